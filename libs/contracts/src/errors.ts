@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** Machine-readable error codes carried in the error envelope's `error` field. */
+export const errorCodes = [
+  'VALIDATION_ERROR',
+  'INVALID_JSON',
+  'UNAUTHENTICATED',
+  'TOKEN_EXPIRED',
+  'INVALID_CREDENTIALS',
+  'INVALID_2FA_CODE',
+  'TWO_FACTOR_SETUP_REQUIRED',
+  'ACCOUNT_INACTIVE',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+] as const;
+export const errorCodeSchema = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+/** Every failure answers `{ success: false, error, message, errors? }`. */
+export const errorEnvelopeSchema = z.object({
+  success: z.literal(false),
+  error: errorCodeSchema,
+  message: z.string(),
+  /** Per-field messages for validation failures, keyed by the field's dotted path. */
+  errors: z.record(z.string(), z.string()).optional(),
+  requestId: z.string().optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+/** Messages the API and console share (spec 1 section 8, spec 2 section 8). */
+export const commonMessages = {
+  forbidden: 'You do not have permission to perform this action.',
+  unauthenticated: 'Authentication required. Please log in again.',
+  rateLimited: 'Too many requests. Please wait a moment before trying again.',
+  serverError: 'Server error occurred. Please try again later.',
+  network: 'Network connection failed. Please check your internet connection.',
+  socketAuthRequired: 'Authentication required for this operation',
+} as const;
