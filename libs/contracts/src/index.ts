@@ -1,2 +1,3 @@
+export * from './app-info';
 export * from './errors';
 export * from './permissions';

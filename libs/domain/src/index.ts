@@ -1,1 +1,2 @@
-export {};
+export * from './permissions';
+export * from './roles';
