@@ -1,3 +1,5 @@
+import { ownValue } from './own-value';
+
 const roleLabels: Record<string, string> = {
   superadmin: 'Super Administrator',
   Admin: 'Administrator',
@@ -9,5 +11,5 @@ const roleLabels: Record<string, string> = {
 /** The label shown for a role; unknown roles show their raw name, no role shows Administrator. */
 export function roleLabel(role: string | null | undefined): string {
   if (!role) return 'Administrator';
-  return roleLabels[role] ?? role;
+  return ownValue(roleLabels, role) ?? role;
 }

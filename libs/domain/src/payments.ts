@@ -1,0 +1,64 @@
+import { parseSen, type MoneyInput } from './money';
+
+/** The parts of an invoice that decide which payment actions it offers. */
+export interface InvoicePaymentStateInput {
+  totalAmount: MoneyInput;
+  paidAmount?: MoneyInput;
+  paymentStatus?: string | null;
+  paymentValidationStatus?: string | null;
+  isVoided?: boolean | null;
+  status?: string | null;
+}
+
+/** Outstanding = the larger of 0 and (total minus paid), in sen. */
+export function outstandingSen(totalSen: number, paidSen: number): number {
+  return Math.max(0, totalSen - paidSen);
+}
+
+/** The outstanding amount of an invoice in sen; a non-numeric amount counts as 0. */
+export function invoiceOutstandingSen(invoice: InvoicePaymentStateInput): number {
+  return outstandingSen(parseSen(invoice.totalAmount) ?? 0, parseSen(invoice.paidAmount) ?? 0);
+}
+
+const payableStatuses: readonly string[] = ['unpaid', 'pending', 'partial', 'overdue'];
+
+/**
+ * Process Payment is offered when the invoice is neither voided nor cancelled, its payment
+ * status is unpaid, pending, partial or overdue, and something is outstanding.
+ */
+export function canProcessPayment(invoice: InvoicePaymentStateInput): boolean {
+  if (invoice.isVoided || invoice.status === 'cancelled') return false;
+  if (!payableStatuses.includes(invoice.paymentStatus ?? '')) return false;
+  return invoiceOutstandingSen(invoice) > 0;
+}
+
+/** Roles that may validate or reject a recorded payment (spec 3 section 6). */
+export const paymentValidatorRoles: readonly string[] = ['superadmin', 'accounts'];
+
+/** True when a payment awaits validation: paid in full, pending_validation and not voided. */
+export function isAwaitingPaymentValidation(invoice: InvoicePaymentStateInput): boolean {
+  if (invoice.isVoided) return false;
+  if (invoice.paymentStatus !== 'paid') return false;
+  if (invoice.paymentValidationStatus !== 'pending_validation') return false;
+  return (parseSen(invoice.paidAmount) ?? 0) >= (parseSen(invoice.totalAmount) ?? 0);
+}
+
+/** Validate and Reject are offered on an invoice awaiting validation, to superadmin and accounts. */
+export function canValidateOrRejectPayment(
+  invoice: InvoicePaymentStateInput,
+  role: string | null | undefined,
+): boolean {
+  return paymentValidatorRoles.includes(role ?? '') && isAwaitingPaymentValidation(invoice);
+}
+
+/** Revert to quotation is hidden once the payment has been validated. */
+export function canRevertInvoice(invoice: InvoicePaymentStateInput): boolean {
+  return invoice.paymentValidationStatus !== 'validated';
+}
+
+/** WhatsApp sharing is disabled while the invoice is paid and awaiting validation. */
+export function canShareInvoice(invoice: InvoicePaymentStateInput): boolean {
+  return !(
+    invoice.paymentStatus === 'paid' && invoice.paymentValidationStatus === 'pending_validation'
+  );
+}

@@ -1,0 +1,65 @@
+import type { Permission } from '@patrol/contracts';
+import { describe, expect, it } from 'vitest';
+import { hasPermission, hasPermissions, type PermissionSubject } from './permissions';
+
+const sales: PermissionSubject = {
+  role: 'sales',
+  permissions: ['clients.view', 'quotations.view'],
+  customPermissions: { granted: ['reports.view'], denied: ['quotations.view'] },
+};
+
+describe('hasPermission', () => {
+  it.each<[string, PermissionSubject | null | undefined, Permission, boolean]>([
+    ['denies when there is no user (null)', null, 'dashboard.view', false],
+    ['denies when there is no user (undefined)', undefined, 'dashboard.view', false],
+    [
+      'allows superadmin anything, even with empty lists',
+      { role: 'superadmin' },
+      'users.delete',
+      true,
+    ],
+    [
+      'allows superadmin even a denied permission',
+      { role: 'superadmin', customPermissions: { granted: [], denied: ['users.delete'] } },
+      'users.delete',
+      true,
+    ],
+    ['refuses a denied permission that is also in the list', sales, 'quotations.view', false],
+    [
+      'refuses a permission both granted and denied (denied wins)',
+      { role: 'sales', customPermissions: { granted: ['users.view'], denied: ['users.view'] } },
+      'users.view',
+      false,
+    ],
+    ['allows a granted permission absent from the list', sales, 'reports.view', true],
+    ['allows a permission from the list', sales, 'clients.view', true],
+    ['refuses a permission in no list', sales, 'settings.edit', false],
+    ['refuses when the user has no lists at all', { role: 'manager' }, 'clients.view', false],
+    [
+      'allows from the list when overrides are null',
+      { role: 'Admin', permissions: ['clients.view'], customPermissions: null },
+      'clients.view',
+      true,
+    ],
+  ])('%s', (_name, user, permission, expected) => {
+    expect(hasPermission(user, permission)).toBe(expected);
+  });
+});
+
+describe('hasPermissions', () => {
+  const billing: Permission[] = ['quotations.view', 'invoices.view'];
+  const viewer: PermissionSubject = { role: 'sales', permissions: ['quotations.view'] };
+  const both: PermissionSubject = { role: 'sales', permissions: billing };
+
+  it.each<[string, PermissionSubject | null, Permission[], 'any' | 'all' | undefined, boolean]>([
+    ['ANY (the default) allows with one of them', viewer, billing, undefined, true],
+    ['ANY refuses with none of them', viewer, ['users.view', 'settings.view'], 'any', false],
+    ['ALL refuses with only one of them', viewer, billing, 'all', false],
+    ['ALL allows with every one of them', both, billing, 'all', true],
+    ['an empty list allows any signed-in user', viewer, [], 'all', true],
+    ['an empty list still denies no user', null, [], 'any', false],
+    ['superadmin passes ALL', { role: 'superadmin' }, billing, 'all', true],
+  ])('%s', (_name, user, permissions, mode, expected) => {
+    expect(hasPermissions(user, permissions, mode)).toBe(expected);
+  });
+});
