@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createCrashReportBodySchema,
+  listCrashReportsQuerySchema,
+  listCrashReportsResponseSchema,
+  updateCrashReportBodySchema,
+} from './crash-reports';
+import { exampleId, examplePagination, exampleTime, messagesAt } from './test-support';
+
+const report = {
+  id: exampleId,
+  reportType: 'automatic',
+  title: 'NFC reader crash',
+  description: null,
+  errorMessage: 'NullPointerException',
+  stackTrace: 'at com.patrol.nfc.Reader.read(Reader.kt:42)',
+  severity: 'critical',
+  status: 'new',
+  reproducible: null,
+  userSteps: null,
+  userEmail: null,
+  companyId: 'ACME-01',
+  userId: null,
+  tags: ['nfc'],
+  additionalData: { checkpoint: 'CP-7' },
+  deviceInfo: { platform: 'android', osVersion: '14', batteryLevel: 140 },
+  appInfo: { appName: 'Patrol', version: '1.2.0' },
+  createdAt: exampleTime,
+  updatedAt: exampleTime,
+};
+
+describe('crash report contracts', () => {
+  it('parses the list answer the console reads as data.reports, data.pagination, data.statistics', () => {
+    const statistics = { totalReports: 1, newReports: 1, resolvedReports: 0, criticalReports: 1 };
+    const answer = {
+      success: true,
+      data: { reports: [report], pagination: examplePagination, statistics },
+    };
+    expect(listCrashReportsResponseSchema.safeParse(answer).success).toBe(true);
+  });
+
+  it('pages by 20 and sorts newest first by default', () => {
+    expect(listCrashReportsQuerySchema.parse({})).toMatchObject({
+      page: 1,
+      limit: 20,
+      sortBy: 'createdAt',
+      sortOrder: 'desc',
+    });
+    const query = listCrashReportsQuerySchema.parse({
+      reportType: 'debug',
+      severity: 'high',
+      dateFrom: '2025-06-01',
+    });
+    expect(query).toMatchObject({ reportType: 'debug', severity: 'high', dateFrom: '2025-06-01' });
+    expect(listCrashReportsQuerySchema.safeParse({ sortBy: 'stackTrace' }).success).toBe(false);
+  });
+
+  it('accepts every status, including in-progress, and nothing else', () => {
+    expect(updateCrashReportBodySchema.safeParse({ status: 'in-progress' }).success).toBe(true);
+    expect(updateCrashReportBodySchema.safeParse({ status: 'fixed' }).success).toBe(false);
+  });
+
+  it('fills defaults for a report from the app and requires its title', () => {
+    expect(createCrashReportBodySchema.parse({ title: 'Crash' })).toMatchObject({
+      reportType: 'automatic',
+      severity: 'medium',
+      tags: [],
+    });
+    expect(messagesAt(createCrashReportBodySchema, { title: ' ' }, 'title')).toEqual([
+      'Title is required',
+    ]);
+  });
+});

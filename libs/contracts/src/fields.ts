@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/**
+ * Building blocks shared by the domain schemas. Every required text field trims first, so a
+ * missing, empty or whitespace-only value gives the same "required" message.
+ */
+
+/** A required, trimmed string: missing, empty and blank input all give `message`. */
+export function requiredString(message: string, maxLength?: { max: number; label: string }) {
+  const base = z.string({ error: message }).trim().min(1, { error: message, abort: true });
+  return maxLength
+    ? base.max(maxLength.max, `${maxLength.label} must be ${maxLength.max} characters or less`)
+    : base;
+}
+
+/** A trimmed free-text field that may be empty, with a length limit. */
+export function trimmedText(label: string, max = 200) {
+  return z.string().trim().max(max, `${label} must be ${max} characters or less`);
+}
+
+/** The "simple pattern" email check of spec 2 section 5 (something@something.something). */
+export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailMessages = {
+  required: 'Email is required',
+  invalid: 'Please enter a valid email address',
+} as const;
+
+/** A required email address, trimmed and lowercased. */
+export function emailField(requiredMessage: string = emailMessages.required) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, { error: requiredMessage, abort: true })
+    .toLowerCase()
+    .max(254, 'Email must be 254 characters or less')
+    .regex(emailPattern, { error: emailMessages.invalid });
+}
+
+/** Row ids are UUID strings. */
+export const idSchema = z.uuid();
+
+/** A required reference to another row (a picked client, product...): `message` when missing or malformed. */
+export function requiredId(message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message, abort: true })
+    .pipe(z.uuid({ error: message }));
+}
+
+/** Timestamps travel as ISO 8601 strings. */
+export const isoDateTimeSchema = z.iso.datetime({ offset: true });
+
+/** Calendar dates (no time of day), e.g. a payment date from a date input: YYYY-MM-DD. */
+export const isoDateSchema = z.iso.date();
+
+/** Money is a JSON number with at most 2 decimals (numeric(14,2) in the database). */
+export const moneySchema = z.number().multipleOf(0.01);
+
+/** Sort direction shared by every sortable list. */
+export const sortOrders = ['asc', 'desc'] as const;
+export const sortOrderSchema = z.enum(sortOrders);
+export type SortOrder = z.infer<typeof sortOrderSchema>;
+
+/** Wraps the fields of a success response: `{ success: true, ...fields }`. */
+export function successResponse<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.object({ success: z.literal(true), ...shape });
+}
+
+/** A success answer that carries only a human message (delete, logout, reset...). */
+export const messageResponseSchema = successResponse({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;

@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema, messageResponseSchema, successResponse } from './fields';
+import { apkMaxBytes } from './limits';
+
+export const otaPlatforms = ['android', 'ios'] as const;
+export const otaPlatformSchema = z.enum(otaPlatforms);
+export type OtaPlatform = z.infer<typeof otaPlatformSchema>;
+
+/** Release channels; uploads are always sent as stable (spec 2 section 5). */
+export const otaChannels = ['stable', 'beta'] as const;
+export const otaChannelSchema = z.enum(otaChannels);
+export type OtaChannel = z.infer<typeof otaChannelSchema>;
+
+/** Types of the ota_update realtime event; other types are ignored by the console. */
+export const otaUpdateEventTypes = [
+  'version_uploaded',
+  'version_activated',
+  'version_deactivated',
+  'version_deleted',
+] as const;
+export const otaUpdateEventTypeSchema = z.enum(otaUpdateEventTypes);
+export type OtaUpdateEventType = z.infer<typeof otaUpdateEventTypeSchema>;
+
+export const otaMessages = {
+  fileAndVersionRequired: 'Please select a file and enter a version',
+  apkOnly: 'Please select an APK file',
+  apkTooLarge: 'APK file must be smaller than 200MB.',
+  versionCharacters: 'Version may contain only letters, numbers, dots, hyphens and plus signs',
+} as const;
+
+/** An uploaded APK release (spec 2 section 3). */
+export const otaVersionSchema = z.object({
+  id: idSchema,
+  version: z.string(),
+  buildNumber: z.number().int().nullable(),
+  isActive: z.boolean(),
+  /** Bytes. */
+  fileSize: z.number().int(),
+  platform: otaPlatformSchema,
+  channel: otaChannelSchema,
+  uploadedAt: isoDateTimeSchema,
+  releaseNotes: z.string(),
+  /** SHA-256 of the file, hex. */
+  checksum: z.string(),
+  /** Where the app downloads this APK. */
+  downloadUrl: z.string(),
+});
+export type OtaVersion = z.infer<typeof otaVersionSchema>;
+
+/** GET /api/ota/versions query. */
+export const listOtaVersionsQuerySchema = z.object({
+  includeInactive: z.stringbool().default(false),
+  platform: otaPlatformSchema.optional(),
+});
+export type ListOtaVersionsQuery = z.infer<typeof listOtaVersionsQuerySchema>;
+
+/** GET /api/ota/versions: newest first; current = the active release, latest = the newest. */
+export const listOtaVersionsResponseSchema = successResponse({
+  versions: z.array(otaVersionSchema),
+  currentVersion: z.string().nullable(),
+  latestVersion: z.string().nullable(),
+  totalVersions: z.number().int(),
+});
+export type ListOtaVersionsResponse = z.infer<typeof listOtaVersionsResponseSchema>;
+
+/**
+ * Text fields of POST /api/ota/upload (multipart; the file is field `apk`). Only the characters
+ * are checked, not the format, since the version also names the stored file.
+ */
+export const otaUploadFieldsSchema = z.object({
+  version: z
+    .string({ error: otaMessages.fileAndVersionRequired })
+    .trim()
+    .min(1, { error: otaMessages.fileAndVersionRequired, abort: true })
+    .max(50, 'Version must be 50 characters or less')
+    .regex(/^[A-Za-z0-9.+-]+$/, otaMessages.versionCharacters),
+  releaseNotes: z.string().trim().max(5000).default(''),
+  channel: otaChannelSchema.default('stable'),
+  platform: otaPlatformSchema.default('android'),
+  buildNumber: z.coerce.number().int().min(0).optional(),
+});
+export type OtaUploadFields = z.infer<typeof otaUploadFieldsSchema>;
+
+/** The uploaded APK file, checked by name and size. */
+export const apkFileSchema = z.object({
+  name: z.string().regex(/\.apk$/i, otaMessages.apkOnly),
+  size: z
+    .number()
+    .int()
+    .min(1, otaMessages.fileAndVersionRequired)
+    .max(apkMaxBytes, otaMessages.apkTooLarge),
+});
+export type ApkFile = z.infer<typeof apkFileSchema>;
+
+/** POST /api/ota/upload and PATCH /api/ota/versions/{id}/activate|deactivate. */
+export const otaVersionResponseSchema = successResponse({
+  message: z.string(),
+  version: otaVersionSchema,
+});
+export type OtaVersionResponse = z.infer<typeof otaVersionResponseSchema>;
+
+/** DELETE /api/ota/versions/{id}. */
+export const deleteOtaVersionResponseSchema = messageResponseSchema;
+
+/** Status words of the OTA health check; the console maps them to its labels. */
+export const otaServiceStatuses = [
+  'healthy',
+  'connected',
+  'accessible',
+  'warning',
+  'error',
+  'failed',
+] as const;
+const otaServiceStatusSchema = z.enum(otaServiceStatuses);
+
+/** GET /api/ota/diagnostic/health. */
+export const otaHealthResponseSchema = successResponse({
+  status: z.enum(['healthy', 'warning', 'error']),
+  database: otaServiceStatusSchema,
+  filesystem: otaServiceStatusSchema,
+  timestamp: isoDateTimeSchema,
+  error: z.string().optional(),
+  services: z.object({
+    api: z.object({ status: otaServiceStatusSchema, uptime: z.number() }),
+    database: z.object({
+      status: otaServiceStatusSchema,
+      latency: z.number().nullable(),
+      connection: z.string(),
+    }),
+    filesystem: z.object({ status: otaServiceStatusSchema, writable: z.boolean() }),
+  }),
+  statistics: z.object({
+    activeVersions: z.number().int(),
+    totalVersions: z.number().int(),
+    platforms: z.array(z.string()),
+  }),
+});
+export type OtaHealthResponse = z.infer<typeof otaHealthResponseSchema>;
+
+/** GET /api/ota/dashboard/check: is a newer console build available. */
+export const dashboardUpdateCheckResponseSchema = successResponse({
+  currentVersion: z.string(),
+  latestVersion: z.string(),
+  hasUpdate: z.boolean(),
+  /** Bytes. */
+  updateSize: z.number().int(),
+  releaseNotes: z.string(),
+  channel: otaChannelSchema,
+});
+export type DashboardUpdateCheckResponse = z.infer<typeof dashboardUpdateCheckResponseSchema>;
+
+/** One platform's app update state. */
+export const mobileUpdateSchema = z.object({
+  currentVersion: z.string().nullable(),
+  latestVersion: z.string().nullable(),
+  hasUpdate: z.boolean(),
+  downloadUrl: z.string().nullable(),
+  releaseNotes: z.string(),
+});
+export type MobileUpdate = z.infer<typeof mobileUpdateSchema>;
+
+/** GET /api/ota/mobile/check. */
+export const mobileUpdateCheckResponseSchema = successResponse({
+  android: mobileUpdateSchema,
+  ios: mobileUpdateSchema.optional(),
+});
+export type MobileUpdateCheckResponse = z.infer<typeof mobileUpdateCheckResponseSchema>;
+
+/** Messages of the GET /api/ota/dashboard/download event stream. */
+export const dashboardDownloadEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('progress'), progress: z.number().min(0).max(100) }),
+  z.object({ type: z.literal('complete') }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type DashboardDownloadEvent = z.infer<typeof dashboardDownloadEventSchema>;
+
+/** POST /api/ota/mobile/distribute. */
+export const mobileDistributeBodySchema = z.object({
+  platform: otaPlatformSchema,
+  version: z.string().trim().min(1, otaMessages.fileAndVersionRequired).max(50),
+});
+export type MobileDistributeBody = z.infer<typeof mobileDistributeBodySchema>;
+
+/** POST /api/ota/dashboard/channel. */
+export const updateChannelBodySchema = z.object({ channel: otaChannelSchema });
+export type UpdateChannelBody = z.infer<typeof updateChannelBodySchema>;
+
+/** Answers of apply, distribute and channel. */
+export const otaMessageResponseSchema = messageResponseSchema;
+
+/** Update notices raised for the dashboard and the mobile app (spec 2 section 3). */
+export const updateNotificationSchema = z.object({
+  id: z.string(),
+  timestamp: isoDateTimeSchema,
+  type: z.enum(['dashboard_update', 'mobile_update', 'update_failed', 'distribution_failed']),
+  title: z.string(),
+  message: z.string(),
+  priority: z.enum(['low', 'medium', 'high']),
+  version: z.string().nullable(),
+  platform: z.enum(['dashboard', ...otaPlatforms]),
+});
+export type UpdateNotification = z.infer<typeof updateNotificationSchema>;

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import {
+  idSchema,
+  isoDateTimeSchema,
+  messageResponseSchema,
+  moneySchema,
+  requiredString,
+  successResponse,
+} from './fields';
+import { listQuerySchema, paginationSchema } from './pagination';
+
+/** Product categories; licence by default (spec 3 section 3). */
+export const productCategories = [
+  'licence',
+  'support',
+  'training',
+  'hardware',
+  'maintenance',
+  'consultation',
+] as const;
+export const productCategorySchema = z.enum(productCategories);
+export type ProductCategory = z.infer<typeof productCategorySchema>;
+
+/** Selling units; piece by default. */
+export const productUnits = ['piece', 'license', 'hour', 'month', 'year', 'service'] as const;
+export const productUnitSchema = z.enum(productUnits);
+export type ProductUnit = z.infer<typeof productUnitSchema>;
+
+export const productMessages = {
+  nameRequired: 'Product name is required',
+  unitPrice: 'Unit price must be 0 or more',
+  minQuantity: 'Minimum quantity must be a whole number of at least 1',
+} as const;
+
+/** A catalogue product or service (spec 3 section 3). */
+export const productSchema = z.object({
+  id: idSchema,
+  /** Document number, e.g. PRD-MP-2026-000001. */
+  productId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category: productCategorySchema,
+  unitPrice: moneySchema,
+  unit: productUnitSchema,
+  minQuantity: z.number().int(),
+  taxable: z.boolean(),
+  active: z.boolean(),
+  notes: z.string(),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+});
+export type Product = z.infer<typeof productSchema>;
+
+const productFormShape = {
+  name: requiredString(productMessages.nameRequired, { max: 200, label: 'Product name' }),
+  description: z.string().trim().max(2000),
+  category: productCategorySchema,
+  unitPrice: z.number(productMessages.unitPrice).min(0, productMessages.unitPrice).multipleOf(0.01),
+  unit: productUnitSchema,
+  minQuantity: z.number().int(productMessages.minQuantity).min(1, productMessages.minQuantity),
+  taxable: z.boolean(),
+  active: z.boolean(),
+  notes: z.string().trim().max(2000),
+};
+
+/** POST /api/business/products; the productId is numbered by the server. */
+export const createProductBodySchema = z.object({
+  ...productFormShape,
+  description: productFormShape.description.default(''),
+  category: productCategorySchema.default('licence'),
+  unit: productUnitSchema.default('piece'),
+  minQuantity: productFormShape.minQuantity.default(1),
+  taxable: z.boolean().default(true),
+  active: z.boolean().default(true),
+  notes: productFormShape.notes.default(''),
+});
+export type CreateProductBody = z.infer<typeof createProductBodySchema>;
+
+/** PUT /api/business/products/{id}: the changed fields. */
+export const updateProductBodySchema = z.object(productFormShape).partial();
+export type UpdateProductBody = z.infer<typeof updateProductBodySchema>;
+
+/** PUT /api/business/products/{id}/status: the row switch. */
+export const updateProductStatusBodySchema = z.object({ active: z.boolean() });
+export type UpdateProductStatusBody = z.infer<typeof updateProductStatusBodySchema>;
+
+/** GET /api/business/products; search matches name and productId. */
+export const listProductsQuerySchema = listQuerySchema({
+  sortFields: ['name', 'productId', 'unitPrice', 'category', 'createdAt'],
+  defaultSort: 'createdAt',
+}).extend({
+  category: productCategorySchema.optional(),
+  /** Status filter: omitted for all. */
+  active: z.stringbool().optional(),
+});
+export type ListProductsQuery = z.infer<typeof listProductsQuerySchema>;
+
+export const listProductsResponseSchema = successResponse({
+  products: z.array(productSchema),
+  pagination: paginationSchema,
+});
+export type ListProductsResponse = z.infer<typeof listProductsResponseSchema>;
+
+/** Create, update and status answer the product as it now is. */
+export const productResponseSchema = successResponse({
+  message: z.string(),
+  product: productSchema,
+});
+export type ProductResponse = z.infer<typeof productResponseSchema>;
+
+/** DELETE /api/business/products/{id}. */
+export const deleteProductResponseSchema = messageResponseSchema;

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import {
+  idSchema,
+  isoDateSchema,
+  isoDateTimeSchema,
+  messageResponseSchema,
+  moneySchema,
+  requiredId,
+  requiredString,
+  successResponse,
+} from './fields';
+import { defaultQuotationValidityDays, defaultTaxRate, quotationValidityDays } from './limits';
+import { listQuerySchema, paginationSchema } from './pagination';
+
+/** Quotation states (spec 3 section 4). converted and closed are final. */
+export const quotationStatuses = [
+  'draft',
+  'sent',
+  'accepted',
+  'rejected',
+  'closed',
+  'expired',
+  'converted',
+] as const;
+export const quotationStatusSchema = z.enum(quotationStatuses);
+export type QuotationStatus = z.infer<typeof quotationStatusSchema>;
+
+/** Payment terms of quotations and invoices; NET_30 by default (spec 3 section 9). */
+export const paymentTerms = [
+  'NET_15',
+  'NET_30',
+  'NET_45',
+  'NET_60',
+  'CASH_ON_DELIVERY',
+  'ADVANCE_PAYMENT',
+] as const;
+export const paymentTermsSchema = z.enum(paymentTerms);
+export type PaymentTerms = z.infer<typeof paymentTermsSchema>;
+
+export const quotationMessages = {
+  clientRequired: 'Please select a client',
+  itemsRequired: 'Add at least one item',
+  itemNameRequired: 'Item name is required',
+  quantity: 'Quantity must be at least 1',
+  unitPrice: 'Unit price must be 0 or more',
+  discount: 'Discount must be between 0 and 100',
+  validityDays: 'Choose a validity of 7, 14, 21, 30, 45, 60 or 90 days',
+} as const;
+
+/** The billing copy of the client's details, kept on the document as issued. */
+export const quotationClientInfoSchema = z.object({
+  companyName: z.string(),
+  contactPerson: z.string(),
+  phone: z.string(),
+  email: z.string(),
+});
+export type QuotationClientInfo = z.infer<typeof quotationClientInfoSchema>;
+
+/** A quotation line: lineTotal = quantity x unitPrice x (1 - discount/100). */
+export const quotationItemSchema = z.object({
+  id: idSchema,
+  /** The catalogue product's row id, when the line was picked from the catalogue. */
+  productId: idSchema.nullable(),
+  productName: z.string(),
+  description: z.string(),
+  quantity: z.number().int(),
+  unitPrice: moneySchema,
+  /** Percent, 0 to 100. */
+  discount: z.number(),
+  lineTotal: moneySchema,
+});
+export type QuotationItem = z.infer<typeof quotationItemSchema>;
+
+/** A quotation (spec 3 section 3); totals are computed by the server. */
+export const quotationSchema = z.object({
+  id: idSchema,
+  quotationNumber: z.string(),
+  clientId: idSchema,
+  clientInfo: quotationClientInfoSchema,
+  quotationDate: isoDateSchema,
+  validUntil: isoDateSchema,
+  validityDays: z.number().int(),
+  paymentTerms: paymentTermsSchema,
+  items: z.array(quotationItemSchema),
+  notes: z.string(),
+  /** Fraction, e.g. 0.08. */
+  taxRate: z.number(),
+  discountAmount: moneySchema,
+  subtotal: moneySchema,
+  taxAmount: moneySchema,
+  totalAmount: moneySchema,
+  status: quotationStatusSchema,
+  /** The invoice this quotation was converted to. */
+  invoiceId: idSchema.nullable(),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+});
+export type Quotation = z.infer<typeof quotationSchema>;
+
+/** A line as the quotation form sends it. */
+export const quotationItemInputSchema = z.object({
+  productId: idSchema.nullable().optional(),
+  productName: requiredString(quotationMessages.itemNameRequired, { max: 200, label: 'Item name' }),
+  description: z.string().trim().max(1000).default(''),
+  quantity: z.number().int(quotationMessages.quantity).min(1, quotationMessages.quantity),
+  unitPrice: moneySchema.min(0, quotationMessages.unitPrice),
+  discount: z
+    .number()
+    .min(0, quotationMessages.discount)
+    .max(100, quotationMessages.discount)
+    .default(0),
+});
+export type QuotationItemInput = z.infer<typeof quotationItemInputSchema>;
+
+const quotationFormShape = {
+  clientId: requiredId(quotationMessages.clientRequired),
+  quotationDate: isoDateSchema,
+  validityDays: z
+    .number()
+    .refine(
+      (days) => (quotationValidityDays as readonly number[]).includes(days),
+      quotationMessages.validityDays,
+    ),
+  paymentTerms: paymentTermsSchema,
+  items: z.array(quotationItemInputSchema).min(1, quotationMessages.itemsRequired).max(100),
+  notes: z.string().trim().max(5000),
+  /** Fraction, 0 to 1. */
+  taxRate: z.number().min(0).max(1),
+  discountAmount: moneySchema.min(0),
+};
+
+/** POST /api/business/quotations. */
+export const createQuotationBodySchema = z.object({
+  ...quotationFormShape,
+  quotationDate: isoDateSchema.optional(),
+  validityDays: quotationFormShape.validityDays.default(defaultQuotationValidityDays),
+  paymentTerms: paymentTermsSchema.default('NET_30'),
+  notes: quotationFormShape.notes.default(''),
+  taxRate: quotationFormShape.taxRate.default(defaultTaxRate),
+  discountAmount: quotationFormShape.discountAmount.default(0),
+});
+export type CreateQuotationBody = z.infer<typeof createQuotationBodySchema>;
+
+/** PUT /api/business/quotations/{id}: only the changed fields. */
+export const updateQuotationBodySchema = z.object(quotationFormShape).partial();
+export type UpdateQuotationBody = z.infer<typeof updateQuotationBodySchema>;
+
+/** PUT /api/business/quotations/{id}/status; the server checks the transition. */
+export const updateQuotationStatusBodySchema = z.object({ status: quotationStatusSchema });
+export type UpdateQuotationStatusBody = z.infer<typeof updateQuotationStatusBodySchema>;
+
+/** GET /api/business/quotations; search matches number, client and the invoice number. */
+export const listQuotationsQuerySchema = listQuerySchema({
+  sortFields: ['quotationDate', 'quotationNumber', 'validUntil', 'totalAmount', 'createdAt'],
+  defaultSort: 'createdAt',
+}).extend({
+  status: quotationStatusSchema.optional(),
+  clientId: idSchema.optional(),
+});
+export type ListQuotationsQuery = z.infer<typeof listQuotationsQuerySchema>;
+
+export const listQuotationsResponseSchema = successResponse({
+  quotations: z.array(quotationSchema),
+  pagination: paginationSchema,
+});
+export type ListQuotationsResponse = z.infer<typeof listQuotationsResponseSchema>;
+
+/** Create, update, status, send and revert answer the quotation as it now is. */
+export const quotationResponseSchema = successResponse({
+  message: z.string(),
+  quotation: quotationSchema,
+});
+export type QuotationResponse = z.infer<typeof quotationResponseSchema>;
+
+/** DELETE /api/business/quotations/{id}. */
+export const deleteQuotationResponseSchema = messageResponseSchema;

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { defaultTagline } from './app-info';
+import {
+  emailMessages,
+  emailPattern,
+  messageResponseSchema,
+  successResponse,
+  trimmedText,
+} from './fields';
+import { logoMaxBytes, numberingLimits, sstPercentageRange } from './limits';
+
+/** The four kinds of numbered documents (spec 2 section 3). */
+export const documentKinds = ['product', 'quotation', 'invoice', 'receipt'] as const;
+export const documentKindSchema = z.enum(documentKinds);
+export type DocumentKind = z.infer<typeof documentKindSchema>;
+
+export const taxTypes = ['SST', 'EXEMPT'] as const;
+export const taxTypeSchema = z.enum(taxTypes);
+export type TaxType = z.infer<typeof taxTypeSchema>;
+
+/** Settings input messages; the spec states the rules, these word them. */
+export const settingsMessages = {
+  prefixRequired: 'Prefix is required',
+  prefixTooLong: `Prefix must be ${numberingLimits.prefixMaxLength} characters or less`,
+  seriesRequired: 'Series is required',
+  seriesTooLong: `Series must be ${numberingLimits.seriesMaxLength} characters or less`,
+  lettersAndDigitsOnly: 'Use only letters and digits',
+  startNumber: 'Start number must be at least 1',
+  padLength: `Pad length must be between ${numberingLimits.padLength.min} and ${numberingLimits.padLength.max}`,
+  phone: 'Phone number may contain only digits, +, spaces and hyphens',
+  postalCode: 'Postal code may contain only digits and spaces',
+  taglineColor: 'Tagline colour must be a hex colour such as #6B7280',
+  sstPercentage: 'SST percentage must be between 0 and 100',
+  logoType: 'Please select an image file',
+  logoSize: 'File size must be less than 5MB',
+} as const;
+
+/** Numbering of one document kind; the preview joins the parts with hyphens. */
+export const numberingSettingsSchema = z.object({
+  prefix: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .min(1, settingsMessages.prefixRequired)
+    .max(numberingLimits.prefixMaxLength, settingsMessages.prefixTooLong)
+    .regex(/^[A-Z0-9]*$/, settingsMessages.lettersAndDigitsOnly),
+  series: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .min(1, settingsMessages.seriesRequired)
+    .max(numberingLimits.seriesMaxLength, settingsMessages.seriesTooLong)
+    .regex(/^[A-Z0-9]*$/, settingsMessages.lettersAndDigitsOnly),
+  startNumber: z.number().int().min(numberingLimits.startNumberMin, settingsMessages.startNumber),
+  padLength: z
+    .number()
+    .int()
+    .min(numberingLimits.padLength.min, settingsMessages.padLength)
+    .max(numberingLimits.padLength.max, settingsMessages.padLength),
+  /** Adds the financial year (e.g. 2025/26) after the series. */
+  useFinancialYear: z.boolean(),
+  /** Adds the current calendar year after the series. */
+  useCurrentYear: z.boolean(),
+  /** Restarts the sequence at startNumber every year. */
+  resetAnnually: z.boolean(),
+});
+export type NumberingSettings = z.infer<typeof numberingSettingsSchema>;
+
+/** Company settings (spec 2 section 3), without the logo, which has its own calls. */
+export const companySettingsSchema = z.object({
+  companyName: trimmedText('Company name'),
+  address: z.object({
+    street: trimmedText('Street', 300),
+    city: trimmedText('City', 100),
+    state: trimmedText('State', 100),
+    postalCode: trimmedText('Postal code', 20).regex(/^[\d ]*$/, settingsMessages.postalCode),
+    country: trimmedText('Country', 100),
+  }),
+  phone: trimmedText('Phone', 30).regex(/^[\d+\s-]*$/, settingsMessages.phone),
+  /** Empty, or a valid address. */
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .refine((value) => value === '' || emailPattern.test(value), emailMessages.invalid),
+  website: trimmedText('Website', 200),
+  taxNumber: trimmedText('Tax number', 50),
+  registrationNumber: trimmedText('Registration number', 50).toUpperCase(),
+  /** Footer text; {companyName} and {registrationNumber} are replaced from these settings. */
+  tagline: trimmedText('Tagline', 500),
+  /** #RRGGBB, or empty for the default colour. */
+  taglineColor: z
+    .string()
+    .trim()
+    .regex(/^(#[0-9A-Fa-f]{6})?$/, settingsMessages.taglineColor),
+  bankDetails: z.object({
+    bankName: trimmedText('Bank name', 100),
+    accountNumber: trimmedText('Account number', 50),
+    accountName: trimmedText('Account name', 100),
+  }),
+  taxSettings: z.object({
+    /** Percentage, e.g. 8 for 8%; the tax rate of documents is this divided by 100. */
+    sstPercentage: z
+      .number()
+      .min(sstPercentageRange.min, settingsMessages.sstPercentage)
+      .max(sstPercentageRange.max, settingsMessages.sstPercentage),
+    defaultTaxType: taxTypeSchema,
+  }),
+  numberingSettings: z.object({
+    product: numberingSettingsSchema,
+    quotation: numberingSettingsSchema,
+    invoice: numberingSettingsSchema,
+    receipt: numberingSettingsSchema,
+  }),
+});
+export type CompanySettings = z.infer<typeof companySettingsSchema>;
+
+/** PUT /api/settings: the whole settings object. */
+export const updateCompanySettingsBodySchema = companySettingsSchema;
+export type UpdateCompanySettingsBody = z.infer<typeof updateCompanySettingsBodySchema>;
+
+const numbering = (prefix: string): NumberingSettings => ({
+  prefix,
+  series: 'MP',
+  startNumber: numberingLimits.startNumberMin,
+  padLength: numberingLimits.padLength.default,
+  useFinancialYear: false,
+  useCurrentYear: true,
+  resetAnnually: true,
+});
+
+/** The server defaults, restored by POST /api/settings/reset. */
+export const defaultCompanySettings: CompanySettings = {
+  companyName: '',
+  address: { street: '', city: '', state: '', postalCode: '', country: 'Malaysia' },
+  phone: '',
+  email: '',
+  website: '',
+  taxNumber: '',
+  registrationNumber: '',
+  tagline: defaultTagline,
+  taglineColor: '#6B7280',
+  bankDetails: { bankName: '', accountNumber: '', accountName: '' },
+  taxSettings: { sstPercentage: sstPercentageRange.default, defaultTaxType: 'SST' },
+  numberingSettings: {
+    product: numbering('PRD'),
+    quotation: numbering('QUO'),
+    invoice: numbering('INV'),
+    receipt: numbering('RCP'),
+  },
+};
+
+/** The logo as the console shows it. */
+export const companyLogoSchema = z.object({
+  /** Where the browser loads the image from (served by the API). */
+  url: z.string(),
+});
+export type CompanyLogo = z.infer<typeof companyLogoSchema>;
+
+/** Settings as returned, with the logo when one is uploaded. */
+export const companySettingsWithLogoSchema = companySettingsSchema.extend({
+  logo: companyLogoSchema.nullable(),
+});
+export type CompanySettingsWithLogo = z.infer<typeof companySettingsWithLogoSchema>;
+
+/** GET /api/settings, PUT /api/settings and POST /api/settings/reset. */
+export const companySettingsResponseSchema = successResponse({
+  message: z.string().optional(),
+  settings: companySettingsWithLogoSchema,
+});
+export type CompanySettingsResponse = z.infer<typeof companySettingsResponseSchema>;
+
+/** GET /api/settings/logo and POST /api/settings/logo. */
+export const logoResponseSchema = successResponse({
+  message: z.string().optional(),
+  logo: companyLogoSchema.nullable(),
+});
+export type LogoResponse = z.infer<typeof logoResponseSchema>;
+
+/** DELETE /api/settings/logo. */
+export const deleteLogoResponseSchema = messageResponseSchema;
+
+/** Image types accepted as a logo; SVG is left out because it can carry script. */
+export const logoMimeTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+/** The uploaded logo file (multipart field `logo`), checked by type and size. */
+export const logoFileSchema = z.object({
+  mimeType: z.enum(logoMimeTypes, { error: settingsMessages.logoType }),
+  size: z
+    .number()
+    .int()
+    .min(1, settingsMessages.logoType)
+    .max(logoMaxBytes, settingsMessages.logoSize),
+});
+export type LogoFile = z.infer<typeof logoFileSchema>;

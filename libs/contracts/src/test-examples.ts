@@ -1,0 +1,163 @@
+import { exampleId, exampleTime } from './test-support';
+
+/** Valid example entities shared by the contract tests. */
+
+export const exampleLicence = {
+  id: exampleId,
+  key: 'MP-7KQ2-9XWD-4HNB',
+  clientId: exampleId,
+  licenseType: 'Standard',
+  validUntil: exampleTime,
+  bound: true,
+  deviceId: 'MPDID-A1B2C3D4E5F6-Site One',
+  projectName: 'Site One',
+  boundAt: exampleTime,
+  lastDeviceActivity: null,
+  features: ['nfc_scanning'],
+  notes: null,
+  createdAt: exampleTime,
+};
+
+export const exampleClient = {
+  id: exampleId,
+  companyId: 'ACME-01',
+  companyName: 'Acme Security Sdn Bhd',
+  contactPerson: 'Tan Wei Ming',
+  email: 'ops@acme.example',
+  phone: '+60 12-345 6789',
+  address: '1 Jalan Ampang, Kuala Lumpur',
+  active: true,
+  createdAt: exampleTime,
+  updatedAt: exampleTime,
+  licences: [exampleLicence],
+};
+
+export const exampleActivity = {
+  id: exampleId,
+  type: 'licence_bound',
+  detail: 'Licence MP-7KQ2-9XWD-4HNB bound to MPDID-A1B2C3D4E5F6-Site One',
+  timestamp: exampleTime,
+  companyId: 'ACME-01',
+  refs: { companyName: 'Acme Security Sdn Bhd', licenceKey: 'MP-7KQ2-9XWD-4HNB' },
+};
+
+export const exampleSystemMetrics = {
+  timestamp: exampleTime,
+  memory: { heapUsed: 50e6, heapTotal: 100e6, rss: 150e6 },
+  system: { platform: 'linux', arch: 'x64', nodeVersion: 'v20.20.0', totalMem: 8e9, freeMem: 4e9 },
+  cpu: { loadAverage: [0.5, 0.4, 0.3] },
+  responseTime: 42,
+  errorRate: 0.5,
+  requestsPerMinute: 120,
+  uptime: 3600,
+  activeConnections: 3,
+  activeUsers: { total: 3, mobile: { total: 1, admin: 0 }, dashboard: { total: 2, admin: 1 } },
+  database: { connected: true },
+  environment: 'production',
+  version: '8.2.0-ENHANCED',
+  https: true,
+};
+
+export const exampleProduct = {
+  id: exampleId,
+  productId: 'PRD-MP-2025-000001',
+  name: 'Patrol Licence (Standard)',
+  description: 'One device, one year',
+  category: 'licence',
+  unitPrice: 1200,
+  unit: 'license',
+  minQuantity: 1,
+  taxable: true,
+  active: true,
+  notes: '',
+  createdAt: exampleTime,
+  updatedAt: exampleTime,
+};
+
+export const exampleQuotation = {
+  id: exampleId,
+  quotationNumber: 'QUO-MP-2025-000001',
+  clientId: exampleId,
+  clientInfo: {
+    companyName: 'Acme Security Sdn Bhd',
+    contactPerson: 'Tan Wei Ming',
+    phone: '+60 12-345 6789',
+    email: 'ops@acme.example',
+  },
+  quotationDate: '2025-06-19',
+  validUntil: '2025-07-19',
+  validityDays: 30,
+  paymentTerms: 'NET_30',
+  items: [
+    {
+      id: exampleId,
+      productId: exampleId,
+      productName: 'Patrol Licence (Standard)',
+      description: '',
+      quantity: 2,
+      unitPrice: 1200,
+      discount: 10,
+      lineTotal: 2160,
+    },
+  ],
+  notes: '',
+  taxRate: 0.08,
+  discountAmount: 0,
+  subtotal: 2160,
+  taxAmount: 172.8,
+  totalAmount: 2332.8,
+  status: 'accepted',
+  invoiceId: null,
+  createdAt: exampleTime,
+  updatedAt: exampleTime,
+};
+
+export const exampleInvoice = {
+  id: exampleId,
+  invoiceNumber: 'INV-MP-2025-000001',
+  quotationId: exampleId,
+  clientId: exampleId,
+  clientInfo: { ...exampleQuotation.clientInfo, address: '1 Jalan Ampang, Kuala Lumpur' },
+  issueDate: '2025-06-19',
+  dueDate: '2025-07-19',
+  paymentTerms: 'NET_30',
+  lineItems: [
+    {
+      description: 'Patrol Licence (Standard)',
+      quantity: 2,
+      unitPrice: 1080,
+      taxRate: 0.08,
+      taxAmount: 172.8,
+      lineTotal: 2160,
+    },
+  ],
+  subtotal: 2160,
+  taxAmount: 172.8,
+  discountAmount: 0,
+  totalAmount: 2332.8,
+  paidAmount: 2332.8,
+  outstandingAmount: 0,
+  paymentStatus: 'paid',
+  paymentValidationStatus: 'pending_validation',
+  paymentValidationNotes: null,
+  paymentRejectionReason: null,
+  paymentEntries: [
+    {
+      id: exampleId,
+      amount: 2332.8,
+      paymentMethod: 'bank_transfer',
+      paymentDate: '2025-06-20',
+      referenceNumber: 'MBB-123456',
+      status: 'pending_validation',
+      notes: '',
+      receiptId: exampleId,
+      recordedAt: exampleTime,
+    },
+  ],
+  rejectionHistory: [],
+  notes: '',
+  isVoided: false,
+  status: 'issued',
+  createdAt: exampleTime,
+  updatedAt: exampleTime,
+};
