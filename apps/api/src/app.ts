@@ -1,0 +1,65 @@
+import express, { type Application } from 'express';
+import helmet from 'helmet';
+import type { AppContext } from './http/app-context';
+import { routeNotFound, errorHandler } from './http/error-handler';
+import { requestLogger } from './http/logger';
+import { mountRoutes, type Route } from './http/route';
+import { consoleFallback, serveConsoleFiles } from './http/serve-console';
+import { healthRoutes } from './modules/health/health.routes';
+import { docsAssets, openApiRoutes } from './openapi/openapi.routes';
+
+/** Every route the modules declare, in mounting order. */
+export const moduleRoutes: readonly Route[] = [...healthRoutes];
+
+const declaredRoutesKey = 'declaredRoutes';
+
+/**
+ * Builds the Express app: security headers, JSON bodies, request logging, the declared routes
+ * (`routes`, by default every module's), the built console, then the error middleware.
+ */
+export function createApp(ctx: AppContext, routes: readonly Route[] = moduleRoutes): Application {
+  const app = express();
+  const declared = [...routes, ...openApiRoutes(routes)];
+  app.locals[declaredRoutesKey] = declared;
+
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(requestLogger(ctx.logger));
+  app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy } }));
+  app.use(express.json({ limit: '1mb' }));
+
+  const router = express.Router();
+  mountRoutes(router, declared, ctx);
+  app.use(router);
+  app.use('/api/docs', docsAssets());
+  app.use('/api', routeNotFound);
+
+  app.use(serveConsoleFiles(ctx.config.consoleDist));
+  app.use(consoleFallback(ctx.config.consoleDist));
+  app.use(routeNotFound);
+  app.use(errorHandler);
+  return app;
+}
+
+/** The routes an app was built with (module routes and the documentation routes). */
+export function declaredRoutes(app: Application): readonly Route[] {
+  return app.locals[declaredRoutesKey] as readonly Route[];
+}
+
+/**
+ * Scripts, styles and fonts come from the console's own build; images may also be data: or blob:
+ * (logo previews); the socket connects over ws:/wss:. Inline styles stay allowed because UI
+ * libraries inject <style> elements at run time; inline scripts do not.
+ */
+const contentSecurityPolicy = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  fontSrc: ["'self'", 'data:'],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  connectSrc: ["'self'", 'ws:', 'wss:'],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'self'"],
+  // The product is often reached over plain HTTP on a LAN address; upgrading would break it.
+  upgradeInsecureRequests: null,
+};

@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'patrol-config-test-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('applies the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      nodeEnv: 'development',
+      dataDir,
+      logLevel: 'info',
+      appUrl: 'http://localhost:3000',
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.consoleDist).toMatch(/apps[/\\]console[/\\]dist$/);
+  });
+
+  it('treats empty values as unset', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, PORT: '', DATABASE_URL: ' ' });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('derives APP_URL from PORT and strips a trailing slash from an explicit one', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, PORT: '4100' }).appUrl).toBe('http://localhost:4100');
+    expect(loadConfig({ DATA_DIR: dataDir, APP_URL: 'https://console.example.com/' }).appUrl).toBe(
+      'https://console.example.com',
+    );
+  });
+
+  it('generates a JWT secret once, keeps it in DATA_DIR with mode 0600 and reuses it', () => {
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(statSync(join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('names every invalid variable', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty', NODE_ENV: 'staging' })).toThrow(
+      /PORT: .*\n\s+NODE_ENV: /,
+    );
+  });
+
+  it('never echoes a secret value in its message', () => {
+    const secret = 'short-secret-value';
+    const databaseUrl = 'mysql://admin:hunter2@db.example.com/patrol';
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: dataDir, JWT_SECRET: secret, DATABASE_URL: databaseUrl });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).toContain('JWT_SECRET');
+    expect(message).toContain('DATABASE_URL');
+    expect(message).not.toContain(secret);
+    expect(message).not.toContain('hunter2');
+  });
+});

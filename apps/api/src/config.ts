@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Variables whose values may carry credentials; their values never appear in messages or logs. */
+const secretVariables = new Set(['JWT_SECRET', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL']);
+
+const minimumSecretLength = 32;
+
+/**
+ * The environment the API reads. Empty values count as unset, so `FOO=` in a compose file or
+ * an .env file falls back to the default instead of failing validation.
+ */
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  // 'development' unless set: `npm start` and docker-compose set NODE_ENV=production explicitly.
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
+    .optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Patrol Management Console <no-reply@localhost>'),
+  APP_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
+  JWT_SECRET: z
+    .string()
+    .min(minimumSecretLength, `must be at least ${minimumSecretLength} characters`)
+    .optional(),
+  LOG_LEVEL: z.enum(logLevels).default('info'),
+  CONSOLE_DIST: z.string().min(1).optional(),
+});
+
+export type Environment = Record<string, string | undefined>;
+
+/** Every setting of the API, validated once at start-up. */
+export interface Config {
+  port: number;
+  host: string;
+  nodeEnv: 'development' | 'test' | 'production';
+  /** Absolute folder for the embedded database, uploads and the generated JWT secret. */
+  dataDir: string;
+  /** PostgreSQL server; without it the embedded PGlite database under `dataDir` is used. */
+  databaseUrl?: string;
+  /** Redis for the socket.io adapter and shared rate limits when several processes run. */
+  redisUrl?: string;
+  /** SMTP server; without it mail goes to the outbox table and the log. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Public base URL of the console, used in mailed links (no trailing slash). */
+  appUrl: string;
+  /** HS256 signing key for access tokens. Never log it. */
+  jwtSecret: string;
+  logLevel: (typeof logLevels)[number];
+  /** Folder of the built console that the API serves in production-style runs. */
+  consoleDist: string;
+}
+
+/** Raised when the environment is invalid; its message names the variables, never their values. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/**
+ * Reads and validates the settings from `env`. Throws ConfigError naming each invalid variable.
+ * Without JWT_SECRET, a secret is generated on first start and kept in DATA_DIR/jwt-secret (0600).
+ */
+export function loadConfig(env: Environment): Config {
+  const parsed = environmentSchema.safeParse(withoutEmptyValues(env));
+  if (!parsed.success) throw new ConfigError(describeIssues(parsed.error));
+  const values = parsed.data;
+  const dataDir = resolve(values.DATA_DIR);
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    nodeEnv: values.NODE_ENV,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    redisUrl: values.REDIS_URL,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: values.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
+    logLevel: values.LOG_LEVEL,
+    consoleDist: resolve(values.CONSOLE_DIST ?? defaultConsoleDist()),
+  };
+}
+
+function withoutEmptyValues(env: Environment): Environment {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value?.trim()));
+}
+
+function describeIssues(error: z.ZodError): string {
+  const lines = error.issues.map((issue) => {
+    const variable = String(issue.path[0] ?? 'environment');
+    // Zod messages do not echo the input, but a custom refinement could; secrets get a fixed text.
+    const message = secretVariables.has(variable) ? 'is invalid' : issue.message;
+    return `  ${variable}: ${message}`;
+  });
+  return `Invalid environment configuration:\n${lines.join('\n')}`;
+}
+
+/**
+ * The console build sits at apps/console/dist. This module runs either as src/config.ts or
+ * bundled into dist/main.js, both one level below apps/api, so one relative path serves both.
+ */
+function defaultConsoleDist(): string {
+  return fileURLToPath(new URL('../../console/dist', import.meta.url));
+}
+
+function readOrCreateJwtSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    // 'wx' fails when the file exists, so two processes starting together keep one secret.
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < minimumSecretLength) {
+    throw new ConfigError(
+      `The JWT secret in ${file} is shorter than ${minimumSecretLength} characters.`,
+    );
+  }
+  return secret;
+}

@@ -1,0 +1,109 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql, type Assume } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { Pool } from 'pg';
+import { migratePgliteDatabase, migratePostgresDatabase } from './migrate';
+import * as schema from './schema';
+
+/** What db.execute() resolves to on both drivers: pg's QueryResult and PGlite's Results share `rows`. */
+export interface AppQueryResult<TRow> {
+  rows: TRow[];
+}
+
+export interface AppQueryResultHKT extends PgQueryResultHKT {
+  type: AppQueryResult<Assume<this['row'], Record<string, unknown>>>;
+}
+
+/** The Drizzle database, typed by what both drivers share. */
+export type AppDb = PgDatabase<AppQueryResultHKT, typeof schema>;
+
+/** A database or an open transaction: what every repo function takes first. */
+export type DbExecutor = AppDb | Parameters<Parameters<AppDb['transaction']>[0]>[0];
+
+/** An open, migrated database and how to check and release it. */
+export interface Database {
+  db: AppDb;
+  dialect: 'pglite' | 'postgres';
+  /** Resolves when the database answers a trivial query; rejects otherwise. */
+  ping(): Promise<void>;
+  /** Releases the connections (or the embedded instance); safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A PostgreSQL server (`postgres://...`); when set, the embedded database is not used. */
+  databaseUrl?: string;
+  /** Root of the data directory; PGlite persists under `${dataDir}/pgdata`. */
+  dataDir?: string;
+  /** Use a throwaway in-memory PGlite (tests). */
+  inMemory?: boolean;
+  /** Start the in-memory PGlite from this data-directory dump (tests load a migrated template). */
+  pgliteDump?: Blob;
+  /** Told about errors on idle pooled connections (e.g. the server restarted); the pool recovers. */
+  onPoolError?: (error: Error) => void;
+}
+
+/** Opens PostgreSQL when databaseUrl is set, else PGlite persisted under `${dataDir}/pgdata` (or in memory), and applies migrations. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onPoolError);
+  if (options.inMemory) return openPglite(undefined, options.pgliteDump);
+  if (options.dataDir) return openPglite(join(options.dataDir, 'pgdata'), undefined);
+  throw new Error('openDatabase needs a databaseUrl, a dataDir or inMemory');
+}
+
+/** Extensions the migrations create; the embedded instance must load them. */
+export const pgliteExtensions = { pg_trgm };
+
+async function openPglite(dataDir: string | undefined, dump: Blob | undefined): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, { extensions: pgliteExtensions, loadDataDir: dump });
+  const db = drizzlePglite({ client, schema });
+  try {
+    await migratePgliteDatabase(db);
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return {
+    db,
+    dialect: 'pglite',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: once(() => client.close()),
+  };
+}
+
+async function openPostgres(
+  databaseUrl: string,
+  onPoolError: ((error: Error) => void) | undefined,
+): Promise<Database> {
+  const pool = new Pool({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
+  // Without a listener, an idle connection dropped by the server would crash the process.
+  pool.on('error', (error) => onPoolError?.(error));
+  const db = drizzleNodePg({ client: pool, schema });
+  try {
+    await migratePostgresDatabase(db, pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return {
+    db,
+    dialect: 'postgres',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: once(() => pool.end()),
+  };
+}
+
+function once(action: () => Promise<void>): () => Promise<void> {
+  let result: Promise<void> | undefined;
+  return () => (result ??= action());
+}

@@ -1,0 +1,11 @@
+// The Drizzle schema, one file per domain. The whole module is passed to drizzle(), which picks
+// out the tables and relations.
+export * from './users';
+export * from './system';
+export * from './clients';
+export * from './products';
+export * from './quotations';
+export * from './invoices';
+export * from './receipts';
+export * from './operations';
+export * from './relations';

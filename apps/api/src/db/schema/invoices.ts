@@ -1,0 +1,160 @@
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  unique,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { clients } from './clients';
+import { createdAt, jsonObject, money, rate, timestamptz, updatedAt } from './columns';
+import { products } from './products';
+import { quotations, type DocumentClientInfo, type PaymentTerms } from './quotations';
+import { receipts } from './receipts';
+import { users } from './users';
+
+export type InvoicePaymentStatus =
+  'unpaid' | 'pending' | 'partial' | 'paid' | 'overpaid' | 'overdue' | 'cancelled' | 'refunded';
+
+export type PaymentValidationStatus =
+  'none' | 'pending_validation' | 'validated' | 'validation_rejected';
+
+export type PaymentMethod =
+  | 'bank_transfer'
+  | 'credit_card'
+  | 'debit_card'
+  | 'cash'
+  | 'cheque'
+  | 'online_banking'
+  | 'online_payment'
+  | 'e_wallet'
+  | 'multiple_methods';
+
+/** Invoices, usually converted from a quotation; payment state lives beside the document state. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceNumber: text('invoice_number').notNull().unique(),
+    quotationId: uuid('quotation_id').references((): AnyPgColumn => quotations.id, {
+      onDelete: 'set null',
+    }),
+    /** Null once the client is deleted; the document keeps its clientInfo copy. */
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    clientInfo: jsonObject<DocumentClientInfo>('client_info'),
+    issueDate: timestamptz('issue_date').notNull().defaultNow(),
+    dueDate: timestamptz('due_date').notNull(),
+    paymentTerms: text('payment_terms').$type<PaymentTerms>().notNull().default('NET_30'),
+    subtotal: money('subtotal').notNull().default('0'),
+    taxAmount: money('tax_amount').notNull().default('0'),
+    discountAmount: money('discount_amount').notNull().default('0'),
+    totalAmount: money('total_amount').notNull().default('0'),
+    paidAmount: money('paid_amount').notNull().default('0'),
+    paymentStatus: text('payment_status').$type<InvoicePaymentStatus>().notNull().default('unpaid'),
+    paymentValidationStatus: text('payment_validation_status')
+      .$type<PaymentValidationStatus>()
+      .notNull()
+      .default('none'),
+    paymentValidationNotes: text('payment_validation_notes'),
+    paymentRejectionReason: text('payment_rejection_reason'),
+    validatedAt: timestamptz('validated_at'),
+    validatedBy: uuid('validated_by').references(() => users.id, { onDelete: 'set null' }),
+    notes: text('notes'),
+    isVoided: boolean('is_voided').notNull().default(false),
+    /** Document lifecycle (e.g. issued, sent), separate from the payment status. */
+    status: text('status').notNull().default('issued'),
+    sentAt: timestamptz('sent_at'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('invoices_payment_status_due_date_idx').on(table.paymentStatus, table.dueDate),
+    index('invoices_due_date_idx').on(table.dueDate),
+    index('invoices_issue_date_idx').on(table.issueDate),
+    index('invoices_created_at_idx').on(table.createdAt),
+    index('invoices_client_id_idx').on(table.clientId),
+    index('invoices_quotation_id_idx').on(table.quotationId),
+  ],
+);
+
+/** Lines of an invoice, in display order. */
+export const invoiceLineItems = pgTable(
+  'invoice_line_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: money('unit_price').notNull(),
+    taxRate: rate('tax_rate').notNull().default('0'),
+    taxAmount: money('tax_amount').notNull().default('0'),
+    lineTotal: money('line_total').notNull(),
+  },
+  (table) => [index('invoice_line_items_invoice_id_idx').on(table.invoiceId, table.position)],
+);
+
+/** Payments recorded against an invoice, awaiting validation until the invoice is validated. */
+export const paymentEntries = pgTable(
+  'payment_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    amount: money('amount').notNull(),
+    paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
+    paymentDate: timestamptz('payment_date').notNull(),
+    referenceNumber: text('reference_number').notNull(),
+    status: text('status').notNull().default('pending'),
+    notes: text('notes'),
+    /** The receipt issued for this payment, once there is one. */
+    receiptId: uuid('receipt_id').references((): AnyPgColumn => receipts.id, {
+      onDelete: 'set null',
+    }),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('payment_entries_invoice_id_idx').on(table.invoiceId),
+    index('payment_entries_payment_date_idx').on(table.paymentDate),
+    index('payment_entries_receipt_id_idx').on(table.receiptId),
+  ],
+);
+
+/** History of rejected payment validations: each rejection cleared the invoice's payments. */
+export const paymentRejections = pgTable(
+  'payment_rejections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    /** 1 for the invoice's first rejection, 2 for the second... */
+    rejectionNumber: integer('rejection_number').notNull(),
+    rejectedById: uuid('rejected_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The rejecting user's name at the time, as printed in the correction notes. */
+    rejectedBy: text('rejected_by').notNull(),
+    rejectedAt: timestamptz('rejected_at').notNull().defaultNow(),
+    rejectionReason: text('rejection_reason').notNull(),
+    validationNotes: text('validation_notes'),
+    clearedPaymentCount: integer('cleared_payment_count').notNull().default(0),
+  },
+  (table) => [
+    unique('payment_rejections_invoice_number_unique').on(table.invoiceId, table.rejectionNumber),
+  ],
+);
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type NewInvoiceRow = typeof invoices.$inferInsert;
+export type InvoiceLineItemRow = typeof invoiceLineItems.$inferSelect;
+export type NewInvoiceLineItemRow = typeof invoiceLineItems.$inferInsert;
+export type PaymentEntryRow = typeof paymentEntries.$inferSelect;
+export type NewPaymentEntryRow = typeof paymentEntries.$inferInsert;
+export type PaymentRejectionRow = typeof paymentRejections.$inferSelect;

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, money, updatedAt } from './columns';
+
+export type ProductCategory =
+  'licence' | 'support' | 'training' | 'hardware' | 'maintenance' | 'consultation';
+export type ProductUnit = 'piece' | 'license' | 'hour' | 'month' | 'year' | 'service';
+
+/** The billing catalogue. `productId` is the numbered business id (PRD-MP-2026-000001). */
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: text('product_id').notNull().unique(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    category: text('category').$type<ProductCategory>().notNull().default('licence'),
+    unitPrice: money('unit_price').notNull(),
+    unit: text('unit').$type<ProductUnit>().notNull().default('piece'),
+    minQuantity: integer('min_quantity').notNull().default(1),
+    taxable: boolean('taxable').notNull().default(true),
+    active: boolean('active').notNull().default(true),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('products_created_at_idx').on(table.createdAt),
+    index('products_category_idx').on(table.category),
+    index('products_name_lower_idx').on(sql`lower(${table.name})`),
+  ],
+);
+
+export type ProductRow = typeof products.$inferSelect;
+export type NewProductRow = typeof products.$inferInsert;

@@ -1,0 +1,92 @@
+import {
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { clients } from './clients';
+import { createdAt, jsonObject, money, rate, timestamptz, updatedAt } from './columns';
+import { invoices } from './invoices';
+import { products } from './products';
+import { users } from './users';
+
+export type QuotationStatus =
+  'draft' | 'sent' | 'accepted' | 'rejected' | 'closed' | 'expired' | 'converted';
+
+export type PaymentTerms =
+  'NET_15' | 'NET_30' | 'NET_45' | 'NET_60' | 'CASH_ON_DELIVERY' | 'ADVANCE_PAYMENT';
+
+/** The client as printed on a document, copied at creation so later client edits do not change it. */
+export interface DocumentClientInfo {
+  companyName: string;
+  contactPerson?: string;
+  email?: string;
+  phone?: string;
+  address?: string;
+}
+
+/** Customer quotations; totals are stored as computed when the items were last saved. */
+export const quotations = pgTable(
+  'quotations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quotationNumber: text('quotation_number').notNull().unique(),
+    /** Null once the client is deleted; the document keeps its clientInfo copy. */
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    clientInfo: jsonObject<DocumentClientInfo>('client_info'),
+    quotationDate: timestamptz('quotation_date').notNull().defaultNow(),
+    validUntil: timestamptz('valid_until').notNull(),
+    validityDays: integer('validity_days').notNull().default(30),
+    paymentTerms: text('payment_terms').$type<PaymentTerms>().notNull().default('NET_30'),
+    notes: text('notes'),
+    taxRate: rate('tax_rate').notNull().default('0.08'),
+    subtotal: money('subtotal').notNull().default('0'),
+    taxAmount: money('tax_amount').notNull().default('0'),
+    discountAmount: money('discount_amount').notNull().default('0'),
+    totalAmount: money('total_amount').notNull().default('0'),
+    status: text('status').$type<QuotationStatus>().notNull().default('draft'),
+    /** The invoice this quotation was converted to (cleared when the invoice is reverted). */
+    invoiceId: uuid('invoice_id').references((): AnyPgColumn => invoices.id, {
+      onDelete: 'set null',
+    }),
+    sentAt: timestamptz('sent_at'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('quotations_status_idx').on(table.status, table.createdAt),
+    index('quotations_client_id_idx').on(table.clientId),
+    index('quotations_created_at_idx').on(table.createdAt),
+    index('quotations_invoice_id_idx').on(table.invoiceId),
+  ],
+);
+
+/** Lines of a quotation, in display order. */
+export const quotationItems = pgTable(
+  'quotation_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quotationId: uuid('quotation_id')
+      .notNull()
+      .references(() => quotations.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    description: text('description').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    unitPrice: money('unit_price').notNull(),
+    /** Percent off the line, 0 to 100. */
+    discount: numeric('discount', { precision: 5, scale: 2 }).notNull().default('0'),
+    lineTotal: money('line_total').notNull(),
+  },
+  (table) => [index('quotation_items_quotation_id_idx').on(table.quotationId, table.position)],
+);
+
+export type QuotationRow = typeof quotations.$inferSelect;
+export type NewQuotationRow = typeof quotations.$inferInsert;
+export type QuotationItemRow = typeof quotationItems.$inferSelect;
+export type NewQuotationItemRow = typeof quotationItems.$inferInsert;

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, numeric, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { clients } from './clients';
+import { createdAt, jsonObject, money, stringArray, timestamptz, updatedAt } from './columns';
+import { invoices, type PaymentMethod } from './invoices';
+import type { DocumentClientInfo } from './quotations';
+import { users } from './users';
+
+export type ReceiptTransactionType =
+  'full_payment' | 'partial_payment' | 'overpayment' | 'advance_payment' | 'refund';
+
+/** A line printed on a receipt (copied from the paid invoices). */
+export interface ReceiptLineItem {
+  description: string;
+  category?: string;
+  quantity: number;
+  unitPrice: number;
+  amount: number;
+}
+
+export interface ReceiptBankDetails {
+  bankName?: string;
+  accountNumber?: string;
+  transactionId?: string;
+}
+
+/** Payment receipts; how the amount is spread over invoices is in receiptAllocations. */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    receiptNumber: text('receipt_number').notNull().unique(),
+    /** Numbers of the invoices this receipt pays, denormalised for listing and search. */
+    invoiceNumbers: stringArray('invoice_numbers'),
+    paymentDate: timestamptz('payment_date').notNull(),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    clientInfo: jsonObject<DocumentClientInfo>('client_info'),
+    totalAmount: money('total_amount').notNull(),
+    paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
+    transactionType: text('transaction_type').$type<ReceiptTransactionType>().notNull(),
+    referenceNumber: text('reference_number'),
+    /** Printed on the receipt so its authenticity can be checked. */
+    verificationCode: text('verification_code').notNull().unique(),
+    currency: text('currency').notNull().default('MYR'),
+    exchangeRate: numeric('exchange_rate', { precision: 12, scale: 6 }).notNull().default('1'),
+    lineItems: jsonb('line_items')
+      .$type<ReceiptLineItem[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    bankDetails: jsonb('bank_details').$type<ReceiptBankDetails>(),
+    notes: text('notes'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('receipts_payment_date_idx').on(table.paymentDate),
+    index('receipts_created_at_idx').on(table.createdAt),
+    index('receipts_client_id_idx').on(table.clientId),
+    index('receipts_payment_method_idx').on(table.paymentMethod),
+    index('receipts_transaction_type_idx').on(table.transactionType),
+  ],
+);
+
+/** How much of a receipt went to each invoice, with the invoice's outstanding before and after. */
+export const receiptAllocations = pgTable(
+  'receipt_allocations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    receiptId: uuid('receipt_id')
+      .notNull()
+      .references(() => receipts.id, { onDelete: 'cascade' }),
+    invoiceId: uuid('invoice_id').references((): AnyPgColumn => invoices.id, {
+      onDelete: 'set null',
+    }),
+    invoiceNumber: text('invoice_number').notNull(),
+    allocatedAmount: money('allocated_amount').notNull(),
+    outstandingBefore: money('outstanding_before').notNull(),
+    outstandingAfter: money('outstanding_after').notNull(),
+  },
+  (table) => [
+    index('receipt_allocations_receipt_id_idx').on(table.receiptId),
+    index('receipt_allocations_invoice_id_idx').on(table.invoiceId),
+  ],
+);
+
+export type ReceiptRow = typeof receipts.$inferSelect;
+export type NewReceiptRow = typeof receipts.$inferInsert;
+export type ReceiptAllocationRow = typeof receiptAllocations.$inferSelect;
+export type NewReceiptAllocationRow = typeof receiptAllocations.$inferInsert;

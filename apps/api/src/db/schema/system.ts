@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, jsonObject, timestamptz, updatedAt } from './columns';
+import { users } from './users';
+
+/** Mail waiting to be sent (or kept as the outbox when no SMTP server is configured). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: createdAt(),
+    sentAt: timestamptz('sent_at'),
+    error: text('error'),
+  },
+  (table) => [index('mail_outbox_created_at_idx').on(table.createdAt)],
+);
+
+/** Who changed what: one row per mutation, kept when the actor is deleted. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    changes: jsonObject('changes'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('audit_log_created_at_idx').on(table.createdAt),
+    index('audit_log_entity_idx').on(table.entityType, table.entityId, table.createdAt),
+  ],
+);
+
+export type ActivityType =
+  | 'client_added'
+  | 'licence_bound'
+  | 'licence_unbound'
+  | 'payment'
+  | 'payment_processed'
+  | 'system_health'
+  | 'license_activity'
+  | (string & {});
+
+/** The dashboard's activity feed. `companyId` is the client's business id, kept after deletion. */
+export const activities = pgTable(
+  'activities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type').$type<ActivityType>().notNull(),
+    detail: text('detail').notNull(),
+    companyId: text('company_id'),
+    refs: jsonObject('refs'),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('activities_created_at_idx').on(table.createdAt.desc())],
+);
+
+/** The single row (id 1) of company settings; the logo file lives under DATA_DIR/uploads. */
+export const companySettings = pgTable(
+  'company_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    settings: jsonObject('settings'),
+    logoPath: text('logo_path'),
+    logoMimeType: text('logo_mime_type'),
+    updatedAt: updatedAt(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [check('company_settings_single_row', sql`${table.id} = 1`)],
+);
+
+export type DocumentKind = 'product' | 'quotation' | 'invoice' | 'receipt';
+
+/**
+ * Last number issued per document kind and period. The row is locked (SELECT ... FOR UPDATE)
+ * inside the transaction that creates the document, so numbers are unique and gap-free.
+ */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    kind: text('kind').$type<DocumentKind>().notNull(),
+    /** '' when numbering never resets, else the calendar or financial year it counts within. */
+    periodKey: text('period_key').notNull().default(''),
+    lastValue: integer('last_value').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.periodKey] })],
+);
+
+export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+export type AuditLogRow = typeof auditLog.$inferSelect;
+export type ActivityRow = typeof activities.$inferSelect;
+export type CompanySettingsRow = typeof companySettings.$inferSelect;
+export type DocumentCounterRow = typeof documentCounters.$inferSelect;

@@ -1,0 +1,43 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createLogger } from './logger';
+
+function capturingLogger() {
+  const lines: string[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { logger: createLogger({ logLevel: 'info' }, destination), output: () => lines.join('') };
+}
+
+describe('createLogger', () => {
+  it('redacts credentials, passwords, tokens and submitted codes', () => {
+    const { logger, output } = capturingLogger();
+    logger.info({
+      req: { headers: { authorization: 'Bearer eyJhbGciOi', cookie: 'sid=s3cr3t-cookie' } },
+      body: { password: 'Hunter2-password', refreshToken: 'refresh-value', code: '492817' },
+      user: { twoFactorSecret: 'JBSWY3DPEHPK3PXP' },
+    });
+    const text = output();
+    for (const secret of [
+      'eyJhbGciOi',
+      's3cr3t-cookie',
+      'Hunter2-password',
+      'refresh-value',
+      '492817',
+      'JBSWY3DP',
+    ]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(text).toContain('[redacted]');
+  });
+
+  it('keeps error codes, which are not secrets', () => {
+    const { logger, output } = capturingLogger();
+    logger.error({ err: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }) }, 'failed');
+    expect(output()).toContain('ECONNREFUSED');
+  });
+});

@@ -1,0 +1,142 @@
+import type { Permission } from '@patrol/contracts';
+import type { PermissionMode } from '@patrol/domain';
+import type { Request, RequestHandler, Response, Router } from 'express';
+import type { z } from 'zod';
+import type { AppContext } from './app-context';
+import { authenticate, type AuthUser } from './authenticate';
+import { requirePermissions } from './require-permissions';
+
+/**
+ * Who may call a route: anyone, any signed-in user, or a signed-in user holding ANY of the
+ * permissions (ALL of them with mode 'all').
+ */
+export type RouteAccess =
+  'public' | 'authenticated' | { permissions: readonly Permission[]; mode?: PermissionMode };
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** A response that is not JSON (a file, a stream, a page), documented by its media type. */
+export interface RawResponse {
+  contentType: string;
+  description: string;
+}
+
+/** Response per HTTP status, for routes with more than one success shape or non-JSON bodies. */
+export type ResponseMap = Record<number, z.ZodType | RawResponse>;
+
+type Schema = z.ZodType | undefined;
+type Parsed<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+type JsonBody<S> = S extends z.ZodType ? z.input<S> : never;
+type ResponseBody<R> = R extends z.ZodType
+  ? z.input<R>
+  : R extends ResponseMap
+    ? JsonBody<R[keyof R]>
+    : never;
+
+/** What a handler receives: parsed input, the signed-in user (unless public) and the services. */
+export interface HandlerInput<
+  P extends Schema,
+  Q extends Schema,
+  B extends Schema,
+  A extends RouteAccess,
+> {
+  params: Parsed<P>;
+  query: Parsed<Q>;
+  body: Parsed<B>;
+  user: A extends 'public' ? undefined : AuthUser;
+  ctx: AppContext;
+  req: Request;
+  res: Response;
+}
+
+/** A route as declared by a module; read by the router, the OpenAPI document and the tests. */
+export interface RouteDefinition<
+  P extends Schema = undefined,
+  Q extends Schema = undefined,
+  B extends Schema = undefined,
+  R extends z.ZodType | ResponseMap = z.ZodType | ResponseMap,
+  A extends RouteAccess = RouteAccess,
+> {
+  method: HttpMethod;
+  /** Express path, e.g. '/api/clients/:companyId'. */
+  path: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  access: A;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** The success body's schema, or a schema (or media type) per status. */
+  response: R;
+  /** Status of a successful answer when the handler does not set one (default 200). */
+  status?: number;
+  /** Runs after the permission guard and before parsing, e.g. multer for uploads or a rate limit. */
+  middleware?: RequestHandler[];
+  /**
+   * Returns the JSON body, or nothing after answering itself (a file, a stream). A handler may
+   * set `res.status()` first for a non-default status.
+   */
+  handler: (
+    input: HandlerInput<P, Q, B, A>,
+  ) => ResponseBody<R> | void | Promise<ResponseBody<R> | void>;
+}
+
+/** A declared route with its types erased, as routers and documents hold them. */
+export interface Route extends Omit<RouteDefinition, 'params' | 'query' | 'body' | 'handler'> {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  handler: (input: HandlerInput<z.ZodType, z.ZodType, z.ZodType, RouteAccess>) => unknown;
+}
+
+/** Declares a route once: access, schemas and handler, with the handler's input typed from them. */
+export function defineRoute<
+  P extends Schema = undefined,
+  Q extends Schema = undefined,
+  B extends Schema = undefined,
+  R extends z.ZodType | ResponseMap = z.ZodType,
+  A extends RouteAccess = RouteAccess,
+>(definition: RouteDefinition<P, Q, B, R, A>): Route {
+  // Erasing the types is safe: mountRoutes hands the handler exactly what its schemas parse.
+  return definition as unknown as Route;
+}
+
+/**
+ * Mounts each route with its chain: authenticate (unless public) -> permission guard ->
+ * route middleware -> parse params, query and body -> handler -> JSON answer.
+ */
+export function mountRoutes(router: Router, routes: readonly Route[], ctx: AppContext): void {
+  for (const route of routes) {
+    const chain: RequestHandler[] = [];
+    if (route.access !== 'public') chain.push(authenticate(ctx));
+    if (typeof route.access === 'object') {
+      chain.push(requirePermissions(route.access.permissions, route.access.mode));
+    }
+    chain.push(...(route.middleware ?? []), handle(route, ctx));
+    router[route.method](route.path, ...chain);
+  }
+}
+
+function handle(route: Route, ctx: AppContext): RequestHandler {
+  return async (req, res) => {
+    const result = await route.handler({
+      params: await route.params?.parseAsync(req.params),
+      query: await route.query?.parseAsync(req.query),
+      // Without a JSON body, parsing `{}` reports each required field instead of one vague error.
+      body: await route.body?.parseAsync(req.body ?? {}),
+      user: req.user,
+      ctx,
+      req,
+      res,
+    });
+    if (res.headersSent) return;
+    if (result === undefined) {
+      throw new Error(
+        `${route.method.toUpperCase()} ${route.path} neither answered nor returned a body`,
+      );
+    }
+    if (route.status && res.statusCode === 200) res.status(route.status);
+    res.json(result);
+  };
+}

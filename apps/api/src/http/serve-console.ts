@@ -1,0 +1,46 @@
+import { join } from 'node:path';
+import express, { type RequestHandler, type Response } from 'express';
+
+const missingBuildMessage =
+  'The console has not been built yet. Run `npm run build` (or `npm start`), then reload this page.\n';
+
+/**
+ * Serves the built console: hashed files under /assets are cached for a year, everything else
+ * (index.html above all) is revalidated so a new release shows up on the next load.
+ */
+export function serveConsoleFiles(consoleDist: string): RequestHandler {
+  return express.static(consoleDist, {
+    index: false,
+    setHeaders: (res, path) => {
+      res.setHeader(
+        'Cache-Control',
+        path.startsWith(join(consoleDist, 'assets'))
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      );
+    },
+  });
+}
+
+/** SPA fallback: any non-API GET that accepts HTML gets index.html, so client routes survive a reload. */
+export function consoleFallback(consoleDist: string): RequestHandler {
+  const indexFile = join(consoleDist, 'index.html');
+  return (req, res, next) => {
+    const wantsPage =
+      (req.method === 'GET' || req.method === 'HEAD') && req.accepts('html') === 'html';
+    if (!wantsPage || req.path === '/api' || req.path.startsWith('/api/')) {
+      next();
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(indexFile, (error?: NodeJS.ErrnoException) => {
+      if (!error) return;
+      if (error.code === 'ENOENT' && !res.headersSent) answerMissingBuild(res);
+      else next(error);
+    });
+  };
+}
+
+function answerMissingBuild(res: Response): void {
+  res.status(404).type('text/plain').send(missingBuildMessage);
+}

@@ -1,0 +1,66 @@
+import { createServer } from 'node:http';
+import { createApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { createLogger } from './http/logger';
+
+const shutdownGraceMs = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfigOrExit();
+  const logger = createLogger(config);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onPoolError: (error) => logger.warn({ err: error }, 'idle database connection failed'),
+  });
+  logger.info({ dialect: database.dialect, dataDir: config.dataDir }, 'database ready');
+
+  const app = createApp({ config, database, logger });
+  // The HTTP server stays separate from the app so that socket.io can attach to it.
+  const server = createServer(app);
+  server.listen(config.port, config.host, () => {
+    const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    logger.info(`listening on http://${shownHost}:${config.port} (${config.nodeEnv})`);
+  });
+  server.on('error', (error) => {
+    logger.fatal({ err: error }, 'server failed');
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      logger.warn(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info(`${signal} received: closing`);
+    // Keep-alive sockets would hold close() open; give in-flight requests a grace period instead.
+    server.closeIdleConnections();
+    const forceClose = setTimeout(() => server.closeAllConnections(), shutdownGraceMs).unref();
+    server.close(async () => {
+      clearTimeout(forceClose);
+      await database.close();
+      logger.info('stopped');
+      process.exit(0);
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+function loadConfigOrExit(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('The API failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,88 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { openDatabase, pgliteExtensions, type Database } from '../src/db/client';
+import { migratePgliteDatabase, resolveMigrationsFolder } from '../src/db/migrate';
+
+/** A fresh, migrated database for one test file: in-memory PGlite, or a throwaway database on the server named by DATABASE_URL (created with a random name, dropped on close). */
+export async function createTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return openDatabase({ inMemory: true, pgliteDump: await migratedPgliteDump() });
+
+  const throwaway = await createThrowawayServerDatabase(serverUrl);
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: throwaway.url });
+  } catch (error) {
+    await throwaway.drop();
+    throw error;
+  }
+  let closed: Promise<void> | undefined;
+  return {
+    ...database,
+    close: () => (closed ??= database.close().then(() => throwaway.drop())),
+  };
+}
+
+/** An empty database with a random name on the server, for tests that open it themselves. */
+export async function createThrowawayServerDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `patrol_test_${randomBytes(6).toString('hex')}`;
+  await runAdminStatement(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    // FORCE ends connections a failed test may have left open, so the drop cannot hang.
+    drop: () => runAdminStatement(serverUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+async function runAdminStatement(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A freshly migrated PGlite, dumped once and cached in the temp directory under a hash of the
+ * migrations: starting from the dump takes under a second, against ~4 s for a new PGlite.
+ */
+async function migratedPgliteDump(): Promise<Blob> {
+  const cachePath = join(tmpdir(), `patrol-pglite-template-${await migrationsHash()}.tar.gz`);
+  if (existsSync(cachePath)) return new Blob([await readFile(cachePath)]);
+
+  const client = await PGlite.create({ extensions: pgliteExtensions });
+  try {
+    await migratePgliteDatabase(drizzle({ client }));
+    const dump = await client.dumpDataDir('gzip');
+    // Written aside then renamed, so a parallel test worker never reads a half-written file.
+    const partialPath = `${cachePath}.${process.pid}.partial`;
+    await writeFile(partialPath, Buffer.from(await dump.arrayBuffer()));
+    await rename(partialPath, cachePath);
+    return dump;
+  } finally {
+    await client.close();
+  }
+}
+
+async function migrationsHash(): Promise<string> {
+  const folder = resolveMigrationsFolder();
+  const hash = createHash('sha256');
+  for (const file of (await readdir(folder, { recursive: true })).sort()) {
+    if (file.endsWith('.sql') || file.endsWith('.json')) {
+      hash.update(file).update(await readFile(join(folder, file)));
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
+}
