@@ -1,0 +1,162 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { moduleRoutes } from '../src/app';
+import { defineRoute } from '../src/http/route';
+import { createTestContext, type TestContext } from './test-app';
+
+const testRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/api/test/echo',
+    summary: 'Echoes a validated body',
+    tags: ['test'],
+    access: 'public',
+    body: z.object({
+      name: z.string().min(1, 'Name is required'),
+      address: z.object({ city: z.string().min(1, 'City is required') }),
+    }),
+    response: z.object({ success: z.literal(true), name: z.string() }),
+    status: 201,
+    handler: ({ body }) => ({ success: true as const, name: body.name }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/test/explode',
+    summary: 'Throws an unexpected error',
+    tags: ['test'],
+    access: 'public',
+    response: z.object({}),
+    handler: () => {
+      throw new Error('database password is hunter2');
+    },
+  }),
+];
+
+describe('the app', () => {
+  let test: TestContext;
+  let consoleDist: string;
+  beforeAll(async () => {
+    test = await createTestContext({ routes: [...moduleRoutes, ...testRoutes] });
+    consoleDist = test.ctx.config.consoleDist;
+  });
+  afterAll(() => test.close());
+
+  it('parses a valid body and answers with the route status', async () => {
+    const response = await request(test.app)
+      .post('/api/test/echo')
+      .send({ name: 'Acme', address: { city: 'Kuala Lumpur' } })
+      .expect(201);
+    expect(response.body).toEqual({ success: true, name: 'Acme' });
+  });
+
+  it('refuses an invalid body with 400 and a message per field', async () => {
+    const response = await request(test.app)
+      .post('/api/test/echo')
+      .send({ name: '', address: { city: '' } })
+      .expect(400);
+    expect(response.body).toEqual({
+      success: false,
+      error: 'VALIDATION_ERROR',
+      message: 'Name is required',
+      errors: { name: 'Name is required', 'address.city': 'City is required' },
+    });
+  });
+
+  it('refuses malformed JSON with 400 INVALID_JSON', async () => {
+    const response = await request(test.app)
+      .post('/api/test/echo')
+      .set('Content-Type', 'application/json')
+      .send('{"name": ')
+      .expect(400);
+    expect(response.body).toEqual({
+      success: false,
+      error: 'INVALID_JSON',
+      message: 'Request body is not valid JSON.',
+    });
+  });
+
+  it('refuses a body over 1 MB with 413', async () => {
+    const response = await request(test.app)
+      .post('/api/test/echo')
+      .send({ name: 'x'.repeat(1_100_000), address: { city: 'x' } })
+      .expect(413);
+    expect(response.body).toMatchObject({ success: false, error: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('answers an unexpected error with 500, the request id and no detail', async () => {
+    const response = await request(test.app).get('/api/test/explode').expect(500);
+    expect(response.body).toEqual({
+      success: false,
+      error: 'INTERNAL_ERROR',
+      message: 'Server error occurred. Please try again later.',
+      requestId: response.headers['x-request-id'],
+    });
+    expect(response.text).not.toContain('hunter2');
+    expect(response.text).not.toMatch(/\bat .+\.ts/);
+  });
+
+  it('answers an unknown API route with the 404 envelope', async () => {
+    const response = await request(test.app).get('/api/no-such-thing').expect(404);
+    expect(response.body).toEqual({
+      success: false,
+      error: 'NOT_FOUND',
+      message: 'No route for GET /api/no-such-thing.',
+    });
+  });
+
+  it('gives every response a request id, keeping a sane incoming one', async () => {
+    const fresh = await request(test.app).get('/health');
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await request(test.app).get('/health').set('x-request-id', 'lb-1234.abc');
+    expect(kept.headers['x-request-id']).toBe('lb-1234.abc');
+    const replaced = await request(test.app)
+      .get('/health')
+      .set('x-request-id', 'bad id\twith tabs');
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends security headers with a CSP that allows only its own scripts', async () => {
+    const response = await request(test.app).get('/health');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("connect-src 'self' ws: wss:");
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  describe('console serving', () => {
+    it('tells to build the console when its build is missing', async () => {
+      const response = await request(test.app)
+        .get('/clients')
+        .set('Accept', 'text/html')
+        .expect(404);
+      expect(response.text).toContain('npm run build');
+    });
+
+    it('serves index.html for client routes and caches hashed assets for good', async () => {
+      mkdirSync(join(consoleDist, 'assets'), { recursive: true });
+      writeFileSync(join(consoleDist, 'index.html'), '<!doctype html><title>Console</title>');
+      writeFileSync(join(consoleDist, 'assets', 'index-abc123.js'), 'console.log(1)');
+
+      const page = await request(test.app)
+        .get('/clients/ACME-1')
+        .set('Accept', 'text/html')
+        .expect(200);
+      expect(page.text).toContain('<title>Console</title>');
+      expect(page.headers['cache-control']).toBe('no-cache');
+
+      const asset = await request(test.app).get('/assets/index-abc123.js').expect(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it('never answers an API path with the console page', async () => {
+      const response = await request(test.app)
+        .get('/api/clients-unknown')
+        .set('Accept', 'text/html')
+        .expect(404);
+      expect(response.body).toMatchObject({ success: false, error: 'NOT_FOUND' });
+    });
+  });
+});

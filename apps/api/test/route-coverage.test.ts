@@ -1,0 +1,68 @@
+import type { Application } from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { declaredRoutes } from '../src/app';
+import { createTestContext, type TestContext } from './test-app';
+
+/** Routes anyone may call. Adding a path here is a security decision: say why in the review. */
+const allowedPublicRoutes = ['GET /health', 'GET /ready', 'GET /api/openapi.json', 'GET /api/docs'];
+
+/** The shape of Express 5 router internals this test reads. */
+interface RouterLayer {
+  route?: { path: string; methods: Record<string, boolean> };
+  handle?: { stack?: RouterLayer[] };
+}
+
+/** Every `METHOD path` mounted on the app, found by walking its routers (not the declarations). */
+function mountedRoutes(app: Application): string[] {
+  const found: string[] = [];
+  const walk = (stack: RouterLayer[]) => {
+    for (const layer of stack) {
+      if (layer.route) {
+        for (const method of Object.keys(layer.route.methods))
+          found.push(`${method.toUpperCase()} ${layer.route.path}`);
+      } else if (layer.handle?.stack) {
+        walk(layer.handle.stack);
+      }
+    }
+  };
+  walk((app as unknown as { router: { stack: RouterLayer[] } }).router.stack);
+  return found;
+}
+
+describe('route coverage', () => {
+  let test: TestContext;
+  beforeAll(async () => {
+    test = await createTestContext();
+  });
+  afterAll(() => test.close());
+
+  it('mounts only declared routes', () => {
+    const declared = new Set(
+      declaredRoutes(test.app).map((route) => `${route.method.toUpperCase()} ${route.path}`),
+    );
+    const mounted = mountedRoutes(test.app);
+    expect(mounted.length).toBeGreaterThan(0);
+    expect(mounted.filter((route) => !declared.has(route))).toEqual([]);
+  });
+
+  it('gives every route an access declaration', () => {
+    for (const route of declaredRoutes(test.app)) {
+      const name = `${route.method.toUpperCase()} ${route.path}`;
+      const { access } = route;
+      const valid =
+        access === 'public' ||
+        access === 'authenticated' ||
+        (typeof access === 'object' &&
+          Array.isArray(access.permissions) &&
+          access.permissions.length > 0);
+      expect(valid, `${name} declares no access`).toBe(true);
+    }
+  });
+
+  it('keeps public routes to the agreed list', () => {
+    const publicRoutes = declaredRoutes(test.app)
+      .filter((route) => route.access === 'public')
+      .map((route) => `${route.method.toUpperCase()} ${route.path}`);
+    expect(publicRoutes.filter((route) => !allowedPublicRoutes.includes(route))).toEqual([]);
+  });
+});
