@@ -1,0 +1,95 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  jsonResponse,
+  markSetupComplete,
+  renderRoute,
+  signInAs,
+  testUsers,
+} from '@/test/test-utils';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  markSetupComplete();
+  // The footer asks for settings once signed in; the fallback tagline is fine here.
+  fetchMock.mockResolvedValue(
+    jsonResponse({ success: false, error: 'NOT_FOUND', message: 'x' }, 404),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+describe('routing', () => {
+  it('sends a visitor without a token from a protected route to /login', async () => {
+    const router = renderRoute('/clients');
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(screen.getByText('Secure Dashboard Access')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('sends a signed-in visitor from /login to the dashboard', async () => {
+    signInAs(testUsers.superadmin);
+    const router = renderRoute('/login');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('redirects an unknown path to /', async () => {
+    signInAs(testUsers.superadmin);
+    const router = renderRoute('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('renders a permitted screen inside the layout', async () => {
+    signInAs(testUsers.superadmin);
+    renderRoute('/clients/edit/ACME01');
+    expect(await screen.findByRole('heading', { name: 'Edit Client' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+
+  it('shows Access Denied for a screen the user lacks permission for', async () => {
+    signInAs(testUsers.sales);
+    renderRoute('/users');
+    expect(await screen.findByText('Access Denied')).toBeInTheDocument();
+    expect(screen.getByText(/Required permissions \(ANY\)/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'User Management' })).not.toBeInTheDocument();
+  });
+
+  it('requires both billing permissions for /billing', async () => {
+    signInAs({ ...testUsers.sales, permissions: ['quotations.view'] });
+    renderRoute('/billing');
+    expect(await screen.findByText(/Required permissions \(ALL\)/)).toBeInTheDocument();
+  });
+
+  it('serves the privacy policy without signing in', async () => {
+    renderRoute('/privacy-policy');
+    expect(await screen.findByRole('heading', { name: 'Privacy Policy' })).toBeInTheDocument();
+    for (const title of [
+      'Introduction',
+      'Data Retention',
+      'Your Rights',
+      'Cookies',
+      'Contact Us',
+    ]) {
+      expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+    }
+    expect(screen.getByText(/6 months/)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('setup check', () => {
+  it('sends the visitor to /register when no superadmin exists', async () => {
+    localStorage.clear();
+    fetchMock.mockResolvedValue(jsonResponse({ success: true, exists: false }));
+    const router = renderRoute('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/auth/has-superadmin');
+  });
+});

@@ -1,0 +1,80 @@
+import type { PermissionMode } from '@patrol/domain';
+import { ShieldX } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent } from '@/components/ui/card';
+import { useAuth } from '@/lib/auth';
+import type { StoredUser } from '@/lib/session-storage';
+
+type AccessDeniedProps = {
+  required: readonly string[];
+  mode: PermissionMode;
+  message?: string;
+};
+
+// What the permission check actually grants: own list plus granted overrides, minus denied ones.
+function effectivePermissions(user: StoredUser | null): string[] | 'all' {
+  if (user?.role === 'superadmin') return 'all';
+  const denied = new Set<string>(user?.customPermissions?.denied ?? []);
+  const held = new Set<string>([
+    ...(user?.permissions ?? []),
+    ...(user?.customPermissions?.granted ?? []),
+  ]);
+  return [...held].filter((permission) => !denied.has(permission));
+}
+
+function PermissionList({ permissions }: { permissions: readonly string[] }) {
+  return (
+    <ul className="flex flex-wrap gap-1.5">
+      {permissions.map((permission) => (
+        <li key={permission}>
+          <Badge variant="outline" className="font-mono">
+            {permission}
+          </Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Shown instead of a screen the user lacks permission for: what it needs and what they hold. */
+export function AccessDenied({
+  required,
+  mode,
+  message = "You don't have permission to access this page.",
+}: AccessDeniedProps) {
+  const { user } = useAuth();
+  const own = effectivePermissions(user);
+  return (
+    <div className="flex justify-center py-12">
+      <Card className="w-full max-w-lg" role="alert">
+        <CardContent className="flex flex-col gap-5">
+          <div className="flex items-start gap-3">
+            <ShieldX className="mt-0.5 size-6 shrink-0 text-destructive" aria-hidden="true" />
+            <div>
+              <h1 className="text-lg font-semibold">Access Denied</h1>
+              <p className="text-muted-foreground">{message}</p>
+            </div>
+          </div>
+          <section aria-labelledby="required-permissions" className="space-y-2">
+            <h2 id="required-permissions" className="text-sm font-medium">
+              Required permissions ({mode === 'all' ? 'ALL' : 'ANY'})
+            </h2>
+            <PermissionList permissions={required} />
+          </section>
+          <section aria-labelledby="own-permissions" className="space-y-2">
+            <h2 id="own-permissions" className="text-sm font-medium">
+              Your permissions
+            </h2>
+            {own === 'all' ? (
+              <p className="text-muted-foreground">All permissions</p>
+            ) : own.length === 0 ? (
+              <p className="text-muted-foreground">None</p>
+            ) : (
+              <PermissionList permissions={own} />
+            )}
+          </section>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/cn';
+
+/** A pulsing placeholder shown while content loads for the first time. */
+function Skeleton({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="skeleton"
+      aria-hidden="true"
+      className={cn('animate-pulse rounded-md bg-muted', className)}
+      {...props}
+    />
+  );
+}
+
+export { Skeleton };

@@ -1,0 +1,27 @@
+import { appInfo } from '@patrol/contracts';
+import { ShieldCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+type AuthCardProps = { title: string; subtitle: string; children: ReactNode };
+
+/** The centred card shared by the sign-in, setup and recovery screens. */
+export function AuthCard({ title, subtitle, children }: AuthCardProps) {
+  return (
+    <div className="flex min-h-screen items-center justify-center bg-page p-4">
+      <div className="w-full max-w-md">
+        <div className="mb-6 flex flex-col items-center gap-2 text-center">
+          <span className="flex size-12 items-center justify-center rounded-xl bg-primary text-primary-foreground shadow-sm">
+            <ShieldCheck className="size-6" aria-hidden="true" />
+          </span>
+          <p className="font-semibold">{appInfo.productName}</p>
+          <p className="text-sm font-medium text-primary">{appInfo.loginTagline}</p>
+        </div>
+        <div className="rounded-lg border bg-card p-6 shadow-xs">
+          <h1 className="text-xl font-semibold">{title}</h1>
+          <p className="mt-1 text-muted-foreground">{subtitle}</p>
+          <div className="mt-6">{children}</div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { CompanySettingsResponse, CompanySettingsWithLogo } from '@patrol/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const settingsQueryKey = ['settings'] as const;
+
+/** GET /api/settings (spec 1 section 7): only called while a token is stored. */
+export async function getSettings(signal?: AbortSignal): Promise<CompanySettingsWithLogo> {
+  const response = await api.get<CompanySettingsResponse>('/api/settings', { signal });
+  return response.settings;
+}
+
+/** Query options for the company settings. */
+export function settingsQueryOptions() {
+  return queryOptions({
+    queryKey: settingsQueryKey,
+    queryFn: ({ signal }) => getSettings(signal),
+  });
+}
+
+/** The company settings, fetched only when `enabled` (a token is stored). */
+export function useSettings({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...settingsQueryOptions(), enabled });
+}

@@ -1,0 +1,17 @@
+import '@/index.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '@/app/app';
+import { clearSetupCheckCache } from '@/app/setup/setup-check';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html lacks the #root element');
+
+// The setup-check cache lives for one page load (spec 1 section 4).
+clearSetupCheckCache();
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
