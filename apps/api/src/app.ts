@@ -5,11 +5,12 @@ import { routeNotFound, errorHandler } from './http/error-handler';
 import { requestLogger } from './http/logger';
 import { mountRoutes, type Route } from './http/route';
 import { consoleFallback, serveConsoleFiles } from './http/serve-console';
+import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { docsAssets, openApiRoutes } from './openapi/openapi.routes';
 
 /** Every route the modules declare, in mounting order. */
-export const moduleRoutes: readonly Route[] = [...healthRoutes];
+export const moduleRoutes: readonly Route[] = [...healthRoutes, ...authRoutes];
 
 const declaredRoutesKey = 'declaredRoutes';
 

@@ -3,6 +3,7 @@ import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { createLogger } from './http/logger';
+import { closeAuthDeps } from './modules/auth/auth-deps';
 
 const shutdownGraceMs = 10_000;
 
@@ -16,7 +17,8 @@ async function main(): Promise<void> {
   });
   logger.info({ dialect: database.dialect, dataDir: config.dataDir }, 'database ready');
 
-  const app = createApp({ config, database, logger });
+  const ctx = { config, database, logger };
+  const app = createApp(ctx);
   // The HTTP server stays separate from the app so that socket.io can attach to it.
   const server = createServer(app);
   server.listen(config.port, config.host, () => {
@@ -41,6 +43,7 @@ async function main(): Promise<void> {
     const forceClose = setTimeout(() => server.closeAllConnections(), shutdownGraceMs).unref();
     server.close(async () => {
       clearTimeout(forceClose);
+      await closeAuthDeps(ctx);
       await database.close();
       logger.info('stopped');
       process.exit(0);

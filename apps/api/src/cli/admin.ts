@@ -1,0 +1,130 @@
+/**
+ * Operator commands for someone with server access, against the configured database:
+ *   npm run admin -- reset-2fa <email>
+ *   npm run admin -- create-superadmin [--email <email>] [--name <name>] [--password <password>] [--force]
+ * create-superadmin prompts for what the flags leave out (the password without echo).
+ */
+import { createInterface } from 'node:readline/promises';
+import { Writable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { createLogger } from '../http/logger';
+import { createAuthDeps, type AuthDeps } from '../modules/auth/auth-deps';
+import { AdminCommandError, createSuperadmin, resetTwoFactor } from './admin-commands';
+
+const usage = `Usage:
+  npm run admin -- reset-2fa <email>
+  npm run admin -- create-superadmin [--email <email>] [--name <name>] [--password <password>] [--force]`;
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      password: { type: 'string' },
+      force: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const [command, argument] = positionals;
+  if (values.help || !command) {
+    console.log(usage);
+    return values.help ? 0 : 1;
+  }
+  if (command !== 'reset-2fa' && command !== 'create-superadmin') {
+    console.error(`Unknown command: ${command}\n${usage}`);
+    return 1;
+  }
+  if (command === 'reset-2fa' && !argument) {
+    console.error(`reset-2fa needs the account's email.\n${usage}`);
+    return 1;
+  }
+
+  const config = loadConfig(process.env);
+  // Warnings only: the operator reads the command's own output.
+  const logger = createLogger({ logLevel: 'warn' });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const deps = createAuthDeps({ config, database, logger });
+  try {
+    const outcome =
+      command === 'reset-2fa'
+        ? await resetTwoFactor(deps, argument!)
+        : await createSuperadminInteractively(deps, values);
+    console.log(outcome);
+    return 0;
+  } finally {
+    await deps.close();
+    await database.close();
+  }
+}
+
+async function createSuperadminInteractively(
+  deps: AuthDeps,
+  flags: { email?: string; name?: string; password?: string; force: boolean },
+): Promise<string> {
+  const prompter = createPrompter();
+  try {
+    return await createSuperadmin(deps, {
+      email: flags.email ?? (await prompter.ask('Email: ')),
+      name: flags.name ?? (await prompter.ask('Full name: ')),
+      password: flags.password ?? (await prompter.ask('Password: ', { hidden: true })),
+      force: flags.force,
+    });
+  } finally {
+    prompter.close();
+  }
+}
+
+/**
+ * Asks for missing values on the terminal, one line each; a hidden answer is not echoed. Lines
+ * are read through one iterator, so piped input (`printf ... | npm run admin ...`) works too.
+ */
+function createPrompter() {
+  let muted = false;
+  const output = new Writable({
+    write(chunk, _encoding, done) {
+      if (!muted) process.stdout.write(chunk);
+      done();
+    },
+  });
+  const terminal = createInterface({ input: process.stdin, output, terminal: process.stdin.isTTY });
+  const lines = terminal[Symbol.asyncIterator]();
+  return {
+    async ask(question: string, options: { hidden?: boolean } = {}): Promise<string> {
+      process.stdout.write(question);
+      muted = options.hidden ?? false;
+      try {
+        const line = await lines.next();
+        return line.done ? '' : String(line.value).trim();
+      } finally {
+        if (muted) process.stdout.write('\n');
+        muted = false;
+      }
+    },
+    close: () => terminal.close(),
+  };
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof AdminCommandError || error instanceof ConfigError) {
+      console.error(error.message);
+    } else if (isArgumentError(error)) {
+      console.error(`${error.message}\n${usage}`);
+    } else {
+      console.error('The command failed:', error);
+    }
+    process.exit(1);
+  },
+);
+
+function isArgumentError(error: unknown): error is Error {
+  return (
+    error instanceof Error &&
+    String((error as NodeJS.ErrnoException).code).startsWith('ERR_PARSE_ARGS')
+  );
+}

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { generate } from 'otplib';
+import request from 'supertest';
+import { expect } from 'vitest';
+import { moduleRoutes } from '../../app';
+import { users } from '../../db/schema';
+import {
+  createTestContext,
+  testPassword,
+  type TestContext,
+  type TestContextOptions,
+  type TestUserOptions,
+} from '../../../test/test-app';
+import { authDepsFor } from './auth-deps';
+import { authRoutes } from './auth.routes';
+import { beginTwoFactorSetup } from './two-factor.service';
+
+export { testPassword };
+
+/** A test app on a fresh database with the auth routes mounted (once, if app.ts mounts them too). */
+export function createAuthTestContext(options: TestContextOptions = {}): Promise<TestContext> {
+  return createTestContext({ ...options, routes: [...new Set([...moduleRoutes, ...authRoutes])] });
+}
+
+/** The authenticator code of `secret`, `stepOffset` steps of 30 s from now. */
+export function totpCode(secret: string, stepOffset = 0): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepOffset * 30 });
+}
+
+/** A staff user whose two-factor setup is complete, with its plain secret and backup codes. */
+export async function buildUserWithTwoFactor(t: TestContext, options: TestUserOptions = {}) {
+  const { user } = await t.createUserWithToken({ ...options, twoFactorEnabled: false });
+  const setup = await beginTwoFactorSetup(authDepsFor(t.ctx), t.database.db, user);
+  await t.database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, user.id));
+  return {
+    user,
+    secret: setup.twoFASecret,
+    backupCodes: setup.backupCodes,
+    password: testPassword,
+  };
+}
+
+/** Password step; answers the temporary token of the two-factor challenge. */
+export async function passwordStep(t: TestContext, email: string, password = testPassword) {
+  const response = await request(t.app).post('/api/auth/login').send({ email, password });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  expect(response.body.requires2FA).toBe(true);
+  return response.body.tempToken as string;
+}
+
+/** Both sign-in steps with a TOTP code `stepOffset` steps away; answers the session body. */
+export async function signInWithTotp(
+  t: TestContext,
+  account: { user: { email: string }; secret: string },
+  stepOffset = 0,
+) {
+  const tempToken = await passwordStep(t, account.user.email);
+  const response = await request(t.app)
+    .post('/api/auth/verify-2fa')
+    .send({ tempToken, code: await totpCode(account.secret, stepOffset) });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body as { token: string; refreshToken: string; user: { id: string } };
+}
+
+/** A distinct client address per test, so per-address limits of one test do not reach another. */
+export function freshAddress(): string {
+  const bytes = randomUUID().replace(/-/g, '').slice(0, 6);
+  return `10.${parseInt(bytes.slice(0, 2), 16)}.${parseInt(bytes.slice(2, 4), 16)}.${parseInt(bytes.slice(4, 6), 16)}`;
+}

@@ -1,0 +1,235 @@
+import { and, eq, gt, isNull, like, lt, or, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import {
+  backupCodes,
+  oneTimeTokens,
+  refreshTokens,
+  users,
+  type NewUserRow,
+  type OneTimeTokenRow,
+  type UserRow,
+} from '../../db/schema';
+
+export type OneTimeTokenPurpose = OneTimeTokenRow['purpose'];
+
+/** True once the first administrator exists. */
+export async function superadminExists(db: DbExecutor): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'superadmin'))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Serialises first-run registration: two concurrent requests would otherwise both see "no
+ * superadmin" and both create one. Held until the surrounding transaction ends.
+ */
+export async function lockRegistration(db: DbExecutor): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(720431906)`);
+}
+
+/** The full user row by (lowercased) email. */
+export async function findUserByEmail(db: DbExecutor, email: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return user;
+}
+
+/** The full user row by id. */
+export async function findUserRowById(db: DbExecutor, id: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
+/** Usernames that start with `prefix` (to find a free one). */
+export async function findUsernamesStartingWith(db: DbExecutor, prefix: string): Promise<string[]> {
+  const escaped = prefix.replace(/[\\%_]/g, (character) => `\\${character}`);
+  const rows = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(like(users.username, `${escaped}%`));
+  return rows.map((row) => row.username);
+}
+
+/** Inserts a user and answers the stored row. */
+export async function insertUser(db: DbExecutor, values: NewUserRow): Promise<UserRow> {
+  const [user] = await db.insert(users).values(values).returning();
+  return user!;
+}
+
+/** Updates some columns of a user (and its updatedAt). */
+export async function updateUser(
+  db: DbExecutor,
+  id: string,
+  values: Partial<Omit<NewUserRow, 'id'>>,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+/**
+ * Records `step` as the last accepted TOTP step unless it is not newer than the stored one.
+ * Conditional, so two concurrent requests with the same code cannot both succeed.
+ */
+export async function advanceTotpStep(
+  db: DbExecutor,
+  userId: string,
+  step: number,
+): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set({ lastTotpStep: step })
+    .where(and(eq(users.id, userId), or(isNull(users.lastTotpStep), lt(users.lastTotpStep, step))))
+    .returning({ id: users.id });
+  return updated.length === 1;
+}
+
+/** Replaces a user's backup codes with new hashed ones. */
+export async function replaceBackupCodes(
+  db: DbExecutor,
+  userId: string,
+  codeHashes: string[],
+): Promise<void> {
+  await db.delete(backupCodes).where(eq(backupCodes.userId, userId));
+  if (codeHashes.length > 0) {
+    await db.insert(backupCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+  }
+}
+
+/** Marks an unused backup code as used; false when there is no such unused code. */
+export async function consumeBackupCode(
+  db: DbExecutor,
+  userId: string,
+  codeHash: string,
+): Promise<boolean> {
+  const updated = await db
+    .update(backupCodes)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(backupCodes.userId, userId),
+        eq(backupCodes.codeHash, codeHash),
+        isNull(backupCodes.usedAt),
+      ),
+    )
+    .returning({ id: backupCodes.id });
+  return updated.length > 0;
+}
+
+/** Deletes every backup code of a user. */
+export async function deleteBackupCodes(db: DbExecutor, userId: string): Promise<void> {
+  await db.delete(backupCodes).where(eq(backupCodes.userId, userId));
+}
+
+/** Stores a hashed one-time token. */
+export async function insertOneTimeToken(
+  db: DbExecutor,
+  values: { userId: string; purpose: OneTimeTokenPurpose; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(oneTimeTokens).values(values);
+}
+
+/** A one-time token of the given purpose by its hash, used or not. */
+export async function findOneTimeToken(
+  db: DbExecutor,
+  purpose: OneTimeTokenPurpose,
+  tokenHash: string,
+): Promise<OneTimeTokenRow | undefined> {
+  const [token] = await db
+    .select()
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.purpose, purpose), eq(oneTimeTokens.tokenHash, tokenHash)))
+    .limit(1);
+  return token;
+}
+
+/** Marks an unused, unexpired token as used; false when another request consumed it first. */
+export async function consumeOneTimeToken(db: DbExecutor, id: string): Promise<boolean> {
+  const now = new Date();
+  const updated = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(
+      and(eq(oneTimeTokens.id, id), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, now)),
+    )
+    .returning({ id: oneTimeTokens.id });
+  return updated.length === 1;
+}
+
+/** Retires a user's unused tokens of one purpose, so only the newest link works. */
+export async function retireOneTimeTokens(
+  db: DbExecutor,
+  userId: string,
+  purpose: OneTimeTokenPurpose,
+): Promise<void> {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+      ),
+    );
+}
+
+/** Stores a hashed refresh token. */
+export async function insertRefreshToken(
+  db: DbExecutor,
+  values: { id?: string; userId: string; familyId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(refreshTokens).values(values);
+}
+
+/** A refresh token by its hash, whatever its state. */
+export async function findRefreshToken(db: DbExecutor, tokenHash: string) {
+  const [token] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  return token;
+}
+
+/**
+ * Marks a live refresh token as replaced by `replacedById`; false when it was already rotated or
+ * revoked, which makes a concurrent second use of the same token count as reuse.
+ */
+export async function markRefreshTokenReplaced(
+  db: DbExecutor,
+  id: string,
+  replacedById: string,
+): Promise<boolean> {
+  const updated = await db
+    .update(refreshTokens)
+    .set({ replacedById, revokedAt: new Date() })
+    .where(
+      and(
+        eq(refreshTokens.id, id),
+        isNull(refreshTokens.revokedAt),
+        isNull(refreshTokens.replacedById),
+      ),
+    )
+    .returning({ id: refreshTokens.id });
+  return updated.length === 1;
+}
+
+/** Revokes every live token of a family. */
+export async function revokeRefreshFamily(db: DbExecutor, familyId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Revokes every live token of a user (password change, two-factor reset, sign-out). */
+export async function revokeUserRefreshTokens(db: DbExecutor, userId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}

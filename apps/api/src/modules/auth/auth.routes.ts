@@ -1,0 +1,182 @@
+import {
+  emergencyRecoveryExecuteBodySchema,
+  emergencyRecoveryRequestBodySchema,
+  emergencyRecoveryRequestResponseSchema,
+  hasSuperadminResponseSchema,
+  loginBodySchema,
+  loginResponseSchema,
+  logoutBodySchema,
+  messageResponseSchema,
+  refreshBodySchema,
+  refreshResponseSchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+  setPasswordBodySchema,
+  setup2faBodySchema,
+  setupResponseSchema,
+  authSessionResponseSchema,
+  validateResponseSchema,
+  verify2faBodySchema,
+} from '@patrol/contracts';
+import type { Request } from 'express';
+import { verifyAccessToken } from '../../http/access-token';
+import { defineRoute } from '../../http/route';
+import { authDepsFor } from './auth-deps';
+import {
+  hasSuperadmin,
+  registerFirstAdministrator,
+  signIn,
+  validateSession,
+  verifySignInCode,
+} from './auth.service';
+import {
+  executeEmergencyRecovery,
+  requestEmergencyRecovery,
+  requestPasswordReset,
+  setPasswordWithToken,
+} from './recovery.service';
+import { endSession, rotateRefreshToken } from './session.service';
+import { completeTwoFactorSetup } from './two-factor.service';
+
+const tags = ['auth'];
+
+/** The client address that rate limits count (behind a trusted proxy, the forwarded one). */
+function clientAddress(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}
+
+/** Sign-in, first-run setup with two-factor, recovery and sessions (spec 1 section 7). */
+export const authRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/api/auth/has-superadmin',
+    summary: 'Whether first-run setup has created the system administrator',
+    tags,
+    access: 'public',
+    response: hasSuperadminResponseSchema,
+    handler: ({ ctx }) => hasSuperadmin(authDepsFor(ctx)),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/auth/register',
+    summary: 'Create the first account (superadmin) and start its two-factor setup',
+    description: 'Answers 409 once a superadmin exists.',
+    tags,
+    access: 'public',
+    body: registerBodySchema,
+    response: setupResponseSchema,
+    status: 201,
+    handler: ({ ctx, body }) => registerFirstAdministrator(authDepsFor(ctx), body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/auth/setup-2fa',
+    summary: 'Verify the first authenticator code, turn two-factor on and start a session',
+    tags,
+    access: 'public',
+    body: setup2faBodySchema,
+    response: authSessionResponseSchema,
+    handler: ({ ctx, body }) =>
+      completeTwoFactorSetup(authDepsFor(ctx), body.setupToken, body.code),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/auth/login',
+    summary: 'Check email and password; answers a two-factor challenge or the setup data',
+    description:
+      'At most 5 failures per account in 15 minutes (then 429), and a limit per address.',
+    tags,
+    access: 'public',
+    body: loginBodySchema,
+    response: loginResponseSchema,
+    handler: ({ ctx, body, req }) => signIn(authDepsFor(ctx), body, clientAddress(req)),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/auth/verify-2fa',
+    summary: 'Second sign-in step: a 6-digit authenticator code or an 8-digit backup code',
+    tags,
+    access: 'public',
+    body: verify2faBodySchema,
+    response: authSessionResponseSchema,
+    handler: ({ ctx, body, req }) => verifySignInCode(authDepsFor(ctx), body, clientAddress(req)),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/auth/refresh',
+    summary: 'Rotate a refresh token; reuse of an old one revokes its whole family',
+    tags,
+    access: 'public',
+    body: refreshBodySchema,
+    response: refreshResponseSchema,
+    handler: ({ ctx, body }) => rotateRefreshToken(authDepsFor(ctx), body.refreshToken),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/auth/logout',
+    summary: 'Sign out: revoke the refresh token family, or every session of the bearer',
+    description:
+      'Public so that signing out works with an expired access token; the refresh token in the body (or a valid bearer token) says what to revoke.',
+    tags,
+    access: 'public',
+    body: logoutBodySchema,
+    response: messageResponseSchema,
+    handler: ({ ctx, body, req }) => {
+      const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+      const userId = bearer ? verifyAccessToken(ctx.config.jwtSecret, bearer) : undefined;
+      return endSession(authDepsFor(ctx), { refreshToken: body.refreshToken, userId });
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/auth/validate',
+    summary: "The console's session check: the signed-in user",
+    tags,
+    access: 'authenticated',
+    response: validateResponseSchema,
+    handler: ({ user }) => validateSession(user),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/auth/reset-password',
+    summary: 'Mail a single-use password reset link (same answer whether the account exists)',
+    tags,
+    access: 'public',
+    body: resetPasswordBodySchema,
+    response: messageResponseSchema,
+    handler: ({ ctx, body, req }) =>
+      requestPasswordReset(authDepsFor(ctx), body.email, clientAddress(req)),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/auth/set-password',
+    summary: 'Set a new password with the token of a reset link',
+    tags,
+    access: 'public',
+    body: setPasswordBodySchema,
+    response: messageResponseSchema,
+    handler: ({ ctx, body }) => setPasswordWithToken(authDepsFor(ctx), body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/auth/emergency-recovery-request',
+    summary: 'Mail an administrator a token to recover a lost authenticator',
+    description: 'Outside production the token is also returned as emergencyToken.',
+    tags,
+    access: 'public',
+    body: emergencyRecoveryRequestBodySchema,
+    response: emergencyRecoveryRequestResponseSchema,
+    handler: ({ ctx, body, req }) =>
+      requestEmergencyRecovery(authDepsFor(ctx), body.email, clientAddress(req)),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/auth/emergency-recovery-execute',
+    summary: 'Set a new password and clear two-factor with an emergency recovery token',
+    tags,
+    access: 'public',
+    body: emergencyRecoveryExecuteBodySchema,
+    response: messageResponseSchema,
+    handler: ({ ctx, body }) => executeEmergencyRecovery(authDepsFor(ctx), body),
+  }),
+];

@@ -1,0 +1,220 @@
+import { emergencyRecoveryRequestResponseSchema, messageResponseSchema } from '@patrol/contracts';
+import { eq } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backupCodes, oneTimeTokens, refreshTokens, users } from '../../db/schema';
+import { startSmtpSink, type SmtpSink } from '../../mail/smtp-sink';
+import type { TestContext } from '../../../test/test-app';
+import {
+  buildUserWithTwoFactor,
+  createAuthTestContext,
+  freshAddress,
+  signInWithTotp,
+  testPassword,
+} from './auth-test-builders';
+
+let t: TestContext;
+let sink: SmtpSink;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  t = await createAuthTestContext({ env: { SMTP_URL: sink.url, APP_URL: 'http://console.test' } });
+});
+afterAll(async () => {
+  await t.close();
+  await sink.close();
+});
+
+const post = (path: string, body: object, address = freshAddress()) =>
+  request(t.app).post(`/api/auth/${path}`).set('X-Forwarded-For', address).send(body);
+const resetRequested =
+  'Password reset instructions have been sent to your email if the account exists.';
+
+async function mailedResetToken(email: string): Promise<string> {
+  const mail = await sink.waitForMail(email);
+  const link = /http:\/\/console\.test\/recovery\?token=([A-Za-z0-9_%-]+)/.exec(mail.decoded);
+  expect(link, mail.decoded).not.toBeNull();
+  return decodeURIComponent(link![1]!);
+}
+
+describe('password reset', () => {
+  it('mails a single-use link; set-password changes the password and ends every session', async () => {
+    const account = await buildUserWithTwoFactor(t);
+    const session = await signInWithTotp(t, account);
+    const response = await post('reset-password', { email: account.user.email.toUpperCase() });
+    expect(response.status).toBe(200);
+    expect(messageResponseSchema.parse(response.body).message).toBe(resetRequested);
+
+    const token = await mailedResetToken(account.user.email);
+    const reset = await post('set-password', { token, password: 'Brand-new-Passw0rd' });
+    expect(reset.status).toBe(200);
+    expect(reset.body.message).toBe(
+      'Your password has been reset. You can now sign in with your new password.',
+    );
+
+    const oldPassword = await post('login', { email: account.user.email, password: testPassword });
+    expect(oldPassword.status).toBe(401);
+    const newPassword = await post('login', {
+      email: account.user.email,
+      password: 'Brand-new-Passw0rd',
+    });
+    expect(newPassword.body.requires2FA).toBe(true);
+    expect((await post('refresh', { refreshToken: session.refreshToken })).status).toBe(401);
+
+    const again = await post('set-password', { token, password: 'Another-Passw0rd' });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe(
+      'This password reset link has already been used. Please request a new one.',
+    );
+  });
+
+  it('answers the same for an unknown email and issues no link', async () => {
+    const resetTokens = () =>
+      t.database.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.purpose, 'password_reset'));
+    const before = (await resetTokens()).length;
+    const response = await post('reset-password', { email: 'nobody@example.test' });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true, message: resetRequested });
+    expect(await resetTokens()).toHaveLength(before);
+  });
+
+  it('refuses an expired link (400)', async () => {
+    const account = await buildUserWithTwoFactor(t);
+    await post('reset-password', { email: account.user.email });
+    const token = await mailedResetToken(account.user.email);
+    await t.database.db
+      .update(oneTimeTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeTokens.userId, account.user.id));
+    const response = await post('set-password', { token, password: 'Brand-new-Passw0rd' });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(
+      'This password reset link has expired. Please request a new one.',
+    );
+  });
+
+  it('refuses an unknown token and enforces the password rules (400)', async () => {
+    const unknown = await post('set-password', {
+      token: 'made-up',
+      password: 'Brand-new-Passw0rd',
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe(
+      'This password reset link is invalid. Please request a new one.',
+    );
+    const missing = await post('set-password', {});
+    expect(missing.body.errors).toEqual({
+      token: 'Reset token is required',
+      password: 'Password is required',
+    });
+    const weak = await post('set-password', { token: 'made-up', password: 'alllowercase1' });
+    expect(weak.body.errors).toEqual({
+      password: 'Password must contain at least one uppercase letter',
+    });
+  });
+
+  it('asks for a valid email (400)', async () => {
+    expect((await post('reset-password', {})).body.errors).toEqual({ email: 'Email is required' });
+    expect((await post('reset-password', { email: 'nope' })).body.errors).toEqual({
+      email: 'Please enter a valid email address',
+    });
+  });
+
+  it('limits reset and recovery requests per address (10 in 15 minutes)', async () => {
+    const address = freshAddress();
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      const path = attempt % 2 ? 'reset-password' : 'emergency-recovery-request';
+      expect((await post(path, { email: `probe-${attempt}@example.test` }, address)).status).toBe(
+        200,
+      );
+    }
+    const blocked = await post('reset-password', { email: 'probe@example.test' }, address);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error).toBe('RATE_LIMITED');
+  });
+});
+
+describe('emergency recovery', () => {
+  it('mails an administrator a token that sets a new password and clears two-factor', async () => {
+    const account = await buildUserWithTwoFactor(t, { role: 'Admin' });
+    const session = await signInWithTotp(t, account);
+    const response = await post('emergency-recovery-request', { email: account.user.email });
+    expect(response.status).toBe(200);
+    const body = emergencyRecoveryRequestResponseSchema.parse(response.body);
+    const mail = await sink.waitForMail(account.user.email);
+    expect(mail.decoded).toContain(body.emergencyToken);
+
+    const executed = await post('emergency-recovery-execute', {
+      token: body.emergencyToken,
+      newPassword: 'Recovered-Passw0rd',
+    });
+    expect(executed.status).toBe(200);
+    const [user] = await t.database.db.select().from(users).where(eq(users.id, account.user.id));
+    expect(user).toMatchObject({
+      twoFactorEnabled: false,
+      twoFactorSecret: null,
+      lastTotpStep: null,
+    });
+    expect(
+      await t.database.db.select().from(backupCodes).where(eq(backupCodes.userId, user!.id)),
+    ).toHaveLength(0);
+    const sessions = await t.database.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.userId, user!.id));
+    expect(sessions.every((row) => row.revokedAt !== null)).toBe(true);
+    expect((await post('refresh', { refreshToken: session.refreshToken })).status).toBe(401);
+
+    const login = await post('login', {
+      email: account.user.email,
+      password: 'Recovered-Passw0rd',
+    });
+    expect(login.body).toMatchObject({ requires2FA: false, requires2FASetup: true });
+
+    const again = await post('emergency-recovery-execute', {
+      token: body.emergencyToken,
+      newPassword: 'Recovered-Passw0rd',
+    });
+    expect(again.status).toBe(400);
+  });
+
+  it('gives no token to an account that is not an administrator, with the same message', async () => {
+    const account = await buildUserWithTwoFactor(t, { role: 'sales' });
+    const response = await post('emergency-recovery-request', { email: account.user.email });
+    const unknown = await post('emergency-recovery-request', { email: 'nobody@example.test' });
+    expect(response.body).toEqual(unknown.body);
+    expect(response.body).not.toHaveProperty('emergencyToken');
+  });
+
+  it('asks for the token and enforces the password rules (400)', async () => {
+    const response = await post('emergency-recovery-execute', { newPassword: 'short' });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual({
+      token: 'Emergency token is required',
+      newPassword: 'Password must be at least 8 characters long',
+    });
+  });
+});
+
+describe('emergency recovery in production', () => {
+  let production: TestContext;
+  beforeAll(async () => {
+    production = await createAuthTestContext({
+      env: { NODE_ENV: 'production', SMTP_URL: sink.url },
+    });
+  });
+  afterAll(() => production.close());
+
+  it('keeps the token out of the response', async () => {
+    const account = await buildUserWithTwoFactor(production, { role: 'superadmin' });
+    const response = await request(production.app)
+      .post('/api/auth/emergency-recovery-request')
+      .send({ email: account.user.email });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      success: true,
+      message:
+        'If the account exists and belongs to an administrator, emergency recovery instructions have been sent to its email.',
+    });
+    await sink.waitForMail(account.user.email);
+  });
+});

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  createMemoryRateLimitStore,
+  createRedisRateLimitStore,
+  type RateLimitStore,
+} from './rate-limit-store';
+import { createRateLimiter } from './rate-limiter';
+
+const rule = { name: 'test', limit: 3, windowMs: 60_000 };
+
+function describeLimiter(storeName: string, openStore: () => RateLimitStore) {
+  describe(`rate limiter on the ${storeName} store`, () => {
+    const store = openStore();
+    afterAll(() => store.close());
+
+    it('blocks a key once it reaches the limit, leaving other keys alone', async () => {
+      const limiter = createRateLimiter(store, rule);
+      const key = randomUUID();
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        expect(await limiter.isBlocked(key)).toBe(false);
+        await limiter.record(key);
+      }
+      expect(await limiter.isBlocked(key)).toBe(true);
+      expect(await limiter.isBlocked(randomUUID())).toBe(false);
+    });
+
+    it('lets a reset key start again', async () => {
+      const limiter = createRateLimiter(store, rule);
+      const key = randomUUID();
+      for (let attempt = 0; attempt < 3; attempt += 1) await limiter.record(key);
+      await limiter.reset(key);
+      expect(await limiter.isBlocked(key)).toBe(false);
+    });
+
+    it('consumes an allowance and refuses past it', async () => {
+      const limiter = createRateLimiter(store, rule);
+      const key = randomUUID();
+      const answers = [];
+      for (let attempt = 0; attempt < 4; attempt += 1) answers.push(await limiter.consume(key));
+      expect(answers).toEqual([true, true, true, false]);
+    });
+
+    it('keeps rules with the same key apart', async () => {
+      const key = randomUUID();
+      const first = createRateLimiter(store, rule);
+      for (let attempt = 0; attempt < 3; attempt += 1) await first.record(key);
+      expect(await createRateLimiter(store, { ...rule, name: 'other' }).isBlocked(key)).toBe(false);
+    });
+  });
+}
+
+describeLimiter('memory', () => createMemoryRateLimitStore());
+
+// Redis runs in CI and docker-compose; the suite names the skip instead of passing silently.
+const redisUrl = process.env.REDIS_URL;
+if (redisUrl)
+  describeLimiter('Redis', () =>
+    createRedisRateLimitStore(redisUrl, { keyPrefix: `test:${randomUUID()}:` }),
+  );
+else describe.skip('rate limiter on the Redis store (set REDIS_URL)', () => it('runs', () => {}));
+
+describe('memory store windows', () => {
+  it('forgets a count once its window has passed', async () => {
+    let clock = 0;
+    const store = createMemoryRateLimitStore(() => clock);
+    await store.increment('key', 1_000);
+    await store.increment('key', 1_000);
+    expect(await store.count('key')).toBe(2);
+    clock = 999;
+    expect(await store.count('key')).toBe(2);
+    clock = 1_000;
+    expect(await store.count('key')).toBe(0);
+    expect(await store.increment('key', 1_000)).toBe(1);
+  });
+});
