@@ -5,12 +5,21 @@ import { routeNotFound, errorHandler } from './http/error-handler';
 import { requestLogger } from './http/logger';
 import { mountRoutes, type Route } from './http/route';
 import { consoleFallback, serveConsoleFiles } from './http/serve-console';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { userRoutes } from './modules/users/users.routes';
 import { docsAssets, openApiRoutes } from './openapi/openapi.routes';
 
 /** Every route the modules declare, in mounting order. */
-export const moduleRoutes: readonly Route[] = [...healthRoutes, ...authRoutes];
+export const moduleRoutes: readonly Route[] = [
+  ...healthRoutes,
+  ...authRoutes,
+  ...userRoutes,
+  ...settingsRoutes,
+  ...auditRoutes,
+];
 
 const declaredRoutesKey = 'declaredRoutes';
 

@@ -21,6 +21,8 @@ const allowedPublicRoutes = [
   'POST /api/auth/set-password',
   'POST /api/auth/emergency-recovery-request',
   'POST /api/auth/emergency-recovery-execute',
+  // An <img> loads the company logo without a token.
+  'GET /api/settings/logo/file',
 ];
 
 /** The shape of Express 5 router internals this test reads. */

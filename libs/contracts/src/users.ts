@@ -85,6 +85,8 @@ export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
  */
 export const updateUserPermissionsBodySchema = z.object({
   permissions: z.array(permissionSchema),
+  /** Per-user overrides; omitted, the stored overrides are cleared. */
+  customPermissions: customPermissionsSchema.optional(),
 });
 export type UpdateUserPermissionsBody = z.infer<typeof updateUserPermissionsBodySchema>;
 

@@ -1,0 +1,121 @@
+import { isDeepStrictEqual } from 'node:util';
+import { buildPagination } from '@patrol/contracts';
+import { hasPermission } from '@patrol/domain';
+import type { DbExecutor } from '../../db/client';
+import { forbidden } from '../../http/app-error';
+import type { AuthUser } from '../../http/authenticate';
+import { findAuditPage, insertAuditEntry } from './audit.repo';
+import type {
+  AuditChange,
+  AuditEntityType,
+  ListAuditQuery,
+  ListAuditResponse,
+} from './audit.schemas';
+
+/** Fields that never enter the trail, whatever a caller passes in a snapshot. */
+const secretFields = new Set(['password', 'passwordHash', 'twoFactorSecret', 'lastTotpStep']);
+
+/** A flat or nested record of an entity's fields at one moment. */
+export type AuditSnapshot = Record<string, unknown>;
+
+function isPlainObject(value: unknown): value is AuditSnapshot {
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date)
+  );
+}
+
+function flatten(snapshot: AuditSnapshot | null, prefix = '', into = new Map<string, unknown>()) {
+  for (const [key, value] of Object.entries(snapshot ?? {})) {
+    if (secretFields.has(key)) continue;
+    const path = `${prefix}${key}`;
+    if (isPlainObject(value)) flatten(value, `${path}.`, into);
+    else into.set(path, value);
+  }
+  return into;
+}
+
+/**
+ * The fields that differ between two snapshots, nested objects flattened to dotted paths
+ * (`address.city`), with their values before and after (null where the field did not exist).
+ * Arrays compare as a whole; key order never counts as a change.
+ */
+export function changedFields(
+  before: AuditSnapshot | null,
+  after: AuditSnapshot | null,
+): Record<string, AuditChange> {
+  const old = flatten(before);
+  const current = flatten(after);
+  const changes: Record<string, AuditChange> = {};
+  for (const path of new Set([...old.keys(), ...current.keys()])) {
+    const was = old.get(path) ?? null;
+    const is = current.get(path) ?? null;
+    if (!isDeepStrictEqual(was, is)) changes[path] = { before: was, after: is };
+  }
+  return changes;
+}
+
+export interface AuditRecord {
+  actorId: string | null;
+  action: string;
+  entityType: AuditEntityType;
+  entityId: string;
+  /** The entity before the change; null when it is created. */
+  before: AuditSnapshot | null;
+  /** The entity after the change; null when it is deleted. */
+  after: AuditSnapshot | null;
+}
+
+/**
+ * Writes the change to the trail with its changed fields only. Call it with the transaction of the
+ * change itself. A change that changed nothing is not recorded.
+ */
+export async function recordAudit(db: DbExecutor, record: AuditRecord): Promise<void> {
+  const changes = changedFields(record.before, record.after);
+  if (Object.keys(changes).length === 0) return;
+  await insertAuditEntry(db, {
+    actorId: record.actorId,
+    action: record.action,
+    entityType: record.entityType,
+    entityId: record.entityId,
+    changes,
+  });
+}
+
+/** The entity types a reader may see: user changes with users.view, settings with settings.view. */
+function visibleEntityTypes(reader: AuthUser): AuditEntityType[] {
+  const visible: AuditEntityType[] = [];
+  if (hasPermission(reader, 'users.view')) visible.push('user');
+  if (hasPermission(reader, 'settings.view')) visible.push('settings');
+  return visible;
+}
+
+/** One page of the trail, limited to what the reader may see (403 when asking for more). */
+export async function listAuditEntries(
+  db: DbExecutor,
+  reader: AuthUser,
+  query: ListAuditQuery,
+): Promise<ListAuditResponse> {
+  const visible = visibleEntityTypes(reader);
+  if (query.entityType && !visible.includes(query.entityType)) throw forbidden();
+  const { rows, totalCount } = await findAuditPage(db, {
+    entityTypes: query.entityType ? [query.entityType] : visible,
+    entityId: query.entityId,
+    page: query.page,
+    limit: query.limit,
+  });
+  return {
+    success: true,
+    data: {
+      entries: rows.map(({ entry, actor }) => ({
+        id: entry.id,
+        action: entry.action,
+        entityType: entry.entityType as AuditEntityType,
+        entityId: entry.entityId,
+        actor,
+        changes: entry.changes as Record<string, AuditChange>,
+        createdAt: entry.createdAt.toISOString(),
+      })),
+      pagination: buildPagination(query.page, query.limit, totalCount),
+    },
+  };
+}

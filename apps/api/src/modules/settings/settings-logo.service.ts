@@ -1,0 +1,102 @@
+import { settingsMessages, type CompanyLogo } from '@patrol/contracts';
+import type { AppDb, DbExecutor } from '../../db/client';
+import { invalid, notFound } from '../../http/app-error';
+import type { AuthUser } from '../../http/authenticate';
+import { detectImageType, imageExtensions } from '../../storage/image-type';
+import { removeFile, removeUpload, storeUnderContentName } from '../../storage/uploads';
+import { recordAudit } from '../audit/audit.service';
+import { presentLogo } from './settings.presenter';
+import { ensureSettingsRow, findSettingsRow, updateSettingsRow } from './settings.repo';
+import { settingsEntityId } from './settings.service';
+
+export const noLogoMessage = 'No logo has been uploaded';
+
+/**
+ * Makes a received upload the company logo. The type comes from the file's first bytes, never
+ * from its name or declared type; anything but PNG, JPEG, GIF or WebP is refused (400) and
+ * deleted. The previous logo file is deleted after the change commits.
+ */
+export async function replaceLogo(
+  db: AppDb,
+  actor: AuthUser,
+  uploadsDirectory: string,
+  temporaryPath: string,
+): Promise<CompanyLogo> {
+  let fileName: string;
+  let mimeType: string;
+  try {
+    const type = await detectImageType(temporaryPath);
+    if (!type) throw invalid(settingsMessages.logoType, { logo: settingsMessages.logoType });
+    mimeType = type;
+    ({ fileName } = await storeUnderContentName(temporaryPath, 'logo', imageExtensions[type]));
+  } catch (error) {
+    await removeFile(temporaryPath);
+    throw error;
+  }
+
+  let previousLogo: string | null;
+  let logo: CompanyLogo | null;
+  try {
+    ({ previousLogo, logo } = await db.transaction(async (tx) => {
+      await ensureSettingsRow(tx);
+      const current = (await findSettingsRow(tx, { forUpdate: true }))!;
+      const updated = await updateSettingsRow(tx, {
+        logoPath: fileName,
+        logoMimeType: mimeType,
+        updatedBy: actor.id,
+      });
+      await recordLogoChange(tx, actor, 'settings.logo_uploaded', current.logoPath, fileName);
+      return { previousLogo: current.logoPath, logo: presentLogo(updated) };
+    }));
+  } catch (error) {
+    // The same image uploaded again has the same name: keep the file if it is still the logo.
+    if ((await findSettingsRow(db))?.logoPath !== fileName) {
+      await removeUpload(uploadsDirectory, fileName);
+    }
+    throw error;
+  }
+  if (previousLogo && previousLogo !== fileName) await removeUpload(uploadsDirectory, previousLogo);
+  return logo!;
+}
+
+/** Removes the logo (404 when there is none) and deletes its file after the change commits. */
+export async function deleteLogo(
+  db: AppDb,
+  actor: AuthUser,
+  uploadsDirectory: string,
+): Promise<void> {
+  const previousLogo = await db.transaction(async (tx) => {
+    const current = await findSettingsRow(tx, { forUpdate: true });
+    if (!current?.logoPath) throw notFound(noLogoMessage);
+    await updateSettingsRow(tx, { logoPath: null, logoMimeType: null, updatedBy: actor.id });
+    await recordLogoChange(tx, actor, 'settings.logo_deleted', current.logoPath, null);
+    return current.logoPath;
+  });
+  await removeUpload(uploadsDirectory, previousLogo);
+}
+
+/** The stored logo's file name and type, for serving it; 404 when there is none. */
+export async function currentLogoFile(
+  db: DbExecutor,
+): Promise<{ fileName: string; mimeType: string }> {
+  const row = await findSettingsRow(db);
+  if (!row?.logoPath) throw notFound(noLogoMessage);
+  return { fileName: row.logoPath, mimeType: row.logoMimeType ?? 'application/octet-stream' };
+}
+
+function recordLogoChange(
+  db: DbExecutor,
+  actor: AuthUser,
+  action: string,
+  before: string | null,
+  after: string | null,
+) {
+  return recordAudit(db, {
+    actorId: actor.id,
+    action,
+    entityType: 'settings',
+    entityId: settingsEntityId,
+    before: { logo: before },
+    after: { logo: after },
+  });
+}

@@ -1,0 +1,46 @@
+import {
+  defaultCompanySettings,
+  type CompanyLogo,
+  type CompanySettings,
+  type CompanySettingsWithLogo,
+} from '@patrol/contracts';
+import type { CompanySettingsRow } from '../../db/schema';
+
+/** Where the console loads the logo from; `v` changes with the content, so caches never go stale. */
+export const logoFilePath = '/api/settings/logo/file';
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Stored values over the defaults, field by field: a row saved by an older release lacks new fields. */
+function withDefaults(defaults: unknown, stored: unknown): unknown {
+  if (isPlainObject(defaults)) {
+    const source = isPlainObject(stored) ? stored : {};
+    return Object.fromEntries(
+      Object.entries(defaults).map(([key, value]) => [key, withDefaults(value, source[key])]),
+    );
+  }
+  return typeof stored === typeof defaults ? stored : defaults;
+}
+
+/** The stored settings object, completed with the server defaults. */
+export function storedSettings(row: CompanySettingsRow | undefined): CompanySettings {
+  return withDefaults(defaultCompanySettings, row?.settings) as CompanySettings;
+}
+
+/** The content version of a stored logo file name (`logo-<hash>.<ext>`). */
+export function logoVersion(fileName: string): string {
+  return /^logo-([0-9a-f]+)\./.exec(fileName)?.[1] ?? fileName;
+}
+
+/** The logo as the console shows it, or null when none is uploaded. */
+export function presentLogo(row: CompanySettingsRow | undefined): CompanyLogo | null {
+  if (!row?.logoPath) return null;
+  return { url: `${logoFilePath}?v=${logoVersion(row.logoPath)}` };
+}
+
+/** The settings row as GET /api/settings answers it. */
+export function presentSettings(row: CompanySettingsRow | undefined): CompanySettingsWithLogo {
+  return { ...storedSettings(row), logo: presentLogo(row) };
+}

@@ -1,0 +1,83 @@
+import {
+  defaultCompanySettings,
+  type CompanySettings,
+  type CompanySettingsWithLogo,
+} from '@patrol/contracts';
+import type { AppDb, DbExecutor } from '../../db/client';
+import type { AuthUser } from '../../http/authenticate';
+import { removeUpload } from '../../storage/uploads';
+import { recordAudit } from '../audit/audit.service';
+import { presentSettings, storedSettings } from './settings.presenter';
+import { ensureSettingsRow, findSettingsRow, updateSettingsRow } from './settings.repo';
+
+/** The audit trail's id for the single settings entity. */
+export const settingsEntityId = 'company';
+
+/** The company settings, created with the server defaults on first read. */
+export async function readCompanySettings(db: DbExecutor): Promise<CompanySettingsWithLogo> {
+  let row = await findSettingsRow(db);
+  if (!row) {
+    await ensureSettingsRow(db);
+    row = await findSettingsRow(db);
+  }
+  return presentSettings(row);
+}
+
+/** The settings row locked for a change, created first if needed. */
+async function lockSettingsRow(db: DbExecutor) {
+  await ensureSettingsRow(db);
+  return (await findSettingsRow(db, { forUpdate: true }))!;
+}
+
+/** Replaces the whole settings object (already validated by the contract) and audits the changed fields. */
+export async function updateCompanySettings(
+  db: AppDb,
+  actor: AuthUser,
+  settings: CompanySettings,
+): Promise<CompanySettingsWithLogo> {
+  const row = await db.transaction(async (tx) => {
+    const current = await lockSettingsRow(tx);
+    const updated = await updateSettingsRow(tx, { settings, updatedBy: actor.id });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'settings.updated',
+      entityType: 'settings',
+      entityId: settingsEntityId,
+      before: storedSettings(current),
+      after: settings,
+    });
+    return updated;
+  });
+  return presentSettings(row);
+}
+
+/**
+ * Restores the server defaults and clears the logo; the logo file is deleted once the change is
+ * committed, so a failed reset never loses it.
+ */
+export async function resetCompanySettings(
+  db: AppDb,
+  actor: AuthUser,
+  uploadsDirectory: string,
+): Promise<CompanySettingsWithLogo> {
+  const { row, previousLogo } = await db.transaction(async (tx) => {
+    const current = await lockSettingsRow(tx);
+    const updated = await updateSettingsRow(tx, {
+      settings: defaultCompanySettings,
+      logoPath: null,
+      logoMimeType: null,
+      updatedBy: actor.id,
+    });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'settings.reset',
+      entityType: 'settings',
+      entityId: settingsEntityId,
+      before: { ...storedSettings(current), logo: current.logoPath },
+      after: { ...defaultCompanySettings, logo: null },
+    });
+    return { row: updated, previousLogo: current.logoPath };
+  });
+  if (previousLogo) await removeUpload(uploadsDirectory, previousLogo);
+  return presentSettings(row);
+}

@@ -1,0 +1,178 @@
+import { defaultCompanySettings, type CompanySettings } from '@patrol/contracts';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestContext } from '../../../test/test-app';
+import { auditEntriesOf, createAdministrationTestContext } from '../users/users-test-builders';
+
+let t: TestContext;
+let adminToken: string;
+let adminId: string;
+let salesToken: string;
+
+beforeAll(async () => {
+  t = await createAdministrationTestContext();
+  const admin = await t.createUserWithToken({ role: 'Admin' });
+  adminToken = admin.token;
+  adminId = admin.user.id;
+  salesToken = (await t.createUserWithToken({ role: 'sales' })).token;
+});
+afterAll(() => t.close());
+
+const api = () => request(t.app);
+const asUser = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+function settingsWith(overrides: Partial<CompanySettings>): CompanySettings {
+  return { ...structuredClone(defaultCompanySettings), ...overrides };
+}
+
+function withNumbering(invoice: Partial<CompanySettings['numberingSettings']['invoice']>) {
+  const settings = settingsWith({});
+  settings.numberingSettings.invoice = { ...settings.numberingSettings.invoice, ...invoice };
+  return settings;
+}
+
+describe('GET /api/settings', () => {
+  it('gives any signed-in user the settings, the server defaults at first', async () => {
+    const response = await api().get('/api/settings').set(asUser(salesToken));
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      success: true,
+      settings: { ...defaultCompanySettings, logo: null },
+    });
+  });
+
+  it('refuses a request without a token (401)', async () => {
+    expect((await api().get('/api/settings')).status).toBe(401);
+  });
+});
+
+describe('PUT /api/settings', () => {
+  it('saves the whole object, upper-casing the codes, and audits only the changed fields', async () => {
+    const body = withNumbering({ prefix: 'inv', series: 'hq' });
+    body.companyName = 'Patrol Sdn Bhd';
+    body.registrationNumber = '202301000123-ab';
+    body.address = { ...body.address, city: 'Kuala Lumpur' };
+
+    const response = await api().put('/api/settings').set(asUser(adminToken)).send(body);
+
+    expect(response.status).toBe(200);
+    expect(response.body.message).toBe('Settings saved successfully');
+    expect(response.body.settings).toMatchObject({
+      companyName: 'Patrol Sdn Bhd',
+      registrationNumber: '202301000123-AB',
+      numberingSettings: { invoice: { prefix: 'INV', series: 'HQ' } },
+    });
+    const read = await api().get('/api/settings').set(asUser(salesToken));
+    expect(read.body.settings.address.city).toBe('Kuala Lumpur');
+
+    const [entry] = await auditEntriesOf(t, 'company');
+    expect(entry).toMatchObject({
+      action: 'settings.updated',
+      entityType: 'settings',
+      actorId: adminId,
+    });
+    expect(entry!.changes).toEqual({
+      companyName: { before: '', after: 'Patrol Sdn Bhd' },
+      registrationNumber: { before: '', after: '202301000123-AB' },
+      'address.city': { before: '', after: 'Kuala Lumpur' },
+      'numberingSettings.invoice.series': { before: 'MP', after: 'HQ' },
+    });
+  });
+
+  it.each([
+    [
+      'phone',
+      settingsWith({ phone: '03-1234 abc' }),
+      'Phone number may contain only digits, +, spaces and hyphens',
+    ],
+    [
+      'address.postalCode',
+      settingsWith({ address: { ...defaultCompanySettings.address, postalCode: '50-450' } }),
+      'Postal code may contain only digits and spaces',
+    ],
+    [
+      'taglineColor',
+      settingsWith({ taglineColor: 'red' }),
+      'Tagline colour must be a hex colour such as #6B7280',
+    ],
+    [
+      'taxSettings.sstPercentage',
+      settingsWith({ taxSettings: { sstPercentage: 100.5, defaultTaxType: 'SST' } }),
+      'SST percentage must be between 0 and 100',
+    ],
+    [
+      'numberingSettings.invoice.prefix',
+      withNumbering({ prefix: 'ABCDEFGHIJK' }),
+      'Prefix must be 10 characters or less',
+    ],
+    [
+      'numberingSettings.invoice.series',
+      withNumbering({ series: 'ABCDEF' }),
+      'Series must be 5 characters or less',
+    ],
+    [
+      'numberingSettings.invoice.startNumber',
+      withNumbering({ startNumber: 0 }),
+      'Start number must be at least 1',
+    ],
+    [
+      'numberingSettings.invoice.padLength',
+      withNumbering({ padLength: 2 }),
+      'Pad length must be between 3 and 10',
+    ],
+    [
+      'numberingSettings.invoice.padLength',
+      withNumbering({ padLength: 11 }),
+      'Pad length must be between 3 and 10',
+    ],
+  ])('refuses an invalid %s (400) with its message', async (field, body, message) => {
+    const response = await api().put('/api/settings').set(asUser(adminToken)).send(body);
+    expect(response.status).toBe(400);
+    expect(response.body.errors[field]).toBe(message);
+  });
+
+  it('accepts an empty tagline colour', async () => {
+    const response = await api()
+      .put('/api/settings')
+      .set(asUser(adminToken))
+      .send(settingsWith({ taglineColor: '' }));
+    expect(response.status).toBe(200);
+  });
+
+  it('refuses roles without settings.edit: sales, accounts and manager (403)', async () => {
+    for (const role of ['sales', 'accounts', 'manager'] as const) {
+      const { token } = await t.createUserWithToken({ role });
+      const response = await api()
+        .put('/api/settings')
+        .set(asUser(token))
+        .send(defaultCompanySettings);
+      expect(response.status, role).toBe(403);
+    }
+  });
+});
+
+describe('POST /api/settings/reset', () => {
+  it('restores the server defaults and audits the reset', async () => {
+    await api()
+      .put('/api/settings')
+      .set(asUser(adminToken))
+      .send(settingsWith({ companyName: 'Before Reset', taglineColor: '#2563EB' }))
+      .expect(200);
+
+    const response = await api().post('/api/settings/reset').set(asUser(adminToken));
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      success: true,
+      message: 'Settings reset to default successfully',
+      settings: { ...defaultCompanySettings, logo: null },
+    });
+    const [entry] = await auditEntriesOf(t, 'company');
+    expect(entry).toMatchObject({ action: 'settings.reset' });
+    expect(entry!.changes).toMatchObject({ companyName: { before: 'Before Reset', after: '' } });
+  });
+
+  it('refuses sales (403)', async () => {
+    expect((await api().post('/api/settings/reset').set(asUser(salesToken))).status).toBe(403);
+  });
+});

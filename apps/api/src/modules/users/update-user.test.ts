@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+import { roleTemplates } from '@patrol/contracts';
+import { eq } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshTokens, users } from '../../db/schema';
+import type { TestContext } from '../../../test/test-app';
+import { auditEntriesOf, createAdministrationTestContext } from './users-test-builders';
+
+let t: TestContext;
+let superadminToken: string;
+let superadminId: string;
+let adminToken: string;
+
+beforeAll(async () => {
+  t = await createAdministrationTestContext();
+  const superadmin = await t.createUserWithToken({ role: 'superadmin' });
+  superadminToken = superadmin.token;
+  superadminId = superadmin.user.id;
+  adminToken = (await t.createUserWithToken({ role: 'Admin' })).token;
+});
+afterAll(() => t.close());
+
+const api = () => request(t.app);
+const asUser = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function storedUser(id: string) {
+  const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+describe('PUT /api/users/{id} with the user form', () => {
+  it('updates the profile and audits only the changed fields', async () => {
+    const { user } = await t.createUserWithToken({ role: 'sales' });
+    const response = await api()
+      .put(`/api/users/${user.id}`)
+      .set(asUser(adminToken))
+      .send({ ...formOf(user), fullName: 'Renamed Person', password: 'ignored-password' });
+
+    expect(response.status).toBe(200);
+    expect(response.body.data.user.fullName).toBe('Renamed Person');
+    const row = await storedUser(user.id);
+    expect(row!.passwordHash).toBe(user.passwordHash);
+
+    const [entry] = await auditEntriesOf(t, user.id);
+    expect(entry).toMatchObject({ action: 'user.updated' });
+    expect(entry!.changes).toEqual({
+      fullName: { before: user.fullName, after: 'Renamed Person' },
+    });
+  });
+
+  it("gives a user the new role's template when the role changes", async () => {
+    const { user } = await t.createUserWithToken({ role: 'sales' });
+    const response = await api()
+      .put(`/api/users/${user.id}`)
+      .set(asUser(adminToken))
+      .send({ ...formOf(user), role: 'manager' });
+    expect(response.status).toBe(200);
+    expect(response.body.data.user.permissions).toEqual(roleTemplates.manager);
+  });
+
+  it('refuses an email another user has (409) and an unknown id (404)', async () => {
+    const { user } = await t.createUserWithToken();
+    const { user: other } = await t.createUserWithToken();
+    const taken = await api()
+      .put(`/api/users/${user.id}`)
+      .set(asUser(adminToken))
+      .send({ ...formOf(user), email: other.email });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe('Email already exists');
+
+    const missing = await api()
+      .put(`/api/users/${randomUUID()}`)
+      .set(asUser(adminToken))
+      .send(formOf(user));
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('User not found');
+  });
+
+  it('answers the form messages for blank fields', async () => {
+    const { user } = await t.createUserWithToken();
+    const response = await api()
+      .put(`/api/users/${user.id}`)
+      .set(asUser(adminToken))
+      .send({ ...formOf(user), fullName: ' ', email: 'bad' });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual({
+      fullName: 'Full name is required',
+      email: 'Please enter a valid email address',
+    });
+  });
+
+  it('keeps superadmin accounts and the superadmin role to superadmins (403)', async () => {
+    const { user: superadmin } = await t.createUserWithToken({ role: 'superadmin' });
+    const { user: sales } = await t.createUserWithToken();
+    const editSuperadmin = await api()
+      .put(`/api/users/${superadmin.id}`)
+      .set(asUser(adminToken))
+      .send({ ...formOf(superadmin), fullName: 'Taken Over' });
+    expect(editSuperadmin.status).toBe(403);
+    const promote = await api()
+      .put(`/api/users/${sales.id}`)
+      .set(asUser(adminToken))
+      .send({ ...formOf(sales), role: 'superadmin' });
+    expect(promote.status).toBe(403);
+    expect((await storedUser(sales.id))!.role).toBe('sales');
+  });
+
+  it('refuses to change one’s own role or status (403)', async () => {
+    const admin = await t.createUserWithToken({ role: 'Admin' });
+    const response = await api()
+      .put(`/api/users/${admin.user.id}`)
+      .set(asUser(admin.token))
+      .send({ ...formOf(admin.user), status: 'inactive' });
+    expect(response.status).toBe(403);
+  });
+
+  it('refuses a role without users.edit, such as manager (403)', async () => {
+    const { user } = await t.createUserWithToken();
+    const manager = await t.createUserWithToken({ role: 'manager' });
+    const response = await api()
+      .put(`/api/users/${user.id}`)
+      .set(asUser(manager.token))
+      .send(formOf(user));
+    expect(response.status).toBe(403);
+  });
+
+  it("refuses a suspended user's existing token at once and revokes its sessions", async () => {
+    const target = await t.createUserWithToken({ role: 'sales' });
+    await t.database.db.insert(refreshTokens).values({
+      userId: target.user.id,
+      familyId: randomUUID(),
+      tokenHash: randomUUID(),
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    expect((await api().get('/api/settings').set(asUser(target.token))).status).toBe(200);
+
+    await api()
+      .put(`/api/users/${target.user.id}`)
+      .set(asUser(superadminToken))
+      .send({ ...formOf(target.user), status: 'suspended' })
+      .expect(200);
+
+    const refused = await api().get('/api/settings').set(asUser(target.token));
+    expect(refused.status).toBe(401);
+    expect(refused.body.error).toBe('ACCOUNT_INACTIVE');
+    const tokens = await t.database.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.userId, target.user.id));
+    expect(tokens.every((token) => token.revokedAt !== null)).toBe(true);
+  });
+});
+
+describe('PUT /api/users/{id} with { permissions }', () => {
+  it('stores the list and overrides, denied winning, and audits before and after', async () => {
+    const { user } = await t.createUserWithToken({ role: 'sales' });
+    const response = await api()
+      .put(`/api/users/${user.id}`)
+      .set(asUser(superadminToken))
+      .send({
+        permissions: ['dashboard.view', 'clients.view', 'clients.edit'],
+        customPermissions: { granted: ['reports.view', 'clients.view'], denied: ['clients.view'] },
+      });
+    expect(response.status).toBe(200);
+    expect(response.body.message).toBe('Permissions updated successfully');
+
+    const read = await api().get(`/api/users/${user.id}/permissions`).set(asUser(adminToken));
+    expect(read.body.data.permissions.effectivePermissions).toEqual([
+      'dashboard.view',
+      'clients.edit',
+      'reports.view',
+    ]);
+
+    const [entry] = await auditEntriesOf(t, user.id);
+    expect(entry).toMatchObject({ action: 'user.permissions_updated', actorId: superadminId });
+    expect(entry!.changes).toEqual({
+      permissions: {
+        before: roleTemplates.sales,
+        after: ['dashboard.view', 'clients.view', 'clients.edit'],
+      },
+      customGranted: { before: [], after: ['clients.view', 'reports.view'] },
+      customDenied: { before: [], after: ['clients.view'] },
+    });
+  });
+
+  it('clears the overrides when only the checked set is sent, so the re-read matches it', async () => {
+    const { user } = await t.createUserWithToken({ role: 'sales', customDenied: ['clients.view'] });
+    const sent = ['dashboard.view', 'clients.view'];
+    await api()
+      .put(`/api/users/${user.id}`)
+      .set(asUser(superadminToken))
+      .send({ permissions: sent })
+      .expect(200);
+    const read = await api().get(`/api/users/${user.id}/permissions`).set(asUser(superadminToken));
+    expect(read.body.data.permissions.effectivePermissions).toEqual(sent);
+  });
+
+  it('needs permissions.manage: an Admin with users.edit is refused (403)', async () => {
+    const { user } = await t.createUserWithToken();
+    const response = await api()
+      .put(`/api/users/${user.id}`)
+      .set(asUser(adminToken))
+      .send({ permissions: ['dashboard.view'] });
+    expect(response.status).toBe(403);
+    expect((await storedUser(user.id))!.permissions).toEqual(roleTemplates.sales);
+  });
+
+  it('refuses a key outside the catalogue (400) and an unknown user (404)', async () => {
+    const { user } = await t.createUserWithToken();
+    const unknownKey = await api()
+      .put(`/api/users/${user.id}`)
+      .set(asUser(superadminToken))
+      .send({ permissions: ['everything.all'] });
+    expect(unknownKey.status).toBe(400);
+    expect(Object.keys(unknownKey.body.errors)).toEqual(['permissions.0']);
+    const missing = await api()
+      .put(`/api/users/${randomUUID()}`)
+      .set(asUser(superadminToken))
+      .send({ permissions: [] });
+    expect(missing.status).toBe(404);
+  });
+});
+
+function formOf(user: typeof users.$inferSelect) {
+  return {
+    username: user.username,
+    email: user.email,
+    fullName: user.fullName,
+    role: user.role,
+    status: user.status,
+  };
+}

@@ -1,0 +1,177 @@
+import {
+  createUserBodySchema,
+  deleteUserResponseSchema,
+  idSchema,
+  listUsersQuerySchema,
+  listUsersResponseSchema,
+  updateUserBodySchema,
+  updateUserPermissionsBodySchema,
+  userPermissionsResponseSchema,
+  userResponseSchema,
+  type UpdateUserBody,
+} from '@patrol/contracts';
+import { hasPermission } from '@patrol/domain';
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import { forbidden } from '../../http/app-error';
+import { defineRoute } from '../../http/route';
+import { createPasswordHasher } from '../../security/password-hasher';
+import { bcryptCostFor } from '../auth/auth-deps';
+import {
+  createUser,
+  deleteUser,
+  getUserPermissions,
+  listUsers,
+  updateUserPermissions,
+  updateUserProfile,
+  userRuleMessages,
+  type UserPermissionsChange,
+} from './users.service';
+
+const tags = ['users'];
+const userIdParamsSchema = z.object({ id: idSchema });
+
+type UpdateUserRequest =
+  | { kind: 'profile'; body: UpdateUserBody }
+  | { kind: 'permissions'; change: UserPermissionsChange };
+
+function carriesPermissions(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'permissions' in body;
+}
+
+/**
+ * PUT /api/users/{id} takes two bodies (spec 2 section 7): the permission dialog's, told apart by
+ * its `permissions` field, or the user form's. Each is parsed by its own schema so that the form
+ * gets its per-field messages rather than a union's.
+ */
+const updateUserRequestSchema = z
+  .unknown()
+  .transform((value, ctx): UpdateUserRequest => {
+    const permissions = carriesPermissions(value);
+    const result = (permissions ? updateUserPermissionsBodySchema : updateUserBodySchema).safeParse(value);
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        ctx.issues.push({ code: 'custom', message: issue.message, path: issue.path, input: value });
+      }
+      return z.NEVER;
+    }
+    return permissions
+      ? { kind: 'permissions', change: result.data as UserPermissionsChange }
+      : { kind: 'profile', body: result.data as UpdateUserBody };
+  })
+  .meta({
+    description:
+      'Either the user form or, from the permission dialog, { permissions, customPermissions? }.',
+    anyOf: [updateUserBodySchema, updateUserPermissionsBodySchema].map(inputJsonSchema),
+  });
+
+function inputJsonSchema(schema: z.ZodType) {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input' });
+  return rest;
+}
+
+/** Creating and deleting users is for a superadmin only, whatever permissions others hold. */
+const requireSuperadmin: RequestHandler = (req, _res, next) => {
+  if (req.user?.role !== 'superadmin') throw forbidden(userRuleMessages.superadminOnly);
+  next();
+};
+
+/** Changing permissions also needs permissions.manage; checked before the body is validated. */
+const requirePermissionsManageForPermissionBody: RequestHandler = (req, _res, next) => {
+  if (carriesPermissions(req.body) && !hasPermission(req.user, 'permissions.manage')) {
+    throw forbidden();
+  }
+  next();
+};
+
+/** Staff accounts and their permissions (spec 2 sections 2.1, 2.2 and 7). */
+export const userRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/api/users',
+    summary: 'List staff users (paged, searchable)',
+    tags,
+    access: { permissions: ['users.view'] },
+    query: listUsersQuerySchema,
+    response: listUsersResponseSchema,
+    handler: ({ ctx, query }) => listUsers(ctx.database.db, query),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/users',
+    summary: 'Create a staff user with the permissions of its role template',
+    description: 'Superadmin only. 409 when the username or email is taken.',
+    tags,
+    access: { permissions: ['users.create'] },
+    middleware: [requireSuperadmin],
+    body: createUserBodySchema,
+    response: userResponseSchema,
+    status: 201,
+    handler: async ({ ctx, user, body }) => {
+      const passwords = createPasswordHasher(bcryptCostFor(ctx.config));
+      const created = await createUser(ctx.database.db, passwords, user, body);
+      return {
+        success: true as const,
+        message: 'User created successfully',
+        data: { user: created },
+      };
+    },
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/users/:id',
+    summary: "Update a user's profile, or with { permissions } its permissions",
+    description:
+      'The permissions body also needs permissions.manage. Only a superadmin may change a superadmin account or give the superadmin role.',
+    tags,
+    access: { permissions: ['users.edit'] },
+    middleware: [requirePermissionsManageForPermissionBody],
+    params: userIdParamsSchema,
+    body: updateUserRequestSchema,
+    response: userResponseSchema,
+    handler: async ({ ctx, user, params, body }) => {
+      if (body.kind === 'permissions') {
+        const updated = await updateUserPermissions(ctx.database.db, user, params.id, body.change);
+        return {
+          success: true as const,
+          message: 'Permissions updated successfully',
+          data: { user: updated },
+        };
+      }
+      const updated = await updateUserProfile(ctx.database.db, user, params.id, body.body);
+      return {
+        success: true as const,
+        message: 'User updated successfully',
+        data: { user: updated },
+      };
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/users/:id',
+    summary: 'Delete a staff user',
+    description: 'Superadmin only; a superadmin cannot be deleted, nor can one delete oneself.',
+    tags,
+    access: { permissions: ['users.delete'] },
+    middleware: [requireSuperadmin],
+    params: userIdParamsSchema,
+    response: deleteUserResponseSchema,
+    handler: async ({ ctx, user, params }) => {
+      await deleteUser(ctx.database.db, user, params.id);
+      return { success: true as const, message: 'User deleted successfully' };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/users/:id/permissions',
+    summary: "A user's stored and effective permissions",
+    tags,
+    access: { permissions: ['users.view'] },
+    params: userIdParamsSchema,
+    response: userPermissionsResponseSchema,
+    handler: async ({ ctx, params }) => ({
+      success: true as const,
+      data: { permissions: await getUserPermissions(ctx.database.db, params.id) },
+    }),
+  }),
+];

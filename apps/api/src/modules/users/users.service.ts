@@ -1,0 +1,255 @@
+import {
+  buildPagination,
+  permissionKeys,
+  roleTemplates,
+  type CreateUserBody,
+  type CustomPermissions,
+  type ListUsersQuery,
+  type ListUsersResponse,
+  type Permission,
+  type UpdateUserBody,
+  type User,
+  type UserPermissionsResponse,
+} from '@patrol/contracts';
+import type { AppDb, DbExecutor } from '../../db/client';
+import { findPostgresError } from '../../db/errors';
+import type { UserRow } from '../../db/schema';
+import { AppError, forbidden, notFound, type FieldErrors } from '../../http/app-error';
+import type { AuthUser } from '../../http/authenticate';
+import type { PasswordHasher } from '../../security/password-hasher';
+import { recordAudit } from '../audit/audit.service';
+import { revokeUserRefreshTokens } from '../auth/auth.repo';
+import { presentUser, presentUserPermissions, userAuditSnapshot } from './users.presenter';
+import {
+  deleteUserRow,
+  findTakenIdentity,
+  findUserRow,
+  findUserRowForUpdate,
+  findUsersPage,
+  insertUserRow,
+  updateUserRow,
+} from './users.repo';
+
+/** Messages of the user rules the API enforces beyond the form's validation. */
+export const userRuleMessages = {
+  notFound: 'User not found',
+  usernameTaken: 'Username already exists',
+  emailTaken: 'Email already exists',
+  superadminOnly: 'Only a superadmin can create or delete users.',
+  superadminAccount: 'Only a superadmin can change a superadmin account.',
+  ownRoleOrStatus: 'You cannot change your own role or status.',
+  deleteSelf: 'You cannot delete your own account.',
+  deleteSuperadmin: 'Superadmin users cannot be deleted.',
+} as const;
+
+/** The permission dialog's save: the checked set and, optionally, per-user overrides. */
+export interface UserPermissionsChange {
+  permissions: Permission[];
+  customPermissions?: CustomPermissions;
+}
+
+/** One page of users for the user management table. */
+export async function listUsers(db: DbExecutor, query: ListUsersQuery): Promise<ListUsersResponse> {
+  const { rows, totalCount } = await findUsersPage(db, query);
+  return {
+    success: true,
+    data: {
+      users: rows.map(presentUser),
+      pagination: buildPagination(query.page, query.limit, totalCount),
+    },
+  };
+}
+
+/**
+ * Creates a staff account with its role's permission template. Usernames (ignoring case) and
+ * emails are unique: 409 naming the field.
+ */
+export async function createUser(
+  db: AppDb,
+  passwords: PasswordHasher,
+  actor: AuthUser,
+  body: CreateUserBody,
+): Promise<User> {
+  const passwordHash = await passwords.hash(body.password);
+  const row = await withIdentityConflicts(() =>
+    db.transaction(async (tx) => {
+      await assertIdentityFree(tx, body);
+      const created = await insertUserRow(tx, {
+        username: body.username,
+        email: body.email,
+        passwordHash,
+        fullName: body.fullName,
+        role: body.role,
+        status: body.status,
+        permissions: [...roleTemplates[body.role]],
+      });
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'user.created',
+        entityType: 'user',
+        entityId: created.id,
+        before: null,
+        after: userAuditSnapshot(created),
+      });
+      return created;
+    }),
+  );
+  return presentUser(row);
+}
+
+/**
+ * Saves the user form. A new role replaces the stored permissions with that role's template
+ * (overrides stay). Leaving the active state ends the user's sessions at once.
+ */
+export async function updateUserProfile(
+  db: AppDb,
+  actor: AuthUser,
+  id: string,
+  body: UpdateUserBody,
+): Promise<User> {
+  const row = await withIdentityConflicts(() =>
+    db.transaction(async (tx) => {
+      const current = await lockEditableUser(tx, actor, id);
+      if (body.role === 'superadmin' && actor.role !== 'superadmin') {
+        throw forbidden(userRuleMessages.superadminAccount);
+      }
+      if (id === actor.id && (body.role !== current.role || body.status !== current.status)) {
+        throw forbidden(userRuleMessages.ownRoleOrStatus);
+      }
+      await assertIdentityFree(tx, body, id);
+      const roleChanged = body.role !== current.role;
+      const updated = await updateUserRow(tx, id, {
+        username: body.username,
+        email: body.email,
+        fullName: body.fullName,
+        role: body.role,
+        status: body.status,
+        ...(roleChanged && { permissions: [...roleTemplates[body.role]] }),
+      });
+      // Access tokens are refused at once by `authenticate`; refresh tokens are revoked as well so
+      // that reactivating the account does not bring old sessions back.
+      if (body.status !== 'active') await revokeUserRefreshTokens(tx, id);
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'user.updated',
+        entityType: 'user',
+        entityId: id,
+        before: userAuditSnapshot(current),
+        after: userAuditSnapshot(updated!),
+      });
+      return updated!;
+    }),
+  );
+  return presentUser(row);
+}
+
+/**
+ * Saves the permission dialog: the checked set becomes the user's list and the overrides are
+ * replaced (cleared when none are sent), so the effective permissions read back equal the set sent.
+ */
+export async function updateUserPermissions(
+  db: AppDb,
+  actor: AuthUser,
+  id: string,
+  change: UserPermissionsChange,
+): Promise<User> {
+  const row = await db.transaction(async (tx) => {
+    const current = await lockEditableUser(tx, actor, id);
+    const updated = await updateUserRow(tx, id, {
+      permissions: inCatalogueOrder(change.permissions),
+      customGranted: inCatalogueOrder(change.customPermissions?.granted ?? []),
+      customDenied: inCatalogueOrder(change.customPermissions?.denied ?? []),
+    });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'user.permissions_updated',
+      entityType: 'user',
+      entityId: id,
+      before: permissionSnapshot(current),
+      after: permissionSnapshot(updated!),
+    });
+    return updated!;
+  });
+  return presentUser(row);
+}
+
+/** Deletes an account: never one's own, never a superadmin; 404 for an unknown id. */
+export async function deleteUser(db: AppDb, actor: AuthUser, id: string): Promise<void> {
+  if (id === actor.id) throw forbidden(userRuleMessages.deleteSelf);
+  await db.transaction(async (tx) => {
+    const current = await findUserRowForUpdate(tx, id);
+    if (!current) throw notFound(userRuleMessages.notFound);
+    if (current.role === 'superadmin') throw forbidden(userRuleMessages.deleteSuperadmin);
+    await deleteUserRow(tx, id);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'user.deleted',
+      entityType: 'user',
+      entityId: id,
+      before: userAuditSnapshot(current),
+      after: null,
+    });
+  });
+}
+
+/** The user's stored permissions, overrides and effective permissions; 404 for an unknown id. */
+export async function getUserPermissions(
+  db: DbExecutor,
+  id: string,
+): Promise<UserPermissionsResponse['data']['permissions']> {
+  const row = await findUserRow(db, id);
+  if (!row) throw notFound(userRuleMessages.notFound);
+  return presentUserPermissions(row);
+}
+
+/** Locks the user for the change; 404 when unknown, 403 when a non-superadmin edits a superadmin. */
+async function lockEditableUser(db: DbExecutor, actor: AuthUser, id: string): Promise<UserRow> {
+  const current = await findUserRowForUpdate(db, id);
+  if (!current) throw notFound(userRuleMessages.notFound);
+  if (current.role === 'superadmin' && actor.role !== 'superadmin') {
+    throw forbidden(userRuleMessages.superadminAccount);
+  }
+  return current;
+}
+
+async function assertIdentityFree(
+  db: DbExecutor,
+  identity: { username: string; email: string },
+  exceptId?: string,
+): Promise<void> {
+  const taken = await findTakenIdentity(db, identity, exceptId);
+  const errors: FieldErrors = {};
+  if (taken.username) errors.username = userRuleMessages.usernameTaken;
+  if (taken.email) errors.email = userRuleMessages.emailTaken;
+  const [message] = Object.values(errors);
+  if (message) throw new AppError(409, 'CONFLICT', message, errors);
+}
+
+/**
+ * The check above runs before the write, but two requests can pass it together; the unique
+ * constraint then decides, and its violation is answered with the same message.
+ */
+async function withIdentityConflicts<T>(action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    const failure = findPostgresError(error);
+    if (failure?.code !== '23505') throw error;
+    const field = failure.constraint === 'users_email_unique' ? 'email' : 'username';
+    const message =
+      field === 'email' ? userRuleMessages.emailTaken : userRuleMessages.usernameTaken;
+    throw new AppError(409, 'CONFLICT', message, { [field]: message });
+  }
+}
+
+function inCatalogueOrder(keys: readonly string[]): Permission[] {
+  return permissionKeys.filter((key) => keys.includes(key));
+}
+
+function permissionSnapshot(row: UserRow) {
+  return {
+    permissions: row.permissions,
+    customGranted: row.customGranted,
+    customDenied: row.customDenied,
+  };
+}
