@@ -63,5 +63,10 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Seeding, simulators and benchmarks run the API's own database code on purpose.
+    files: ['tools/**/*.ts'],
+    rules: { '@nx/enforce-module-boundaries': 'off' },
+  },
   prettier,
 );

@@ -5,9 +5,13 @@ import { routeNotFound, errorHandler } from './http/error-handler';
 import { requestLogger } from './http/logger';
 import { mountRoutes, type Route } from './http/route';
 import { consoleFallback, serveConsoleFiles } from './http/serve-console';
+import { activityRoutes } from './modules/activity/activity.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { clientRoutes } from './modules/clients/clients.routes';
+import { deviceRoutes } from './modules/devices/devices.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { licenceRoutes } from './modules/licences/licences.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { docsAssets, openApiRoutes } from './openapi/openapi.routes';
@@ -19,6 +23,10 @@ export const moduleRoutes: readonly Route[] = [
   ...userRoutes,
   ...settingsRoutes,
   ...auditRoutes,
+  ...clientRoutes,
+  ...licenceRoutes,
+  ...activityRoutes,
+  ...deviceRoutes,
 ];
 
 const declaredRoutesKey = 'declaredRoutes';

@@ -3,7 +3,10 @@ import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { createLogger } from './http/logger';
+import { createInProcessEventBus } from './modules/activity/event-bus';
 import { closeAuthDeps } from './modules/auth/auth-deps';
+import { closeDeviceLimits } from './modules/devices/device-auth';
+import { createRealtimeServer } from './realtime/realtime-server';
 
 const shutdownGraceMs = 10_000;
 
@@ -17,10 +20,14 @@ async function main(): Promise<void> {
   });
   logger.info({ dialect: database.dialect, dataDir: config.dataDir }, 'database ready');
 
-  const ctx = { config, database, logger };
+  const events = createInProcessEventBus((error, published) =>
+    logger.error({ err: error, event: published.event }, 'event listener failed'),
+  );
+  const ctx = { config, database, logger, events };
   const app = createApp(ctx);
   // The HTTP server stays separate from the app so that socket.io can attach to it.
   const server = createServer(app);
+  const realtime = await createRealtimeServer(server, ctx, events);
   server.listen(config.port, config.host, () => {
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     logger.info(`listening on http://${shownHost}:${config.port} (${config.nodeEnv})`);
@@ -40,9 +47,13 @@ async function main(): Promise<void> {
     logger.info(`${signal} received: closing`);
     // Keep-alive sockets would hold close() open; give in-flight requests a grace period instead.
     server.closeIdleConnections();
+    // Open websockets would hold server.close() open; io.close() ends them (and the server).
+    const closingRealtime = realtime.close();
     const forceClose = setTimeout(() => server.closeAllConnections(), shutdownGraceMs).unref();
     server.close(async () => {
       clearTimeout(forceClose);
+      await closingRealtime;
+      await closeDeviceLimits(ctx);
       await closeAuthDeps(ctx);
       await database.close();
       logger.info('stopped');

@@ -23,6 +23,10 @@ const allowedPublicRoutes = [
   'POST /api/auth/emergency-recovery-execute',
   // An <img> loads the company logo without a token.
   'GET /api/settings/logo/file',
+  // The patrol app authenticates with its device token, checked inside these routes.
+  'POST /api/device/activate',
+  'POST /api/device/heartbeat',
+  'GET /api/device/licence',
 ];
 
 /** The shape of Express 5 router internals this test reads. */

@@ -11,6 +11,7 @@ import type { Database } from '../src/db/client';
 import { users } from '../src/db/schema';
 import { signAccessToken } from '../src/http/access-token';
 import type { AppContext } from '../src/http/app-context';
+import { createInProcessEventBus } from '../src/modules/activity/event-bus';
 import { createLogger } from '../src/http/logger';
 import type { Route } from '../src/http/route';
 import { createTestDatabase } from './test-database';
@@ -61,7 +62,12 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     ...options.env,
   });
   const database = await createTestDatabase();
-  const ctx: AppContext = { config, database, logger: createLogger(config) };
+  const ctx: AppContext = {
+    config,
+    database,
+    logger: createLogger(config),
+    events: createInProcessEventBus(),
+  };
   const app = createApp(ctx, options.routes ?? moduleRoutes);
 
   return {

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createLogger } from '../http/logger';
+import { createInProcessEventBus } from '../modules/activity/event-bus';
 import { createAuthDeps, type AuthDeps } from '../modules/auth/auth-deps';
 import { AdminCommandError, createSuperadmin, resetTwoFactor } from './admin-commands';
 
@@ -47,7 +48,7 @@ async function main(argv: string[]): Promise<number> {
   // Warnings only: the operator reads the command's own output.
   const logger = createLogger({ logLevel: 'warn' });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const deps = createAuthDeps({ config, database, logger });
+  const deps = createAuthDeps({ config, database, logger, events: createInProcessEventBus() });
   try {
     const outcome =
       command === 'reset-2fa'

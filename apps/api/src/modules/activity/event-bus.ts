@@ -1,0 +1,71 @@
+import { EventEmitter } from 'node:events';
+import type {
+  ServerToClientEventName,
+  ServerToClientEvents,
+  ServerToClientPayload,
+} from '@patrol/contracts';
+import type { AppDb } from '../../db/client';
+import type { AppContext } from '../../http/app-context';
+
+/**
+ * The port through which services announce changes. Services publish only after their
+ * transaction has committed, so a listener never sees a change that was rolled back.
+ */
+export interface DomainEvents {
+  publish<E extends keyof ServerToClientEvents>(
+    event: E,
+    payload: Parameters<ServerToClientEvents[E]>[0],
+  ): void;
+}
+
+/** One published event, as subscribers receive it (narrow on `event` to type the payload). */
+export type PublishedEvent = {
+  [E in ServerToClientEventName]: { event: E; payload: ServerToClientPayload<E> };
+}[ServerToClientEventName];
+
+/** The in-process bus: services publish on it, the realtime server subscribes to it. */
+export interface InProcessEventBus extends DomainEvents {
+  /** Calls `listener` with every event published from now on; returns the unsubscribe function. */
+  subscribe(listener: (published: PublishedEvent) => void): () => void;
+}
+
+const channel = 'event';
+
+/**
+ * An EventEmitter-backed bus. A listener that throws is reported to `onListenerError` and never
+ * reaches the publisher: the change is committed, so the request that made it must still succeed.
+ */
+export function createInProcessEventBus(
+  onListenerError: (error: unknown, published: PublishedEvent) => void = () => {},
+): InProcessEventBus {
+  const emitter = new EventEmitter();
+  // The realtime server, tests and tools may all listen; the default cap of 10 would warn.
+  emitter.setMaxListeners(0);
+  return {
+    publish(event, payload) {
+      const published = { event, payload } as PublishedEvent;
+      for (const listener of emitter.listeners(channel)) {
+        try {
+          (listener as (published: PublishedEvent) => void)(published);
+        } catch (error) {
+          onListenerError(error, published);
+        }
+      }
+    },
+    subscribe(listener) {
+      emitter.on(channel, listener);
+      return () => emitter.off(channel, listener);
+    },
+  };
+}
+
+/** What the client, licence and dashboard services need: the database and the events port. */
+export interface DomainDeps {
+  db: AppDb;
+  events: DomainEvents;
+}
+
+/** The services' dependencies from the app context. */
+export function domainDeps(ctx: AppContext): DomainDeps {
+  return { db: ctx.database.db, events: ctx.events };
+}

@@ -1,0 +1,130 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildClient,
+  buildLicence,
+  createClientAreaTestContext,
+  type ClientAreaTestContext,
+} from './clients-test-builders';
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+describe('GET /api/clients (directory page)', () => {
+  let isolated: ClientAreaTestContext;
+  let token: string;
+  beforeAll(async () => {
+    isolated = await createClientAreaTestContext();
+    token = await isolated.signIn('sales');
+    const now = Date.now();
+    const day = 24 * 60 * 60 * 1000;
+    // 12 clients, named so that name order and creation order differ.
+    for (let index = 0; index < 12; index += 1) {
+      const client = await buildClient(isolated, {
+        companyId: `C${String(index).padStart(2, '0')}`,
+        companyName: `${String.fromCharCode(76 - index)} Company`,
+        address: index === 3 ? 'Lot 50%_off, Penang' : 'Kuala Lumpur',
+        active: index % 4 !== 0,
+        createdAt: new Date(now - (index * 5 + 1) * day),
+      });
+      if (index < 2) await buildLicence(isolated, client.id);
+    }
+  });
+  afterAll(() => isolated.close());
+
+  it('answers the first 10 clients, newest first, with their licences, paging and summary', async () => {
+    const response = await request(isolated.app).get('/api/clients').set(auth(token)).expect(200);
+    expect(response.body.clients.map((c: { companyId: string }) => c.companyId)).toEqual([
+      'C00',
+      'C01',
+      'C02',
+      'C03',
+      'C04',
+      'C05',
+      'C06',
+      'C07',
+      'C08',
+      'C09',
+    ]);
+    expect(response.body.clients[0].licences).toHaveLength(1);
+    expect(response.body.clients[2].licences).toEqual([]);
+    expect(response.body.pagination).toEqual({
+      currentPage: 1,
+      totalPages: 2,
+      totalCount: 12,
+      limit: 10,
+      hasNext: true,
+      hasPrev: false,
+    });
+    // Created 1, 6, 11, 16, 21, 26 days ago fall in the 30-day window; 3 of 12 are inactive.
+    expect(response.body.summary).toEqual({
+      totalClients: 12,
+      activeClients: 9,
+      totalLicences: 2,
+      newThisMonth: 6,
+    });
+  });
+
+  it('sorts by company name in either direction and pages on', async () => {
+    const ascending = await request(isolated.app)
+      .get('/api/clients?sortBy=companyName&sortOrder=asc&limit=5&page=2')
+      .set(auth(token))
+      .expect(200);
+    expect(ascending.body.clients.map((c: { companyName: string }) => c.companyName[0])).toEqual([
+      'F',
+      'G',
+      'H',
+      'I',
+      'J',
+    ]);
+    const descending = await request(isolated.app)
+      .get('/api/clients?sortBy=companyName&sortOrder=desc&limit=3')
+      .set(auth(token))
+      .expect(200);
+    expect(descending.body.clients.map((c: { companyName: string }) => c.companyName[0])).toEqual([
+      'L',
+      'K',
+      'J',
+    ]);
+  });
+
+  it('searches any text field without case and treats LIKE wildcards literally', async () => {
+    const byName = await request(isolated.app)
+      .get('/api/clients?search=k%20COMPANY')
+      .set(auth(token))
+      .expect(200);
+    expect(byName.body.clients.map((c: { companyId: string }) => c.companyId)).toEqual(['C01']);
+    const literal = await request(isolated.app)
+      .get(`/api/clients?search=${encodeURIComponent('50%_off')}`)
+      .set(auth(token))
+      .expect(200);
+    expect(literal.body.clients.map((c: { companyId: string }) => c.companyId)).toEqual(['C03']);
+    const wildcard = await request(isolated.app)
+      .get('/api/clients?search=%25')
+      .set(auth(token))
+      .expect(200);
+    expect(wildcard.body.pagination.totalCount).toBe(1);
+  });
+
+  it('filters by active state', async () => {
+    const response = await request(isolated.app)
+      .get('/api/clients?active=false')
+      .set(auth(token))
+      .expect(200);
+    expect(response.body.clients.map((c: { companyId: string }) => c.companyId)).toEqual([
+      'C00',
+      'C04',
+      'C08',
+    ]);
+  });
+
+  it('refuses an unknown sort field and a page size over 100', async () => {
+    await request(isolated.app).get('/api/clients?sortBy=email').set(auth(token)).expect(400);
+    await request(isolated.app).get('/api/clients?limit=101').set(auth(token)).expect(400);
+  });
+
+  it('is refused without clients.view (403) and without a token (401)', async () => {
+    const denied = await isolated.signIn('sales', { customDenied: ['clients.view'] });
+    await request(isolated.app).get('/api/clients').set(auth(denied)).expect(403);
+    await request(isolated.app).get('/api/clients').expect(401);
+  });
+});

@@ -1,0 +1,113 @@
+import {
+  clientParamsSchema,
+  clientResponseSchema,
+  createClientBodySchema,
+  deleteClientResponseSchema,
+  listClientsQuerySchema,
+  listClientsResponseSchema,
+  updateClientBodySchema,
+  updateClientStatusBodySchema,
+} from '@patrol/contracts';
+import { z } from 'zod';
+import { defineRoute } from '../../http/route';
+import { domainDeps } from '../activity/event-bus';
+import { dashboardRoutes } from '../dashboard/dashboard.routes';
+import { streamClientsCsv } from './clients-export';
+import {
+  createClient,
+  deleteClient,
+  getClient,
+  listClients,
+  setClientStatus,
+  updateClient,
+} from './clients.service';
+
+const tags = ['clients'];
+
+/** The edit form may echo companyId back; it is accepted only when unchanged. */
+const updateClientRequestSchema = updateClientBodySchema.extend({
+  companyId: z.string().trim().optional(),
+});
+
+/** The status call names the client by row id or by companyId. */
+const clientStatusParamsSchema = z.object({ id: z.string().trim().min(1).max(50) });
+
+const clientDirectoryRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/api/clients',
+    summary: 'The client directory: a page of clients with their licences, and the summary cards',
+    description:
+      'Paged (page, limit: 10 by default), searched (substring over every text field) and sorted (sortBy companyName | createdAt, sortOrder) on the server. With exportCsv=1 the answer is instead a CSV download (clients_export_{YYYY-MM-DD}.csv) of every matching client, streamed.',
+    tags,
+    access: { permissions: ['clients.view'] },
+    query: listClientsQuerySchema,
+    response: listClientsResponseSchema,
+    handler: async ({ ctx, query, res }) => {
+      if (!query.exportCsv) return listClients(ctx.database.db, query);
+      await streamClientsCsv(ctx.database.db, query, res, new Date());
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/clients',
+    summary: 'Add a client',
+    description: "A duplicate companyId answers 409 'Company ID already exists'.",
+    tags,
+    access: { permissions: ['clients.create'] },
+    body: createClientBodySchema,
+    response: clientResponseSchema,
+    status: 201,
+    handler: ({ ctx, user, body }) => createClient(domainDeps(ctx), user, body),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/clients/:companyId',
+    summary: 'One client with its licences',
+    tags,
+    access: { permissions: ['clients.view'] },
+    params: clientParamsSchema,
+    response: clientResponseSchema,
+    handler: ({ ctx, params }) => getClient(ctx.database.db, params.companyId),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/clients/:companyId',
+    summary: 'Edit a client (companyId cannot change)',
+    tags,
+    access: { permissions: ['clients.edit'] },
+    params: clientParamsSchema,
+    body: updateClientRequestSchema,
+    response: clientResponseSchema,
+    handler: ({ ctx, user, params, body }) =>
+      updateClient(domainDeps(ctx), user, params.companyId, body),
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/api/clients/:id/status',
+    summary: 'Activate or deactivate a client (by row id or companyId)',
+    tags,
+    access: { permissions: ['clients.edit'] },
+    params: clientStatusParamsSchema,
+    body: updateClientStatusBodySchema,
+    response: clientResponseSchema,
+    handler: ({ ctx, user, params, body }) =>
+      setClientStatus(domainDeps(ctx), user, params.id, body.active),
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/clients/:companyId',
+    summary: 'Delete a client and all its licences',
+    tags,
+    access: { permissions: ['clients.delete'] },
+    params: clientParamsSchema,
+    response: deleteClientResponseSchema,
+    handler: ({ ctx, user, params }) => deleteClient(domainDeps(ctx), user, params.companyId),
+  }),
+];
+
+/**
+ * Every route under /api/clients. The dashboard's fixed path comes first so that
+ * GET /api/clients/:companyId never captures it.
+ */
+export const clientRoutes = [...dashboardRoutes, ...clientDirectoryRoutes];

@@ -1,0 +1,18 @@
+import { dashboardResponseSchema } from '@patrol/contracts';
+import { defineRoute } from '../../http/route';
+import { loadDashboard } from './dashboard.service';
+
+/** The dashboard's data; mounted before GET /api/clients/:companyId (see clientRoutes). */
+export const dashboardRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/api/clients/dashboard',
+    summary: 'Dashboard: stats, licence activity tiles, recent activity and clients, system health',
+    description:
+      "All figures come from SQL aggregates. 503 'Dashboard temporarily unavailable' when the database does not answer.",
+    tags: ['dashboard'],
+    access: { permissions: ['dashboard.view'] },
+    response: dashboardResponseSchema,
+    handler: ({ ctx }) => loadDashboard(ctx.database),
+  }),
+];

@@ -1,0 +1,71 @@
+import {
+  deviceActivateBodySchema,
+  deviceActivateResponseSchema,
+  deviceHeartbeatBodySchema,
+  deviceLicenceResponseSchema,
+} from '@patrol/contracts';
+import { defineRoute } from '../../http/route';
+import { domainDeps } from '../activity/event-bus';
+import { authenticateDevice, withActivationLimit } from './device-auth';
+import { activateDevice, readDeviceLicence, recordHeartbeat } from './devices.service';
+
+const tags = ['devices'];
+
+const deviceTokenNote =
+  'Authenticated with the device token from activation, `Authorization: Bearer <deviceToken>` ' +
+  '(not a user access token): 401 when it is missing or no longer valid (the licence was ' +
+  'unbound, deleted, or activated again on the same device); 429 past 30 calls a minute per token.';
+
+/**
+ * The API the patrol app calls. Access is 'public' to the user-token guard: activation is open
+ * (rate-limited per address) and the other calls resolve the device token first thing.
+ */
+export const deviceRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/api/device/activate',
+    summary: 'Activate the patrol app: bind a licence key to this device and get a device token',
+    description:
+      'Binds the available (unbound, unexpired) licence with this key to the device. The device ' +
+      'ID must read MPDID-{12 capitals or digits}-{projectName}. The same device activating again ' +
+      '(a reinstall) gets a new token and its old token stops working. The token is answered only ' +
+      'once: store it. Refused with 404 for an unknown key, 403 for an expired licence or a ' +
+      'deactivated client, 409 when the licence is bound to another device or the device to ' +
+      'another licence, 429 after 30 failed activations from one address within 15 minutes.',
+    tags,
+    access: 'public',
+    body: deviceActivateBodySchema,
+    response: deviceActivateResponseSchema,
+    handler: ({ ctx, req, body }) =>
+      withActivationLimit(ctx, req, () => activateDevice(domainDeps(ctx), body)),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/device/heartbeat',
+    summary: "Report that the device is alive; answers the licence's current state",
+    description:
+      "Sets the licence's lastDeviceActivity to now (the console's Active Now and 'Last active' " +
+      'texts). The optional body carries diagnostics. 403 once the licence has expired or its ' +
+      `client was deactivated; nothing is recorded then.\n\n${deviceTokenNote}`,
+    tags,
+    access: 'public',
+    body: deviceHeartbeatBodySchema,
+    response: deviceLicenceResponseSchema,
+    handler: async ({ ctx, req, body }) => {
+      const device = await authenticateDevice(ctx, req);
+      return recordHeartbeat(domainDeps(ctx), req.log, device, body);
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/device/licence',
+    summary: "The device's licence: status, expiry, remaining days and features",
+    description:
+      'status is active, expired (past validUntil) or suspended (the client was deactivated); ' +
+      `the app keeps working only while active. Records no activity.\n\n${deviceTokenNote}`,
+    tags,
+    access: 'public',
+    response: deviceLicenceResponseSchema,
+    handler: async ({ ctx, req }) => readDeviceLicence(await authenticateDevice(ctx, req)),
+  }),
+];

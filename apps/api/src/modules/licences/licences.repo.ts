@@ -1,0 +1,120 @@
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import {
+  clients,
+  licences,
+  type ClientRow,
+  type LicenceRow,
+  type NewLicenceRow,
+} from '../../db/schema';
+
+/** A licence with the client that owns it. */
+export interface OwnedLicence {
+  licence: LicenceRow;
+  client: ClientRow;
+}
+
+/** A licence by key with its client, optionally locking the licence row until the transaction ends. */
+export async function findLicenceByKey(
+  db: DbExecutor,
+  key: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<OwnedLicence | undefined> {
+  const query = db
+    .select({ licence: licences, client: clients })
+    .from(licences)
+    .innerJoin(clients, eq(clients.id, licences.clientId))
+    .where(eq(licences.key, key))
+    .limit(1);
+  const [row] = options.forUpdate ? await query.for('update', { of: licences }) : await query;
+  return row;
+}
+
+/**
+ * Inserts the new licences, skipping any whose key already exists, and answers the rows written:
+ * the caller generates fresh keys for the ones skipped. Nothing fails, so the transaction survives.
+ */
+export function insertLicencesSkippingTakenKeys(
+  db: DbExecutor,
+  rows: readonly NewLicenceRow[],
+): Promise<LicenceRow[]> {
+  return db
+    .insert(licences)
+    .values([...rows])
+    .onConflictDoNothing({ target: licences.key })
+    .returning();
+}
+
+/**
+ * Binds the licence to a device, only if it is still unbound and unexpired at `now`. The condition
+ * sits in the UPDATE itself, so of two concurrent binds exactly one finds the row unbound; the
+ * other gets no row back.
+ */
+export async function bindLicenceIfAvailable(
+  db: DbExecutor,
+  id: string,
+  device: { deviceId: string; projectName: string },
+  now: Date,
+): Promise<LicenceRow | undefined> {
+  const [row] = await db
+    .update(licences)
+    .set({
+      bound: true,
+      deviceId: device.deviceId,
+      projectName: device.projectName,
+      boundAt: now,
+      lastDeviceActivity: null,
+      deviceTokenHash: null,
+    })
+    .where(
+      and(
+        eq(licences.id, id),
+        eq(licences.bound, false),
+        or(
+          isNull(licences.validUntil),
+          sql`${licences.validUntil} >= ${now.toISOString()}::timestamptz`,
+        ),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Releases a bound licence: its device, project, activity and device token are cleared. */
+export async function unbindLicenceIfBound(
+  db: DbExecutor,
+  id: string,
+): Promise<LicenceRow | undefined> {
+  const [row] = await db
+    .update(licences)
+    .set({
+      bound: false,
+      deviceId: null,
+      projectName: null,
+      boundAt: null,
+      lastDeviceActivity: null,
+      deviceTokenHash: null,
+    })
+    .where(and(eq(licences.id, id), eq(licences.bound, true)))
+    .returning();
+  return row;
+}
+
+/** Sets a new expiry. */
+export async function updateLicenceExpiry(
+  db: DbExecutor,
+  id: string,
+  validUntil: Date,
+): Promise<LicenceRow> {
+  const [row] = await db
+    .update(licences)
+    .set({ validUntil })
+    .where(eq(licences.id, id))
+    .returning();
+  return row!;
+}
+
+/** Deletes a licence; its device token goes with the row, so the device is refused from now on. */
+export async function deleteLicenceRow(db: DbExecutor, id: string): Promise<void> {
+  await db.delete(licences).where(eq(licences.id, id));
+}

@@ -1,0 +1,325 @@
+import {
+  buildPagination,
+  licenceMessages,
+  type Activity,
+  type BindLicenceBody,
+  type CreateLicencesBody,
+  type CreateLicencesResponse,
+  type ExtendLicenceBody,
+  type LicenceResponse,
+  type MessageResponse,
+  type UnbindLicenceBody,
+} from '@patrol/contracts';
+import {
+  canExtendLicence,
+  dayMs,
+  extendedExpiry,
+  isLicenceExpired,
+  isValidDeviceId,
+} from '@patrol/domain';
+import type { DbExecutor } from '../../db/client';
+import { findPostgresError } from '../../db/errors';
+import type { ClientRow, LicenceRow, NewLicenceRow } from '../../db/schema';
+import { conflict, invalid, notFound } from '../../http/app-error';
+import type { AuthUser } from '../../http/authenticate';
+import { publishActivity, recordActivity } from '../activity/activity.service';
+import type { DomainDeps, DomainEvents } from '../activity/event-bus';
+import { presentClients } from '../clients/clients.presenter';
+import {
+  findClientByCompanyIdForUpdate,
+  findClientsPage,
+  findLicencesOfClients,
+} from '../clients/clients.repo';
+import { clientRuleMessages, loadClient } from '../clients/clients.service';
+import { generateLicenceKey } from './licence-keys';
+import { presentLicence } from './licences.presenter';
+import {
+  bindLicenceIfAvailable,
+  deleteLicenceRow,
+  findLicenceByKey,
+  insertLicencesSkippingTakenKeys,
+  unbindLicenceIfBound,
+  updateLicenceExpiry,
+  type OwnedLicence,
+} from './licences.repo';
+import type { ListLicencesQuery, ListLicencesResponse } from './licences.schemas';
+
+/** Messages of the licence rules (the success lines are the ones the console shows, spec 1 section 8). */
+export const licenceRuleMessages = {
+  notFound: 'License not found',
+  alreadyBound: 'License is already bound to a device',
+  notBound: 'License is not bound to any device',
+  deviceTaken: 'This device is already bound to another license',
+  expired: 'License has expired. Extend it before binding it to a device.',
+  extensionClosed: 'License expired more than 30 days ago and can no longer be extended',
+  bound: 'License bound successfully!',
+  unbound: 'License unbound successfully!',
+  deleted: 'License deleted successfully!',
+  extended: 'License extended successfully!',
+} as const;
+
+/** Keys are 80 random bits: one collision in a batch is already rare, several rounds never happen. */
+const keyGenerationRounds = 5;
+
+/** "N licences added successfully". */
+export function licencesAddedMessage(count: number): string {
+  return `${count} ${count === 1 ? 'licence' : 'licences'} added successfully`;
+}
+
+/** The licences page: clients in company-name order with all their licences, a page at a time. */
+export async function listLicencesByClient(
+  db: DbExecutor,
+  query: ListLicencesQuery,
+): Promise<ListLicencesResponse> {
+  const { rows, totalCount } = await findClientsPage(db, {
+    ...query,
+    sortBy: 'companyName',
+    sortOrder: 'asc',
+  });
+  const licences = await findLicencesOfClients(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    success: true,
+    clients: presentClients(rows, licences),
+    pagination: buildPagination(query.page, query.limit, totalCount),
+  };
+}
+
+/**
+ * Issues `count` new keys to a client in one transaction. Keys come from a cryptographic source
+ * and are unique by constraint; a key that collides is skipped by the insert and replaced.
+ */
+export async function createLicences(
+  { db, events }: DomainDeps,
+  actor: AuthUser,
+  companyId: string,
+  body: CreateLicencesBody,
+  now: Date = new Date(),
+): Promise<CreateLicencesResponse> {
+  const { client, created, activity } = await db.transaction(async (tx) => {
+    // Locked so that a concurrent delete of the client cannot leave keys without an owner.
+    const owner = await findClientByCompanyIdForUpdate(tx, companyId);
+    if (!owner) throw notFound(clientRuleMessages.notFound);
+    const validUntil = new Date(now.getTime() + body.validityPeriodDays * dayMs);
+    const newRow = (): NewLicenceRow => ({
+      key: generateLicenceKey(),
+      clientId: owner.id,
+      licenceType: body.licenseType,
+      validUntil,
+      features: body.features,
+      notes: body.notes || null,
+    });
+    const rows: LicenceRow[] = [];
+    for (let round = 0; round < keyGenerationRounds && rows.length < body.count; round += 1) {
+      const wanted = Array.from({ length: body.count - rows.length }, newRow);
+      rows.push(...(await insertLicencesSkippingTakenKeys(tx, wanted)));
+    }
+    if (rows.length < body.count) throw new Error('Could not generate unique licence keys');
+    const recorded = await recordActivity(tx, {
+      type: 'licences_added',
+      detail: `${rows.length} ${body.licenseType} ${rows.length === 1 ? 'licence' : 'licences'} (${body.validityPeriodDays} days) added to ${owner.companyName}`,
+      companyId: owner.companyId,
+      refs: { companyName: owner.companyName, companyId: owner.companyId },
+      actorId: actor.id,
+    });
+    return { client: owner, created: rows, activity: recorded };
+  });
+  await announceClientChange(db, events, client, activity);
+  return {
+    success: true,
+    message: licencesAddedMessage(created.length),
+    licences: created.map(presentLicence),
+  };
+}
+
+/**
+ * Binds a licence to a device from the console. The device ID must read
+ * MPDID-{12 capitals or digits}-{project name}; a bound licence is a 409 and so is an expired one.
+ * companyId 'system' skips the ownership check.
+ */
+export async function bindLicence(
+  { db, events }: DomainDeps,
+  actor: AuthUser,
+  body: BindLicenceBody,
+  now: Date = new Date(),
+): Promise<LicenceResponse> {
+  if (!isValidDeviceId(body.deviceId, body.projectName)) {
+    throw invalid(licenceMessages.deviceIdFormat, { deviceId: licenceMessages.deviceIdFormat });
+  }
+  const { client, licence, activity } = await withDeviceConflict(() =>
+    db.transaction(async (tx) => {
+      const found = await findOwnedLicence(tx, body.licenceKey, body.companyId);
+      if (found.licence.bound) throw conflict(licenceRuleMessages.alreadyBound);
+      if (isLicenceExpired(found.licence.validUntil, now))
+        throw conflict(licenceRuleMessages.expired);
+      const bound = await bindLicenceIfAvailable(tx, found.licence.id, body, now);
+      // Another bind committed between the read and the update.
+      if (!bound) throw conflict(licenceRuleMessages.alreadyBound);
+      const recorded = await recordActivity(tx, {
+        type: 'licence_bound',
+        detail: `Licence ${bound.key} bound to ${bound.deviceId}`,
+        companyId: found.client.companyId,
+        refs: {
+          companyName: found.client.companyName,
+          companyId: found.client.companyId,
+          licenceKey: bound.key,
+        },
+        actorId: actor.id,
+      });
+      return { client: found.client, licence: bound, activity: recorded };
+    }),
+  );
+  announceLicenceChange(events, 'bind', client, licence, activity);
+  return { success: true, message: licenceRuleMessages.bound, licence: presentLicence(licence) };
+}
+
+/** Releases a licence from its device; the device's token stops working. */
+export async function unbindLicence(
+  { db, events }: DomainDeps,
+  actor: AuthUser,
+  body: UnbindLicenceBody,
+): Promise<LicenceResponse> {
+  const { client, licence, activity } = await db.transaction(async (tx) => {
+    const found = await findOwnedLicence(tx, body.licenceKey, body.companyId);
+    const unbound = found.licence.bound
+      ? await unbindLicenceIfBound(tx, found.licence.id)
+      : undefined;
+    if (!unbound) throw conflict(licenceRuleMessages.notBound);
+    const recorded = await recordActivity(tx, {
+      type: 'licence_unbound',
+      detail: `Licence ${unbound.key} unbound from ${found.licence.deviceId}`,
+      companyId: found.client.companyId,
+      refs: {
+        companyName: found.client.companyName,
+        companyId: found.client.companyId,
+        licenceKey: unbound.key,
+      },
+      actorId: actor.id,
+    });
+    return { client: found.client, licence: unbound, activity: recorded };
+  });
+  announceLicenceChange(events, 'unbind', client, licence, activity);
+  return { success: true, message: licenceRuleMessages.unbound, licence: presentLicence(licence) };
+}
+
+/**
+ * Extends a licence by `extensionDays` from the later of its expiry and now. Refused once it has
+ * been expired for more than 30 days.
+ */
+export async function extendLicence(
+  { db, events }: DomainDeps,
+  actor: AuthUser,
+  key: string,
+  body: ExtendLicenceBody,
+  now: Date = new Date(),
+): Promise<LicenceResponse> {
+  const { client, licence, activity } = await db.transaction(async (tx) => {
+    const found = await findLicenceByKey(tx, key, { forUpdate: true });
+    if (!found) throw notFound(licenceRuleMessages.notFound);
+    if (!canExtendLicence(found.licence.validUntil, now)) {
+      throw conflict(licenceRuleMessages.extensionClosed);
+    }
+    const validUntil = extendedExpiry(found.licence.validUntil, body.extensionDays, now);
+    const extended = await updateLicenceExpiry(tx, found.licence.id, validUntil);
+    const recorded = await recordActivity(tx, {
+      type: 'licence_extended',
+      detail: `Licence ${extended.key} extended by ${body.extensionDays} days to ${validUntil.toISOString().slice(0, 10)}`,
+      companyId: found.client.companyId,
+      refs: {
+        companyName: found.client.companyName,
+        companyId: found.client.companyId,
+        licenceKey: extended.key,
+      },
+      actorId: actor.id,
+    });
+    return { client: found.client, licence: extended, activity: recorded };
+  });
+  announceLicenceChange(events, 'extend', client, licence, activity);
+  return { success: true, message: licenceRuleMessages.extended, licence: presentLicence(licence) };
+}
+
+/** Deletes a licence in any state; a bound one is deactivated at once (its device token is gone). */
+export async function deleteLicence(
+  { db, events }: DomainDeps,
+  actor: AuthUser,
+  key: string,
+): Promise<MessageResponse> {
+  const { client, activity } = await db.transaction(async (tx) => {
+    const found = await findLicenceByKey(tx, key, { forUpdate: true });
+    if (!found) throw notFound(licenceRuleMessages.notFound);
+    await deleteLicenceRow(tx, found.licence.id);
+    const device = found.licence.bound ? ` (device ${found.licence.deviceId} deactivated)` : '';
+    const recorded = await recordActivity(tx, {
+      type: 'licence_deleted',
+      detail: `Licence ${found.licence.key} deleted${device}`,
+      companyId: found.client.companyId,
+      refs: {
+        companyName: found.client.companyName,
+        companyId: found.client.companyId,
+        licenceKey: found.licence.key,
+      },
+      actorId: actor.id,
+    });
+    return { client: found.client, activity: recorded };
+  });
+  await announceClientChange(db, events, client, activity);
+  return { success: true, message: licenceRuleMessages.deleted };
+}
+
+/** The licence, locked, checked against the client the console names ('system': any client). */
+async function findOwnedLicence(
+  tx: DbExecutor,
+  key: string,
+  companyId: string,
+): Promise<OwnedLicence> {
+  const found = await findLicenceByKey(tx, key, { forUpdate: true });
+  if (!found || (companyId !== 'system' && found.client.companyId !== companyId)) {
+    throw notFound(licenceRuleMessages.notFound);
+  }
+  return found;
+}
+
+/** licenceUpdated and the activity, after commit. */
+function announceLicenceChange(
+  events: DomainEvents,
+  action: 'bind' | 'unbind' | 'extend',
+  client: ClientRow,
+  licence: LicenceRow,
+  activity: Activity,
+): void {
+  events.publish('licenceUpdated', {
+    action,
+    licence: {
+      key: licence.key,
+      bound: licence.bound,
+      deviceId: licence.deviceId,
+      projectName: licence.projectName,
+    },
+    clientId: client.id,
+  });
+  publishActivity(events, activity);
+}
+
+/** Keys created or deleted are announced as clientUpdated with the client's current licences. */
+async function announceClientChange(
+  db: DbExecutor,
+  events: DomainEvents,
+  client: ClientRow,
+  activity: Activity,
+): Promise<void> {
+  events.publish('clientUpdated', await loadClient(db, client));
+  publishActivity(events, activity);
+}
+
+async function withDeviceConflict<T>(action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (findPostgresError(error)?.constraint === 'licences_bound_device_id_unique') {
+      throw conflict(licenceRuleMessages.deviceTaken);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,96 @@
+import type { Server as HttpServer } from 'node:http';
+import {
+  eventPermissions,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@patrol/contracts';
+import { Server } from 'socket.io';
+import type { AppContext } from '../http/app-context';
+import type { InProcessEventBus, PublishedEvent } from '../modules/activity/event-bus';
+import { connectRedisAdapter, type RedisAdapterConnection } from './redis-adapter';
+import {
+  authenticateSocket,
+  permissionRoom,
+  revalidateSockets,
+  roomsFor,
+  type SocketData,
+} from './socket-user';
+
+export type RealtimeIo = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+/** The socket.io server of one API process. */
+export interface RealtimeServer {
+  io: RealtimeIo;
+  /** Re-checks every local socket's user now (also runs on a timer). */
+  revalidate(): Promise<void>;
+  /** Stops the timer and the bus subscription, disconnects every socket, closes the HTTP server and Redis; safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface RealtimeOptions {
+  /** How often sockets are re-checked against their user's status and permissions. */
+  revalidateIntervalMs?: number;
+}
+
+const defaultRevalidateIntervalMs = 60_000;
+
+/**
+ * Attaches socket.io to the HTTP server: the handshake needs an access token; each socket joins
+ * one room per event-gating permission its user holds; every event published on `events` is
+ * emitted to the room of its permission (eventPermissions). With REDIS_URL the rooms span every
+ * API process through the Redis adapter, so whichever process commits a change announces it once.
+ */
+export async function createRealtimeServer(
+  httpServer: HttpServer,
+  ctx: AppContext,
+  events: InProcessEventBus,
+  options: RealtimeOptions = {},
+): Promise<RealtimeServer> {
+  const redis: RedisAdapterConnection | undefined = ctx.config.redisUrl
+    ? await connectRedisAdapter(ctx.config.redisUrl, ctx.logger)
+    : undefined;
+  const io: RealtimeIo = new Server(httpServer, {
+    transports: ['websocket', 'polling'],
+    serveClient: false,
+    ...(redis && { adapter: redis.adapter }),
+  });
+
+  io.use(authenticateSocket(ctx));
+  io.on('connection', (socket) => {
+    void socket.join(roomsFor(socket.data.user));
+    ctx.logger.debug({ userId: socket.data.user.id, socketId: socket.id }, 'socket connected');
+  });
+
+  const unsubscribe = events.subscribe((published) => emitToPermitted(io, published));
+
+  const revalidate = () => revalidateSockets(ctx, io.of('/').sockets.values());
+  const timer = setInterval(() => {
+    revalidate().catch((error: unknown) =>
+      ctx.logger.warn({ err: error }, 'socket revalidation failed'),
+    );
+  }, options.revalidateIntervalMs ?? defaultRevalidateIntervalMs);
+  timer.unref();
+
+  let closing: Promise<void> | undefined;
+  const close = async () => {
+    clearInterval(timer);
+    unsubscribe();
+    await io.close();
+    await redis?.close();
+  };
+  return { io, revalidate, close: () => (closing ??= close()) };
+}
+
+function emitToPermitted(io: RealtimeIo, { event, payload }: PublishedEvent): void {
+  // The union of event names cannot be matched to its payload type by the compiler; the bus's
+  // PublishedEvent type already pairs them.
+  const room = io.to(permissionRoom(eventPermissions[event])) as unknown as {
+    emit(name: string, payload: unknown): void;
+  };
+  room.emit(event, payload);
+}

@@ -1,0 +1,140 @@
+import type { Server as HttpServer } from 'node:http';
+import { commonMessages } from '@patrol/contracts';
+import { eq } from 'drizzle-orm';
+import type { Socket as ClientSocket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/test-app';
+import { users } from '../db/schema';
+import { signAccessToken } from '../http/access-token';
+import { createInProcessEventBus, type InProcessEventBus } from '../modules/activity/event-bus';
+import { createRealtimeServer, type RealtimeServer } from './realtime-server';
+import { connectSocket, listenOnFreePort, nextEvent, sampleClient } from './realtime-test-support';
+
+describe('realtime server', () => {
+  let test: TestContext;
+  let events: InProcessEventBus;
+  let server: HttpServer;
+  let url: string;
+  let realtime: RealtimeServer;
+  const openSockets: ClientSocket[] = [];
+
+  const connect = async (auth?: Record<string, unknown>) => {
+    const socket = await connectSocket(url, auth);
+    openSockets.push(socket);
+    return socket;
+  };
+
+  beforeAll(async () => {
+    test = await createTestContext();
+    events = createInProcessEventBus();
+    ({ server, url } = await listenOnFreePort(test.app));
+    realtime = await createRealtimeServer(server, test.ctx, events);
+  });
+  afterEach(() => {
+    for (const socket of openSockets.splice(0)) socket.close();
+  });
+  afterAll(async () => {
+    await realtime.close();
+    await test.close();
+  });
+
+  it('refuses a connection without a token', async () => {
+    await expect(connectSocket(url)).rejects.toThrow(commonMessages.socketAuthRequired);
+  });
+
+  it('refuses a connection with a token that does not verify', async () => {
+    await expect(connectSocket(url, { token: 'not-a-jwt' })).rejects.toThrow(
+      commonMessages.socketAuthRequired,
+    );
+    const forged = signAccessToken(
+      'another-secret-that-is-long-enough-to-sign',
+      crypto.randomUUID(),
+    );
+    await expect(connectSocket(url, { token: forged })).rejects.toThrow(
+      commonMessages.socketAuthRequired,
+    );
+  });
+
+  it('refuses an inactive user and a user without two-factor setup', async () => {
+    const inactive = await test.createUserWithToken({ status: 'inactive' });
+    await expect(connectSocket(url, { token: inactive.token })).rejects.toThrow(
+      commonMessages.socketAuthRequired,
+    );
+    const noTwoFactor = await test.createUserWithToken({ twoFactorEnabled: false });
+    await expect(connectSocket(url, { token: noTwoFactor.token })).rejects.toThrow(
+      commonMessages.socketAuthRequired,
+    );
+  });
+
+  it('delivers clientAdded and licenceUpdated to a user holding clients.view, not to one without it', async () => {
+    const permitted = await test.createUserWithToken({ role: 'sales' });
+    const refused = await test.createUserWithToken({
+      role: 'sales',
+      customDenied: ['clients.view'],
+    });
+    const permittedSocket = await connect({ token: permitted.token });
+    const refusedSocket = await connect({ token: refused.token });
+
+    const client = sampleClient();
+    const received = nextEvent(permittedSocket, 'clientAdded');
+    const leaked = nextEvent(refusedSocket, 'clientAdded', 300);
+    events.publish('clientAdded', client);
+    expect(await received).toEqual(client);
+    expect(await leaked).toBeUndefined();
+
+    const licenceEvent = {
+      action: 'bind' as const,
+      licence: {
+        key: 'K-1',
+        bound: true,
+        deviceId: 'MPDID-ABCDEF123456-Site',
+        projectName: 'Site',
+      },
+      clientId: client.id,
+    };
+    const licenceReceived = nextEvent(permittedSocket, 'licenceUpdated');
+    const licenceLeaked = nextEvent(refusedSocket, 'licenceUpdated', 300);
+    events.publish('licenceUpdated', licenceEvent);
+    expect(await licenceReceived).toEqual(licenceEvent);
+    expect(await licenceLeaked).toBeUndefined();
+  });
+
+  it('delivers every event to a superadmin whatever the stored permissions say', async () => {
+    const superadmin = await test.createUserWithToken({ role: 'superadmin', permissions: [] });
+    const socket = await connect({ token: superadmin.token });
+    const received = nextEvent(socket, 'clientDeleted');
+    events.publish('clientDeleted', { companyId: 'ACME-01' });
+    expect(await received).toEqual({ companyId: 'ACME-01' });
+  });
+
+  it('follows permission changes and disconnects a user who became inactive on revalidation', async () => {
+    const changing = await test.createUserWithToken({ role: 'sales' });
+    const socket = await connect({ token: changing.token });
+
+    await test.database.db
+      .update(users)
+      .set({ customDenied: ['clients.view'] })
+      .where(eq(users.id, changing.user.id));
+    await realtime.revalidate();
+    const leaked = nextEvent(socket, 'clientAdded', 300);
+    events.publish('clientAdded', sampleClient());
+    expect(await leaked).toBeUndefined();
+
+    await test.database.db
+      .update(users)
+      .set({ customDenied: [] })
+      .where(eq(users.id, changing.user.id));
+    await realtime.revalidate();
+    const received = nextEvent(socket, 'clientAdded');
+    events.publish('clientAdded', sampleClient());
+    expect(await received).toBeDefined();
+
+    const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    await test.database.db
+      .update(users)
+      .set({ status: 'suspended' })
+      .where(eq(users.id, changing.user.id));
+    await realtime.revalidate();
+    expect(await disconnected).toBe('io server disconnect');
+  });
+});

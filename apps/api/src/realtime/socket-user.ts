@@ -1,0 +1,99 @@
+import {
+  commonMessages,
+  eventPermissions,
+  permissionSchema,
+  socketAuthSchema,
+  type Permission,
+} from '@patrol/contracts';
+import { hasPermission, type PermissionSubject } from '@patrol/domain';
+import type { Socket } from 'socket.io';
+import type { AppContext } from '../http/app-context';
+import { authenticateToken, type AuthUser } from '../http/authenticate';
+import { findUserById } from '../modules/users/users.repo';
+
+/** What the server keeps on each socket (`socket.data`). */
+export interface SocketData {
+  user: AuthUser;
+}
+
+/** The permissions that gate at least one event: the only rooms worth joining. */
+const gatingPermissions: readonly Permission[] = [...new Set(Object.values(eventPermissions))];
+
+/** The room of the sockets whose user holds `permission`. */
+export function permissionRoom(permission: Permission): string {
+  return `permission:${permission}`;
+}
+
+/** The permission rooms a user belongs in. */
+export function roomsFor(user: PermissionSubject): string[] {
+  return gatingPermissions
+    .filter((permission) => hasPermission(user, permission))
+    .map(permissionRoom);
+}
+
+/**
+ * Handshake middleware: `auth.token` must be a valid access token of an active user with
+ * two-factor set up. Every refusal carries the one message the console reacts to, so a failure
+ * reveals nothing about why (unknown user, inactive account, expired token).
+ */
+export function authenticateSocket(ctx: AppContext) {
+  return async (socket: Socket, next: (error?: Error) => void): Promise<void> => {
+    const auth = socketAuthSchema.safeParse(socket.handshake.auth);
+    if (!auth.success) {
+      next(new Error(commonMessages.socketAuthRequired));
+      return;
+    }
+    try {
+      const user = await authenticateToken(ctx, auth.data.token);
+      (socket.data as SocketData).user = user;
+      next();
+    } catch (error) {
+      ctx.logger.debug({ err: error }, 'socket authentication refused');
+      next(new Error(commonMessages.socketAuthRequired));
+    }
+  };
+}
+
+/**
+ * Re-reads the users behind `sockets`: a socket whose user is gone, no longer active or without
+ * two-factor is disconnected; the others move to the rooms of their current permissions. The
+ * access token is not re-checked: it expires within minutes while the socket, once admitted,
+ * follows the account's state, which this check keeps current.
+ */
+export async function revalidateSockets(ctx: AppContext, sockets: Iterable<Socket>): Promise<void> {
+  const socketsByUser = new Map<string, Socket[]>();
+  for (const socket of sockets) {
+    const { user } = socket.data as SocketData;
+    socketsByUser.set(user.id, [...(socketsByUser.get(user.id) ?? []), socket]);
+  }
+  for (const [userId, userSockets] of socketsByUser) {
+    const row = await findUserById(ctx.database.db, userId);
+    for (const socket of userSockets) {
+      if (!row || row.status !== 'active' || !row.twoFactorEnabled) {
+        socket.disconnect(true);
+        continue;
+      }
+      const subject: PermissionSubject = {
+        role: row.role,
+        permissions: row.permissions,
+        customPermissions: {
+          granted: knownPermissions(row.customGranted),
+          denied: knownPermissions(row.customDenied),
+        },
+      };
+      moveToRooms(socket, roomsFor(subject));
+    }
+  }
+}
+
+/** Leaves the permission rooms not in `rooms` and joins those in it. */
+function moveToRooms(socket: Socket, rooms: string[]): void {
+  for (const room of socket.rooms) {
+    if (room.startsWith('permission:') && !rooms.includes(room)) void socket.leave(room);
+  }
+  void socket.join(rooms);
+}
+
+function knownPermissions(keys: readonly string[]): Permission[] {
+  return keys.filter((key): key is Permission => permissionSchema.safeParse(key).success);
+}

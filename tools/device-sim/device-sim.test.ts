@@ -1,0 +1,92 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { licences } from '../../apps/api/src/db/schema';
+import {
+  startDeviceTestServer,
+  type DeviceTestServer,
+} from '../../apps/api/src/modules/devices/device-test-server';
+import { availableKeysOfCompany } from './company-keys';
+import { runDeviceSimulation, simulatedDeviceId } from './simulated-device';
+
+const project = 'Simulated Site';
+
+describe('device simulator', () => {
+  let server: DeviceTestServer;
+  let keys: string[];
+  let accessToken: string;
+
+  beforeAll(async () => {
+    server = await startDeviceTestServer();
+    accessToken = (await server.test.createUserWithToken({ role: 'Admin' })).token;
+    const created = await fetch(`${server.url}/api/clients`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({
+        companyId: 'SIM-01',
+        companyName: 'Kawalan Simulasi Sdn Bhd',
+        contactPerson: 'Farid Hassan',
+        email: 'ops@simulasi.example',
+        phone: '+60 3-7777 1234',
+        address: 'Jalan Tun Razak, Kuala Lumpur',
+      }),
+    });
+    expect(created.status).toBe(201);
+    const issued = await fetch(`${server.url}/api/clients/SIM-01/licences`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({ count: 3, licenseType: 'Standard', validityPeriodDays: 30 }),
+    });
+    expect(issued.status).toBe(201);
+    keys = ((await issued.json()) as { licences: { key: string }[] }).licences.map((l) => l.key);
+  });
+  afterAll(() => server?.close());
+
+  it("lists a company's available keys with an access token", async () => {
+    expect(
+      (await availableKeysOfCompany(server.url, 'SIM-01', accessToken, project)).sort(),
+    ).toEqual([...keys].sort());
+  });
+
+  it('activates each device, heartbeats every interval and stops at the end of the duration', async () => {
+    const chosen = keys.slice(0, 2);
+    const started = Date.now();
+    const summary = await runDeviceSimulation({
+      url: server.url,
+      keys: [...chosen, 'MP-NONE-NONE-NONE-NONE'],
+      projectName: project,
+      intervalMs: 200,
+      durationMs: 4_000,
+    });
+
+    expect(Date.now() - started).toBeLessThan(8_000);
+    expect(summary).toMatchObject({ activated: 2, refused: 1, failures: 0 });
+    expect(summary.heartbeats).toBeGreaterThanOrEqual(4);
+    const rows = await server.test.database.db
+      .select()
+      .from(licences)
+      .where(inArray(licences.key, chosen));
+    for (const row of rows) {
+      expect(row).toMatchObject({ bound: true, deviceId: simulatedDeviceId(row.key, project) });
+      expect(Date.now() - row.lastDeviceActivity!.getTime()).toBeLessThan(8_000);
+    }
+    const untouched = await server.test.database.db
+      .select()
+      .from(licences)
+      .where(eq(licences.key, keys[2]!));
+    expect(untouched[0]!.bound).toBe(false);
+  });
+
+  it('activates the same devices again on a second run and stops when aborted', async () => {
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 500);
+    const summary = await runDeviceSimulation({
+      url: server.url,
+      keys: keys.slice(0, 2),
+      projectName: project,
+      intervalMs: 100,
+      durationMs: 0,
+      signal: stop.signal,
+    });
+    expect(summary).toMatchObject({ activated: 2, refused: 0 });
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * Runs simulated patrol devices against a server: each activates with a licence key and then
+ * reports every interval, until the duration ends or Ctrl-C.
+ *
+ *   npm run device-sim -- --keys MP-AAAA-...,MP-BBBB-... [--interval 10] [--duration 600]
+ *   npm run device-sim -- --keys-file keys.txt --devices 20
+ *   npm run device-sim -- --company ACME-01 --token <access token>   (its available licences)
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { isValidProjectName } from '@patrol/domain';
+import { availableKeysOfCompany } from './company-keys';
+import { runDeviceSimulation } from './simulated-device';
+
+const usage = `Usage: npm run device-sim -- [options]
+  --url <url>          API base URL (default http://localhost:3000)
+  --keys <k1,k2,...>   licence keys, one device each
+  --keys-file <path>   licence keys, one per line (# comments allowed)
+  --company <id>       use this client's available licences (needs --token or PATROL_ACCESS_TOKEN,
+                       a signed-in user's access token with clients.view)
+  --token <token>      access token for --company
+  --devices <n>        at most this many devices (default: one per key)
+  --interval <s>       seconds between heartbeats (default 10)
+  --duration <s>       stop after this many seconds (default 600; 0 runs until Ctrl-C)
+  --project <name>     project name in the device IDs (default "Simulated Site")`;
+
+async function main(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      url: { type: 'string', default: 'http://localhost:3000' },
+      keys: { type: 'string' },
+      'keys-file': { type: 'string' },
+      company: { type: 'string' },
+      token: { type: 'string' },
+      devices: { type: 'string' },
+      interval: { type: 'string', default: '10' },
+      duration: { type: 'string', default: '600' },
+      project: { type: 'string', default: 'Simulated Site' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    return 0;
+  }
+  const intervalSeconds = Number(values.interval);
+  const durationSeconds = Number(values.duration);
+  const deviceLimit = values.devices === undefined ? Infinity : Number(values.devices);
+  if (!(intervalSeconds > 0) || !(durationSeconds >= 0) || !(deviceLimit >= 1)) {
+    console.error(
+      `--interval must be above 0, --duration 0 or more, --devices 1 or more.\n${usage}`,
+    );
+    return 1;
+  }
+  if (!isValidProjectName(values.project)) {
+    console.error('--project: letters, digits and spaces only, at most 25 characters.');
+    return 1;
+  }
+
+  const keys = [
+    ...(values.keys?.split(',') ?? []),
+    ...(values['keys-file'] ? keysFromFile(values['keys-file']) : []),
+  ]
+    .map((key) => key.trim())
+    .filter(Boolean);
+  if (values.company) {
+    const token = values.token ?? process.env.PATROL_ACCESS_TOKEN;
+    if (!token) {
+      console.error('--company needs --token or PATROL_ACCESS_TOKEN.');
+      return 1;
+    }
+    keys.push(...(await availableKeysOfCompany(values.url, values.company, token, values.project)));
+  }
+  const chosen = [...new Set(keys)].slice(0, deviceLimit);
+  if (chosen.length === 0) {
+    console.error(`No licence keys to simulate.\n${usage}`);
+    return 1;
+  }
+
+  const stop = new AbortController();
+  process.once('SIGINT', () => {
+    console.log('Stopping...');
+    stop.abort();
+  });
+  console.log(
+    `${chosen.length} device(s) against ${values.url}, a heartbeat every ${intervalSeconds} s` +
+      (durationSeconds > 0 ? ` for ${durationSeconds} s` : ' until Ctrl-C'),
+  );
+  const summary = await runDeviceSimulation({
+    url: values.url,
+    keys: chosen,
+    projectName: values.project,
+    intervalMs: intervalSeconds * 1000,
+    durationMs: durationSeconds * 1000,
+    signal: stop.signal,
+    log: (line) => console.log(`${new Date().toISOString()} ${line}`),
+  });
+  console.log(
+    `Done: ${summary.activated} activated, ${summary.heartbeats} heartbeats, ` +
+      `${summary.failures} failed calls, ${summary.refused} devices refused.`,
+  );
+  return summary.activated > 0 ? 0 : 1;
+}
+
+function keysFromFile(path: string): string[] {
+  return readFileSync(path, 'utf8')
+    .split(/\r?\n/)
+    .map((line) => line.replace(/#.*/, '').trim())
+    .filter(Boolean);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

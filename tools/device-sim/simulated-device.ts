@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type {
+  DeviceActivateResponse,
+  DeviceHeartbeatBody,
+  DeviceLicenceResponse,
+  ErrorEnvelope,
+} from '@patrol/contracts';
+
+/** What a simulation runs: one device per key, each reporting every `intervalMs`. */
+export interface SimulationOptions {
+  /** Base URL of the API, e.g. http://localhost:3000. */
+  url: string;
+  keys: readonly string[];
+  projectName: string;
+  intervalMs: number;
+  /** Stops every device after this long; 0 runs until `signal` aborts. */
+  durationMs: number;
+  signal?: AbortSignal;
+  log?: (line: string) => void;
+}
+
+/** Counts of what the devices did. */
+export interface SimulationSummary {
+  activated: number;
+  heartbeats: number;
+  /** Failed calls (network errors, 429, 5xx) that the device retried. */
+  failures: number;
+  /** Devices the server refused for good (unknown key, expired, unbound...). */
+  refused: number;
+}
+
+/**
+ * The device ID the simulator uses for a key: MPDID-{12 capitals or digits}-{project}, derived
+ * from the key so that a second run activates the same device again instead of a new one.
+ */
+export function simulatedDeviceId(licenceKey: string, projectName: string): string {
+  const hash = createHash('sha256').update(`${licenceKey}|${projectName}`).digest('hex');
+  return `MPDID-${hash.slice(0, 12).toUpperCase()}-${projectName}`;
+}
+
+/** Runs one simulated device per key until the duration ends or `signal` aborts. */
+export async function runDeviceSimulation(options: SimulationOptions): Promise<SimulationSummary> {
+  const summary: SimulationSummary = { activated: 0, heartbeats: 0, failures: 0, refused: 0 };
+  const stop = new AbortController();
+  const timers: AbortSignal[] = [stop.signal];
+  if (options.signal) timers.push(options.signal);
+  if (options.durationMs > 0) timers.push(AbortSignal.timeout(options.durationMs));
+  const signal = AbortSignal.any(timers);
+  const log = options.log ?? (() => {});
+
+  await Promise.all(
+    options.keys.map(async (key, index) => {
+      // Spread the devices over one interval so that their reports do not arrive in bursts.
+      const offset = Math.floor((options.intervalMs * index) / options.keys.length);
+      if (!(await pause(offset, signal))) return;
+      await runDevice(key, { ...options, log }, summary, signal);
+    }),
+  );
+  stop.abort();
+  return summary;
+}
+
+type DeviceOptions = SimulationOptions & { log: (line: string) => void };
+
+async function runDevice(
+  key: string,
+  options: DeviceOptions,
+  summary: SimulationSummary,
+  signal: AbortSignal,
+): Promise<void> {
+  const deviceId = simulatedDeviceId(key, options.projectName);
+  const name = `${key} (${deviceId})`;
+  let token: string | undefined;
+  while (!signal.aborted && !token) {
+    const answer = await call<DeviceActivateResponse>(options.url, '/api/device/activate', signal, {
+      method: 'POST',
+      body: { licenceKey: key, deviceId, projectName: options.projectName },
+    });
+    if (answer.kind === 'ok') {
+      token = answer.body.deviceToken;
+      summary.activated += 1;
+      options.log(`${name}: activated, licence ${answer.body.licence.status}`);
+    } else if (answer.kind === 'refused') {
+      summary.refused += 1;
+      options.log(
+        `${name}: activation refused (${answer.status} ${answer.message}); device stopped`,
+      );
+      return;
+    } else if (answer.kind === 'retry') {
+      summary.failures += 1;
+      options.log(`${name}: activation failed (${answer.message}); retrying`);
+      if (!(await pause(options.intervalMs, signal))) return;
+    } else {
+      return;
+    }
+  }
+  while (await pause(options.intervalMs, signal)) {
+    const answer = await call<DeviceLicenceResponse>(options.url, '/api/device/heartbeat', signal, {
+      method: 'POST',
+      token,
+      body: diagnostics(),
+    });
+    if (answer.kind === 'ok') {
+      summary.heartbeats += 1;
+    } else if (answer.kind === 'refused') {
+      summary.refused += 1;
+      options.log(
+        `${name}: heartbeat refused (${answer.status} ${answer.message}); device stopped`,
+      );
+      return;
+    } else if (answer.kind === 'retry') {
+      summary.failures += 1;
+      options.log(`${name}: heartbeat failed (${answer.message})`);
+    }
+  }
+}
+
+function diagnostics(): DeviceHeartbeatBody {
+  return {
+    appVersion: '2.4.0-sim',
+    osVersion: 'Android 14',
+    batteryLevel: Math.round(20 + Math.random() * 80),
+  };
+}
+
+type Answer<T> =
+  | { kind: 'ok'; body: T }
+  /** The server said no (4xx other than 429): trying again would not help. */
+  | { kind: 'refused'; status: number; message: string }
+  /** The network, a 429 or a 5xx: worth another try later. */
+  | { kind: 'retry'; message: string }
+  | { kind: 'aborted' };
+
+async function call<T>(
+  url: string,
+  path: string,
+  signal: AbortSignal,
+  request: { method: 'GET' | 'POST'; token?: string; body?: unknown },
+): Promise<Answer<T>> {
+  let response: Response;
+  try {
+    response = await fetch(new URL(path, url), {
+      method: request.method,
+      signal,
+      headers: {
+        'content-type': 'application/json',
+        ...(request.token && { authorization: `Bearer ${request.token}` }),
+      },
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    });
+  } catch (error) {
+    if (signal.aborted) return { kind: 'aborted' };
+    return { kind: 'retry', message: error instanceof Error ? error.message : String(error) };
+  }
+  const body = (await response.json().catch(() => undefined)) as unknown;
+  if (response.ok) return { kind: 'ok', body: body as T };
+  const message = (body as Partial<ErrorEnvelope> | undefined)?.message ?? response.statusText;
+  if (response.status === 429 || response.status >= 500) {
+    return { kind: 'retry', message: `${response.status} ${message}` };
+  }
+  return { kind: 'refused', status: response.status, message };
+}
+
+/** Waits `ms`; false when `signal` aborted first (or already had). */
+async function pause(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return false;
+  try {
+    await sleep(ms, undefined, { signal });
+    return true;
+  } catch {
+    return false;
+  }
+}

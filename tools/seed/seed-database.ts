@@ -1,0 +1,72 @@
+import { count } from 'drizzle-orm';
+// The seed writes through the API's own schema and key generator, so its rows are exactly what
+// the API would have written. Tools may not normally import the app; this is the one exception.
+import type { AppDb } from '../../apps/api/src/db/client';
+import { activities, clients, licences } from '../../apps/api/src/db/schema';
+import { generateLicenceKey } from '../../apps/api/src/modules/licences/licence-keys';
+import { buildDemoActivities, buildDemoClients, createRandom } from './demo-data';
+
+export interface SeedOptions {
+  /** Delete every client (their licences go with them) and every activity first. */
+  reset?: boolean;
+  /** Number of client companies (default 40). */
+  clients?: number;
+  /** Seed of the random source: the same seed gives the same companies and states. */
+  randomSeed?: number;
+  now?: Date;
+}
+
+export type SeedResult =
+  | { seeded: true; clients: number; licences: number; activities: number }
+  | { seeded: false; existingClients: number };
+
+/**
+ * Fills the database with demo clients, licences and activity in one transaction. Without
+ * `reset`, a database that already holds clients is left alone, so running the seed twice is safe.
+ */
+export async function seedDemoData(db: AppDb, options: SeedOptions = {}): Promise<SeedResult> {
+  const now = options.now ?? new Date();
+  const demoClients = buildDemoClients(
+    now,
+    createRandom(options.randomSeed ?? 2026),
+    options.clients,
+  );
+  return db.transaction(async (tx) => {
+    if (options.reset) {
+      await tx.delete(activities);
+      await tx.delete(clients);
+    } else {
+      const [existing] = await tx.select({ value: count() }).from(clients);
+      if (existing && existing.value > 0) return { seeded: false, existingClients: existing.value };
+    }
+    let licenceCount = 0;
+    let activityCount = 0;
+    for (const demo of demoClients) {
+      const { licences: demoLicences, ...clientValues } = demo;
+      const [client] = await tx
+        .insert(clients)
+        .values({ ...clientValues, updatedAt: clientValues.createdAt })
+        .returning({ id: clients.id });
+      const keys = demoLicences.map(() => generateLicenceKey());
+      await tx
+        .insert(licences)
+        .values(
+          demoLicences.map((licence, index) => ({
+            ...licence,
+            key: keys[index]!,
+            clientId: client!.id,
+          })),
+        );
+      const feed = buildDemoActivities(demo, keys);
+      await tx.insert(activities).values(feed);
+      licenceCount += demoLicences.length;
+      activityCount += feed.length;
+    }
+    return {
+      seeded: true,
+      clients: demoClients.length,
+      licences: licenceCount,
+      activities: activityCount,
+    };
+  });
+}
