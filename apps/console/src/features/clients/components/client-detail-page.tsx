@@ -1,27 +1,215 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router-dom';
-import { ComingSoon } from '@/components/layout/coming-soon';
+import type { Client, Licence } from '@patrol/contracts';
+import { formatBusinessDate, licenceDisplayStatus } from '@patrol/domain';
+import {
+  ArrowLeftIcon,
+  CalendarIcon,
+  KeyRoundIcon,
+  MailIcon,
+  MapPinIcon,
+  PencilIcon,
+  PhoneIcon,
+  SearchXIcon,
+  UserIcon,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
+import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useClient } from '@/features/clients/api/get-client';
+import { ApiError } from '@/lib/api-client';
 
-/** One client with its licences (/clients/{companyId}). */
+const statusVariants: Record<ReturnType<typeof licenceDisplayStatus>, BadgeVariant> = {
+  Bound: 'success',
+  Available: 'secondary',
+  Expired: 'danger',
+};
+
+function DetailRow({
+  icon,
+  label,
+  children,
+}: {
+  icon: ReactNode;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex items-start gap-3">
+      <span className="mt-0.5 text-muted-foreground">{icon}</span>
+      <div className="min-w-0">
+        <dt className="text-xs text-muted-foreground">{label}</dt>
+        <dd className="break-words">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+function LicenceRow({ licence, now }: { licence: Licence; now: Date }) {
+  const status = licenceDisplayStatus(licence, now);
+  return (
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p className="font-mono text-sm font-medium break-all">{licence.key}</p>
+        {licence.bound && licence.deviceId ? (
+          <p className="text-xs text-muted-foreground">
+            Device {licence.deviceId} · Project {licence.projectName}
+          </p>
+        ) : (
+          <p className="text-xs text-muted-foreground">Not bound to a device</p>
+        )}
+      </div>
+      <div className="flex shrink-0 items-center gap-3">
+        {licence.boundAt && (
+          <span className="text-xs text-muted-foreground tabular-nums">
+            Bound {formatBusinessDate(licence.boundAt)}
+          </span>
+        )}
+        <Badge variant={statusVariants[status]}>{status}</Badge>
+      </div>
+    </li>
+  );
+}
+
+function ClientDetail({ client }: { client: Client }) {
+  const now = new Date();
+  const boundCount = client.licences.filter((licence) => licence.bound).length;
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <Card className="lg:col-span-1">
+        <CardHeader>
+          <CardTitle>Contact</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-4 text-sm">
+            <DetailRow icon={<MailIcon className="size-4" />} label="Email">
+              {client.email}
+            </DetailRow>
+            <DetailRow icon={<PhoneIcon className="size-4" />} label="Phone">
+              {client.phone}
+            </DetailRow>
+            <DetailRow icon={<MapPinIcon className="size-4" />} label="Address">
+              {client.address}
+            </DetailRow>
+            <DetailRow icon={<CalendarIcon className="size-4" />} label="Joined">
+              {formatBusinessDate(client.createdAt)}
+            </DetailRow>
+            <DetailRow icon={<UserIcon className="size-4" />} label="Contact Person">
+              {client.contactPerson}
+            </DetailRow>
+          </dl>
+        </CardContent>
+      </Card>
+      <div className="grid content-start gap-6 lg:col-span-2">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Card className="gap-1 py-4">
+            <CardContent className="px-4">
+              <p className="text-sm text-muted-foreground">Total Licences</p>
+              <p className="text-2xl font-semibold tabular-nums">{client.licences.length}</p>
+            </CardContent>
+          </Card>
+          <Card className="gap-1 py-4">
+            <CardContent className="px-4">
+              <p className="text-sm text-muted-foreground">Active Licences</p>
+              <p className="text-2xl font-semibold tabular-nums">{boundCount}</p>
+            </CardContent>
+          </Card>
+        </div>
+        <Card>
+          <CardHeader>
+            <CardTitle>Licences</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {client.licences.length === 0 ? (
+              <p className="py-6 text-center text-sm text-muted-foreground">
+                No licences yet. Use Manage Licences to issue some.
+              </p>
+            ) : (
+              <ul className="divide-y">
+                {client.licences.map((licence) => (
+                  <LicenceRow key={licence.id} licence={licence} now={now} />
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function NotFound({ message }: { message: string }) {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-3 py-14 text-center">
+        <SearchXIcon aria-hidden="true" className="size-10 text-muted-foreground" />
+        <h2 className="text-lg font-semibold">{message}</h2>
+        <p className="text-sm text-muted-foreground">
+          The client may have been deleted, or the link is wrong.
+        </p>
+        <Button asChild variant="outline">
+          <Link to="/clients">Back to Clients</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Client Details (/clients/{companyId}, spec 1 section 2.9). */
 export function ClientDetailPage() {
   const { companyId = '' } = useParams();
+  const navigate = useNavigate();
+  const clientQuery = useClient(companyId);
+  const client = clientQuery.data;
+  const notFound = clientQuery.error instanceof ApiError && clientQuery.error.status === 404;
+
   return (
     <>
       <PageHeader
-        title="Client Details"
-        subtitle={companyId}
+        title={client?.companyName ?? 'Client Details'}
+        subtitle={client ? client.companyId : 'Client details and licences'}
         actions={
-          <Button variant="outline" asChild>
-            <Link to="/clients">
-              <ArrowLeft />
+          <>
+            {client && (
+              <Badge variant={client.active ? 'success' : 'inactive'}>
+                {client.active ? 'Active' : 'Inactive'}
+              </Badge>
+            )}
+            <Button variant="outline" onClick={() => void navigate(-1)}>
+              <ArrowLeftIcon aria-hidden="true" />
               Back
-            </Link>
-          </Button>
+            </Button>
+            {client && (
+              <>
+                <Button variant="outline" asChild>
+                  <Link to={`/clients/edit/${encodeURIComponent(client.companyId)}`}>
+                    <PencilIcon aria-hidden="true" />
+                    Edit Client
+                  </Link>
+                </Button>
+                <Button asChild>
+                  <Link to="/licences">
+                    <KeyRoundIcon aria-hidden="true" />
+                    Manage Licences
+                  </Link>
+                </Button>
+              </>
+            )}
+          </>
         }
       />
-      <ComingSoon description="The client's contact details, licence totals and licence list will appear here." />
+      {clientQuery.isError ? (
+        <NotFound message={notFound ? 'Client Not Found' : 'Failed to fetch client details'} />
+      ) : !client ? (
+        <div className="grid gap-6 lg:grid-cols-3" aria-label="Loading client">
+          <Skeleton className="h-72 rounded-xl" />
+          <Skeleton className="h-72 rounded-xl lg:col-span-2" />
+        </div>
+      ) : (
+        <ClientDetail client={client} />
+      )}
     </>
   );
 }

@@ -1,15 +1,61 @@
-import { ComingSoon } from '@/components/layout/coming-soon';
+import { hasPermission } from '@patrol/domain';
+import { RefreshCw } from 'lucide-react';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
 import { PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useSettings } from '@/features/settings/api/get-settings';
+import {
+  SettingsEditor,
+  settingsPageSubtitle,
+  settingsPageTitle,
+} from '@/features/settings/components/settings-editor';
+import { useAuth } from '@/lib/auth';
 
-/** Company settings (/settings). */
+const loadFailedMessage = 'Failed to load company settings';
+
+/** Company settings (/settings): read-only without settings.edit (spec 2 section 2.3). */
 export function SettingsPage() {
+  const { user } = useAuth();
+  const settings = useSettings({ enabled: true });
+  const canEdit = hasPermission(user, 'settings.edit');
+
+  useEffect(() => {
+    if (settings.isError) toast.error(loadFailedMessage);
+  }, [settings.isError]);
+
+  if (settings.data) {
+    return (
+      <SettingsEditor
+        settings={settings.data}
+        canEdit={canEdit}
+        reload={async () => (await settings.refetch()).data}
+      />
+    );
+  }
+
   return (
     <>
-      <PageHeader
-        title="Company Settings"
-        subtitle="Company information, logo, tax and document numbering"
-      />
-      <ComingSoon description="Company information, logo, bank details, tax configuration and document numbering will appear here." />
+      <PageHeader title={settingsPageTitle} subtitle={settingsPageSubtitle} />
+      {settings.isError ? (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
+            <p className="font-medium">{loadFailedMessage}</p>
+            <p className="text-muted-foreground">Check the connection and try again.</p>
+            <Button variant="outline" onClick={() => void settings.refetch()}>
+              <RefreshCw /> Try Again
+            </Button>
+          </CardContent>
+        </Card>
+      ) : (
+        <div className="grid gap-4" aria-label="Loading company settings">
+          <Skeleton className="h-40" />
+          <Skeleton className="h-80" />
+          <Skeleton className="h-56" />
+        </div>
+      )}
     </>
   );
 }

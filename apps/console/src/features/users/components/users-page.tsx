@@ -1,12 +1,219 @@
-import { ComingSoon } from '@/components/layout/coming-soon';
+import type { User } from '@patrol/contracts';
+import { ChevronLeft, ChevronRight, Plus, RefreshCw, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import { AccessDenied } from '@/components/access-denied';
 import { PageHeader } from '@/components/layout/page-header';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { useDeleteUser } from '@/features/users/api/delete-user';
+import { unsuccessfulUsersMessage, useUsers } from '@/features/users/api/get-users';
+import { PermissionDialog } from '@/features/users/components/permission-dialog';
+import { UserFormDialog } from '@/features/users/components/user-form-dialog';
+import { UsersTable } from '@/features/users/components/users-table';
+import { useAuth } from '@/lib/auth';
 
-/** Staff user management (/users). */
+const searchDelayMs = 300;
+
+type UserDialog =
+  | { kind: 'form'; user: User | null }
+  | { kind: 'permissions'; user: User }
+  | { kind: 'delete'; user: User }
+  | null;
+
+function pageFrom(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page > 1 ? page : 1;
+}
+
+/** Staff user management (/users): superadmin only (spec 2 sections 2.1 and 6). */
 export function UsersPage() {
+  const { user } = useAuth();
+  if (user?.role !== 'superadmin') {
+    return (
+      <>
+        <PageHeader
+          title="User Management"
+          subtitle="Manage staff accounts, roles and permissions"
+        />
+        <AccessDenied
+          required={['users.view']}
+          mode="any"
+          message="You don't have permission to manage users."
+        />
+      </>
+    );
+  }
+  return <UserManagement currentUserId={user.id} />;
+}
+
+function UserManagement({ currentUserId }: { currentUserId: string | undefined }) {
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const page = pageFrom(params);
+  const [searchText, setSearchText] = useState(search);
+  const [dialog, setDialog] = useState<UserDialog>(null);
+  const users = useUsers({ search, page }, { enabled: true });
+  const deleteUser = useDeleteUser();
+
+  // The URL is the source of truth; typing updates it after a short pause.
+  useEffect(() => {
+    if (searchText.trim() === search) return;
+    const timer = setTimeout(() => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (searchText.trim()) next.set('search', searchText.trim());
+          else next.delete('search');
+          next.delete('page');
+          return next;
+        },
+        { replace: true },
+      );
+    }, searchDelayMs);
+    return () => clearTimeout(timer);
+  }, [searchText, search, setParams]);
+
+  useEffect(() => {
+    if (!users.isError) return;
+    const unsuccessful = users.error.message === unsuccessfulUsersMessage;
+    toast.error(unsuccessful ? unsuccessfulUsersMessage : 'Failed to fetch users');
+  }, [users.isError, users.error]);
+
+  const goToPage = (next: number) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next > 1) updated.set('page', String(next));
+      else updated.delete('page');
+      return updated;
+    });
+
+  const confirmDelete = async (target: User) => {
+    try {
+      await deleteUser.mutateAsync(target.id);
+      toast.success('User deleted successfully');
+      setDialog(null);
+    } catch {
+      toast.error('Failed to delete user');
+    }
+  };
+
+  const pagination = users.data?.pagination;
+  const totalCount = pagination?.totalCount;
+
   return (
     <>
-      <PageHeader title="User Management" subtitle="Manage staff accounts, roles and permissions" />
-      <ComingSoon description="The staff user table with roles, statuses and the permission editor will appear here." />
+      <PageHeader
+        title="User Management"
+        subtitle="Manage staff accounts, roles and permissions"
+        actions={
+          <Button onClick={() => setDialog({ kind: 'form', user: null })}>
+            <Plus /> Add User
+          </Button>
+        }
+      />
+      <Card className="gap-0 py-0">
+        <CardContent className="flex flex-col gap-3 border-b py-4 sm:flex-row sm:items-center">
+          <div className="relative w-full sm:max-w-sm">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              type="search"
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+              placeholder="Search by name, username or email"
+              aria-label="Search users"
+              className="pl-9"
+            />
+          </div>
+          <p className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite">
+            {totalCount === undefined
+              ? ' '
+              : `${totalCount} ${totalCount === 1 ? 'user' : 'users'}`}
+          </p>
+          <Button
+            variant="outline"
+            onClick={() => void users.refetch()}
+            disabled={users.isFetching}
+          >
+            <RefreshCw className={users.isFetching ? 'animate-spin' : undefined} /> Refresh
+          </Button>
+        </CardContent>
+        {users.isError && !users.data ? (
+          <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
+            <p className="font-medium">Failed to fetch users</p>
+            <Button variant="outline" onClick={() => void users.refetch()}>
+              Try Again
+            </Button>
+          </CardContent>
+        ) : (
+          <UsersTable
+            users={users.data?.users}
+            loading={users.isPending}
+            searching={search !== ''}
+            onEdit={(user) => setDialog({ kind: 'form', user })}
+            onManagePermissions={(user) => setDialog({ kind: 'permissions', user })}
+            onDelete={(user) => setDialog({ kind: 'delete', user })}
+          />
+        )}
+        {pagination && pagination.totalPages > 1 && (
+          <CardContent className="flex items-center justify-end gap-2 border-t py-3">
+            <span className="mr-2 text-sm text-muted-foreground">
+              Page {pagination.currentPage} of {pagination.totalPages}
+            </span>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={!pagination.hasPrev}
+              onClick={() => goToPage(page - 1)}
+            >
+              <ChevronLeft /> Previous
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={!pagination.hasNext}
+              onClick={() => goToPage(page + 1)}
+            >
+              Next <ChevronRight />
+            </Button>
+          </CardContent>
+        )}
+      </Card>
+
+      <UserFormDialog
+        open={dialog?.kind === 'form'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        user={dialog?.kind === 'form' ? dialog.user : null}
+      />
+      <PermissionDialog
+        user={dialog?.kind === 'permissions' ? dialog.user : null}
+        isSelf={dialog?.kind === 'permissions' && dialog.user.id === currentUserId}
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title={
+          dialog?.kind === 'delete'
+            ? `Delete user ${dialog.user.fullName || dialog.user.username}?`
+            : ''
+        }
+        description={
+          dialog?.kind === 'delete'
+            ? `${dialog.user.fullName || dialog.user.username} (${dialog.user.username}) will lose access to the console. This action cannot be undone.`
+            : ''
+        }
+        confirmLabel="Delete User"
+        destructive
+        pending={deleteUser.isPending}
+        onConfirm={() => dialog?.kind === 'delete' && void confirmDelete(dialog.user)}
+      />
     </>
   );
 }

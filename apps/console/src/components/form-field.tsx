@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { Label } from '@/components/ui/label';
+
+type FormFieldProps = {
+  /** The control's id; the error is `${id}-error`, named by the control's aria-describedby. */
+  id: string;
+  label: string;
+  error?: string;
+  /** A hint under the control, shown while there is no error. */
+  hint?: ReactNode;
+  children: ReactNode;
+};
+
+/** A label, its control and the field's validation message underneath. */
+export function FormField({ id, label, error, hint, children }: FormFieldProps) {
+  return (
+    <div className="grid content-start gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : (
+        hint && <p className="text-xs text-muted-foreground">{hint}</p>
+      )}
+    </div>
+  );
+}
+
+/** The accessibility attributes a control needs for its field's error. */
+export function fieldErrorProps(id: string, error: string | undefined) {
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+  } as const;
+}

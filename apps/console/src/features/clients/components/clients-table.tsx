@@ -1,0 +1,114 @@
+import type { Client } from '@patrol/contracts';
+import { formatBusinessDate } from '@patrol/domain';
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react';
+import { useNavigate } from 'react-router-dom';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { ClientRowActions } from '@/features/clients/components/client-row-actions';
+import type { ClientListParams } from '@/lib/query-keys';
+
+type SortField = ClientListParams['sortBy'];
+
+type SortHeaderProps = {
+  field: SortField;
+  label: string;
+  params: ClientListParams;
+  onSort: (field: SortField) => void;
+};
+
+function SortHeader({ field, label, params, onSort }: SortHeaderProps) {
+  const active = params.sortBy === field;
+  const Icon = !active ? ArrowUpDownIcon : params.sortOrder === 'asc' ? ArrowUpIcon : ArrowDownIcon;
+  return (
+    <TableHead
+      aria-sort={active ? (params.sortOrder === 'asc' ? 'ascending' : 'descending') : 'none'}
+    >
+      <Button variant="ghost" size="sm" className="-ml-3" onClick={() => onSort(field)}>
+        {label}
+        <Icon aria-hidden="true" className={active ? '' : 'text-muted-foreground'} />
+      </Button>
+    </TableHead>
+  );
+}
+
+type ClientsTableProps = {
+  clients: Client[];
+  params: ClientListParams;
+  onSort: (field: SortField) => void;
+};
+
+/** The client directory rows: a click (or Enter) opens the client. */
+export function ClientsTable({ clients, params, onSort }: ClientsTableProps) {
+  const navigate = useNavigate();
+  const open = (client: Client) =>
+    void navigate(`/clients/${encodeURIComponent(client.companyId)}`);
+
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <SortHeader field="companyName" label="Company" params={params} onSort={onSort} />
+          <TableHead>Contact</TableHead>
+          <TableHead className="hidden lg:table-cell">Location</TableHead>
+          <TableHead numeric>Licences</TableHead>
+          <TableHead>Status</TableHead>
+          <SortHeader field="createdAt" label="Joined" params={params} onSort={onSort} />
+          <TableHead className="w-12">
+            <span className="sr-only">Actions</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {clients.length === 0 ? (
+          <TableRow>
+            <TableCell colSpan={7} className="h-24 text-center text-muted-foreground">
+              No results found.
+            </TableCell>
+          </TableRow>
+        ) : (
+          clients.map((client) => (
+            <TableRow
+              key={client.id}
+              tabIndex={0}
+              className="cursor-pointer"
+              onClick={() => open(client)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') open(client);
+              }}
+            >
+              <TableCell>
+                <div className="font-medium">{client.companyName}</div>
+                <div className="text-xs text-muted-foreground">{client.companyId}</div>
+              </TableCell>
+              <TableCell>
+                <div>{client.email}</div>
+                <div className="text-xs text-muted-foreground">{client.phone}</div>
+              </TableCell>
+              <TableCell className="hidden max-w-64 truncate lg:table-cell" title={client.address}>
+                {client.address}
+              </TableCell>
+              <TableCell numeric>{client.licences.length}</TableCell>
+              <TableCell>
+                <Badge variant={client.active ? 'success' : 'inactive'}>
+                  {client.active ? 'Active' : 'Inactive'}
+                </Badge>
+              </TableCell>
+              <TableCell className="tabular-nums">{formatBusinessDate(client.createdAt)}</TableCell>
+              <TableCell>
+                <ClientRowActions client={client} />
+              </TableCell>
+            </TableRow>
+          ))
+        )}
+      </TableBody>
+    </Table>
+  );
+}

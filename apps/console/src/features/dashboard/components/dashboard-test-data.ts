@@ -1,0 +1,101 @@
+import type { Activity, Client, DashboardResponse, Licence } from '@patrol/contracts';
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+function activity(index: number, overrides: Partial<Activity> = {}): Activity {
+  return {
+    id: `00000000-0000-4000-8000-0000000001${String(index).padStart(2, '0')}`,
+    type: 'client_added',
+    detail: `Event number ${index}`,
+    timestamp: minutesAgo(index * 3),
+    companyId: null,
+    refs: {},
+    ...overrides,
+  };
+}
+
+function licence(index: number): Licence {
+  return {
+    id: `00000000-0000-4000-8000-0000000003${String(index).padStart(2, '0')}`,
+    key: `MP-TEST-${index}`,
+    clientId: '00000000-0000-4000-8000-000000000201',
+    licenseType: 'Standard',
+    validUntil: '2027-03-02T01:30:00.000Z',
+    bound: false,
+    deviceId: null,
+    projectName: null,
+    boundAt: null,
+    lastDeviceActivity: null,
+    features: [],
+    notes: null,
+    createdAt: '2026-03-02T01:30:00.000Z',
+  };
+}
+
+function client(index: number, overrides: Partial<Client> = {}): Client {
+  return {
+    id: `00000000-0000-4000-8000-0000000002${String(index).padStart(2, '0')}`,
+    companyId: `ACME-${index}`,
+    companyName: `Acme ${index} Sdn Bhd`,
+    contactPerson: 'Nur Aina',
+    email: `ops${index}@acme.test`,
+    phone: '+60 12-345 6789',
+    address: 'Kuala Lumpur',
+    active: true,
+    createdAt: '2026-03-02T01:30:00.000Z',
+    updatedAt: '2026-03-02T01:30:00.000Z',
+    licences: [],
+    ...overrides,
+  };
+}
+
+/** A populated GET /api/clients/dashboard answer, for the dashboard's tests. */
+export function sampleDashboard(overrides: Partial<DashboardResponse> = {}): DashboardResponse {
+  return {
+    success: true,
+    stats: {
+      totalClients: 12,
+      recentClients: 3,
+      previousTotalClients: 10,
+      totalLicences: 40,
+      activeLicences: 25,
+      previousTotalLicences: 40,
+      avgRevenuePerClient: 0,
+      activeUsers: 2,
+      userTypeBreakdown: { admin: 4, client: 12 },
+    },
+    licenseActivity: {
+      lastUpdated: minutesAgo(2),
+      summary: {
+        activeNow: 7,
+        inactiveRecent: 6,
+        inactiveLongTerm: 5,
+        nonActivated: 11,
+        expired: 9,
+        total: 40,
+        bound: 25,
+        unbound: 15,
+      },
+    },
+    recentActivity: [
+      activity(1, {
+        type: 'licence_bound',
+        detail: 'Licence MP-AAAA bound to device MPDID-ABCDEF123456-Gate',
+        refs: { companyName: 'Acme 1 Sdn Bhd' },
+      }),
+      ...Array.from({ length: 9 }, (_, index) => activity(index + 2)),
+    ],
+    recentClients: [
+      client(1, { licences: [licence(1), licence(2)] }),
+      client(2, { active: false, licences: [licence(3)] }),
+      client(3),
+      client(4),
+      client(5),
+    ],
+    systemHealth: {
+      components: { database: { status: 'connected' }, api: { status: 'operational' } },
+      securityActive: true,
+    },
+    ...overrides,
+  };
+}

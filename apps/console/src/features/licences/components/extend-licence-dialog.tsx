@@ -1,0 +1,114 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  defaultExtensionDays,
+  extendLicenceBodySchema,
+  validityDaysRange,
+  type ExtendLicenceBody,
+  type Licence,
+} from '@patrol/contracts';
+import { extendedExpiry, formatBusinessDate } from '@patrol/domain';
+import { useEffect, useId } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { FormField, fieldErrorProps } from '@/components/form-field';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { useExtendLicence } from '@/features/licences/api/extend-licence';
+import { DaysPresets } from '@/features/licences/components/days-presets';
+import {
+  licenceActionFailure,
+  licenceActionSuccess,
+} from '@/features/licences/lib/licence-messages';
+
+const resolver = zodResolver(extendLicenceBodySchema) as unknown as Resolver<ExtendLicenceBody>;
+
+type ExtendLicenceDialogProps = {
+  licence: Licence | null;
+  onOpenChange: (open: boolean) => void;
+  onResult: (tone: 'success' | 'error', message: string) => void;
+};
+
+/** Extend Licence: 1 to 1825 days, presets, 30 by default (spec 1 section 5). */
+export function ExtendLicenceDialog({ licence, onOpenChange, onResult }: ExtendLicenceDialogProps) {
+  const { register, handleSubmit, reset, setValue, watch, formState } = useForm<ExtendLicenceBody>({
+    resolver,
+    defaultValues: { extensionDays: defaultExtensionDays },
+  });
+  const extendLicence = useExtendLicence();
+  const fieldId = `${useId()}-days`;
+  const days = watch('extensionDays');
+  const error = formState.errors.extensionDays?.message;
+
+  useEffect(() => {
+    if (licence) reset({ extensionDays: defaultExtensionDays });
+  }, [licence, reset]);
+
+  const submit = handleSubmit(async (body) => {
+    if (!licence) return;
+    try {
+      const response = await extendLicence.mutateAsync({ licenceKey: licence.key, body });
+      onResult('success', licenceActionSuccess('extended', response.message));
+      onOpenChange(false);
+    } catch (failure) {
+      onResult('error', licenceActionFailure('extended', failure));
+    }
+  });
+
+  const validDays =
+    Number.isInteger(days) && days >= validityDaysRange.min && days <= validityDaysRange.max;
+  return (
+    <Dialog open={licence !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Extend Licence</DialogTitle>
+          <DialogDescription>
+            Extend <span className="font-mono">{licence?.key}</span>
+            {licence?.validUntil ? `, valid until ${formatBusinessDate(licence.validUntil)}` : ''}.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+          <FormField
+            id={fieldId}
+            label="Extension (days)"
+            error={error}
+            hint={
+              licence && validDays
+                ? `New expiry: ${formatBusinessDate(extendedExpiry(licence.validUntil, days, new Date()))}`
+                : `${validityDaysRange.min} to ${validityDaysRange.max} days`
+            }
+          >
+            <Input
+              type="number"
+              min={validityDaysRange.min}
+              max={validityDaysRange.max}
+              {...fieldErrorProps(fieldId, error)}
+              {...register('extensionDays', { valueAsNumber: true })}
+            />
+          </FormField>
+          <DaysPresets
+            label="Extension presets"
+            selected={days}
+            onSelect={(value) =>
+              setValue('extensionDays', value, { shouldValidate: formState.isSubmitted })
+            }
+          />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={extendLicence.isPending}>
+              {extendLicence.isPending ? 'Extending...' : 'Extend Licence'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

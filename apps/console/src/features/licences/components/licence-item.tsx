@@ -1,0 +1,169 @@
+import type { Licence } from '@patrol/contracts';
+import {
+  canExtendLicence,
+  deviceActivityText,
+  formatBusinessDate,
+  licenceDisplayStatus,
+  licenceRemainingTime,
+  type RemainingTimeColour,
+} from '@patrol/domain';
+import { CopyIcon, MoreHorizontalIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { toast } from 'sonner';
+import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { cn } from '@/lib/cn';
+
+/** What the licence menu asks the page to open. */
+export type LicenceDialogKind = 'bind' | 'unbind' | 'extend' | 'delete';
+
+const statusVariants: Record<ReturnType<typeof licenceDisplayStatus>, BadgeVariant> = {
+  Bound: 'success',
+  Available: 'secondary',
+  Expired: 'danger',
+};
+
+const remainingColours: Record<RemainingTimeColour, string> = {
+  red: 'text-red-600',
+  rose: 'text-rose-500',
+  orange: 'text-orange-600',
+  green: 'text-green-700',
+};
+
+function activityColour(text: string): string {
+  if (text === 'Active Now') return 'text-green-700';
+  if (text === 'Unbound' || text === 'Never Active') return 'text-muted-foreground';
+  return 'text-amber-700';
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="truncate">{children}</dd>
+    </div>
+  );
+}
+
+type LicenceItemProps = {
+  licence: Licence;
+  now: Date;
+  onAction: (kind: LicenceDialogKind, licence: Licence) => void;
+};
+
+/** One licence on the licences screen: key, type, features, validity, activity and status. */
+export function LicenceItem({ licence, now, onAction }: LicenceItemProps) {
+  const status = licenceDisplayStatus(licence, now);
+  const remaining = licenceRemainingTime(licence.validUntil, now);
+  const activity = deviceActivityText(licence, now);
+
+  const copyKey = () => {
+    navigator.clipboard.writeText(licence.key).then(
+      () => toast.success('Licence key copied'),
+      () => toast.error('Could not copy the licence key'),
+    );
+  };
+
+  return (
+    <li className="grid gap-3 py-3" data-licence-key={licence.key}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-mono text-sm font-medium break-all">{licence.key}</span>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-7"
+          onClick={copyKey}
+          aria-label={`Copy licence key ${licence.key}`}
+        >
+          <CopyIcon aria-hidden="true" className="size-3.5" />
+        </Button>
+        <Badge variant="outline">{licence.licenseType}</Badge>
+        <Badge variant={statusVariants[status]}>{status}</Badge>
+        <div className="ml-auto">
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" size="icon" aria-label={`Actions for licence ${licence.key}`}>
+                <MoreHorizontalIcon aria-hidden="true" />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              {licence.bound ? (
+                <DropdownMenuItem onSelect={() => onAction('unbind', licence)}>
+                  Unbind
+                </DropdownMenuItem>
+              ) : (
+                status !== 'Expired' && (
+                  <DropdownMenuItem onSelect={() => onAction('bind', licence)}>
+                    Bind
+                  </DropdownMenuItem>
+                )
+              )}
+              {canExtendLicence(licence.validUntil, now) && (
+                <DropdownMenuItem onSelect={() => onAction('extend', licence)}>
+                  Extend
+                </DropdownMenuItem>
+              )}
+              <DropdownMenuSeparator />
+              <DropdownMenuItem variant="destructive" onSelect={() => onAction('delete', licence)}>
+                Delete
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </div>
+      </div>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm md:grid-cols-4">
+        <Field label="Valid until">
+          <span className="tabular-nums">
+            {licence.validUntil ? formatBusinessDate(licence.validUntil) : 'No expiry'}
+          </span>
+        </Field>
+        <Field label="Remaining">
+          <span className={cn('font-medium', remaining && remainingColours[remaining.colour])}>
+            {remaining?.text ?? 'No expiry'}
+          </span>
+        </Field>
+        <Field label="Device activity">
+          <span
+            className={cn('font-medium', activityColour(activity))}
+            data-testid="device-activity"
+          >
+            {activity}
+          </span>
+        </Field>
+        <Field label="Device">
+          {licence.bound && licence.deviceId ? (
+            <span title={`${licence.deviceId} · ${licence.projectName ?? ''}`}>
+              {licence.projectName}{' '}
+              <span className="text-muted-foreground">({licence.deviceId})</span>
+            </span>
+          ) : (
+            <span className="text-muted-foreground">Not bound</span>
+          )}
+        </Field>
+        {licence.features.length > 0 && (
+          <div className="col-span-2 flex flex-wrap items-center gap-1 md:col-span-4">
+            <span className="text-xs text-muted-foreground">Features:</span>
+            {licence.features.map((feature) => (
+              <Badge key={feature} variant="secondary" className="font-normal">
+                {feature.replaceAll('_', ' ')}
+              </Badge>
+            ))}
+          </div>
+        )}
+        {licence.notes && (
+          <p className="col-span-2 text-sm text-muted-foreground md:col-span-4">
+            <span className="text-xs">Notes: </span>
+            {licence.notes}
+          </p>
+        )}
+      </dl>
+    </li>
+  );
+}

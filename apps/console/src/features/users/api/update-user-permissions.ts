@@ -1,0 +1,37 @@
+import type { Permission, UserResponse } from '@patrol/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { getUserPermissions } from '@/features/users/api/get-user-permissions';
+import { usersQueryKey } from '@/features/users/api/get-users';
+import { api } from '@/lib/api-client';
+
+export type UpdateUserPermissionsVariables = { userId: string; permissions: Permission[] };
+
+/** Spec 2 section 9: the effective permissions are re-read this long after a save. */
+export const permissionsRereadDelayMs = 1000;
+
+/** PUT /api/users/{id} with { permissions }: the checked set becomes the user's permissions. */
+export async function updateUserPermissions({
+  userId,
+  permissions,
+}: UpdateUserPermissionsVariables): Promise<void> {
+  await api.put<UserResponse>(`/api/users/${encodeURIComponent(userId)}`, { permissions });
+}
+
+/** True when the user's effective permissions are exactly `sent`, in any order. */
+export async function permissionsWereSaved(
+  userId: string,
+  sent: readonly Permission[],
+): Promise<boolean> {
+  const { effectivePermissions } = await getUserPermissions(userId);
+  const saved = new Set<string>(effectivePermissions);
+  return saved.size === new Set(sent).size && sent.every((permission) => saved.has(permission));
+}
+
+/** Saves a user's permissions and refreshes the user lists and permission details. */
+export function useUpdateUserPermissions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUserPermissions,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+  });
+}

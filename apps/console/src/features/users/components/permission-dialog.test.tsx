@@ -1,0 +1,162 @@
+import { roleTemplates, type Permission } from '@patrol/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  PermissionDialog,
+  permissionMessages,
+} from '@/features/users/components/permission-dialog';
+import { sampleUsers } from '@/features/users/components/users-test-data';
+import { renderScreen, stubApi } from '@/test/fake-api';
+import { jsonResponse, signInAs, testUsers } from '@/test/test-utils';
+
+afterEach(() => {
+  // Sonner keeps toasts in a module-wide store that would replay into the next test.
+  toast.dismiss();
+  vi.unstubAllGlobals();
+});
+
+const sam = sampleUsers.sam;
+const permissionsPath = `GET /api/users/${sam.id}/permissions`;
+
+function permissionsAnswer(effectivePermissions: Permission[]) {
+  return jsonResponse({
+    success: true,
+    data: {
+      permissions: {
+        role: 'sales',
+        permissions: effectivePermissions,
+        customPermissions: { granted: [], denied: [] },
+        effectivePermissions,
+      },
+    },
+  });
+}
+
+function figure(label: string) {
+  const term = screen.getByText(label, { selector: 'dt' });
+  return term.nextElementSibling?.textContent;
+}
+
+async function openDialog({ isSelf = false } = {}) {
+  signInAs(testUsers.superadmin);
+  const onClose = vi.fn();
+  renderScreen(<PermissionDialog user={sam} isSelf={isSelf} onClose={onClose} />);
+  await screen.findByRole('switch', { name: /View dashboard/ });
+  return { onClose };
+}
+
+describe('PermissionDialog', () => {
+  it('starts from the effective permissions with their counts and coverage', async () => {
+    stubApi({ [permissionsPath]: () => permissionsAnswer(roleTemplates.sales) });
+    await openDialog();
+
+    expect(figure('Granted')).toBe('8');
+    expect(figure('Denied')).toBe('18');
+    expect(figure('Total Available')).toBe('26');
+    expect(figure('Coverage')).toBe('31%');
+    expect(screen.getByRole('switch', { name: /Create quotations/ })).toBeChecked();
+    expect(screen.getByRole('switch', { name: /Delete quotations/ })).not.toBeChecked();
+    // Quotations 3 of 4 is yellow, dashboard 1 of 1 green, users 0 of 4 red.
+    expect(screen.getByTestId('coverage-quotations')).toHaveTextContent('3/4 · 75%');
+    expect(screen.getByTestId('coverage-quotations')).toHaveClass('text-yellow-700');
+    expect(screen.getByTestId('coverage-dashboard')).toHaveClass('text-green-700');
+    expect(screen.getByTestId('coverage-users')).toHaveClass('text-red-700');
+  });
+
+  it('toggles single permissions, applies role templates, clears and grants all', async () => {
+    stubApi({ [permissionsPath]: () => permissionsAnswer(roleTemplates.sales) });
+    await openDialog();
+
+    await userEvent.click(screen.getByRole('switch', { name: /Delete quotations/ }));
+    expect(figure('Granted')).toBe('9');
+    expect(screen.getByTestId('coverage-quotations')).toHaveClass('text-green-700');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Manager' }));
+    expect(figure('Granted')).toBe(String(roleTemplates.manager.length));
+    expect(screen.getByRole('switch', { name: /Delete quotations/ })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: /Export reports/ })).toBeChecked();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear All' }));
+    expect(figure('Granted')).toBe('0');
+    expect(figure('Denied')).toBe('26');
+    expect(figure('Coverage')).toBe('0%');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Grant All' }));
+    expect(figure('Granted')).toBe('26');
+    expect(figure('Coverage')).toBe('100%');
+  });
+
+  it('saves the checked set and warns when the re-read does not match', async () => {
+    let readCount = 0;
+    const calls = stubApi({
+      // The first read opens the dialog; the re-read after saving still shows the old set.
+      [permissionsPath]: () => {
+        readCount += 1;
+        return permissionsAnswer(roleTemplates.sales);
+      },
+      [`PUT /api/users/${sam.id}`]: () => jsonResponse({ success: true, data: { user: sam } }),
+    });
+    const { onClose } = await openDialog();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear All' }));
+    await userEvent.click(screen.getByRole('switch', { name: /View clients/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Permissions' }));
+
+    expect(await screen.findByText(permissionMessages.saved)).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalled();
+    expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({
+      permissions: ['clients.view'],
+    });
+    expect(
+      await screen.findByText(permissionMessages.mismatch, {}, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    // The dialog's own read, then the re-read (the test keeps the dialog open, so the cache
+    // refresh after saving reads once more).
+    expect(readCount).toBeGreaterThanOrEqual(2);
+  });
+
+  it('stays quiet when the re-read matches, and tells a user editing itself to sign in again', async () => {
+    let saved: Permission[] = roleTemplates.sales;
+    stubApi({
+      [permissionsPath]: () => permissionsAnswer(saved),
+      [`PUT /api/users/${sam.id}`]: (call) => {
+        saved = (call.body as { permissions: Permission[] }).permissions;
+        return jsonResponse({ success: true, data: { user: sam } });
+      },
+    });
+    await openDialog({ isSelf: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Administrator' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Permissions' }));
+
+    expect(await screen.findByText(permissionMessages.ownPermissions)).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(screen.queryByText(permissionMessages.mismatch)).not.toBeInTheDocument();
+    expect(saved).toEqual(roleTemplates.Admin);
+  });
+
+  it("says 'Failed to update permissions' when saving fails", async () => {
+    stubApi({
+      [permissionsPath]: () => permissionsAnswer(roleTemplates.sales),
+      [`PUT /api/users/${sam.id}`]: () =>
+        jsonResponse({ success: false, error: 'FORBIDDEN', message: 'Forbidden' }, 403),
+    });
+    const { onClose } = await openDialog();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Permissions' }));
+    expect(await screen.findByText(permissionMessages.saveFailed)).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("says 'Failed to load user permissions' when they cannot be read", async () => {
+    stubApi({
+      [permissionsPath]: () =>
+        jsonResponse({ success: false, error: 'NOT_FOUND', message: 'User not found' }, 404),
+    });
+    signInAs(testUsers.superadmin);
+    renderScreen(<PermissionDialog user={sam} isSelf={false} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(permissionMessages.loadFailed),
+    );
+  });
+});

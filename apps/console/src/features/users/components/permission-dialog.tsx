@@ -1,0 +1,281 @@
+import { permissionAreas, permissionKeys, roles, roleTemplates } from '@patrol/contracts';
+import type { Permission, User } from '@patrol/contracts';
+import { permissionCoverage, roleLabel, type AreaCoverage } from '@patrol/domain';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
+import { useUserPermissions } from '@/features/users/api/get-user-permissions';
+import {
+  permissionsRereadDelayMs,
+  permissionsWereSaved,
+  useUpdateUserPermissions,
+} from '@/features/users/api/update-user-permissions';
+import {
+  CoverageBar,
+  coverageColourClasses,
+  PermissionSummary,
+} from '@/features/users/components/permission-coverage-view';
+import { cn } from '@/lib/cn';
+
+/** Spec 2 section 9: how long the "sign in again" notice stays after editing one's own permissions. */
+export const ownPermissionsNoticeMs = 8000;
+
+export const permissionMessages = {
+  saved: 'Permissions updated successfully',
+  saveFailed: 'Failed to update permissions',
+  loadFailed: 'Failed to load user permissions',
+  mismatch: 'Warning: Permissions may not have been saved correctly. Please verify the changes.',
+  ownPermissions:
+    'You changed your own permissions. Log out and sign in again for the changes to take effect.',
+} as const;
+
+const actionLabels: Record<string, string> = {
+  view: 'View',
+  create: 'Create',
+  edit: 'Edit',
+  delete: 'Delete',
+  manage: 'Manage',
+  export: 'Export',
+};
+
+function permissionLabel(permission: Permission, areaLabel: string): string {
+  const action = permission.split('.')[1] ?? permission;
+  return `${actionLabels[action] ?? action} ${areaLabel.toLowerCase()}`;
+}
+
+// Runs after the dialog has closed, so it is not tied to the component's lifetime.
+function verifySavedLater(userId: string, sent: Permission[]): void {
+  setTimeout(() => {
+    permissionsWereSaved(userId, sent)
+      .catch(() => false)
+      .then((saved) => {
+        if (!saved) toast.warning(permissionMessages.mismatch);
+      });
+  }, permissionsRereadDelayMs);
+}
+
+type PermissionDialogProps = {
+  /** The user whose permissions are edited; null keeps the dialog closed. */
+  user: User | null;
+  /** True when `user` is the signed-in user. */
+  isSelf: boolean;
+  onClose: () => void;
+};
+
+/** Manage Permissions (spec 2 section 2.2): toggles, role templates, counts and coverage. */
+export function PermissionDialog({ user, isSelf, onClose }: PermissionDialogProps) {
+  const details = useUserPermissions(user?.id ?? null);
+  const name = user ? user.fullName || user.username : '';
+
+  useEffect(() => {
+    if (details.isError) toast.error(permissionMessages.loadFailed);
+  }, [details.isError]);
+
+  return (
+    <Dialog open={user !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="flex flex-col overflow-hidden sm:max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>Manage Permissions</DialogTitle>
+          <DialogDescription>
+            Choose what {name} may see and do. A role template replaces the checked set.
+          </DialogDescription>
+        </DialogHeader>
+        {details.isError ? (
+          <LoadFailed onRetry={() => void details.refetch()} onClose={onClose} />
+        ) : !details.data || !user ? (
+          <EditorSkeleton />
+        ) : (
+          <PermissionEditor
+            key={user.id}
+            userId={user.id}
+            initial={details.data.effectivePermissions}
+            isSelf={isSelf}
+            onClose={onClose}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function LoadFailed({ onRetry, onClose }: { onRetry: () => void; onClose: () => void }) {
+  return (
+    <div className="grid gap-4">
+      <p role="alert" className="text-sm text-destructive">
+        {permissionMessages.loadFailed}
+      </p>
+      <DialogFooter>
+        <Button variant="outline" onClick={onClose}>
+          Close
+        </Button>
+        <Button onClick={onRetry}>Try Again</Button>
+      </DialogFooter>
+    </div>
+  );
+}
+
+function EditorSkeleton() {
+  return (
+    <div className="grid gap-3" aria-label="Loading permissions">
+      <Skeleton className="h-16" />
+      <div className="grid gap-3 sm:grid-cols-2">
+        {Array.from({ length: 4 }, (_, index) => (
+          <Skeleton key={index} className="h-28" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+type PermissionEditorProps = {
+  userId: string;
+  initial: readonly Permission[];
+  isSelf: boolean;
+  onClose: () => void;
+};
+
+function PermissionEditor({ userId, initial, isSelf, onClose }: PermissionEditorProps) {
+  const [checked, setChecked] = useState<ReadonlySet<Permission>>(() => new Set(initial));
+  const coverage = useMemo(() => permissionCoverage([...checked]), [checked]);
+  const save = useUpdateUserPermissions();
+
+  const toggle = (permission: Permission, on: boolean) =>
+    setChecked((current) => {
+      const next = new Set(current);
+      if (on) next.add(permission);
+      else next.delete(permission);
+      return next;
+    });
+
+  const onSave = async () => {
+    // Catalogue order, so the request and the audit trail read the same way as the dialog.
+    const permissions = permissionKeys.filter((permission) => checked.has(permission));
+    try {
+      await save.mutateAsync({ userId, permissions });
+    } catch {
+      toast.error(permissionMessages.saveFailed);
+      return;
+    }
+    toast.success(permissionMessages.saved);
+    if (isSelf) toast.info(permissionMessages.ownPermissions, { duration: ownPermissionsNoticeMs });
+    verifySavedLater(userId, permissions);
+    onClose();
+  };
+
+  return (
+    <div className="flex min-h-0 flex-col gap-4">
+      <PermissionSummary coverage={coverage} />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div
+          role="group"
+          aria-label="Role templates"
+          className="flex flex-wrap items-center gap-1.5"
+        >
+          <span className="text-xs font-medium text-muted-foreground">Templates:</span>
+          {roles.map((role) => (
+            <Button
+              key={role}
+              type="button"
+              variant="outline"
+              size="sm"
+              className="h-7 px-2"
+              onClick={() => setChecked(new Set(roleTemplates[role]))}
+            >
+              {roleLabel(role)}
+            </Button>
+          ))}
+        </div>
+        <div className="flex gap-1.5">
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="h-7 px-2"
+            onClick={() => setChecked(new Set())}
+          >
+            Clear All
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="h-7 px-2"
+            onClick={() => setChecked(new Set(permissionKeys))}
+          >
+            Grant All
+          </Button>
+        </div>
+      </div>
+      <div className="-mx-1 grid min-h-0 gap-3 overflow-y-auto px-1 pb-1 sm:grid-cols-2">
+        {coverage.areas.map((area) => (
+          <AreaCard key={area.area} area={area} checked={checked} onToggle={toggle} />
+        ))}
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" disabled={save.isPending} onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="button" disabled={save.isPending} onClick={() => void onSave()}>
+          {save.isPending ? 'Saving...' : 'Save Permissions'}
+        </Button>
+      </DialogFooter>
+    </div>
+  );
+}
+
+type AreaCardProps = {
+  area: AreaCoverage;
+  checked: ReadonlySet<Permission>;
+  onToggle: (permission: Permission, on: boolean) => void;
+};
+
+function AreaCard({ area, checked, onToggle }: AreaCardProps) {
+  const idPrefix = useId();
+  const headingId = `${idPrefix}-heading`;
+  const colour = coverageColourClasses[area.colour];
+  return (
+    <section aria-labelledby={headingId} className="grid content-start gap-2 rounded-md border p-3">
+      <div className="flex items-center justify-between gap-2">
+        <h3 id={headingId} className="text-sm font-semibold">
+          {area.label}
+        </h3>
+        <span
+          className={cn('text-xs font-medium tabular-nums', colour.text)}
+          data-testid={`coverage-${area.area}`}
+        >
+          {area.granted}/{area.total} · {area.percent}%
+        </span>
+      </div>
+      <CoverageBar percent={area.percent} colour={area.colour} />
+      <ul className="grid gap-2 pt-1">
+        {permissionAreas[area.area].map((permission: Permission) => {
+          const id = `${idPrefix}-${permission}`;
+          return (
+            <li key={permission} className="flex items-center justify-between gap-3">
+              <Label htmlFor={id} className="font-normal">
+                {permissionLabel(permission, area.label)}
+                <span className="font-mono text-xs text-muted-foreground">{permission}</span>
+              </Label>
+              <Switch
+                id={id}
+                checked={checked.has(permission)}
+                onCheckedChange={(on) => onToggle(permission, on)}
+              />
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

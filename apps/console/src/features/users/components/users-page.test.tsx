@@ -1,0 +1,117 @@
+import { roleTemplates } from '@patrol/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UsersPage } from '@/features/users/components/users-page';
+import { sampleUsers, usersPage } from '@/features/users/components/users-test-data';
+import { renderScreen, stubApi } from '@/test/fake-api';
+import { jsonResponse, signInAs, testUsers } from '@/test/test-utils';
+
+afterEach(() => {
+  toast.dismiss();
+  vi.unstubAllGlobals();
+});
+
+describe('UsersPage', () => {
+  it('denies everyone but a superadmin, even with users.view', async () => {
+    const calls = stubApi({});
+    signInAs({ ...testUsers.sales, role: 'manager', permissions: roleTemplates.manager });
+    renderScreen(<UsersPage />);
+
+    const denied = screen.getByRole('alert');
+    expect(within(denied).getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(denied).toHaveTextContent("You don't have permission to manage users.");
+    expect(screen.queryByRole('button', { name: 'Add User' })).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('lists users with role and status badges, last login or Never, and the count', async () => {
+    stubApi({
+      'GET /api/users': () => jsonResponse(usersPage([sampleUsers.root, sampleUsers.sam])),
+    });
+    signInAs(testUsers.superadmin);
+    renderScreen(<UsersPage />);
+
+    const samRow = (await screen.findByText('Sam Lee')).closest('tr')!;
+    expect(within(samRow).getByText('sam@example.com')).toBeInTheDocument();
+    expect(within(samRow).getByText('Sales Staff')).toBeInTheDocument();
+    expect(within(samRow).getByText('Suspended')).toHaveAttribute('data-variant', 'danger');
+    expect(within(samRow).getByText('Never')).toBeInTheDocument();
+    const rootRow = screen.getByText('Aisha Rahman').closest('tr')!;
+    expect(within(rootRow).getByText('Super Administrator')).toBeInTheDocument();
+    expect(within(rootRow).getByText('Active')).toHaveAttribute('data-variant', 'success');
+    expect(within(rootRow).getByText('02/03/2026, 09:30')).toBeInTheDocument();
+    expect(screen.getByText('2 users')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add User' })).toBeInTheDocument();
+  });
+
+  it('offers no Delete for a superadmin row', async () => {
+    stubApi({
+      'GET /api/users': () => jsonResponse(usersPage([sampleUsers.root, sampleUsers.sam])),
+    });
+    signInAs(testUsers.superadmin);
+    renderScreen(<UsersPage />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Aisha Rahman' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Manage Permissions' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('deletes a user after a confirmation that names them', async () => {
+    let users = [sampleUsers.root, sampleUsers.sam];
+    const calls = stubApi({
+      'GET /api/users': () => jsonResponse(usersPage(users)),
+      [`DELETE /api/users/${sampleUsers.sam.id}`]: () => {
+        users = [sampleUsers.root];
+        return jsonResponse({ success: true, message: 'User deleted successfully' });
+      },
+    });
+    signInAs(testUsers.superadmin);
+    renderScreen(<UsersPage />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Sam Lee' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm).toHaveTextContent('Delete user Sam Lee?');
+    expect(confirm).toHaveTextContent('cannot be undone');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete User' }));
+
+    expect(await screen.findByText('User deleted successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Sam Lee')).not.toBeInTheDocument());
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(true);
+  });
+
+  it('searches through the API after a pause in typing', async () => {
+    const calls = stubApi({ 'GET /api/users': () => jsonResponse(usersPage([sampleUsers.sam])) });
+    signInAs(testUsers.superadmin);
+    renderScreen(<UsersPage />);
+    await screen.findByText('Sam Lee');
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'sam');
+    await waitFor(() => expect(calls.at(-1)!.url.searchParams.get('search')).toBe('sam'));
+    expect(calls.filter((call) => call.url.searchParams.get('search') === 's')).toHaveLength(0);
+  });
+
+  it("says 'Failed to fetch users' when the list cannot be loaded", async () => {
+    stubApi({
+      'GET /api/users': () =>
+        jsonResponse({ success: false, error: 'INTERNAL_ERROR', message: 'boom' }, 500),
+    });
+    signInAs(testUsers.superadmin);
+    renderScreen(<UsersPage />);
+    // The toast and the table's own message.
+    await waitFor(() => expect(screen.getAllByText('Failed to fetch users')).toHaveLength(2));
+  });
+
+  it('tells an unsuccessful answer apart', async () => {
+    stubApi({ 'GET /api/users': () => jsonResponse({ success: false }) });
+    signInAs(testUsers.superadmin);
+    renderScreen(<UsersPage />);
+    expect(
+      await screen.findByText('Failed to fetch users - API returned unsuccessful response'),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,144 @@
+import type { User } from '@patrol/contracts';
+import { formatBusinessDateTime } from '@patrol/domain';
+import { KeyRound, MoreHorizontal, Pencil, Trash2, Users } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { Skeleton } from '@/components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { UserRoleBadge, UserStatusBadge } from '@/features/users/components/user-badges';
+
+type UsersTableProps = {
+  users: User[] | undefined;
+  /** True while the first page loads (no rows to show yet). */
+  loading: boolean;
+  searching: boolean;
+  onEdit: (user: User) => void;
+  onManagePermissions: (user: User) => void;
+  onDelete: (user: User) => void;
+};
+
+/** The user table: User, Role, Status, Last Login and a row menu (spec 2 section 2.1). */
+export function UsersTable({
+  users,
+  loading,
+  searching,
+  onEdit,
+  onManagePermissions,
+  onDelete,
+}: UsersTableProps) {
+  return (
+    <Table containerClassName="max-h-[calc(100vh-20rem)] min-h-48">
+      <TableHeader>
+        <TableRow>
+          <TableHead>User</TableHead>
+          <TableHead>Role</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>Last Login</TableHead>
+          <TableHead className="w-12 text-right">
+            <span className="sr-only">Actions</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {loading || !users ? (
+          <LoadingRows />
+        ) : users.length === 0 ? (
+          <TableRow>
+            <TableCell colSpan={5} className="py-10 text-center">
+              <Users className="mx-auto mb-2 size-6 text-muted-foreground" aria-hidden="true" />
+              <p className="font-medium">
+                {searching ? 'No users match your search' : 'No users yet'}
+              </p>
+              <p className="text-muted-foreground">
+                {searching
+                  ? 'Try another name, username or email, or clear the search.'
+                  : 'Add a user to give a colleague access to the console.'}
+              </p>
+            </TableCell>
+          </TableRow>
+        ) : (
+          users.map((user) => (
+            <TableRow key={user.id}>
+              <TableCell>
+                <div className="font-medium">{user.fullName || user.username}</div>
+                <div className="text-xs text-muted-foreground">{user.email}</div>
+              </TableCell>
+              <TableCell>
+                <UserRoleBadge role={user.role} />
+              </TableCell>
+              <TableCell>
+                <UserStatusBadge status={user.status} />
+              </TableCell>
+              <TableCell className="whitespace-nowrap tabular-nums">
+                {user.lastLogin ? formatBusinessDateTime(user.lastLogin) : 'Never'}
+              </TableCell>
+              <TableCell className="text-right">
+                <DropdownMenu>
+                  <DropdownMenuTrigger asChild>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Actions for ${user.fullName || user.username}`}
+                    >
+                      <MoreHorizontal />
+                    </Button>
+                  </DropdownMenuTrigger>
+                  <DropdownMenuContent align="end">
+                    <DropdownMenuItem onSelect={() => onEdit(user)}>
+                      <Pencil /> Edit
+                    </DropdownMenuItem>
+                    <DropdownMenuItem onSelect={() => onManagePermissions(user)}>
+                      <KeyRound /> Manage Permissions
+                    </DropdownMenuItem>
+                    {user.role !== 'superadmin' && (
+                      <>
+                        <DropdownMenuSeparator />
+                        <DropdownMenuItem variant="destructive" onSelect={() => onDelete(user)}>
+                          <Trash2 /> Delete
+                        </DropdownMenuItem>
+                      </>
+                    )}
+                  </DropdownMenuContent>
+                </DropdownMenu>
+              </TableCell>
+            </TableRow>
+          ))
+        )}
+      </TableBody>
+    </Table>
+  );
+}
+
+function LoadingRows() {
+  return Array.from({ length: 4 }, (_, index) => (
+    <TableRow key={index}>
+      <TableCell>
+        <Skeleton className="mb-1 h-4 w-40" />
+        <Skeleton className="h-3 w-52" />
+      </TableCell>
+      <TableCell>
+        <Skeleton className="h-5 w-28" />
+      </TableCell>
+      <TableCell>
+        <Skeleton className="h-5 w-16" />
+      </TableCell>
+      <TableCell>
+        <Skeleton className="h-4 w-32" />
+      </TableCell>
+      <TableCell />
+    </TableRow>
+  ));
+}

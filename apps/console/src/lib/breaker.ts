@@ -1,0 +1,272 @@
+/**
+ * Client-side circuit breakers (spec 1 section 4 "Protective breakers", thresholds of section 9).
+ * A breaker guards one remote data source: after enough failures it opens and answers with a
+ * fallback instead of calling, so a struggling server is not hammered by every screen.
+ */
+
+export type BreakerState = 'CLOSED' | 'OPEN' | 'HALF_OPEN';
+
+export type BreakerOptions = {
+  /** Failures within the monitoring window that open the breaker. */
+  failureThreshold: number;
+  /** How long the breaker stays OPEN before letting one trial call through. */
+  resetTimeoutMs: number;
+  /** Failures older than this no longer count towards the threshold. */
+  monitoringWindowMs: number;
+  /** A call still running after this long fails with a BreakerTimeoutError. */
+  callTimeoutMs: number;
+  /** A repeat of the same call sooner than this is skipped and answered with the fallback. */
+  minIntervalMs: number;
+};
+
+/** Why a call was answered with its fallback instead of running. */
+export type BreakerSkipReason = 'open' | 'half-open-trial-running' | 'min-interval';
+
+/** What a fallback is told about the skipped call. */
+export type BreakerSkip = {
+  breaker: string;
+  reason: BreakerSkipReason;
+  /** When the breaker will let a call through again. */
+  retryAfter: Date;
+};
+
+/** One breaker's state as the dashboard error dialog shows it. */
+export type BreakerHealth = {
+  name: string;
+  state: BreakerState;
+  failureCount: number;
+  /** When an OPEN breaker moves to HALF_OPEN; null otherwise. */
+  nextAttemptAt: Date | null;
+};
+
+/** Thrown (and counted as a failure) when a call outlives callTimeoutMs. */
+export class BreakerTimeoutError extends Error {
+  override name = 'BreakerTimeoutError';
+  constructor(breaker: string, timeoutMs: number) {
+    super(`${breaker} did not answer within ${timeoutMs / 1000} s (timeout)`);
+  }
+}
+
+/** Default breaker: 3 failures, 30 s reset, 60 s window, 15 s per call, 2 s minimum interval. */
+export const defaultBreakerOptions: BreakerOptions = {
+  failureThreshold: 3,
+  resetTimeoutMs: 30_000,
+  monitoringWindowMs: 60_000,
+  callTimeoutMs: 15_000,
+  minIntervalMs: 2_000,
+};
+
+/** The named breakers of spec 1 section 9; unnamed settings take the default breaker's. */
+export const breakerPresets = {
+  dashboard: {
+    ...defaultBreakerOptions,
+    failureThreshold: 3,
+    resetTimeoutMs: 30_000,
+    minIntervalMs: 5_000,
+  },
+  clientData: { ...defaultBreakerOptions, failureThreshold: 5, resetTimeoutMs: 20_000 },
+  settings: { ...defaultBreakerOptions, failureThreshold: 3, resetTimeoutMs: 45_000 },
+  ota: {
+    ...defaultBreakerOptions,
+    failureThreshold: 5,
+    resetTimeoutMs: 30_000,
+    minIntervalMs: 5_000,
+  },
+} satisfies Record<string, BreakerOptions>;
+
+export type BreakerPresetName = keyof typeof breakerPresets;
+
+type ExecuteOptions<T> = {
+  /** The answer given instead of calling while blocked or throttled. */
+  fallback: (skip: BreakerSkip) => T;
+  /**
+   * Names the call for the minimum-interval rule, so that a different page or search of the same
+   * source is not mistaken for a repeat (default: one key for the whole breaker).
+   */
+  throttleKey?: string;
+};
+
+/** A breaker guarding one remote data source. */
+export class CircuitBreaker {
+  private state: BreakerState = 'CLOSED';
+  private failures: number[] = [];
+  private openedAt = 0;
+  private trialRunning = false;
+  private readonly lastCallAt = new Map<string, number>();
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    readonly name: string,
+    readonly options: BreakerOptions = defaultBreakerOptions,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * Runs `operation` unless the breaker is OPEN, a half-open trial is already running, or the same
+   * call ran less than minIntervalMs ago; then the fallback answers. A failure (including a
+   * timeout) is counted and rethrown, so the caller still sees what went wrong.
+   */
+  async execute<T>(
+    operation: (signal: AbortSignal) => Promise<T>,
+    { fallback, throttleKey = '' }: ExecuteOptions<T>,
+  ): Promise<T> {
+    const now = this.now();
+    this.advance(now);
+    if (this.state === 'OPEN') {
+      return fallback(this.skip('open', new Date(this.openedAt + this.options.resetTimeoutMs)));
+    }
+    if (this.state === 'HALF_OPEN' && this.trialRunning) {
+      return fallback(
+        this.skip('half-open-trial-running', new Date(now + this.options.resetTimeoutMs)),
+      );
+    }
+    const previous = this.lastCallAt.get(throttleKey);
+    if (previous !== undefined && now - previous < this.options.minIntervalMs) {
+      return fallback(this.skip('min-interval', new Date(previous + this.options.minIntervalMs)));
+    }
+    this.lastCallAt.set(throttleKey, now);
+    if (this.state === 'HALF_OPEN') this.trialRunning = true;
+    try {
+      const result = await this.withTimeout(operation);
+      this.recordSuccess();
+      return result;
+    } catch (error) {
+      this.recordFailure();
+      throw error;
+    } finally {
+      this.trialRunning = false;
+    }
+  }
+
+  /** The current state, after applying an elapsed reset timeout. */
+  getState(): BreakerState {
+    this.advance(this.now());
+    return this.state;
+  }
+
+  /** State, failures counted in the window, and when an open breaker retries. */
+  getHealth(): BreakerHealth {
+    const now = this.now();
+    this.advance(now);
+    return {
+      name: this.name,
+      state: this.state,
+      failureCount: this.failuresInWindow(now).length,
+      nextAttemptAt:
+        this.state === 'OPEN' ? new Date(this.openedAt + this.options.resetTimeoutMs) : null,
+    };
+  }
+
+  /** Back to CLOSED with no failures and no throttling memory. */
+  reset(): void {
+    this.state = 'CLOSED';
+    this.failures = [];
+    this.openedAt = 0;
+    this.trialRunning = false;
+    this.lastCallAt.clear();
+    this.notify();
+  }
+
+  /** Calls `listener` whenever the state or failure count changes. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private skip(reason: BreakerSkipReason, retryAfter: Date): BreakerSkip {
+    return { breaker: this.name, reason, retryAfter };
+  }
+
+  private advance(now: number): void {
+    if (this.state === 'OPEN' && now - this.openedAt >= this.options.resetTimeoutMs) {
+      this.state = 'HALF_OPEN';
+      this.notify();
+    }
+  }
+
+  private failuresInWindow(now: number): number[] {
+    return this.failures.filter((at) => now - at < this.options.monitoringWindowMs);
+  }
+
+  private recordSuccess(): void {
+    if (this.state === 'CLOSED' && this.failures.length === 0) return;
+    this.state = 'CLOSED';
+    this.failures = [];
+    this.notify();
+  }
+
+  private recordFailure(): void {
+    const now = this.now();
+    this.failures = [...this.failuresInWindow(now), now];
+    // A failed trial means the source is still down: open again for a full reset timeout.
+    if (this.state === 'HALF_OPEN' || this.failures.length >= this.options.failureThreshold) {
+      this.state = 'OPEN';
+      this.openedAt = now;
+    }
+    this.notify();
+  }
+
+  private withTimeout<T>(operation: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const controller = new AbortController();
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        controller.abort();
+        reject(new BreakerTimeoutError(this.name, this.options.callTimeoutMs));
+      }, this.options.callTimeoutMs);
+      operation(controller.signal).then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** Health of every breaker: counts for the summary and one row per breaker. */
+export type BreakerHealthStatus = {
+  healthy: number;
+  degraded: number;
+  breakers: BreakerHealth[];
+};
+
+/** Holds one breaker per name so every screen shares the same protection for a source. */
+export class BreakerRegistry {
+  private readonly breakers = new Map<string, CircuitBreaker>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** The breaker called `name`, created with its preset (or `options`, or the default) on first use. */
+  get(name: BreakerPresetName | (string & {}), options?: BreakerOptions): CircuitBreaker {
+    let breaker = this.breakers.get(name);
+    if (!breaker) {
+      const preset = (breakerPresets as Record<string, BreakerOptions>)[name];
+      breaker = new CircuitBreaker(name, options ?? preset ?? defaultBreakerOptions, this.now);
+      this.breakers.set(name, breaker);
+    }
+    return breaker;
+  }
+
+  /** Healthy (CLOSED) and degraded (OPEN or HALF_OPEN) counts, with every breaker's health. */
+  getHealthStatus(): BreakerHealthStatus {
+    const breakers = [...this.breakers.values()].map((breaker) => breaker.getHealth());
+    const healthy = breakers.filter((breaker) => breaker.state === 'CLOSED').length;
+    return { healthy, degraded: breakers.length - healthy, breakers };
+  }
+
+  /** Returns every breaker to CLOSED ('reset all service protection'). */
+  resetAll(): void {
+    for (const breaker of this.breakers.values()) breaker.reset();
+  }
+}
+
+/** The console's breakers, shared by every feature. */
+export const breakers = new BreakerRegistry();

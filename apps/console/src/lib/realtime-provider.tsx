@@ -1,0 +1,198 @@
+import type { ServerToClientEventName, ServerToClientPayload } from '@patrol/contracts';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { toast } from 'sonner';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import {
+  patchLicenceActivity,
+  prependActivity,
+  removeClient,
+  replaceClient,
+} from '@/lib/realtime-cache';
+import { sessionStore } from '@/lib/session-storage';
+import { RealtimeClient, type RealtimeStatus } from '@/lib/socket';
+
+/** Live events debounce the dashboard refresh by this much (spec 1 section 9). */
+export const realtimeDebounceMs = 300;
+
+const licenceActionMessages = {
+  bind: 'License bound successfully!',
+  unbind: 'License unbound successfully!',
+  extend: 'License extended successfully!',
+} as const;
+
+const RealtimeContext = createContext<RealtimeClient | null>(null);
+
+// Client pages being edited right now: their own clientUpdated toast would only echo the save.
+const clientsBeingEdited = new Map<string, number>();
+
+/** Builds the console's socket client: the stored token, refreshed through the API on refusal. */
+export function createRealtimeClient(): RealtimeClient {
+  return new RealtimeClient({
+    getToken: sessionStore.getToken,
+    subscribeToToken: sessionStore.subscribe,
+    // Any protected call refreshes an expired token through the API client's 401 handler.
+    refreshSession: () => api.get('/api/auth/validate'),
+  });
+}
+
+function debounce(run: () => void, waitMs: number) {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const debounced = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      run();
+    }, waitMs);
+  };
+  debounced.cancel = () => {
+    if (timer) clearTimeout(timer);
+  };
+  return debounced;
+}
+
+/** Wires every server event to the query cache and the spec's toasts; returns the unsubscribe. */
+export function connectEventsToCache(client: RealtimeClient, queryClient: QueryClient): () => void {
+  const refreshDashboard = debounce(
+    () => void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.data() }),
+    realtimeDebounceMs,
+  );
+  const refreshClientLists = () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.clients.lists() });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.licences.all });
+  };
+  const refreshBusinessStats = () =>
+    void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.businessStats() });
+
+  const unsubscribers = [
+    client.on('clientAdded', (added) => {
+      refreshClientLists();
+      refreshDashboard();
+      toast.success(`New client ${added.companyName} added`, { id: `client-added-${added.id}` });
+    }),
+    client.on('clientUpdated', (updated) => {
+      replaceClient(queryClient, updated);
+      // The summary cards and the sort order may change with the client.
+      refreshClientLists();
+      refreshDashboard();
+      if (!clientsBeingEdited.has(updated.companyId)) {
+        toast.success(`Client ${updated.companyName} updated`, {
+          id: `client-updated-${updated.id}`,
+        });
+      }
+    }),
+    client.on('clientDeleted', ({ companyId }) => {
+      removeClient(queryClient, companyId);
+      refreshClientLists();
+      refreshDashboard();
+      toast.success('Client deleted successfully', { id: `client-deleted-${companyId}` });
+    }),
+    client.on('licenceUpdated', (event) => {
+      refreshClientLists();
+      void queryClient.invalidateQueries({ queryKey: queryKeys.clients.details() });
+      refreshDashboard();
+      toast.success(licenceActionMessages[event.action], {
+        id: `licence-${event.action}-${event.licence.key}`,
+      });
+    }),
+    client.on('licenceActivityUpdated', (event) => {
+      patchLicenceActivity(queryClient, event);
+      refreshDashboard();
+    }),
+    client.on('activityUpdated', (activity) => prependActivity(queryClient, activity)),
+    ...(
+      [
+        'billingUpdated',
+        'paymentProcessed',
+        'paymentValidated',
+        'paymentRejected',
+        'invoiceCreated',
+        'invoiceUpdated',
+        'invoiceReverted',
+      ] as const
+    ).map((event) => client.on(event, refreshBusinessStats)),
+  ];
+  return () => {
+    refreshDashboard.cancel();
+    for (const unsubscribe of unsubscribers) unsubscribe();
+  };
+}
+
+type RealtimeProviderProps = {
+  children: ReactNode;
+  /** Tests pass a client with a fake socket; the app lets the provider build the real one. */
+  client?: RealtimeClient;
+};
+
+/**
+ * Owns the socket for the whole app: connects while a token is stored, and turns events into
+ * query invalidations, cache patches and toasts. Mount inside QueryClientProvider.
+ */
+export function RealtimeProvider({ children, client: givenClient }: RealtimeProviderProps) {
+  const queryClient = useQueryClient();
+  const [client] = useState(() => givenClient ?? createRealtimeClient());
+
+  useEffect(() => {
+    const disconnectEvents = connectEventsToCache(client, queryClient);
+    client.start();
+    return () => {
+      disconnectEvents();
+      client.stop();
+    };
+  }, [client, queryClient]);
+
+  return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;
+}
+
+function useRealtimeClient(): RealtimeClient {
+  const client = useContext(RealtimeContext);
+  if (!client) throw new Error('Realtime hooks must be used inside RealtimeProvider');
+  return client;
+}
+
+/** The socket's connection status, for indicators such as 'Real-time: Connected'. */
+export function useRealtimeStatus(): RealtimeStatus {
+  const client = useRealtimeClient();
+  return useSyncExternalStore(
+    (listener) => client.subscribeStatus(listener),
+    () => client.getStatus(),
+  );
+}
+
+/**
+ * Runs `handler` for each `event`. For a feature's api/ hooks that need more than the provider's
+ * cache updates (screens themselves read the cache, never the socket).
+ */
+export function useRealtimeEvent<Name extends ServerToClientEventName>(
+  event: Name,
+  handler: (payload: ServerToClientPayload<Name>) => void,
+): void {
+  const client = useRealtimeClient();
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => client.on(event, (payload) => latest.current(payload)), [client, event]);
+}
+
+/** While mounted, clientUpdated for `companyId` raises no toast (spec 1 section 8). */
+export function useSuppressClientUpdateToast(companyId: string | undefined): void {
+  useEffect(() => {
+    if (!companyId) return;
+    clientsBeingEdited.set(companyId, (clientsBeingEdited.get(companyId) ?? 0) + 1);
+    return () => {
+      const count = (clientsBeingEdited.get(companyId) ?? 1) - 1;
+      if (count > 0) clientsBeingEdited.set(companyId, count);
+      else clientsBeingEdited.delete(companyId);
+    };
+  }, [companyId]);
+}

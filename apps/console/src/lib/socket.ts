@@ -1,0 +1,222 @@
+import {
+  commonMessages,
+  serverToClientEvents,
+  type ServerToClientEventName,
+  type ServerToClientEvents,
+  type ServerToClientPayload,
+} from '@patrol/contracts';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+
+/**
+ * The real-time connection (spec 1 section 4 "Socket connection"): one socket.io client at the
+ * console's own origin, authenticated with the stored access token. Features never listen to it
+ * directly; the realtime provider turns its events into query-cache updates.
+ */
+
+export type RealtimeStatus = 'connected' | 'connecting' | 'disconnected';
+
+/** Window event raised when the server refuses the socket's token. */
+export const socketAuthFailedEvent = 'socket_auth_failed';
+
+/** Socket timeout: 10 s, 60 s in production (spec 1 section 9). */
+export const socketTimeoutMs = import.meta.env.PROD ? 60_000 : 10_000;
+
+/** Reconnect rules of spec 1 section 9. */
+export const reconnectDelays = {
+  afterDisconnectMs: 1_000,
+  afterRateLimitMs: 30_000,
+  backoffMinMs: 1_000,
+  backoffMaxMs: 5_000,
+} as const;
+
+/** Events that carry client or business data; dropped when no token is stored. */
+const sensitiveEvents = new Set<ServerToClientEventName>([
+  'clientAdded',
+  'clientUpdated',
+  'licenceUpdated',
+  'activityUpdated',
+  'billingUpdated',
+]);
+
+const rateLimitPattern = /rate.?limit|too many/i;
+
+type TypedSocket = Socket<ServerToClientEvents, Record<string, never>>;
+type SocketFactory = (options: Partial<ManagerOptions & SocketOptions>) => TypedSocket;
+
+type EventHandler<Name extends ServerToClientEventName> = (
+  payload: ServerToClientPayload<Name>,
+) => void;
+
+export type RealtimeClientOptions = {
+  getToken: () => string | null;
+  /** Calls the listener when the stored token may have changed (this tab or another). */
+  subscribeToToken: (listener: () => void) => () => void;
+  /**
+   * Runs after the server refused the token; expected to refresh it through the API client. A new
+   * token then reconnects the socket.
+   */
+  refreshSession?: () => Promise<unknown>;
+  /** Builds the socket.io client; tests pass a fake. */
+  createSocket?: SocketFactory;
+};
+
+const defaultFactory: SocketFactory = (options) => io(options) as TypedSocket;
+
+/** One socket.io connection that follows the stored token. */
+export class RealtimeClient {
+  private socket: TypedSocket | null = null;
+  private connectedToken: string | null = null;
+  private status: RealtimeStatus = 'disconnected';
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private stopTokenWatch: (() => void) | null = null;
+  private readonly statusListeners = new Set<() => void>();
+  private readonly handlers = new Map<ServerToClientEventName, Set<(payload: never) => void>>();
+
+  constructor(private readonly options: RealtimeClientOptions) {}
+
+  /** Connects if a token is stored and follows token changes until stop(). */
+  start(): void {
+    if (this.stopTokenWatch) return;
+    this.stopTokenWatch = this.options.subscribeToToken(() => this.followToken());
+    this.followToken();
+  }
+
+  /** Disconnects for good (sign-out, unmount). */
+  stop(): void {
+    this.stopTokenWatch?.();
+    this.stopTokenWatch = null;
+    this.teardown();
+  }
+
+  getStatus(): RealtimeStatus {
+    return this.status;
+  }
+
+  /** Calls `listener` when the connection status changes. */
+  subscribeStatus(listener: () => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  /** Calls `handler` with each valid payload of `event`; returns the unsubscribe function. */
+  on<Name extends ServerToClientEventName>(event: Name, handler: EventHandler<Name>): () => void {
+    const set = this.handlers.get(event) ?? new Set();
+    set.add(handler as (payload: never) => void);
+    this.handlers.set(event, set);
+    return () => set.delete(handler as (payload: never) => void);
+  }
+
+  private followToken(): void {
+    const token = this.options.getToken();
+    if (!token) {
+      this.teardown();
+      return;
+    }
+    // A refreshed token, or another account signed in in another tab: its rooms differ.
+    if (token !== this.connectedToken) this.connect(token);
+  }
+
+  private connect(token: string): void {
+    this.teardown();
+    this.connectedToken = token;
+    const factory = this.options.createSocket ?? defaultFactory;
+    const socket = factory({
+      // The token is read at each attempt, so automatic reconnects use the freshest one.
+      auth: (callback) => callback({ token: this.options.getToken() ?? token }),
+      transports: ['websocket', 'polling'],
+      reconnection: true,
+      reconnectionDelay: reconnectDelays.backoffMinMs,
+      reconnectionDelayMax: reconnectDelays.backoffMaxMs,
+      timeout: socketTimeoutMs,
+      autoConnect: false,
+    });
+    this.socket = socket;
+    socket.on('connect', () => this.setStatus('connected'));
+    socket.on('disconnect', (reason, description) =>
+      this.onDisconnect(socket, reason, description),
+    );
+    socket.on('connect_error', (error) => this.onConnectError(socket, error));
+    socket.onAny((event: string, payload: unknown) => this.dispatch(event, payload));
+    this.setStatus('connecting');
+    socket.connect();
+  }
+
+  private onDisconnect(socket: TypedSocket, reason: string, description: unknown): void {
+    if (socket !== this.socket) return;
+    this.setStatus(socket.active ? 'connecting' : 'disconnected');
+    if (socket.active) return; // socket.io reconnects by itself with its 1-5 s backoff.
+    const detail = description instanceof Error ? description.message : String(description ?? '');
+    const delay = rateLimitPattern.test(`${reason} ${detail}`)
+      ? reconnectDelays.afterRateLimitMs
+      : reconnectDelays.afterDisconnectMs;
+    this.scheduleReconnect(delay);
+  }
+
+  private onConnectError(socket: TypedSocket, error: Error): void {
+    if (socket !== this.socket) return;
+    if (socket.active) {
+      this.setStatus('connecting');
+      return;
+    }
+    this.setStatus('disconnected');
+    if (error.message.includes('Authentication')) {
+      window.dispatchEvent(
+        new CustomEvent(socketAuthFailedEvent, { detail: { message: error.message } }),
+      );
+    }
+    if (error.message === commonMessages.socketAuthRequired) {
+      // The token was refused: refresh it. Only a different token reconnects (followToken compares
+      // with connectedToken), so a refusal the refresh cannot cure does not loop.
+      const refreshed = this.options.refreshSession?.() ?? Promise.resolve();
+      refreshed.catch(() => undefined).finally(() => this.followToken());
+      return;
+    }
+    if (rateLimitPattern.test(error.message)) {
+      this.scheduleReconnect(reconnectDelays.afterRateLimitMs);
+    }
+  }
+
+  private scheduleReconnect(delayMs: number): void {
+    this.clearReconnectTimer();
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      const token = this.options.getToken();
+      if (token && this.stopTokenWatch) this.connect(token);
+    }, delayMs);
+  }
+
+  private dispatch(event: string, payload: unknown): void {
+    if (!Object.hasOwn(serverToClientEvents, event)) return;
+    const name = event as ServerToClientEventName;
+    const set = this.handlers.get(name);
+    if (!set || set.size === 0) return;
+    if (sensitiveEvents.has(name) && !this.options.getToken()) return;
+    const parsed = serverToClientEvents[name].safeParse(payload);
+    if (!parsed.success) return; // A payload of an unknown shape would corrupt the cache.
+    for (const handler of set) handler(parsed.data as never);
+  }
+
+  private teardown(): void {
+    this.clearReconnectTimer();
+    const socket = this.socket;
+    this.socket = null;
+    this.connectedToken = null;
+    if (socket) {
+      socket.removeAllListeners();
+      socket.offAny();
+      socket.disconnect();
+    }
+    this.setStatus('disconnected');
+  }
+
+  private clearReconnectTimer(): void {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+  }
+
+  private setStatus(status: RealtimeStatus): void {
+    if (status === this.status) return;
+    this.status = status;
+    for (const listener of this.statusListeners) listener();
+  }
+}
