@@ -119,7 +119,8 @@ describe('api client error mapping', () => {
 });
 
 describe('api client unauthorized hook', () => {
-  it('retries once when the hook refreshed the token', async () => {
+  it('retries once when the hook refreshed the token, telling it which token failed', async () => {
+    localStorage.setItem('token', 'expired');
     const handler = vi.fn().mockResolvedValue(true);
     setUnauthorizedHandler(handler);
     fetchMock
@@ -129,7 +130,7 @@ describe('api client unauthorized hook', () => {
       .mockResolvedValueOnce(jsonResponse({ success: true }));
 
     await expect(api.get('/api/clients')).resolves.toEqual({ success: true });
-    expect(handler).toHaveBeenCalledWith('/api/clients');
+    expect(handler).toHaveBeenCalledWith('/api/clients', 'expired');
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 

@@ -29,9 +29,14 @@ export const requestTimeoutMs = import.meta.env.PROD ? 60_000 : 10_000;
 
 /**
  * Runs after a 401 on a call that may refresh; resolves true when a new token is stored and the
- * call should be retried once. The token-refresh queue installs it (sign-in issue).
+ * call should be retried once. `sentToken` is the token the failed call carried (null: none),
+ * so a call that raced a finished refresh is retried without refreshing again. The token-refresh
+ * queue (lib/token-refresh.ts) installs it.
  */
-export type UnauthorizedHandler = (failedPath: string) => Promise<boolean>;
+export type UnauthorizedHandler = (
+  failedPath: string,
+  sentToken?: string | null,
+) => Promise<boolean>;
 
 let unauthorizedHandler: UnauthorizedHandler | null = null;
 
@@ -150,9 +155,10 @@ async function readBody<T>(response: Response, responseType: RequestOptions['res
 
 /** Calls the API and returns the parsed body, or throws an ApiError. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const sentToken = sessionStore.getToken();
   let response = await send(path, options);
   if (response.status === 401 && !options.skipAuthRefresh && unauthorizedHandler) {
-    if (await unauthorizedHandler(path)) response = await send(path, options);
+    if (await unauthorizedHandler(path, sentToken)) response = await send(path, options);
   }
   if (!response.ok) throw await toApiError(response);
   return readBody<T>(response, options.responseType);

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '@/app/providers';
 import { appRoutes } from '@/app/router';
 import { sessionCacheKeys, type StoredUser } from '@/lib/session-storage';
+import { rememberValidatedSession } from '@/lib/session-validation';
 
 /** Users as sign-in stores them. */
 export const testUsers = {
@@ -26,10 +27,14 @@ export const testUsers = {
   },
 } satisfies Record<string, StoredUser>;
 
-/** Stores a session the way sign-in does. */
+/**
+ * Stores a session the way sign-in does, already validated for this page load, so the
+ * protected-route guard does not call GET /api/auth/validate.
+ */
 export function signInAs(user: StoredUser, token = 'test-token'): void {
   localStorage.setItem('token', token);
   localStorage.setItem('user', JSON.stringify(user));
+  rememberValidatedSession(token);
 }
 
 /** Pretends the setup check already found a superadmin, so routes render without a server. */

@@ -1,11 +1,51 @@
+import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { LoadingScreen } from '@/components/status-screens';
 import { useAuth } from '@/lib/auth';
+import {
+  isSessionValidated,
+  validateSession,
+  type SessionValidationResult,
+} from '@/lib/session-validation';
 
-/** Lets signed-in visitors through; anyone without a stored token goes to /login. */
+/**
+ * Validates the stored token once when the protected area mounts (a token refreshed later is
+ * not re-checked: the refresh itself proved the session). Null while the check runs.
+ */
+function useSessionValidation(token: string | null): SessionValidationResult | null {
+  const [result, setResult] = useState<SessionValidationResult | null>(() =>
+    isSessionValidated(token) ? 'valid' : null,
+  );
+  const alreadyValidated = result === 'valid';
+  useEffect(() => {
+    if (alreadyValidated) return;
+    let active = true;
+    void validateSession().then((outcome) => {
+      if (active) setResult(outcome);
+    });
+    return () => {
+      active = false;
+    };
+    // Only on mount: later token changes come from refreshes or sign-out, handled elsewhere.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return result;
+}
+
+/**
+ * Lets signed-in visitors through once the server confirms the session (spec 1 section 4);
+ * anyone without a valid token goes to /login, an account without two-factor to
+ * /login?setup=required.
+ */
 export function RequireAuth() {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, token } = useAuth();
   const location = useLocation();
-  if (!isAuthenticated) return <Navigate to="/login" replace state={{ from: location }} />;
+  const validation = useSessionValidation(token);
+  if (validation === 'setup-required') return <Navigate to="/login?setup=required" replace />;
+  if (!isAuthenticated || validation === 'signed-out') {
+    return <Navigate to="/login" replace state={{ from: location }} />;
+  }
+  if (validation === null) return <LoadingScreen message="Verifying your session..." />;
   return <Outlet />;
 }
 

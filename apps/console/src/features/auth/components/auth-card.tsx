@@ -14,7 +14,9 @@ export function AuthCard({ title, subtitle, children }: AuthCardProps) {
             <ShieldCheck className="size-6" aria-hidden="true" />
           </span>
           <p className="font-semibold">{appInfo.productName}</p>
-          <p className="text-sm font-medium text-primary">{appInfo.loginTagline}</p>
+          <p className="text-sm font-medium text-primary motion-safe:animate-[pulse_1.5s_ease-in-out_infinite]">
+            {appInfo.loginTagline}
+          </p>
         </div>
         <div className="rounded-lg border bg-card p-6 shadow-xs">
           <h1 className="text-xl font-semibold">{title}</h1>

@@ -1,16 +1,77 @@
-import { Link } from 'react-router-dom';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { LoginOutcome, SessionGrant } from '@/features/auth/api/login';
+import type { TwoFactorSetupData } from '@/features/auth/api/register';
 import { AuthCard } from '@/features/auth/components/auth-card';
+import { FormAlert } from '@/features/auth/components/form-alert';
+import { LoginCodeForm } from '@/features/auth/components/login-code-form';
+import { LoginCredentialsForm } from '@/features/auth/components/login-credentials-form';
+import { TwoFactorSetup } from '@/features/auth/components/two-factor-setup';
+import { useStartSession } from '@/features/auth/lib/use-start-session';
 
-/** Sign-in (/login); the sign-in issue brings the two-step form. */
+type Step =
+  | { name: 'credentials' }
+  | { name: 'code'; tempToken: string }
+  | { name: 'setup'; setup: TwoFactorSetupData };
+
+/**
+ * Sign-in (/login, spec 1 section 2.3): email and password, then the two-factor code; an
+ * account without two-factor sets it up here first (also announced by ?setup=required).
+ */
 export function LoginPage() {
+  const [step, setStep] = useState<Step>({ name: 'credentials' });
+  const [email, setEmail] = useState('');
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const startSession = useStartSession();
+
+  const signedIn = (session: SessionGrant) => {
+    startSession(session);
+    navigate('/', { replace: true });
+  };
+
+  const handleOutcome = (outcome: LoginOutcome, enteredEmail: string) => {
+    setEmail(enteredEmail);
+    if (outcome.kind === 'code-required') setStep({ name: 'code', tempToken: outcome.tempToken });
+    else if (outcome.kind === 'setup-required') setStep({ name: 'setup', setup: outcome.setup });
+    else signedIn(outcome.session);
+  };
+
+  if (step.name === 'code') {
+    return (
+      <AuthCard
+        title="Two-Factor Authentication"
+        subtitle="Enter the 6-digit code from your authenticator app"
+      >
+        <LoginCodeForm
+          tempToken={step.tempToken}
+          onVerified={signedIn}
+          onBack={() => setStep({ name: 'credentials' })}
+        />
+      </AuthCard>
+    );
+  }
+
+  if (step.name === 'setup') {
+    return (
+      <AuthCard
+        title="Set Up Two-Factor Authentication"
+        subtitle="Your account needs an authenticator app before you can sign in"
+      >
+        <TwoFactorSetup setup={step.setup} onComplete={signedIn} />
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard title="Welcome Back" subtitle="Please sign in to your account">
-      <p className="text-muted-foreground">
-        Sign-in with email, password and two-factor code is coming soon.
-      </p>
-      <Link to="/recovery" className="mt-4 inline-block text-primary hover:underline">
-        Forgot your password?
-      </Link>
+      {searchParams.get('setup') === 'required' && (
+        <FormAlert tone="info" className="mb-4">
+          Two-factor authentication must be set up for your account. Sign in with your email and
+          password to set it up now.
+        </FormAlert>
+      )}
+      <LoginCredentialsForm defaultEmail={email} onOutcome={handleOutcome} />
     </AuthCard>
   );
 }

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { signInAsNewSuperadmin } from './support/auth';
+import { test } from './support/e2e-test';
+import { signInForFirstTime, type StaffAccount } from './support/users';
+
+// The sales template (spec 2 section 6) allows these menu items and no others.
+const salesMenu = ['Dashboard', 'Clients', 'Licences', 'Billing'];
+const hiddenFromSales = [
+  'User Management',
+  'Settings',
+  'Crash & Debug Reports',
+  'Over The Air Update (OTA)',
+  'System',
+];
+
+async function menuItems(page: Page): Promise<string[]> {
+  // By CSS, not role: a dialog opened over the page (say, a dashboard notice) hides the sidebar
+  // from the accessibility tree without changing what the menu holds.
+  const links = page.locator('nav[aria-label="Main"] a');
+  return (await links.allInnerTexts()).map((text) => text.trim());
+}
+
+async function createSalesUser(page: Page, account: StaffAccount): Promise<void> {
+  await page.getByRole('button', { name: 'Add User' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add User' });
+  // The contract's messages show before anything is sent.
+  await dialog.getByRole('button', { name: 'Create User' }).click();
+  await dialog.getByText('Password is required for new users').waitFor();
+
+  await dialog.getByLabel('Full Name').fill(account.name);
+  await dialog.getByLabel('Username').fill(account.username);
+  await dialog.getByLabel('Email').fill(account.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+  await dialog.getByLabel('Role').selectOption({ label: 'Sales Staff' });
+  await dialog.getByRole('button', { name: 'Create User' }).click();
+  await page.getByText('User created successfully').waitFor();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('user management', () => {
+  test('a superadmin creates a sales user, who then sees only what the sales template allows', async ({
+    page,
+    browser,
+    baseUrl,
+  }) => {
+    await signInAsNewSuperadmin(page, baseUrl);
+    const suffix = randomBytes(3).toString('hex');
+    const sales: StaffAccount = {
+      name: `Sam Sales ${suffix}`,
+      username: `sam-${suffix}`,
+      email: `sam-${suffix}@example.com`,
+      password: `Sales-${suffix}-pw`,
+      secret: '',
+      backupCodes: [],
+      lastTotpStep: 0,
+    };
+
+    await page.goto(new URL('/users', baseUrl).href);
+    await page.getByRole('heading', { name: 'User Management' }).waitFor();
+    await createSalesUser(page, sales);
+
+    const row = page.getByRole('row', { name: new RegExp(sales.name) });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Sales Staff');
+    expect(await row.innerText()).toContain('Active');
+    expect(await row.innerText()).toContain('Never');
+
+    // The new user holds exactly the sales template: 8 of the 26 permissions.
+    await row.getByRole('button', { name: `Actions for ${sales.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Manage Permissions' }).click();
+    const permissions = page.getByRole('dialog', { name: 'Manage Permissions' });
+    await permissions.getByRole('switch', { name: /View dashboard/ }).waitFor();
+    const summary = permissions.getByLabel('Permission summary');
+    expect(await summary.innerText()).toMatch(/Granted\s+8\s+Denied\s+18\s+Total Available\s+26/);
+    expect(await permissions.getByRole('switch', { name: /Create quotations/ }).isChecked()).toBe(
+      true,
+    );
+    expect(await permissions.getByRole('switch', { name: /View users/ }).isChecked()).toBe(false);
+    await page.keyboard.press('Escape');
+    await permissions.waitFor({ state: 'detached' });
+
+    // The sales user signs in in a browser of their own.
+    const salesContext = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 1280, height: 800 },
+    });
+    try {
+      const salesPage = await salesContext.newPage();
+      await signInForFirstTime(salesPage, baseUrl, sales);
+      expect(await menuItems(salesPage)).toEqual(salesMenu);
+      for (const hidden of hiddenFromSales)
+        expect(await menuItems(salesPage)).not.toContain(hidden);
+
+      for (const path of ['/users', '/settings']) {
+        await salesPage.goto(new URL(path, baseUrl).href);
+        await salesPage.getByRole('heading', { name: 'Access Denied' }).waitFor();
+      }
+      await salesPage.goto(new URL('/clients', baseUrl).href);
+      await salesPage.getByRole('heading', { name: 'Client Management' }).waitFor();
+    } finally {
+      await salesContext.close();
+    }
+  });
+});

@@ -1,0 +1,105 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { registerFormSchema, type RegisterForm } from '@patrol/contracts';
+import { Loader2 } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { useRegister, type TwoFactorSetupData } from '@/features/auth/api/register';
+import { FormAlert } from '@/features/auth/components/form-alert';
+import { errorProps, FormField } from '@/features/auth/components/form-field';
+import { PasswordInput } from '@/features/auth/components/password-input';
+import { authErrorMessages, serverMessage } from '@/features/auth/lib/auth-error-messages';
+import { ApiError } from '@/lib/api-client';
+
+const fields = ['name', 'email', 'password', 'confirmPassword'] as const;
+
+function registrationErrorMessage(error: unknown): string {
+  // 409: an administrator already exists; the server says so and where to go instead.
+  if (error instanceof ApiError && error.status === 409) {
+    return serverMessage(error) ?? authErrorMessages.registrationFailed;
+  }
+  return authErrorMessages.registrationFailed;
+}
+
+/** Step 1 of first-time setup: the system administrator's name, email and password. */
+export function RegisterAccountForm({
+  onRegistered,
+}: {
+  onRegistered: (setup: TwoFactorSetupData) => void;
+}) {
+  const registration = useRegister();
+  const form = useForm<RegisterForm>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit(({ name, email, password }) => {
+    registration.mutate(
+      { name, email, password },
+      {
+        onSuccess: onRegistered,
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return;
+          for (const field of fields) {
+            const message = error.fieldErrors[field];
+            if (message) form.setError(field, { message });
+          }
+        },
+      },
+    );
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+      <FormField id="register-name" label="Full Name" error={errors.name?.message}>
+        <Input
+          {...errorProps('register-name', errors.name?.message)}
+          autoComplete="name"
+          {...form.register('name')}
+        />
+      </FormField>
+      <FormField id="register-email" label="Email" error={errors.email?.message}>
+        <Input
+          {...errorProps('register-email', errors.email?.message)}
+          type="email"
+          autoComplete="email"
+          placeholder="admin@company.com"
+          {...form.register('email')}
+        />
+      </FormField>
+      <FormField id="register-password" label="Password" error={errors.password?.message}>
+        <PasswordInput
+          {...errorProps('register-password', errors.password?.message)}
+          autoComplete="new-password"
+          {...form.register('password', {
+            onChange: () => {
+              if (form.formState.isSubmitted) void form.trigger('confirmPassword');
+            },
+          })}
+        />
+      </FormField>
+      <FormField
+        id="register-confirm-password"
+        label="Confirm Password"
+        error={errors.confirmPassword?.message}
+      >
+        <PasswordInput
+          {...errorProps('register-confirm-password', errors.confirmPassword?.message)}
+          autoComplete="new-password"
+          {...form.register('confirmPassword')}
+        />
+      </FormField>
+      <p className="-mt-1 text-xs text-muted-foreground">
+        At least 8 characters, with a lowercase letter, an uppercase letter and a number.
+      </p>
+      {registration.isError && (
+        <FormAlert tone="error">{registrationErrorMessage(registration.error)}</FormAlert>
+      )}
+      <Button type="submit" disabled={registration.isPending}>
+        {registration.isPending && <Loader2 className="animate-spin" />}
+        {registration.isPending ? 'Creating account...' : 'Create Administrator'}
+      </Button>
+    </form>
+  );
+}
