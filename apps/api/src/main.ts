@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { createLogger } from './http/logger';
 import { createInProcessEventBus } from './modules/activity/event-bus';
 import { closeAuthDeps } from './modules/auth/auth-deps';
@@ -75,6 +76,8 @@ function loadConfigOrExit(): Config {
 }
 
 main().catch((error: unknown) => {
-  console.error('The API failed to start:', error);
+  // A busy data directory is an operator's mistake, not a crash: say what to do, no stack.
+  if (error instanceof DataDirInUseError) console.error(error.message);
+  else console.error('The API failed to start:', error);
   process.exit(1);
 });

@@ -7,6 +7,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { Pool } from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import { migratePgliteDatabase, migratePostgresDatabase } from './migrate';
 import * as schema from './schema';
 
@@ -61,12 +62,23 @@ export const pgliteExtensions = { pg_trgm };
 
 async function openPglite(dataDir: string | undefined, dump: Blob | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: pgliteExtensions, loadDataDir: dump });
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir, { extensions: pgliteExtensions, loadDataDir: dump });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  const release = async () => {
+    await client.close();
+    unlock();
+  };
   const db = drizzlePglite({ client, schema });
   try {
     await migratePgliteDatabase(db);
   } catch (error) {
-    await client.close();
+    await release();
     throw error;
   }
   return {
@@ -75,7 +87,7 @@ async function openPglite(dataDir: string | undefined, dump: Blob | undefined): 
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: once(() => client.close()),
+    close: once(release),
   };
 }
 
