@@ -122,7 +122,10 @@ describe('application shell for a signed-in user', () => {
     expect(await page.getByText('Overview of your patrol management system').isVisible()).toBe(
       true,
     );
-    expect(await page.getByRole('link', { name: 'Privacy Policy' }).isVisible()).toBe(true);
+    // The footer appears once the company settings have loaded.
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Privacy Policy' }).isVisible())
+      .toBe(true);
 
     await page.getByText(appInfo.version).first().click();
     const dialog = page.getByRole('dialog');
