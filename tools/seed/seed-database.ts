@@ -48,15 +48,13 @@ export async function seedDemoData(db: AppDb, options: SeedOptions = {}): Promis
         .values({ ...clientValues, updatedAt: clientValues.createdAt })
         .returning({ id: clients.id });
       const keys = demoLicences.map(() => generateLicenceKey());
-      await tx
-        .insert(licences)
-        .values(
-          demoLicences.map((licence, index) => ({
-            ...licence,
-            key: keys[index]!,
-            clientId: client!.id,
-          })),
-        );
+      await tx.insert(licences).values(
+        demoLicences.map((licence, index) => ({
+          ...licence,
+          key: keys[index]!,
+          clientId: client!.id,
+        })),
+      );
       const feed = buildDemoActivities(demo, keys);
       await tx.insert(activities).values(feed);
       licenceCount += demoLicences.length;

@@ -48,7 +48,9 @@ const updateUserRequestSchema = z
   .unknown()
   .transform((value, ctx): UpdateUserRequest => {
     const permissions = carriesPermissions(value);
-    const result = (permissions ? updateUserPermissionsBodySchema : updateUserBodySchema).safeParse(value);
+    const result = (permissions ? updateUserPermissionsBodySchema : updateUserBodySchema).safeParse(
+      value,
+    );
     if (!result.success) {
       for (const issue of result.error.issues) {
         ctx.issues.push({ code: 'custom', message: issue.message, path: issue.path, input: value });
