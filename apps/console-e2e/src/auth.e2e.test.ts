@@ -10,18 +10,11 @@ import {
   waitForDashboard,
   type SuperadminAccount,
 } from './support/auth';
-import { test } from './support/e2e-test';
-import { startOwnServer, type OwnServer } from './support/own-server';
+import { testOnOwnServer } from './support/own-server';
 
 // First-run setup needs a server without an administrator, and password reset needs real mail:
-// this file runs its own server, whose mail goes to an SMTP sink. Vitest reads a fixture's
-// dependencies from the destructuring pattern; this one has none.
-// eslint-disable-next-line no-empty-pattern
-const authTest = test.extend('ownServer', { scope: 'file' }, async ({}, { onCleanup }) => {
-  const server = await startOwnServer('auth-server.log');
-  onCleanup(() => server.stop());
-  return server;
-});
+// this file runs its own server, whose mail goes to an SMTP sink.
+const authTest = testOnOwnServer('auth-server.log');
 
 const wrongCodeMessage = 'Invalid 2FA code. Please try again.';
 
@@ -30,10 +23,6 @@ async function alertText(page: Page): Promise<string> {
   await alert.waitFor();
   return alert.innerText();
 }
-
-authTest.override('baseUrl', { scope: 'file' }, ({ ownServer }: { ownServer: OwnServer }) =>
-  Promise.resolve(ownServer.baseUrl),
-);
 
 describe('sign-in with two-factor authentication', () => {
   // Journeys run in order and share the administrator the first one creates.

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { describe, expect } from 'vitest';
-import { signInAsNewSuperadmin } from './support/auth';
 import { test } from './support/e2e-test';
+import { signInAsStaff } from './support/staff-session';
 
 describe('client directory', () => {
   test('adds a client through the form, finds it in the table and exports the CSV', async ({
     page,
     baseUrl,
   }) => {
-    await signInAsNewSuperadmin(page, baseUrl);
+    await signInAsStaff(page, baseUrl);
     const suffix = randomBytes(3).toString('hex').toUpperCase();
     const companyId = `CLI-${suffix}`;
     const companyName = `Client Journey ${suffix} Sdn Bhd`;

@@ -6,18 +6,12 @@ import type {
 } from '@patrol/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { createApiClient, type ApiClient } from './support/api-client';
-import { signInAsNewSuperadmin } from './support/auth';
+import { createApiClient } from './support/api-client';
 import { test } from './support/e2e-test';
+import { signInAsStaff } from './support/staff-session';
 
 // Live refreshes are debounced and spaced by the dashboard breaker (5 s), so allow for both.
 const liveUpdateTimeout = { timeout: 20_000, interval: 250 };
-
-async function signedInApi(page: Page, baseUrl: string): Promise<ApiClient> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  if (!token) throw new Error('No access token stored after sign-in');
-  return createApiClient(baseUrl, token);
-}
 
 async function tileCount(page: Page, title: string): Promise<number> {
   const text = await page
@@ -32,8 +26,7 @@ describe('dashboard', () => {
     page,
     baseUrl,
   }) => {
-    await signInAsNewSuperadmin(page, baseUrl);
-    const api = await signedInApi(page, baseUrl);
+    const { api } = await signInAsStaff(page, baseUrl);
     await page.getByRole('listitem', { name: 'Active Now' }).waitFor();
     // Other journeys share the server: compare with what the dashboard said before.
     const before = (await api.get<DashboardResponse>('/api/clients/dashboard')).body;

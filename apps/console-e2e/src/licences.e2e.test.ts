@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { DeviceActivateResponse } from '@patrol/contracts';
 import { describe, expect } from 'vitest';
 import { createApiClient } from './support/api-client';
-import { signInAsNewSuperadmin } from './support/auth';
 import { test } from './support/e2e-test';
+import { signInAsStaff } from './support/staff-session';
 
 const liveUpdateTimeout = { timeout: 20_000, interval: 250 };
 
@@ -12,9 +12,7 @@ describe('licence management', () => {
     page,
     baseUrl,
   }) => {
-    await signInAsNewSuperadmin(page, baseUrl);
-    const token = await page.evaluate(() => localStorage.getItem('token'));
-    const api = createApiClient(baseUrl, token ?? undefined);
+    const { api } = await signInAsStaff(page, baseUrl);
     const suffix = randomBytes(3).toString('hex').toUpperCase();
     const companyId = `LIC-${suffix}`;
     const companyName = `Licence Journey ${suffix} Sdn Bhd`;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect } from 'vitest';
 import { test } from './support/e2e-test';
-import { signInAsFileSuperadmin } from './support/users';
+import { signInAsStaff } from './support/staff-session';
 
 // A 1x1 transparent PNG: the server checks a logo by its content, not its name.
 const tinyPng = Buffer.from(
@@ -15,7 +15,7 @@ describe('company settings', () => {
     page,
     baseUrl,
   }) => {
-    await signInAsFileSuperadmin(page, baseUrl);
+    await signInAsStaff(page, baseUrl);
     const suffix = randomBytes(3).toString('hex').toUpperCase();
     await page.goto(new URL('/settings', baseUrl).href);
     const save = page.getByRole('button', { name: 'Save Settings' });
@@ -45,7 +45,7 @@ describe('company settings', () => {
   });
 
   test('uploads and deletes the logo, and refuses an over-size one', async ({ page, baseUrl }) => {
-    await signInAsFileSuperadmin(page, baseUrl);
+    await signInAsStaff(page, baseUrl);
     await page.goto(new URL('/settings', baseUrl).href);
     const fileInput = page.getByLabel('Logo file');
     await fileInput.waitFor({ state: 'attached' });

@@ -1,8 +1,12 @@
-import { appInfo, errorEnvelopeSchema, type HasSuperadminResponse } from '@patrol/contracts';
+import { appInfo, errorEnvelopeSchema } from '@patrol/contracts';
 import { describe, expect } from 'vitest';
 import { createApiClient } from './support/api-client';
-import { signInAsNewSuperadmin } from './support/auth';
-import { test } from './support/e2e-test';
+import { testOnOwnServer } from './support/own-server';
+import { signInAsStaff } from './support/staff-session';
+
+// The shell is seen before and after the first administrator exists, so this file runs its own
+// server and its journeys in order: fresh server, the first sign-in, then signed out.
+const test = testOnOwnServer('shell-server.log');
 
 const privacyPolicySections = [
   'Introduction',
@@ -71,42 +75,13 @@ describe('application shell on a fresh server (no administrator yet)', () => {
   });
 });
 
-describe('application shell once an administrator exists, signed out', () => {
-  test.beforeEach(async ({ page }) => {
-    // Until sign-in lands no administrator can be created, so the browser's setup check is
-    // answered here; later this becomes a real superadmin seeded through the API.
-    const setupDone: HasSuperadminResponse = { success: true, exists: true };
-    await page.route('**/api/auth/has-superadmin', (route) => route.fulfill({ json: setupDone }));
-  });
-
-  test('redirects an unknown path to /, which asks a signed-out visitor to sign in', async ({
-    page,
-  }) => {
-    await page.goto('/no-such-page');
-    await page.waitForURL('**/login');
-    await expect
-      .poll(() => page.getByRole('heading', { name: 'Welcome Back' }).isVisible())
-      .toBe(true);
-  });
-
-  test('shows the privacy policy with all its sections', async ({ page }) => {
-    await page.goto('/privacy-policy');
-    await expect
-      .poll(() => page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).isVisible())
-      .toBe(true);
-    for (const section of privacyPolicySections) {
-      expect(await page.getByRole('heading', { name: section, level: 2 }).count(), section).toBe(1);
-    }
-    expect(new URL(page.url()).pathname).toBe('/privacy-policy');
-  });
-});
-
 describe('application shell for a signed-in user', () => {
   test('renders sidebar, header and footer, and opens the version dialog', async ({
     page,
     baseUrl,
   }) => {
-    await signInAsNewSuperadmin(page, baseUrl);
+    // The first sign-in creates the server's administrator, which the journeys below rely on.
+    await signInAsStaff(page, baseUrl);
 
     const sidebar = page.getByRole('navigation');
     for (const item of [
@@ -144,5 +119,28 @@ describe('application shell for a signed-in user', () => {
     }
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
+  });
+});
+
+describe('application shell once an administrator exists, signed out', () => {
+  test('redirects an unknown path to /, which asks a signed-out visitor to sign in', async ({
+    page,
+  }) => {
+    await page.goto('/no-such-page');
+    await page.waitForURL('**/login');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Welcome Back' }).isVisible())
+      .toBe(true);
+  });
+
+  test('shows the privacy policy with all its sections', async ({ page }) => {
+    await page.goto('/privacy-policy');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).isVisible())
+      .toBe(true);
+    for (const section of privacyPolicySections) {
+      expect(await page.getByRole('heading', { name: section, level: 2 }).count(), section).toBe(1);
+    }
+    expect(new URL(page.url()).pathname).toBe('/privacy-policy');
   });
 });

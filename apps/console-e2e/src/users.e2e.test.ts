@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { signInAsNewSuperadmin } from './support/auth';
 import { test } from './support/e2e-test';
+import { signInAsStaff } from './support/staff-session';
 import { signInForFirstTime, type StaffAccount } from './support/users';
 
 // The sales template (spec 2 section 6) allows these menu items and no others.
@@ -45,7 +45,7 @@ describe('user management', () => {
     browser,
     baseUrl,
   }) => {
-    await signInAsNewSuperadmin(page, baseUrl);
+    await signInAsStaff(page, baseUrl);
     const suffix = randomBytes(3).toString('hex');
     const sales: StaffAccount = {
       name: `Sam Sales ${suffix}`,

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { HasSuperadminResponse } from '@patrol/contracts';
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
-import { createApiClient } from './api-client';
 import { artifactsDir } from './paths';
 
 const totpPeriodSeconds = 30;
@@ -22,8 +20,8 @@ export interface SuperadminAccount {
   lastTotpStep: number;
 }
 
-// Journey files run one after another in separate workers against one shared server, so what
-// must outlive a file (the server's superadmin, the TOTP steps already spent) is kept in files.
+// Journey files run one after another in separate workers, so the TOTP steps already spent
+// must outlive a file: they are kept in a file.
 const sharedStateDir = join(artifactsDir, 'e2e-accounts');
 const spentStepsFile = join(sharedStateDir, 'spent-totp-steps.json');
 
@@ -38,10 +36,6 @@ async function readJson<T>(path: string): Promise<T | undefined> {
 async function writeJson(path: string, value: unknown): Promise<void> {
   await mkdir(sharedStateDir, { recursive: true });
   await writeFile(path, JSON.stringify(value, null, 2));
-}
-
-function superadminFile(baseUrl: string): string {
-  return join(sharedStateDir, `superadmin-${new URL(baseUrl).port}.json`);
 }
 
 function currentTotpStep(): number {
@@ -64,32 +58,6 @@ export async function nextTotpCode(account: SuperadminAccount): Promise<string> 
   account.lastTotpStep = step;
   await writeJson(spentStepsFile, { ...spentSteps, [account.secret]: step });
   return generate({ secret: account.secret, epoch: step * totpPeriodSeconds });
-}
-
-/**
- * Signs `page` in as the server's superadmin and returns the account so the journey can sign in
- * again. On a server without one it is created through /register (see `registerSuperadmin`);
- * on the shared server, where an earlier journey file already did that, the same account signs in
- * with its next authenticator code.
- */
-export async function signInAsNewSuperadmin(
-  page: Page,
-  baseUrl: string,
-): Promise<SuperadminAccount> {
-  const setup = await createApiClient(baseUrl).get<HasSuperadminResponse>(
-    '/api/auth/has-superadmin',
-  );
-  if (!setup.body.exists) {
-    const created = await registerSuperadmin(page, baseUrl);
-    await writeJson(superadminFile(baseUrl), created);
-    return created;
-  }
-  const existing = await readJson<SuperadminAccount>(superadminFile(baseUrl));
-  if (!existing) {
-    throw new Error(`${baseUrl} already has a superadmin that no journey recorded`);
-  }
-  await signIn(page, baseUrl, existing);
-  return existing;
 }
 
 /**

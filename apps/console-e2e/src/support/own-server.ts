@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startApiServer } from './api-server';
+import { test } from './e2e-test';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { createThrowawayDatabase, type ThrowawayDatabase } from './throwaway-database';
 
@@ -46,4 +47,24 @@ export async function startOwnServer(logName: string): Promise<OwnServer> {
     await cleanUp();
     throw error;
   }
+}
+
+/**
+ * The journeys' `test` on a server of this file's own (see `startOwnServer`), with `ownServer`
+ * for its mail and `baseUrl` pointing at it. Call at the top level of a test file, not in a
+ * describe: the override applies to the whole file.
+ */
+export function testOnOwnServer(logName: string) {
+  // Vitest reads a fixture's dependencies from the destructuring pattern; this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  const ownServerTest = test.extend('ownServer', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const server = await startOwnServer(logName);
+    onCleanup(() => server.stop());
+    return server;
+  });
+  return ownServerTest.override(
+    'baseUrl',
+    { scope: 'file' },
+    ({ ownServer }: { ownServer: OwnServer }) => Promise.resolve(ownServer.baseUrl),
+  );
 }

@@ -1,11 +1,5 @@
 import type { Page } from 'playwright-core';
-import {
-  nextTotpCode,
-  signIn,
-  signInAsNewSuperadmin,
-  waitForDashboard,
-  type SuperadminAccount,
-} from './auth';
+import { nextTotpCode, waitForDashboard, type SuperadminAccount } from './auth';
 
 /** A staff account created by a journey (`name` is its full name), with what it needs to sign in. */
 export type StaffAccount = SuperadminAccount & { username: string };
@@ -35,15 +29,4 @@ export async function signInForFirstTime(
   await page.getByLabel('Verification Code').fill(await nextTotpCode(account));
   await page.getByRole('button', { name: 'Verify & Complete Setup' }).click();
   await waitForDashboard(page);
-}
-
-let fileSuperadmin: SuperadminAccount | undefined;
-
-/**
- * Signs `page` in as this test file's superadmin: created through /register the first time,
- * signed in again with the next authenticator code afterwards.
- */
-export async function signInAsFileSuperadmin(page: Page, baseUrl: string): Promise<void> {
-  if (fileSuperadmin) await signIn(page, baseUrl, fileSuperadmin);
-  else fileSuperadmin = await signInAsNewSuperadmin(page, baseUrl);
 }
