@@ -1,5 +1,6 @@
-import { permissionSchema, type Permission } from '@patrol/contracts';
+import type { Permission } from '@patrol/contracts';
 import type { Request, RequestHandler } from 'express';
+import { toAuthUser } from '../modules/auth/auth.presenter';
 import { findUserById } from '../modules/users/users.repo';
 import { verifyAccessToken } from './access-token';
 import type { AppContext } from './app-context';
@@ -48,19 +49,7 @@ export async function authenticateToken(
   if (!user.twoFactorEnabled) {
     throw new AppError(403, 'TWO_FACTOR_SETUP_REQUIRED', twoFactorSetupRequiredMessage);
   }
-  return {
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    fullName: user.fullName,
-    role: user.role,
-    status: user.status,
-    permissions: knownPermissions(user.permissions),
-    customPermissions: {
-      granted: knownPermissions(user.customGranted),
-      denied: knownPermissions(user.customDenied),
-    },
-  };
+  return toAuthUser(user);
 }
 
 /** Middleware: requires `Authorization: Bearer <access token>` and sets `req.user`. */
@@ -71,12 +60,8 @@ export function authenticate(ctx: AppContext): RequestHandler {
   };
 }
 
-function bearerToken(req: Request): string | undefined {
+/** The token of an `Authorization: Bearer <token>` header, if the request has one. */
+export function bearerToken(req: Request): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
   return match?.[1];
-}
-
-/** Keys outside the catalogue (e.g. from an older release) can never be checked, so they are dropped. */
-function knownPermissions(keys: readonly string[]): Permission[] {
-  return keys.filter((key): key is Permission => permissionSchema.safeParse(key).success);
 }

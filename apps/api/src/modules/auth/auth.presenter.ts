@@ -8,8 +8,22 @@ function knownPermissions(keys: readonly string[]): Permission[] {
   return permissionKeys.filter((key) => keys.includes(key));
 }
 
+/** The columns an `AuthUser` is built from. */
+type AuthUserColumns = Pick<
+  UserRow,
+  | 'id'
+  | 'username'
+  | 'email'
+  | 'fullName'
+  | 'role'
+  | 'status'
+  | 'permissions'
+  | 'customGranted'
+  | 'customDenied'
+>;
+
 /** A user row in the shape `authenticate` gives handlers (no hash, no secret). */
-export function toAuthUser(user: UserRow): AuthUser {
+export function toAuthUser(user: AuthUserColumns): AuthUser {
   return {
     id: user.id,
     username: user.username,

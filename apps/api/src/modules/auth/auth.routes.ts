@@ -20,6 +20,7 @@ import {
 } from '@patrol/contracts';
 import type { Request } from 'express';
 import { verifyAccessToken } from '../../http/access-token';
+import { bearerToken } from '../../http/authenticate';
 import { defineRoute } from '../../http/route';
 import { authDepsFor } from './auth-deps';
 import {
@@ -122,8 +123,8 @@ export const authRoutes = [
     body: logoutBodySchema,
     response: messageResponseSchema,
     handler: ({ ctx, body, req }) => {
-      const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-      const userId = bearer ? verifyAccessToken(ctx.config.jwtSecret, bearer) : undefined;
+      const token = bearerToken(req);
+      const userId = token ? verifyAccessToken(ctx.config.jwtSecret, token) : undefined;
       return endSession(authDepsFor(ctx), { refreshToken: body.refreshToken, userId });
     },
   }),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { CreateClientBody, Role } from '@patrol/contracts';
 import {
   clients,
@@ -37,6 +38,30 @@ export async function createClientAreaTestContext(): Promise<ClientAreaTestConte
     signIn: async (role, options = {}) =>
       (await test.createUserWithToken({ role, ...options })).token,
   };
+}
+
+/** What the licence tests start from: the app, an Admin's bearer token and one client. */
+export interface LicenceTestSetup {
+  t: ClientAreaTestContext;
+  admin: string;
+  client: ClientRow;
+}
+
+/** A fresh client-area app with an Admin signed in and one client inserted. */
+export async function createLicenceTestSetup(): Promise<LicenceTestSetup> {
+  const t = await createClientAreaTestContext();
+  return { t, admin: await t.signIn('Admin'), client: await buildClient(t) };
+}
+
+/** The Authorization header for a bearer token. */
+export function bearer(token: string): { Authorization: string } {
+  return { Authorization: `Bearer ${token}` };
+}
+
+/** The stored licence row with `key`, read straight from the table. */
+export async function findLicenceRow(t: TestContext, key: string): Promise<LicenceRow | undefined> {
+  const [row] = await t.database.db.select().from(licences).where(eq(licences.key, key));
+  return row;
 }
 
 /** A valid client form for POST /api/clients, unique per call. */

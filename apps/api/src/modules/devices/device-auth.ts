@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { AppContext } from '../../http/app-context';
 import { AppError, tooMany, unauthenticated } from '../../http/app-error';
+import { bearerToken } from '../../http/authenticate';
 import { hashOpaqueToken } from '../../security/opaque-token';
 import { createRateLimitStore, type RateLimitStore } from '../../security/rate-limit-store';
 import { createRateLimiter, type RateLimiter } from '../../security/rate-limiter';
@@ -101,7 +102,7 @@ export async function withActivationLimit<T>(
  * over its allowance costs no database lookup.
  */
 export async function authenticateDevice(ctx: AppContext, req: Request): Promise<DeviceSession> {
-  const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+  const token = bearerToken(req);
   if (!token) throw unauthenticated(deviceMessages.tokenRequired);
   const tokenHash = hashOpaqueToken(token);
   if (!(await deviceLimitsFor(ctx).calls.consume(tokenHash))) throw tooMany();

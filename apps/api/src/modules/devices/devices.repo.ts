@@ -17,31 +17,6 @@ export async function findLicenceByDeviceTokenHash(
   return row;
 }
 
-/**
- * Binds an unbound licence to the activating device and stores its token hash. The `bound = false`
- * condition sits in the UPDATE, so of two devices activating one key at once exactly one gets the row.
- */
-export async function bindLicenceToDevice(
-  db: DbExecutor,
-  id: string,
-  device: { deviceId: string; projectName: string; tokenHash: string },
-  now: Date,
-): Promise<LicenceRow | undefined> {
-  const [row] = await db
-    .update(licences)
-    .set({
-      bound: true,
-      deviceId: device.deviceId,
-      projectName: device.projectName,
-      boundAt: now,
-      lastDeviceActivity: now,
-      deviceTokenHash: device.tokenHash,
-    })
-    .where(and(eq(licences.id, id), eq(licences.bound, false)))
-    .returning();
-  return row;
-}
-
 /** Replaces the token of a licence already bound to `deviceId` (the app was reinstalled). */
 export async function replaceDeviceToken(
   db: DbExecutor,

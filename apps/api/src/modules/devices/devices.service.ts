@@ -9,24 +9,20 @@ import {
 } from '@patrol/contracts';
 import { isValidDeviceId } from '@patrol/domain';
 import type { Logger } from 'pino';
-import { findPostgresError } from '../../db/errors';
 import type { ClientRow, LicenceRow } from '../../db/schema';
-import {
-  AppError,
-  conflict,
-  forbidden,
-  invalid,
-  notFound,
-  unauthenticated,
-} from '../../http/app-error';
+import { conflict, forbidden, invalid, notFound, unauthenticated } from '../../http/app-error';
 import { generateOpaqueToken, hashOpaqueToken } from '../../security/opaque-token';
-import { publishActivity, recordActivity } from '../activity/activity.service';
 import type { DomainDeps } from '../activity/event-bus';
-import { findLicenceByKey } from '../licences/licences.repo';
-import { licenceRuleMessages } from '../licences/licences.service';
+import { bindLicenceIfAvailable, findLicenceByKey } from '../licences/licences.repo';
+import {
+  announceLicenceChange,
+  licenceRuleMessages,
+  recordLicenceActivity,
+  withDeviceConflict,
+} from '../licences/licences.service';
 import { deviceMessages, type DeviceSession } from './device-auth';
 import { deviceLicenceStatus, presentDeviceLicence } from './devices.presenter';
-import { bindLicenceToDevice, recordDeviceActivity, replaceDeviceToken } from './devices.repo';
+import { recordDeviceActivity, replaceDeviceToken } from './devices.repo';
 
 /**
  * licenceActivityUpdated is announced at most once a minute per device: every console reloads on
@@ -51,7 +47,7 @@ export async function activateDevice(
   }
   const deviceToken = generateOpaqueToken();
   const tokenHash = hashOpaqueToken(deviceToken);
-  const outcome = await withDeviceTaken(() =>
+  const outcome = await withDeviceConflict(() =>
     db.transaction(async (tx) => {
       const found = await findLicenceByKey(tx, body.licenceKey, { forUpdate: true });
       if (!found) throw notFound(licenceRuleMessages.notFound);
@@ -64,17 +60,11 @@ export async function activateDevice(
         if (!renewed) throw conflict(deviceMessages.boundElsewhere);
         return { licence: renewed, client, activity: undefined };
       }
-      const bound = await bindLicenceToDevice(tx, licence.id, { ...body, tokenHash }, now);
+      const bound = await bindLicenceIfAvailable(tx, licence.id, { ...body, tokenHash }, now);
       if (!bound) throw conflict(deviceMessages.boundElsewhere);
-      const activity = await recordActivity(tx, {
+      const activity = await recordLicenceActivity(tx, client, bound.key, {
         type: 'licence_bound',
         detail: `Licence ${bound.key} activated on device ${body.deviceId}`,
-        companyId: client.companyId,
-        refs: {
-          companyName: client.companyName,
-          companyId: client.companyId,
-          licenceKey: bound.key,
-        },
       });
       return { licence: bound, client, activity };
     }),
@@ -144,19 +134,7 @@ function announceActivation(
   now: Date,
 ): void {
   const { licence, client, activity } = outcome;
-  if (activity) {
-    events.publish('licenceUpdated', {
-      action: 'bind',
-      licence: {
-        key: licence.key,
-        bound: licence.bound,
-        deviceId: licence.deviceId,
-        projectName: licence.projectName,
-      },
-      clientId: client.id,
-    });
-    publishActivity(events, activity);
-  }
+  if (activity) announceLicenceChange(events, 'bind', client, licence, activity);
   events.publish('licenceActivityUpdated', activityEvent(licence, client, now));
 }
 
@@ -171,17 +149,4 @@ function activityEvent(
     clientId: client.id,
     lastDeviceActivity: reportedAt.toISOString(),
   };
-}
-
-/** The device already bound to another licence trips the unique index on bound device IDs. */
-async function withDeviceTaken<T>(action: () => Promise<T>): Promise<T> {
-  try {
-    return await action();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    if (findPostgresError(error)?.constraint === 'licences_bound_device_id_unique') {
-      throw conflict(licenceRuleMessages.deviceTaken);
-    }
-    throw error;
-  }
 }

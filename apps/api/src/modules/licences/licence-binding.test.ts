@@ -2,12 +2,14 @@ import { licenceMessages } from '@patrol/contracts';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { activities, licences, type ClientRow } from '../../db/schema';
+import { activities, type ClientRow } from '../../db/schema';
 import {
+  bearer,
   buildClient,
   buildLicence,
-  createClientAreaTestContext,
+  createLicenceTestSetup,
   deviceIdFor,
+  findLicenceRow,
   type ClientAreaTestContext,
 } from '../clients/clients-test-builders';
 
@@ -18,22 +20,18 @@ describe('licence binding API', () => {
   let admin: string;
   let client: ClientRow;
   beforeAll(async () => {
-    t = await createClientAreaTestContext();
-    admin = await t.signIn('Admin');
-    client = await buildClient(t);
+    ({ t, admin, client } = await createLicenceTestSetup());
   });
   afterAll(() => t.close());
   beforeEach(() => {
     t.published.length = 0;
   });
 
-  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-  const licenceByKey = async (key: string) =>
-    (await t.database.db.select().from(licences).where(eq(licences.key, key)))[0];
+  const licenceByKey = (key: string) => findLicenceRow(t, key);
 
   describe('POST /api/licences/bind', () => {
     const bind = (body: object, token = admin) =>
-      request(t.app).post('/api/licences/bind').set(auth(token)).send(body);
+      request(t.app).post('/api/licences/bind').set(bearer(token)).send(body);
 
     it('binds an available licence, records the activity and announces it', async () => {
       const licence = await buildLicence(t, client.id, {
@@ -205,7 +203,7 @@ describe('licence binding API', () => {
 
   describe('POST /api/licences/unbind', () => {
     const unbind = (body: object, token = admin) =>
-      request(t.app).post('/api/licences/unbind').set(auth(token)).send(body);
+      request(t.app).post('/api/licences/unbind').set(bearer(token)).send(body);
 
     it('releases the device and clears its token and activity', async () => {
       const licence = await buildLicence(t, client.id, {

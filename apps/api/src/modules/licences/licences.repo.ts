@@ -48,12 +48,13 @@ export function insertLicencesSkippingTakenKeys(
 /**
  * Binds the licence to a device, only if it is still unbound and unexpired at `now`. The condition
  * sits in the UPDATE itself, so of two concurrent binds exactly one finds the row unbound; the
- * other gets no row back.
+ * other gets no row back. A device activating itself brings its token's hash, and counts as
+ * active from now; a bind from the console has not heard from the device yet.
  */
 export async function bindLicenceIfAvailable(
   db: DbExecutor,
   id: string,
-  device: { deviceId: string; projectName: string },
+  device: { deviceId: string; projectName: string; tokenHash?: string },
   now: Date,
 ): Promise<LicenceRow | undefined> {
   const [row] = await db
@@ -63,8 +64,8 @@ export async function bindLicenceIfAvailable(
       deviceId: device.deviceId,
       projectName: device.projectName,
       boundAt: now,
-      lastDeviceActivity: null,
-      deviceTokenHash: null,
+      lastDeviceActivity: device.tokenHash ? now : null,
+      deviceTokenHash: device.tokenHash ?? null,
     })
     .where(
       and(

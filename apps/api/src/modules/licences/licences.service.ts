@@ -2,6 +2,7 @@ import {
   buildPagination,
   licenceMessages,
   type Activity,
+  type ActivityType,
   type BindLicenceBody,
   type CreateLicencesBody,
   type CreateLicencesResponse,
@@ -157,15 +158,9 @@ export async function bindLicence(
       const bound = await bindLicenceIfAvailable(tx, found.licence.id, body, now);
       // Another bind committed between the read and the update.
       if (!bound) throw conflict(licenceRuleMessages.alreadyBound);
-      const recorded = await recordActivity(tx, {
+      const recorded = await recordLicenceActivity(tx, found.client, bound.key, {
         type: 'licence_bound',
         detail: `Licence ${bound.key} bound to ${bound.deviceId}`,
-        companyId: found.client.companyId,
-        refs: {
-          companyName: found.client.companyName,
-          companyId: found.client.companyId,
-          licenceKey: bound.key,
-        },
         actorId: actor.id,
       });
       return { client: found.client, licence: bound, activity: recorded };
@@ -187,15 +182,9 @@ export async function unbindLicence(
       ? await unbindLicenceIfBound(tx, found.licence.id)
       : undefined;
     if (!unbound) throw conflict(licenceRuleMessages.notBound);
-    const recorded = await recordActivity(tx, {
+    const recorded = await recordLicenceActivity(tx, found.client, unbound.key, {
       type: 'licence_unbound',
       detail: `Licence ${unbound.key} unbound from ${found.licence.deviceId}`,
-      companyId: found.client.companyId,
-      refs: {
-        companyName: found.client.companyName,
-        companyId: found.client.companyId,
-        licenceKey: unbound.key,
-      },
       actorId: actor.id,
     });
     return { client: found.client, licence: unbound, activity: recorded };
@@ -223,15 +212,9 @@ export async function extendLicence(
     }
     const validUntil = extendedExpiry(found.licence.validUntil, body.extensionDays, now);
     const extended = await updateLicenceExpiry(tx, found.licence.id, validUntil);
-    const recorded = await recordActivity(tx, {
+    const recorded = await recordLicenceActivity(tx, found.client, extended.key, {
       type: 'licence_extended',
       detail: `Licence ${extended.key} extended by ${body.extensionDays} days to ${validUntil.toISOString().slice(0, 10)}`,
-      companyId: found.client.companyId,
-      refs: {
-        companyName: found.client.companyName,
-        companyId: found.client.companyId,
-        licenceKey: extended.key,
-      },
       actorId: actor.id,
     });
     return { client: found.client, licence: extended, activity: recorded };
@@ -251,15 +234,9 @@ export async function deleteLicence(
     if (!found) throw notFound(licenceRuleMessages.notFound);
     await deleteLicenceRow(tx, found.licence.id);
     const device = found.licence.bound ? ` (device ${found.licence.deviceId} deactivated)` : '';
-    const recorded = await recordActivity(tx, {
+    const recorded = await recordLicenceActivity(tx, found.client, found.licence.key, {
       type: 'licence_deleted',
       detail: `Licence ${found.licence.key} deleted${device}`,
-      companyId: found.client.companyId,
-      refs: {
-        companyName: found.client.companyName,
-        companyId: found.client.companyId,
-        licenceKey: found.licence.key,
-      },
       actorId: actor.id,
     });
     return { client: found.client, activity: recorded };
@@ -281,8 +258,22 @@ async function findOwnedLicence(
   return found;
 }
 
+/** Records an activity about one licence of `client`; `actorId` is absent when a device acted. */
+export function recordLicenceActivity(
+  tx: DbExecutor,
+  client: ClientRow,
+  licenceKey: string,
+  entry: { type: ActivityType; detail: string; actorId?: string },
+): Promise<Activity> {
+  return recordActivity(tx, {
+    ...entry,
+    companyId: client.companyId,
+    refs: { companyName: client.companyName, companyId: client.companyId, licenceKey },
+  });
+}
+
 /** licenceUpdated and the activity, after commit. */
-function announceLicenceChange(
+export function announceLicenceChange(
   events: DomainEvents,
   action: 'bind' | 'unbind' | 'extend',
   client: ClientRow,
@@ -313,7 +304,8 @@ async function announceClientChange(
   publishActivity(events, activity);
 }
 
-async function withDeviceConflict<T>(action: () => Promise<T>): Promise<T> {
+/** The device already bound to another licence trips the unique index on bound device IDs: 409. */
+export async function withDeviceConflict<T>(action: () => Promise<T>): Promise<T> {
   try {
     return await action();
   } catch (error) {

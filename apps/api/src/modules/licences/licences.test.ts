@@ -2,12 +2,15 @@ import { licenceMessages } from '@patrol/contracts';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { activities, licences, type ClientRow } from '../../db/schema';
+import { activities, type ClientRow } from '../../db/schema';
 import {
+  bearer,
   buildClient,
   buildLicence,
   createClientAreaTestContext,
+  createLicenceTestSetup,
   deviceIdFor,
+  findLicenceRow,
   type ClientAreaTestContext,
 } from '../clients/clients-test-builders';
 import { licenceKeyPattern } from './licence-keys';
@@ -19,22 +22,18 @@ describe('licences API', () => {
   let admin: string;
   let client: ClientRow;
   beforeAll(async () => {
-    t = await createClientAreaTestContext();
-    admin = await t.signIn('Admin');
-    client = await buildClient(t);
+    ({ t, admin, client } = await createLicenceTestSetup());
   });
   afterAll(() => t.close());
   beforeEach(() => {
     t.published.length = 0;
   });
 
-  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-  const licenceByKey = async (key: string) =>
-    (await t.database.db.select().from(licences).where(eq(licences.key, key)))[0];
+  const licenceByKey = (key: string) => findLicenceRow(t, key);
 
   describe('POST /api/clients/{companyId}/licences', () => {
     const addLicences = (body: object, companyId = client.companyId, token = admin) =>
-      request(t.app).post(`/api/clients/${companyId}/licences`).set(auth(token)).send(body);
+      request(t.app).post(`/api/clients/${companyId}/licences`).set(bearer(token)).send(body);
 
     it('issues 100 unique, well-formed keys in one call', async () => {
       const before = Date.now();
@@ -121,7 +120,7 @@ describe('licences API', () => {
 
         const response = await request(isolated.app)
           .get('/api/licences?limit=2')
-          .set(auth(token))
+          .set(bearer(token))
           .expect(200);
 
         expect(response.body.clients.map((c: { companyName: string }) => c.companyName)).toEqual([
@@ -137,7 +136,7 @@ describe('licences API', () => {
           hasNext: true,
         });
         const denied = await isolated.signIn('sales', { customDenied: ['products.view'] });
-        await request(isolated.app).get('/api/licences').set(auth(denied)).expect(403);
+        await request(isolated.app).get('/api/licences').set(bearer(denied)).expect(403);
       } finally {
         await isolated.close();
       }
@@ -154,7 +153,7 @@ describe('licences API', () => {
       });
       const response = await request(t.app)
         .delete(`/api/licences/${licence.key}`)
-        .set(auth(admin))
+        .set(bearer(admin))
         .expect(200);
       expect(response.body).toEqual({ success: true, message: 'License deleted successfully!' });
       expect(await licenceByKey(licence.key)).toBeUndefined();
@@ -169,19 +168,19 @@ describe('licences API', () => {
     it('answers 404 for an unknown key and 403 without products.delete', async () => {
       await request(t.app)
         .delete('/api/licences/MP-NONE-NONE-NONE-NONE')
-        .set(auth(admin))
+        .set(bearer(admin))
         .expect(404);
       const licence = await buildLicence(t, client.id);
       await request(t.app)
         .delete(`/api/licences/${licence.key}`)
-        .set(auth(await t.signIn('manager')))
+        .set(bearer(await t.signIn('manager')))
         .expect(403);
     });
   });
 
   describe('POST /api/licences/{key}/extend', () => {
     const extend = (key: string, body: object, token = admin) =>
-      request(t.app).post(`/api/licences/${key}/extend`).set(auth(token)).send(body);
+      request(t.app).post(`/api/licences/${key}/extend`).set(bearer(token)).send(body);
 
     it('adds the days to an expiry still in the future', async () => {
       const expiry = new Date(Date.now() + 10 * day);

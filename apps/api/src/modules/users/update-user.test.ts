@@ -5,7 +5,12 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens, users } from '../../db/schema';
 import type { TestContext } from '../../../test/test-app';
-import { auditEntriesOf, createAdministrationTestContext } from './users-test-builders';
+import {
+  auditEntriesOf,
+  asUser,
+  createAdministrationTestSetup,
+  storedUser,
+} from './users-test-builders';
 
 let t: TestContext;
 let superadminToken: string;
@@ -13,21 +18,11 @@ let superadminId: string;
 let adminToken: string;
 
 beforeAll(async () => {
-  t = await createAdministrationTestContext();
-  const superadmin = await t.createUserWithToken({ role: 'superadmin' });
-  superadminToken = superadmin.token;
-  superadminId = superadmin.user.id;
-  adminToken = (await t.createUserWithToken({ role: 'Admin' })).token;
+  ({ t, superadminToken, superadminId, adminToken } = await createAdministrationTestSetup());
 });
 afterAll(() => t.close());
 
 const api = () => request(t.app);
-const asUser = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function storedUser(id: string) {
-  const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
-  return row;
-}
 
 describe('PUT /api/users/{id} with the user form', () => {
   it('updates the profile and audits only the changed fields', async () => {
@@ -39,7 +34,7 @@ describe('PUT /api/users/{id} with the user form', () => {
 
     expect(response.status).toBe(200);
     expect(response.body.data.user.fullName).toBe('Renamed Person');
-    const row = await storedUser(user.id);
+    const row = await storedUser(t, user.id);
     expect(row!.passwordHash).toBe(user.passwordHash);
 
     const [entry] = await auditEntriesOf(t, user.id);
@@ -103,7 +98,7 @@ describe('PUT /api/users/{id} with the user form', () => {
       .set(asUser(adminToken))
       .send({ ...formOf(sales), role: 'superadmin' });
     expect(promote.status).toBe(403);
-    expect((await storedUser(sales.id))!.role).toBe('sales');
+    expect((await storedUser(t, sales.id))!.role).toBe('sales');
   });
 
   it('refuses to change one’s own role or status (403)', async () => {
@@ -203,7 +198,7 @@ describe('PUT /api/users/{id} with { permissions }', () => {
       .set(asUser(adminToken))
       .send({ permissions: ['dashboard.view'] });
     expect(response.status).toBe(403);
-    expect((await storedUser(user.id))!.permissions).toEqual(roleTemplates.sales);
+    expect((await storedUser(t, user.id))!.permissions).toEqual(roleTemplates.sales);
   });
 
   it('refuses a key outside the catalogue (400) and an unknown user (404)', async () => {

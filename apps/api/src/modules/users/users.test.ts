@@ -9,7 +9,9 @@ import type { TestContext } from '../../../test/test-app';
 import {
   auditEntriesOf,
   buildUserForm,
-  createAdministrationTestContext,
+  asUser,
+  createAdministrationTestSetup,
+  storedUser,
 } from './users-test-builders';
 
 let t: TestContext;
@@ -18,21 +20,11 @@ let superadminId: string;
 let adminToken: string;
 
 beforeAll(async () => {
-  t = await createAdministrationTestContext();
-  const superadmin = await t.createUserWithToken({ role: 'superadmin' });
-  superadminToken = superadmin.token;
-  superadminId = superadmin.user.id;
-  adminToken = (await t.createUserWithToken({ role: 'Admin' })).token;
+  ({ t, superadminToken, superadminId, adminToken } = await createAdministrationTestSetup());
 });
 afterAll(() => t.close());
 
 const api = () => request(t.app);
-const asUser = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function storedUser(id: string) {
-  const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
-  return row;
-}
 
 describe('GET /api/users', () => {
   it('lists users in data.users without password hashes or two-factor secrets', async () => {
@@ -105,7 +97,7 @@ describe('POST /api/users', () => {
       customPermissions: { granted: [], denied: [] },
     });
     expect(response.text).not.toContain(form.password);
-    const row = await storedUser(data.user.id);
+    const row = await storedUser(t, data.user.id);
     expect(await bcrypt.compare(form.password, row!.passwordHash)).toBe(true);
 
     const [entry] = await auditEntriesOf(t, data.user.id);
@@ -176,7 +168,7 @@ describe('DELETE /api/users/{id}', () => {
     const response = await api().delete(`/api/users/${user.id}`).set(asUser(superadminToken));
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true, message: 'User deleted successfully' });
-    expect(await storedUser(user.id)).toBeUndefined();
+    expect(await storedUser(t, user.id)).toBeUndefined();
     const [entry] = await auditEntriesOf(t, user.id);
     expect(entry).toMatchObject({ action: 'user.deleted' });
     expect(entry!.changes).toMatchObject({ username: { before: user.username, after: null } });
@@ -195,7 +187,7 @@ describe('DELETE /api/users/{id}', () => {
     const self = await api().delete(`/api/users/${superadminId}`).set(asUser(superadminToken));
     expect(self.status).toBe(403);
     expect(self.body.message).toBe('You cannot delete your own account.');
-    expect(await storedUser(otherSuperadmin.id)).toBeDefined();
+    expect(await storedUser(t, otherSuperadmin.id)).toBeDefined();
   });
 
   it('refuses an Admin (403) and answers 404 for an unknown id', async () => {

@@ -16,7 +16,7 @@ import { useRequestEmergencyRecovery } from '@/features/auth/api/request-emergen
 import { CopyButton } from '@/features/auth/components/copy-button';
 import { FormAlert } from '@/features/auth/components/form-alert';
 import { errorProps, FormField } from '@/features/auth/components/form-field';
-import { PasswordInput } from '@/features/auth/components/password-input';
+import { PasswordInput } from '@/components/password-input';
 import { authErrorMessages, recoveryErrorMessage } from '@/features/auth/lib/auth-error-messages';
 import { useRedirectAfter } from '@/features/auth/lib/use-redirect-after';
 

@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { useRegister, type TwoFactorSetupData } from '@/features/auth/api/register';
 import { FormAlert } from '@/features/auth/components/form-alert';
 import { errorProps, FormField } from '@/features/auth/components/form-field';
-import { PasswordInput } from '@/features/auth/components/password-input';
+import { NewPasswordFields } from '@/features/auth/components/new-password-fields';
 import { authErrorMessages, serverMessage } from '@/features/auth/lib/auth-error-messages';
 import { ApiError } from '@/lib/api-client';
 
@@ -68,31 +68,11 @@ export function RegisterAccountForm({
           {...form.register('email')}
         />
       </FormField>
-      <FormField id="register-password" label="Password" error={errors.password?.message}>
-        <PasswordInput
-          {...errorProps('register-password', errors.password?.message)}
-          autoComplete="new-password"
-          {...form.register('password', {
-            onChange: () => {
-              if (form.formState.isSubmitted) void form.trigger('confirmPassword');
-            },
-          })}
-        />
-      </FormField>
-      <FormField
-        id="register-confirm-password"
-        label="Confirm Password"
-        error={errors.confirmPassword?.message}
-      >
-        <PasswordInput
-          {...errorProps('register-confirm-password', errors.confirmPassword?.message)}
-          autoComplete="new-password"
-          {...form.register('confirmPassword')}
-        />
-      </FormField>
-      <p className="-mt-1 text-xs text-muted-foreground">
-        At least 8 characters, with a lowercase letter, an uppercase letter and a number.
-      </p>
+      <NewPasswordFields
+        form={form}
+        ids={{ password: 'register-password', confirm: 'register-confirm-password' }}
+        labels={{ password: 'Password', confirm: 'Confirm Password' }}
+      />
       {registration.isError && (
         <FormAlert tone="error">{registrationErrorMessage(registration.error)}</FormAlert>
       )}

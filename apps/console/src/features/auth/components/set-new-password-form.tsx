@@ -5,8 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { useSetPassword } from '@/features/auth/api/set-password';
 import { FormAlert } from '@/features/auth/components/form-alert';
-import { errorProps, FormField } from '@/features/auth/components/form-field';
-import { PasswordInput } from '@/features/auth/components/password-input';
+import { NewPasswordFields } from '@/features/auth/components/new-password-fields';
 import { authErrorMessages, recoveryErrorMessage } from '@/features/auth/lib/auth-error-messages';
 import { useRedirectAfter } from '@/features/auth/lib/use-redirect-after';
 
@@ -35,31 +34,11 @@ export function SetNewPasswordForm({ token }: { token: string }) {
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-      <FormField id="new-password" label="New Password" error={errors.password?.message}>
-        <PasswordInput
-          {...errorProps('new-password', errors.password?.message)}
-          autoComplete="new-password"
-          {...form.register('password', {
-            onChange: () => {
-              if (form.formState.isSubmitted) void form.trigger('confirmPassword');
-            },
-          })}
-        />
-      </FormField>
-      <FormField
-        id="confirm-new-password"
-        label="Confirm New Password"
-        error={errors.confirmPassword?.message}
-      >
-        <PasswordInput
-          {...errorProps('confirm-new-password', errors.confirmPassword?.message)}
-          autoComplete="new-password"
-          {...form.register('confirmPassword')}
-        />
-      </FormField>
-      <p className="-mt-1 text-xs text-muted-foreground">
-        At least 8 characters, with a lowercase letter, an uppercase letter and a number.
-      </p>
+      <NewPasswordFields
+        form={form}
+        ids={{ password: 'new-password', confirm: 'confirm-new-password' }}
+        labels={{ password: 'New Password', confirm: 'Confirm New Password' }}
+      />
       {(setPassword.isError || errors.token) && (
         <FormAlert tone="error">
           {errors.token?.message ??

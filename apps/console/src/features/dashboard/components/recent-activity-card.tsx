@@ -1,17 +1,9 @@
 import { dashboardLimits, type Activity } from '@patrol/contracts';
 import { relativeTime } from '@patrol/domain';
-import { ArrowRightIcon, HistoryIcon } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { HistoryIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import {
-  Card,
-  CardAction,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
+import { ListCardEmpty, ListCardHeader } from '@/features/dashboard/components/list-card-parts';
 import { appearanceOf } from '@/features/dashboard/lib/activity-appearance';
 import { cn } from '@/lib/cn';
 
@@ -27,32 +19,19 @@ export function RecentActivityCard({ activities, now, canViewSystem }: RecentAct
   const shown = activities.slice(0, dashboardLimits.recentActivityShown);
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <HistoryIcon aria-hidden="true" className="size-4 text-muted-foreground" />
-          Recent Activity
-        </CardTitle>
-        <CardDescription>Latest events across clients and licences</CardDescription>
-        {canViewSystem && (
-          <CardAction>
-            <Button asChild variant="ghost" size="sm">
-              <Link to="/system-status">
-                View System
-                <ArrowRightIcon aria-hidden="true" />
-              </Link>
-            </Button>
-          </CardAction>
-        )}
-      </CardHeader>
+      <ListCardHeader
+        icon={HistoryIcon}
+        title="Recent Activity"
+        description="Latest events across clients and licences"
+        link={canViewSystem ? { to: '/system-status', label: 'View System' } : undefined}
+      />
       <CardContent>
         {shown.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 py-8 text-center">
-            <HistoryIcon aria-hidden="true" className="size-8 text-muted-foreground" />
-            <p className="font-medium">No Recent Activity</p>
-            <p className="max-w-xs text-sm text-muted-foreground">
-              New clients, licence bindings and payments will show up here as they happen.
-            </p>
-          </div>
+          <ListCardEmpty
+            icon={HistoryIcon}
+            title="No Recent Activity"
+            text="New clients, licence bindings and payments will show up here as they happen."
+          />
         ) : (
           <ul className="divide-y" aria-label="Recent activity">
             {shown.map((activity) => {

@@ -1,17 +1,11 @@
 import { dashboardLimits, type Client } from '@patrol/contracts';
 import { formatBusinessDate } from '@patrol/domain';
-import { ArrowRightIcon, Building2Icon, ChevronRightIcon, PlusIcon } from 'lucide-react';
+import { Building2Icon, ChevronRightIcon, PlusIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Card,
-  CardAction,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
+import { ListCardEmpty, ListCardHeader } from '@/features/dashboard/components/list-card-parts';
 
 type RecentClientsCardProps = {
   clients: Client[];
@@ -31,31 +25,19 @@ export function RecentClientsCard({
 }: RecentClientsCardProps) {
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Building2Icon aria-hidden="true" className="size-4 text-muted-foreground" />
-          Recent Clients
-        </CardTitle>
-        <CardDescription>The newest client companies</CardDescription>
-        {canViewClients && (
-          <CardAction>
-            <Button asChild variant="ghost" size="sm">
-              <Link to="/clients">
-                View All
-                <ArrowRightIcon aria-hidden="true" />
-              </Link>
-            </Button>
-          </CardAction>
-        )}
-      </CardHeader>
+      <ListCardHeader
+        icon={Building2Icon}
+        title="Recent Clients"
+        description="The newest client companies"
+        link={canViewClients ? { to: '/clients', label: 'View All' } : undefined}
+      />
       <CardContent>
         {clients.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 py-8 text-center">
-            <Building2Icon aria-hidden="true" className="size-8 text-muted-foreground" />
-            <p className="font-medium">No Clients Yet</p>
-            <p className="max-w-xs text-sm text-muted-foreground">
-              Add your first client company to start issuing licences.
-            </p>
+          <ListCardEmpty
+            icon={Building2Icon}
+            title="No Clients Yet"
+            text="Add your first client company to start issuing licences."
+          >
             {canAddClient && (
               <Button asChild size="sm" className="mt-1">
                 <Link to="/clients/add">
@@ -64,7 +46,7 @@ export function RecentClientsCard({
                 </Link>
               </Button>
             )}
-          </div>
+          </ListCardEmpty>
         ) : (
           <ul className="-mx-2" aria-label="Recent clients">
             {clients.slice(0, dashboardLimits.recentClients).map((client) => (

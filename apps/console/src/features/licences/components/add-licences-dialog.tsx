@@ -4,27 +4,18 @@ import {
   defaultValidityDaysByType,
   licenceCountRange,
   licenceTypes,
-  validityDaysRange,
   type CreateLicencesForm,
   type LicenceType,
 } from '@patrol/contracts';
 import { useEffect, useId, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { FormField, fieldErrorProps } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useClientOptions } from '@/features/licences/api/get-client-options';
 import { useCreateLicences } from '@/features/licences/api/create-licences';
-import { DaysPresets } from '@/features/licences/components/days-presets';
+import { DaysField } from '@/features/licences/components/days-field';
+import { LicenceDialog } from '@/features/licences/components/licence-dialog';
 import { addLicencesFailure } from '@/features/licences/lib/licence-messages';
 
 type AddLicencesFormValues = Pick<
@@ -101,93 +92,75 @@ export function AddLicencesDialog({
   );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Add Licences to Client</DialogTitle>
-          <DialogDescription>Generate new licence keys for a client company.</DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-          <FormField id={fieldId('companyId')} label="Client" error={errors.companyId?.message}>
-            <Input
-              type="search"
-              aria-label="Search clients"
-              placeholder="Search clients..."
-              value={clientSearch}
-              onChange={(event) => setClientSearch(event.target.value)}
-            />
-            <NativeSelect
-              {...fieldErrorProps(fieldId('companyId'), errors.companyId?.message)}
-              {...register('companyId')}
-            >
-              <option value="">Please select a client</option>
-              {(clientOptions.data ?? []).map((client) => (
-                <option key={client.companyId} value={client.companyId}>
-                  {client.companyName} ({client.companyId})
-                </option>
-              ))}
-              {companyId &&
-                !clientOptions.data?.some((client) => client.companyId === companyId) && (
-                  <option value={companyId}>{companyId}</option>
-                )}
-            </NativeSelect>
-          </FormField>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              id={fieldId('count')}
-              label="Number of Licences"
-              error={errors.count?.message}
-              hint={`${licenceCountRange.min} to ${licenceCountRange.max}`}
-            >
-              <Input
-                type="number"
-                min={licenceCountRange.min}
-                max={licenceCountRange.max}
-                {...fieldErrorProps(fieldId('count'), errors.count?.message)}
-                {...register('count', { valueAsNumber: true })}
-              />
-            </FormField>
-            <FormField id={fieldId('licenseType')} label="Licence Type">
-              <NativeSelect id={fieldId('licenseType')} {...typeField}>
-                {licenceTypes.map((type) => (
-                  <option key={type} value={type}>
-                    {type}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-          </div>
-          <FormField
-            id={fieldId('validity')}
-            label="Validity Period (days)"
-            error={errors.validityPeriodDays?.message}
-            hint={`${validityDaysRange.min} to ${validityDaysRange.max} days`}
-          >
-            <Input
-              type="number"
-              min={validityDaysRange.min}
-              max={validityDaysRange.max}
-              {...fieldErrorProps(fieldId('validity'), errors.validityPeriodDays?.message)}
-              {...register('validityPeriodDays', { valueAsNumber: true })}
-            />
-          </FormField>
-          <DaysPresets
-            label="Validity presets"
-            selected={validity}
-            onSelect={(days) =>
-              setValue('validityPeriodDays', days, { shouldValidate: formState.isSubmitted })
-            }
+    <LicenceDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add Licences to Client"
+      description="Generate new licence keys for a client company."
+      onSubmit={submit}
+      submitLabel="Add Licences"
+      pendingLabel="Adding..."
+      pending={createLicences.isPending}
+    >
+      <FormField id={fieldId('companyId')} label="Client" error={errors.companyId?.message}>
+        <Input
+          type="search"
+          aria-label="Search clients"
+          placeholder="Search clients..."
+          value={clientSearch}
+          onChange={(event) => setClientSearch(event.target.value)}
+        />
+        <NativeSelect
+          {...fieldErrorProps(fieldId('companyId'), errors.companyId?.message)}
+          {...register('companyId')}
+        >
+          <option value="">Please select a client</option>
+          {(clientOptions.data ?? []).map((client) => (
+            <option key={client.companyId} value={client.companyId}>
+              {client.companyName} ({client.companyId})
+            </option>
+          ))}
+          {companyId && !clientOptions.data?.some((client) => client.companyId === companyId) && (
+            <option value={companyId}>{companyId}</option>
+          )}
+        </NativeSelect>
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          id={fieldId('count')}
+          label="Number of Licences"
+          error={errors.count?.message}
+          hint={`${licenceCountRange.min} to ${licenceCountRange.max}`}
+        >
+          <Input
+            type="number"
+            min={licenceCountRange.min}
+            max={licenceCountRange.max}
+            {...fieldErrorProps(fieldId('count'), errors.count?.message)}
+            {...register('count', { valueAsNumber: true })}
           />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={createLicences.isPending}>
-              {createLicences.isPending ? 'Adding...' : 'Add Licences'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </FormField>
+        <FormField id={fieldId('licenseType')} label="Licence Type">
+          <NativeSelect id={fieldId('licenseType')} {...typeField}>
+            {licenceTypes.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+      <DaysField
+        id={fieldId('validity')}
+        label="Validity Period (days)"
+        error={errors.validityPeriodDays?.message}
+        registration={register('validityPeriodDays', { valueAsNumber: true })}
+        selected={validity}
+        onSelect={(days) =>
+          setValue('validityPeriodDays', days, { shouldValidate: formState.isSubmitted })
+        }
+        presetsLabel="Validity presets"
+      />
+    </LicenceDialog>
   );
 }

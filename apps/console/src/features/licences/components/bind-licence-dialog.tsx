@@ -3,17 +3,9 @@ import { bindLicenceBodySchema, type Licence } from '@patrol/contracts';
 import { useEffect, useId } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { FormField, fieldErrorProps } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { useBindLicence } from '@/features/licences/api/bind-licence';
+import { LicenceDialog } from '@/features/licences/components/licence-dialog';
 import {
   licenceActionFailure,
   licenceActionSuccess,
@@ -66,51 +58,46 @@ export function BindLicenceDialog({ licence, onOpenChange, onResult }: BindLicen
   const deviceIdField = `${idPrefix}-deviceId`;
   const projectField = `${idPrefix}-projectName`;
   return (
-    <Dialog open={licence !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Bind Licence</DialogTitle>
-          <DialogDescription>
-            Bind <span className="font-mono">{licence?.key}</span> to a patrol device.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-          <FormField
-            id={deviceIdField}
-            label="Device ID"
-            error={errors.deviceId?.message}
-            hint="MPDID-{12 uppercase letters or digits}-{project name}"
-          >
-            <Input
-              {...fieldErrorProps(deviceIdField, errors.deviceId?.message)}
-              {...register('deviceId')}
-              placeholder="MPDID-A1B2C3D4E5F6-Site One"
-              autoComplete="off"
-              className="font-mono"
-            />
-          </FormField>
-          <FormField
-            id={projectField}
-            label="Project Name"
-            error={errors.projectName?.message}
-            hint="Letters, numbers and spaces, at most 25 characters"
-          >
-            <Input
-              {...fieldErrorProps(projectField, errors.projectName?.message)}
-              {...register('projectName')}
-              autoComplete="off"
-            />
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={bindLicence.isPending}>
-              {bindLicence.isPending ? 'Binding...' : 'Bind Licence'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <LicenceDialog
+      open={licence !== null}
+      onOpenChange={onOpenChange}
+      title="Bind Licence"
+      description={
+        <>
+          Bind <span className="font-mono">{licence?.key}</span> to a patrol device.
+        </>
+      }
+      onSubmit={submit}
+      submitLabel="Bind Licence"
+      pendingLabel="Binding..."
+      pending={bindLicence.isPending}
+    >
+      <FormField
+        id={deviceIdField}
+        label="Device ID"
+        error={errors.deviceId?.message}
+        hint="MPDID-{12 uppercase letters or digits}-{project name}"
+      >
+        <Input
+          {...fieldErrorProps(deviceIdField, errors.deviceId?.message)}
+          {...register('deviceId')}
+          placeholder="MPDID-A1B2C3D4E5F6-Site One"
+          autoComplete="off"
+          className="font-mono"
+        />
+      </FormField>
+      <FormField
+        id={projectField}
+        label="Project Name"
+        error={errors.projectName?.message}
+        hint="Letters, numbers and spaces, at most 25 characters"
+      >
+        <Input
+          {...fieldErrorProps(projectField, errors.projectName?.message)}
+          {...register('projectName')}
+          autoComplete="off"
+        />
+      </FormField>
+    </LicenceDialog>
   );
 }

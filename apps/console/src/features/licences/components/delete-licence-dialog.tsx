@@ -1,17 +1,9 @@
 import type { Licence } from '@patrol/contracts';
-import { useEffect, useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useDeleteLicence } from '@/features/licences/api/delete-licence';
+import { LicenceDialog } from '@/features/licences/components/licence-dialog';
 import {
   licenceActionFailure,
   licenceActionSuccess,
@@ -37,7 +29,8 @@ export function DeleteLicenceDialog({ licence, onOpenChange, onResult }: DeleteL
   }, [licence]);
 
   const confirmed = typed === deleteConfirmationWord;
-  const confirm = async () => {
+  const confirm = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     if (!licence || !confirmed) return;
     try {
       const response = await deleteLicence.mutateAsync(licence.key);
@@ -49,48 +42,37 @@ export function DeleteLicenceDialog({ licence, onOpenChange, onResult }: DeleteL
   };
 
   return (
-    <Dialog open={licence !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Delete Licence</DialogTitle>
-          <DialogDescription>
-            Licence <span className="font-mono font-medium">{licence?.key}</span> will be deleted
-            permanently
-            {licence?.bound ? ` and device ${licence.deviceId ?? ''} loses access at once` : ''}.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          className="grid gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void confirm();
-          }}
-        >
-          <Label htmlFor={inputId}>
-            Type <span className="font-mono font-semibold">{deleteConfirmationWord}</span> to
-            confirm
-          </Label>
-          <Input
-            id={inputId}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            autoComplete="off"
-            className="font-mono"
-          />
-          <DialogFooter className="mt-2">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              variant="destructive"
-              disabled={!confirmed || deleteLicence.isPending}
-            >
-              {deleteLicence.isPending ? 'Deleting...' : 'Delete Licence'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <LicenceDialog
+      open={licence !== null}
+      onOpenChange={onOpenChange}
+      title="Delete Licence"
+      description={
+        <>
+          Licence <span className="font-mono font-medium">{licence?.key}</span> will be deleted
+          permanently
+          {licence?.bound ? ` and device ${licence.deviceId ?? ''} loses access at once` : ''}.
+        </>
+      }
+      width="md"
+      onSubmit={confirm}
+      submitLabel="Delete Licence"
+      pendingLabel="Deleting..."
+      pending={deleteLicence.isPending}
+      submitBlocked={!confirmed}
+      submitVariant="destructive"
+    >
+      <div className="grid gap-2">
+        <Label htmlFor={inputId}>
+          Type <span className="font-mono font-semibold">{deleteConfirmationWord}</span> to confirm
+        </Label>
+        <Input
+          id={inputId}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          autoComplete="off"
+          className="font-mono"
+        />
+      </div>
+    </LicenceDialog>
   );
 }

@@ -9,19 +9,9 @@ import {
 import { extendedExpiry, formatBusinessDate } from '@patrol/domain';
 import { useEffect, useId } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { FormField, fieldErrorProps } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { useExtendLicence } from '@/features/licences/api/extend-licence';
-import { DaysPresets } from '@/features/licences/components/days-presets';
+import { DaysField } from '@/features/licences/components/days-field';
+import { LicenceDialog } from '@/features/licences/components/licence-dialog';
 import {
   licenceActionFailure,
   licenceActionSuccess,
@@ -64,51 +54,37 @@ export function ExtendLicenceDialog({ licence, onOpenChange, onResult }: ExtendL
   const validDays =
     Number.isInteger(days) && days >= validityDaysRange.min && days <= validityDaysRange.max;
   return (
-    <Dialog open={licence !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>Extend Licence</DialogTitle>
-          <DialogDescription>
-            Extend <span className="font-mono">{licence?.key}</span>
-            {licence?.validUntil ? `, valid until ${formatBusinessDate(licence.validUntil)}` : ''}.
-          </DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-          <FormField
-            id={fieldId}
-            label="Extension (days)"
-            error={error}
-            hint={
-              licence && validDays
-                ? `New expiry: ${formatBusinessDate(extendedExpiry(licence.validUntil, days, new Date()))}`
-                : `${validityDaysRange.min} to ${validityDaysRange.max} days`
-            }
-          >
-            <Input
-              type="number"
-              min={validityDaysRange.min}
-              max={validityDaysRange.max}
-              {...fieldErrorProps(fieldId, error)}
-              {...register('extensionDays', { valueAsNumber: true })}
-            />
-          </FormField>
-          <DaysPresets
-            label="Extension presets"
-            selected={days}
-            onSelect={(value) =>
-              setValue('extensionDays', value, { shouldValidate: formState.isSubmitted })
-            }
-          />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={extendLicence.isPending}>
-              {extendLicence.isPending ? 'Extending...' : 'Extend Licence'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <LicenceDialog
+      open={licence !== null}
+      onOpenChange={onOpenChange}
+      title="Extend Licence"
+      description={
+        <>
+          Extend <span className="font-mono">{licence?.key}</span>
+          {licence?.validUntil ? `, valid until ${formatBusinessDate(licence.validUntil)}` : ''}.
+        </>
+      }
+      onSubmit={submit}
+      submitLabel="Extend Licence"
+      pendingLabel="Extending..."
+      pending={extendLicence.isPending}
+    >
+      <DaysField
+        id={fieldId}
+        label="Extension (days)"
+        error={error}
+        hint={
+          licence && validDays
+            ? `New expiry: ${formatBusinessDate(extendedExpiry(licence.validUntil, days, new Date()))}`
+            : undefined
+        }
+        registration={register('extensionDays', { valueAsNumber: true })}
+        selected={days}
+        onSelect={(value) =>
+          setValue('extensionDays', value, { shouldValidate: formState.isSubmitted })
+        }
+        presetsLabel="Extension presets"
+      />
+    </LicenceDialog>
   );
 }

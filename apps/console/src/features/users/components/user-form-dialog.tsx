@@ -26,7 +26,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useCreateUser } from '@/features/users/api/create-user';
 import { useUpdateUser } from '@/features/users/api/update-user';
-import { PasswordInput } from '@/features/users/components/password-input';
+import { PasswordInput } from '@/components/password-input';
 import { userStatusLabel } from '@/features/users/components/user-badges';
 import { ApiError } from '@/lib/api-client';
 
