@@ -16,7 +16,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 3000,
       host: '0.0.0.0',
-      nodeEnv: 'development',
+      nodeEnv: 'production',
       dataDir,
       logLevel: 'info',
       appUrl: 'http://localhost:3000',

@@ -18,8 +18,8 @@ const minimumSecretLength = 32;
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  // 'development' unless set: `npm start` and docker-compose set NODE_ENV=production explicitly.
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  // Production unless said otherwise: development answers recovery requests with their token.
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })

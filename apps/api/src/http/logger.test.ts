@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from './logger';
+import express from 'express';
+import request from 'supertest';
+import { createLogger, requestLogger } from './logger';
 
 function capturingLogger() {
   const lines: string[] = [];
@@ -39,5 +41,14 @@ describe('createLogger', () => {
     const { logger, output } = capturingLogger();
     logger.error({ err: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }) }, 'failed');
     expect(output()).toContain('ECONNREFUSED');
+  });
+
+  it('logs request paths without their query strings, which may carry a mailed token', async () => {
+    const { logger, output } = capturingLogger();
+    const app = express().use(requestLogger(logger));
+    app.get('/recovery', (_req, res) => res.send('ok'));
+    await request(app).get('/recovery?token=mailed-secret-token').expect(200);
+    expect(output()).toContain('"url":"/recovery"');
+    expect(output()).not.toContain('mailed-secret-token');
   });
 });

@@ -67,7 +67,15 @@ export function requestLogger(logger: Logger) {
       return res.statusCode >= 400 ? 'warn' : 'info';
     },
     // Response headers are the same security headers on every line; the status says enough.
-    serializers: { res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }) },
+    serializers: {
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      // Query strings can carry secrets (a mailed reset link's ?token=): log the path only.
+      req: (req: { url?: string; query?: unknown }) => ({
+        ...req,
+        url: req.url?.split('?')[0],
+        query: undefined,
+      }),
+    },
     // Probes poll these every few seconds; logging each would drown the useful lines.
     autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/ready' },
   });

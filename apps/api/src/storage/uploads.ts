@@ -54,8 +54,8 @@ export async function receiveSingleFile(
 }
 
 function toUploadError(error: unknown, options: SingleFileUploadOptions): unknown {
-  if (!(error instanceof multer.MulterError)) return error;
-  if (error.code === 'LIMIT_FILE_SIZE') {
+  // Anything else (a truncated or malformed multipart body) is bad input too, never a 500.
+  if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') {
     return new AppError(413, 'PAYLOAD_TOO_LARGE', options.tooLargeMessage, {
       [options.field]: options.tooLargeMessage,
     });

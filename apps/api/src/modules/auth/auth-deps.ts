@@ -26,6 +26,11 @@ export const authRateLimits = {
   recoveryRequests: { name: 'auth-recovery', limit: 10, windowMs: fifteenMinutes },
 } as const;
 
+/** Password attempts and second-factor attempts of one account are limited separately. */
+export const passwordAttempts = (email: string) => `password:${email.toLowerCase()}`;
+/** Second-factor attempts (sign-in and authenticator setup) of one account. */
+export const codeAttempts = (email: string) => `code:${email.toLowerCase()}`;
+
 /** What the auth services need, built once per application context. */
 export interface AuthDeps {
   db: AppDb;

@@ -9,7 +9,7 @@ import type { DbExecutor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError, conflict, tooMany } from '../../http/app-error';
 import { twoFactorSetupRequiredMessage, type AuthUser } from '../../http/authenticate';
-import type { AuthDeps } from './auth-deps';
+import { codeAttempts, passwordAttempts, type AuthDeps } from './auth-deps';
 import { presentSessionUser } from './auth.presenter';
 import {
   findUserByEmail,
@@ -99,15 +99,17 @@ export async function signIn(
   body: LoginBody,
   address: string,
 ): Promise<LoginAnswer> {
-  await refuseWhenBlocked(deps, body.email, address);
+  await claimAttempt(deps, passwordAttempts(body.email), address);
   const user = await findUserByEmail(deps.db, body.email);
   const passwordMatches = user
     ? await deps.passwords.verify(body.password, user.passwordHash)
     : await deps.passwords.verifyAgainstNothing(body.password);
   if (!user || !passwordMatches) {
-    await recordFailure(deps, body.email, address);
+    await deps.limits.address.record(address);
     throw new AppError(401, 'INVALID_CREDENTIALS', signInMessages.invalidCredentials);
   }
+  // Knowing the password is proven; codes keep their own count, so this frees nothing to guess.
+  await deps.limits.account.reset(passwordAttempts(body.email));
   assertActive(user);
   if (!user.twoFactorEnabled) {
     const setup = await deps.db.transaction((tx) => beginTwoFactorSetup(deps, tx, user));
@@ -138,16 +140,16 @@ export async function verifySignInCode(
   const userId = verifyMfaToken(deps.config.jwtSecret, body.tempToken);
   const user: UserRow | undefined = userId ? await findUserRowById(deps.db, userId) : undefined;
   if (!user) throw new AppError(401, 'TOKEN_EXPIRED', signInMessages.challengeExpired);
-  await refuseWhenBlocked(deps, user.email, address);
+  await claimAttempt(deps, codeAttempts(user.email), address);
   assertActive(user);
   if (!user.twoFactorEnabled) {
     throw new AppError(403, 'TWO_FACTOR_SETUP_REQUIRED', twoFactorSetupRequiredMessage);
   }
   if (!(await verifySecondFactor(deps, user, body.code))) {
-    await recordFailure(deps, user.email, address);
+    await deps.limits.address.record(address);
     throw new AppError(401, 'INVALID_2FA_CODE', signInMessages.invalidCode);
   }
-  await deps.limits.account.reset(user.email);
+  await deps.limits.account.reset(codeAttempts(user.email));
   return startSession(deps, user);
 }
 
@@ -156,14 +158,15 @@ export function validateSession(user: AuthUser) {
   return { success: true as const, valid: true as const, user: presentSessionUser(user) };
 }
 
-async function refuseWhenBlocked(deps: AuthDeps, email: string, address: string): Promise<void> {
-  const [accountBlocked, addressBlocked] = await Promise.all([
-    deps.limits.account.isBlocked(email),
+/**
+ * Counts the attempt against the account BEFORE checking it, so that parallel requests cannot all
+ * pass a check made before any of them failed; a success resets the count. The coarser
+ * per-address limit counts failures only.
+ */
+async function claimAttempt(deps: AuthDeps, accountKey: string, address: string): Promise<void> {
+  const [withinAccountLimit, addressBlocked] = await Promise.all([
+    deps.limits.account.consume(accountKey),
     deps.limits.address.isBlocked(address),
   ]);
-  if (accountBlocked || addressBlocked) throw tooMany();
-}
-
-async function recordFailure(deps: AuthDeps, email: string, address: string): Promise<void> {
-  await Promise.all([deps.limits.account.record(email), deps.limits.address.record(address)]);
+  if (!withinAccountLimit || addressBlocked) throw tooMany();
 }

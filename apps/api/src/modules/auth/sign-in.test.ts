@@ -231,6 +231,17 @@ describe('sign-in rate limits', () => {
     expect(blocked.status).toBe(429);
   });
 
+  it('counts parallel code guesses before checking them, so at most 5 are tried', async () => {
+    const account = await buildUserWithTwoFactor(t);
+    const tempToken = await passwordStep(t, account.user.email);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => verify({ tempToken, code: '00000000' })),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+  });
+
   it('clears the account count after a successful sign-in', async () => {
     const account = await buildUserWithTwoFactor(t);
     const fail = () => login({ email: account.user.email, password: 'Wrong-password-1' });

@@ -3,7 +3,7 @@ import type { DbExecutor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError, tooMany } from '../../http/app-error';
 import { generateOpaqueToken, hashOpaqueToken } from '../../security/opaque-token';
-import type { AuthDeps } from './auth-deps';
+import { codeAttempts, type AuthDeps } from './auth-deps';
 import { generateBackupCodes, isBackupCodeShape } from './backup-codes';
 import {
   advanceTotpStep,
@@ -86,7 +86,8 @@ export async function completeTwoFactorSetup(
   const user = await findUserRowById(deps.db, token.userId);
   if (!user?.twoFactorSecret) throw expired;
   assertActive(user);
-  if (await deps.limits.account.isBlocked(user.email)) throw tooMany();
+  // Counted before the check, like sign-in codes, so parallel guesses cannot outrun the limit.
+  if (!(await deps.limits.account.consume(codeAttempts(user.email)))) throw tooMany();
 
   const check = await checkTotp(
     deps.totpSecrets.open(user.twoFactorSecret),
@@ -94,7 +95,6 @@ export async function completeTwoFactorSetup(
     user.lastTotpStep,
   );
   if (!check.valid) {
-    await deps.limits.account.record(user.email);
     throw new AppError(400, 'INVALID_2FA_CODE', setupMessages.invalidCode);
   }
   const activated = await deps.db.transaction(async (tx) => {
@@ -103,7 +103,7 @@ export async function completeTwoFactorSetup(
     return true;
   });
   if (!activated) throw expired;
-  await deps.limits.account.reset(user.email);
+  await deps.limits.account.reset(codeAttempts(user.email));
   return startSession(deps, { ...user, twoFactorEnabled: true });
 }
 

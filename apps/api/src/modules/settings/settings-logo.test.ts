@@ -102,6 +102,20 @@ describe('POST /api/settings/logo', () => {
     expect(empty.status).toBe(400);
   });
 
+  it('answers a truncated multipart body with 400, not 500', async () => {
+    const boundary = 'patrol-test-boundary';
+    const response = await api()
+      .post('/api/settings/logo')
+      .set(asUser(adminToken))
+      .set('Content-Type', `multipart/form-data; boundary=${boundary}`)
+      .send(
+        `--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="logo.png"\r\n` +
+          'Content-Type: image/png\r\n\r\npartial',
+      );
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('Please select an image file');
+  });
+
   it('refuses sales (403) before reading the upload', async () => {
     const response = await uploadLogo(png, 'logo.png', salesToken);
     expect(response.status).toBe(403);

@@ -101,6 +101,22 @@ describe('PUT /api/users/{id} with the user form', () => {
     expect((await storedUser(t, sales.id))!.role).toBe('sales');
   });
 
+  it("keeps an administrator's email, where recovery is mailed, to superadmins (403)", async () => {
+    const { user: otherAdmin } = await t.createUserWithToken({ role: 'Admin' });
+    const moved = { ...formOf(otherAdmin), email: `attacker-${randomUUID()}@example.test` };
+    const byAdmin = await api()
+      .put(`/api/users/${otherAdmin.id}`)
+      .set(asUser(adminToken))
+      .send(moved);
+    expect(byAdmin.status).toBe(403);
+    expect((await storedUser(t, otherAdmin.id))!.email).toBe(otherAdmin.email);
+    const bySuperadmin = await api()
+      .put(`/api/users/${otherAdmin.id}`)
+      .set(asUser(superadminToken))
+      .send(moved);
+    expect(bySuperadmin.status).toBe(200);
+  });
+
   it('refuses to change one’s own role or status (403)', async () => {
     const admin = await t.createUserWithToken({ role: 'Admin' });
     const response = await api()

@@ -37,6 +37,7 @@ export const userRuleMessages = {
   emailTaken: 'Email already exists',
   superadminOnly: 'Only a superadmin can create or delete users.',
   superadminAccount: 'Only a superadmin can change a superadmin account.',
+  administratorEmail: "Only a superadmin can change an administrator's email address.",
   ownRoleOrStatus: 'You cannot change your own role or status.',
   deleteSelf: 'You cannot delete your own account.',
   deleteSuperadmin: 'Superadmin users cannot be deleted.',
@@ -112,6 +113,12 @@ export async function updateUserProfile(
       const current = await lockEditableUser(tx, actor, id);
       if (body.role === 'superadmin' && actor.role !== 'superadmin') {
         throw forbidden(userRuleMessages.superadminAccount);
+      }
+      // Emergency recovery of an administrator is mailed to this address: moving it is a takeover.
+      const movesAdministratorEmail =
+        current.role === 'Admin' && body.email.toLowerCase() !== current.email.toLowerCase();
+      if (movesAdministratorEmail && actor.role !== 'superadmin') {
+        throw forbidden(userRuleMessages.administratorEmail);
       }
       if (id === actor.id && (body.role !== current.role || body.status !== current.status)) {
         throw forbidden(userRuleMessages.ownRoleOrStatus);
