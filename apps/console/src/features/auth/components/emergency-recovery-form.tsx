@@ -15,7 +15,7 @@ import { useExecuteEmergencyRecovery } from '@/features/auth/api/execute-emergen
 import { useRequestEmergencyRecovery } from '@/features/auth/api/request-emergency-recovery';
 import { CopyButton } from '@/features/auth/components/copy-button';
 import { FormAlert } from '@/features/auth/components/form-alert';
-import { errorProps, FormField } from '@/features/auth/components/form-field';
+import { fieldErrorProps, FormField } from '@/components/form-field';
 import { PasswordInput } from '@/components/password-input';
 import { authErrorMessages, recoveryErrorMessage } from '@/features/auth/lib/auth-error-messages';
 import { useRedirectAfter } from '@/features/auth/lib/use-redirect-after';
@@ -44,7 +44,7 @@ function RequestStep({
       </p>
       <FormField id="emergency-email" label="Administrator Email" error={emailError}>
         <Input
-          {...errorProps('emergency-email', emailError)}
+          {...fieldErrorProps('emergency-email', emailError)}
           type="email"
           autoComplete="email"
           placeholder="admin@company.com"
@@ -107,7 +107,7 @@ function ExecuteStep({ requestAnswer }: ExecuteStepProps) {
       )}
       <FormField id="emergency-token" label="Emergency Token" error={errors.token?.message}>
         <Input
-          {...errorProps('emergency-token', errors.token?.message)}
+          {...fieldErrorProps('emergency-token', errors.token?.message)}
           autoComplete="off"
           className="font-mono"
           {...form.register('token')}
@@ -115,7 +115,7 @@ function ExecuteStep({ requestAnswer }: ExecuteStepProps) {
       </FormField>
       <FormField id="emergency-password" label="New Password" error={errors.newPassword?.message}>
         <PasswordInput
-          {...errorProps('emergency-password', errors.newPassword?.message)}
+          {...fieldErrorProps('emergency-password', errors.newPassword?.message)}
           autoComplete="new-password"
           {...form.register('newPassword')}
         />

@@ -7,7 +7,7 @@ import type { SessionGrant } from '@/features/auth/api/login';
 import { useVerifyTwoFactor } from '@/features/auth/api/verify-two-factor';
 import { CodeInput } from '@/features/auth/components/code-input';
 import { FormAlert } from '@/features/auth/components/form-alert';
-import { errorProps, FormField } from '@/features/auth/components/form-field';
+import { fieldErrorProps, FormField } from '@/components/form-field';
 import { signInErrorMessage } from '@/features/auth/lib/auth-error-messages';
 
 const codeFormSchema = verify2faBodySchema.pick({ code: true });
@@ -40,7 +40,7 @@ export function LoginCodeForm({ tempToken, onVerified, onBack }: LoginCodeFormPr
           name="code"
           render={({ field }) => (
             <CodeInput
-              {...errorProps('login-code', codeError)}
+              {...fieldErrorProps('login-code', codeError)}
               name={field.name}
               ref={field.ref}
               value={field.value}

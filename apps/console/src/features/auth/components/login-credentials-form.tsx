@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useLogin, type LoginOutcome } from '@/features/auth/api/login';
 import { FormAlert } from '@/features/auth/components/form-alert';
-import { FormField } from '@/features/auth/components/form-field';
+import { FormField } from '@/components/form-field';
 import { PasswordInput } from '@/components/password-input';
 import { signInErrorMessage } from '@/features/auth/lib/auth-error-messages';
 import { ApiError } from '@/lib/api-client';

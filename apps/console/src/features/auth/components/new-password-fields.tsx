@@ -1,6 +1,6 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { PasswordInput } from '@/components/password-input';
-import { errorProps, FormField } from '@/features/auth/components/form-field';
+import { fieldErrorProps, FormField } from '@/components/form-field';
 
 type PasswordPair = { password: string; confirmPassword: string };
 
@@ -24,7 +24,7 @@ export function NewPasswordFields<Form extends PasswordPair>({
     <>
       <FormField id={ids.password} label={labels.password} error={errors.password?.message}>
         <PasswordInput
-          {...errorProps(ids.password, errors.password?.message)}
+          {...fieldErrorProps(ids.password, errors.password?.message)}
           autoComplete="new-password"
           {...pair.register('password', {
             // Once submitted, the confirmation's "do not match" follows the password as it is edited.
@@ -36,7 +36,7 @@ export function NewPasswordFields<Form extends PasswordPair>({
       </FormField>
       <FormField id={ids.confirm} label={labels.confirm} error={errors.confirmPassword?.message}>
         <PasswordInput
-          {...errorProps(ids.confirm, errors.confirmPassword?.message)}
+          {...fieldErrorProps(ids.confirm, errors.confirmPassword?.message)}
           autoComplete="new-password"
           {...pair.register('confirmPassword')}
         />

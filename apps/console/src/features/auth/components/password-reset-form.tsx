@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useResetPassword } from '@/features/auth/api/reset-password';
 import { FormAlert } from '@/features/auth/components/form-alert';
-import { errorProps, FormField } from '@/features/auth/components/form-field';
+import { fieldErrorProps, FormField } from '@/components/form-field';
 import { authErrorMessages } from '@/features/auth/lib/auth-error-messages';
 import { ApiError } from '@/lib/api-client';
 
@@ -38,7 +38,7 @@ export function PasswordResetForm() {
       </p>
       <FormField id="reset-email" label="Email" error={emailError}>
         <Input
-          {...errorProps('reset-email', emailError)}
+          {...fieldErrorProps('reset-email', emailError)}
           type="email"
           autoComplete="email"
           placeholder="you@company.com"

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useRegister, type TwoFactorSetupData } from '@/features/auth/api/register';
 import { FormAlert } from '@/features/auth/components/form-alert';
-import { errorProps, FormField } from '@/features/auth/components/form-field';
+import { fieldErrorProps, FormField } from '@/components/form-field';
 import { NewPasswordFields } from '@/features/auth/components/new-password-fields';
 import { authErrorMessages, serverMessage } from '@/features/auth/lib/auth-error-messages';
 import { ApiError } from '@/lib/api-client';
@@ -54,14 +54,14 @@ export function RegisterAccountForm({
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
       <FormField id="register-name" label="Full Name" error={errors.name?.message}>
         <Input
-          {...errorProps('register-name', errors.name?.message)}
+          {...fieldErrorProps('register-name', errors.name?.message)}
           autoComplete="name"
           {...form.register('name')}
         />
       </FormField>
       <FormField id="register-email" label="Email" error={errors.email?.message}>
         <Input
-          {...errorProps('register-email', errors.email?.message)}
+          {...fieldErrorProps('register-email', errors.email?.message)}
           type="email"
           autoComplete="email"
           placeholder="admin@company.com"

@@ -10,7 +10,7 @@ import { BackupCodes } from '@/features/auth/components/backup-codes';
 import { CodeInput } from '@/features/auth/components/code-input';
 import { CopyButton } from '@/features/auth/components/copy-button';
 import { FormAlert } from '@/features/auth/components/form-alert';
-import { errorProps, FormField } from '@/features/auth/components/form-field';
+import { fieldErrorProps, FormField } from '@/components/form-field';
 import { setupVerificationErrorMessage } from '@/features/auth/lib/auth-error-messages';
 
 const codeFormSchema = setup2faBodySchema.pick({ code: true });
@@ -75,7 +75,7 @@ export function TwoFactorSetup({ setup, onComplete }: TwoFactorSetupProps) {
             name="code"
             render={({ field }) => (
               <CodeInput
-                {...errorProps('setup-code', codeError)}
+                {...fieldErrorProps('setup-code', codeError)}
                 name={field.name}
                 ref={field.ref}
                 value={field.value}

@@ -1,12 +1,12 @@
-import { DownloadIcon, PlusIcon, RefreshCwIcon, SearchIcon, UsersIcon } from 'lucide-react';
+import { DownloadIcon, PlusIcon, RefreshCwIcon, UsersIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/layout/page-header';
 import { Pagination } from '@/components/pagination';
+import { SearchInput } from '@/components/search-input';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useExportClients } from '@/features/clients/api/export-clients';
 import { clientDataUnavailableMessage, useClients } from '@/features/clients/api/get-clients';
@@ -145,20 +145,13 @@ export function ClientsPage() {
                 {listed ? `${listed.pagination.totalCount} matching clients` : 'Loading clients'}
               </p>
             </div>
-            <div className="relative w-full sm:w-72">
-              <SearchIcon
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-              />
-              <Input
-                type="search"
-                aria-label="Search clients"
-                placeholder="Search..."
-                className="pl-8"
-                value={searchText}
-                onChange={(event) => setSearchText(event.target.value)}
-              />
-            </div>
+            <SearchInput
+              label="Search clients"
+              placeholder="Search..."
+              value={searchText}
+              onChange={setSearchText}
+              className="sm:w-72"
+            />
           </div>
           <CardContent className="px-0">
             {unavailableMessage ? (

@@ -1,14 +1,14 @@
 import type { Licence } from '@patrol/contracts';
-import { KeyRoundIcon, PlusIcon, RefreshCwIcon, SearchIcon } from 'lucide-react';
+import { KeyRoundIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Banner, useTimedBanner } from '@/components/banner';
 import { PageHeader } from '@/components/layout/page-header';
 import { Pagination } from '@/components/pagination';
+import { SearchInput } from '@/components/search-input';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useLicences } from '@/features/licences/api/get-licences';
 import { useUnbindLicence } from '@/features/licences/api/unbind-licence';
@@ -111,20 +111,13 @@ export function LicencesPage() {
       <div className="space-y-4">
         <Banner message={banner.message} onDismiss={banner.clear} />
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <div className="relative w-full sm:w-80">
-            <SearchIcon
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              type="search"
-              aria-label="Search clients"
-              placeholder="Search clients..."
-              className="pl-8"
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-            />
-          </div>
+          <SearchInput
+            label="Search clients"
+            placeholder="Search clients..."
+            value={searchText}
+            onChange={setSearchText}
+            className="sm:w-80"
+          />
           {data && (
             <p className="text-sm text-muted-foreground tabular-nums">
               {data.pagination.totalCount} {data.pagination.totalCount === 1 ? 'client' : 'clients'}
