@@ -1,8 +1,10 @@
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { moduleRoutes } from '../src/app';
+import { users } from '../src/db/schema';
 import { signAccessToken } from '../src/http/access-token';
 import { defineRoute } from '../src/http/route';
 import { createTestContext, type TestContext } from './test-app';
@@ -83,6 +85,34 @@ describe('authentication and permission guard', () => {
     const { user } = await test.createUserWithToken();
     const stepToken = jwt.sign({ typ: '2fa' }, test.ctx.config.jwtSecret, { subject: user.id });
     await request(test.app).get('/api/test/me').auth(stepToken, { type: 'bearer' }).expect(401);
+  });
+
+  it("refuses a token issued up to the second its user's sessions were ended (401)", async () => {
+    const { user } = await test.createUserWithToken();
+    const tokenIssuedAt = (iat: number) =>
+      jwt.sign({ typ: 'access', iat }, test.ctx.config.jwtSecret, {
+        subject: user.id,
+        expiresIn: '15m',
+      });
+    const statusOf = async (iat: number) =>
+      (await request(test.app).get('/api/test/me').auth(tokenIssuedAt(iat), { type: 'bearer' }))
+        .status;
+    const second = Math.floor(Date.now() / 1000) - 60;
+    // Mid-second and on the second's first millisecond: iat cannot tell which side of the change
+    // a token of that second is on, so it is refused either way.
+    for (const endedAt of [second * 1000 + 400, second * 1000]) {
+      await test.database.db
+        .update(users)
+        .set({ sessionsValidAfter: new Date(endedAt) })
+        .where(eq(users.id, user.id));
+      expect(await statusOf(second - 1)).toBe(401);
+      expect(await statusOf(second)).toBe(401);
+      expect(await statusOf(second + 1)).toBe(200);
+    }
+    const refused = await request(test.app)
+      .get('/api/test/me')
+      .auth(tokenIssuedAt(second), { type: 'bearer' });
+    expect(refused.body).toEqual(unauthenticated);
   });
 
   it('refuses an inactive or suspended user (401 ACCOUNT_INACTIVE)', async () => {

@@ -19,6 +19,15 @@ import { createTestDatabase } from './test-database';
 /** The password every test user gets. */
 export const testPassword = 'Test-password-1';
 
+/**
+ * Resolves once the clock has entered the next whole second: a token signed afterwards has a
+ * later `iat` than anything that happened before the call (JWT `iat` counts whole seconds).
+ */
+export function untilNextSecond(): Promise<void> {
+  const margin = 5;
+  return new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + margin));
+}
+
 export interface TestUserOptions {
   role?: Role;
   /** Defaults to the role's template. */

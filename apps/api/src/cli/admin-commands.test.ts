@@ -6,6 +6,7 @@ import { authDepsFor } from '../modules/auth/auth-deps';
 import {
   buildUserWithTwoFactor,
   createAuthTestContext,
+  signInWithTotp,
   testPassword,
 } from '../modules/auth/auth-test-builders';
 import type { TestContext } from '../../test/test-app';
@@ -65,8 +66,9 @@ describe('create-superadmin', () => {
 });
 
 describe('reset-2fa', () => {
-  it('clears two-factor so that the next sign-in goes through setup', async () => {
+  it('clears two-factor and ends every session, so that the next sign-in goes through setup', async () => {
     const account = await buildUserWithTwoFactor(t);
+    const session = await signInWithTotp(t, account);
     const outcome = await resetTwoFactor(authDepsFor(t.ctx), account.user.email.toUpperCase());
     expect(outcome).toContain(account.user.email);
     const [user] = await t.database.db.select().from(users).where(eq(users.id, account.user.id));
@@ -75,6 +77,11 @@ describe('reset-2fa', () => {
       await t.database.db.select().from(backupCodes).where(eq(backupCodes.userId, user!.id)),
     ).toHaveLength(0);
     expect((await login(account.user.email, testPassword)).body.requires2FASetup).toBe(true);
+    const stale = await request(t.app)
+      .get('/api/auth/validate')
+      .auth(session.token, { type: 'bearer' });
+    expect(stale.status).toBe(401);
+    expect(stale.body.error).toBe('UNAUTHENTICATED');
   });
 
   it('names an unknown email', async () => {

@@ -2,7 +2,7 @@ import type { Permission } from '@patrol/contracts';
 import type { Request, RequestHandler } from 'express';
 import { toAuthUser } from '../modules/auth/auth.presenter';
 import { findUserById } from '../modules/users/users.repo';
-import { verifyAccessToken } from './access-token';
+import { issuedBeforeSessionsValidAfter, verifyAccessToken } from './access-token';
 import type { AppContext } from './app-context';
 import { AppError, unauthenticated } from './app-error';
 
@@ -31,31 +31,42 @@ export const accountInactiveMessage =
 export const twoFactorSetupRequiredMessage =
   'Two-factor authentication setup is required before you can continue.';
 
+/** A request's or socket's verified access token and the user behind it. */
+export interface AuthenticatedToken {
+  user: AuthUser;
+  /** The token's `iat` (seconds), kept so a long-lived socket can be re-checked against it. */
+  issuedAt: number;
+}
+
 /**
  * Resolves an access token to an active user who has completed two-factor setup.
- * Throws 401 UNAUTHENTICATED, 401 ACCOUNT_INACTIVE or 403 TWO_FACTOR_SETUP_REQUIRED.
- * Shared by the HTTP middleware and the socket handshake.
+ * Throws 401 UNAUTHENTICATED (also for a token issued before the user's sessions were ended by a
+ * password reset, a two-factor reset or a status change), 401 ACCOUNT_INACTIVE or
+ * 403 TWO_FACTOR_SETUP_REQUIRED. Shared by the HTTP middleware and the socket handshake.
  */
 export async function authenticateToken(
   ctx: AppContext,
   token: string | undefined,
-): Promise<AuthUser> {
-  const userId = token ? verifyAccessToken(ctx.config.jwtSecret, token) : undefined;
-  if (!userId) throw unauthenticated();
-  const user = await findUserById(ctx.database.db, userId);
+): Promise<AuthenticatedToken> {
+  const claims = token ? verifyAccessToken(ctx.config.jwtSecret, token) : undefined;
+  if (!claims) throw unauthenticated();
+  const user = await findUserById(ctx.database.db, claims.userId);
   if (!user || user.status !== 'active') {
     throw new AppError(401, 'ACCOUNT_INACTIVE', accountInactiveMessage);
+  }
+  if (issuedBeforeSessionsValidAfter(claims.issuedAt, user.sessionsValidAfter)) {
+    throw unauthenticated();
   }
   if (!user.twoFactorEnabled) {
     throw new AppError(403, 'TWO_FACTOR_SETUP_REQUIRED', twoFactorSetupRequiredMessage);
   }
-  return toAuthUser(user);
+  return { user: toAuthUser(user), issuedAt: claims.issuedAt };
 }
 
 /** Middleware: requires `Authorization: Bearer <access token>` and sets `req.user`. */
 export function authenticate(ctx: AppContext): RequestHandler {
   return async (req, _res, next) => {
-    req.user = await authenticateToken(ctx, bearerToken(req));
+    req.user = (await authenticateToken(ctx, bearerToken(req))).user;
     next();
   };
 }

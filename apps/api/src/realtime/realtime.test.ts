@@ -3,10 +3,11 @@ import { commonMessages } from '@patrol/contracts';
 import { eq } from 'drizzle-orm';
 import type { Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { createTestContext, untilNextSecond, type TestContext } from '../../test/test-app';
 import { users } from '../db/schema';
 import { signAccessToken } from '../http/access-token';
 import { createInProcessEventBus, type InProcessEventBus } from '../modules/activity/event-bus';
+import { endUserSessions } from '../modules/auth/auth.repo';
 import { createRealtimeServer, type RealtimeServer } from './realtime-server';
 import { connectSocket, listenOnFreePort, nextEvent, sampleClient } from './realtime-test-support';
 
@@ -136,5 +137,23 @@ describe('realtime server', () => {
       .where(eq(users.id, changing.user.id));
     await realtime.revalidate();
     expect(await disconnected).toBe('io server disconnect');
+  });
+
+  it("disconnects on revalidation a socket opened before its user's sessions were ended", async () => {
+    const { user, token: before } = await test.createUserWithToken({ role: 'sales' });
+    const staleSocket = await connect({ token: before });
+    // A password or two-factor reset ends the sessions through this same call.
+    await endUserSessions(test.database.db, user.id);
+    await untilNextSecond();
+    const after = signAccessToken(test.ctx.config.jwtSecret, user.id);
+    const freshSocket = await connect({ token: after });
+
+    const disconnected = new Promise<string>((resolve) => staleSocket.once('disconnect', resolve));
+    await realtime.revalidate();
+    expect(await disconnected).toBe('io server disconnect');
+    const received = nextEvent(freshSocket, 'clientAdded');
+    events.publish('clientAdded', sampleClient());
+    expect(await received).toBeDefined();
+    expect(freshSocket.connected).toBe(true);
   });
 });

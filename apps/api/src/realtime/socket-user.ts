@@ -7,6 +7,7 @@ import {
 } from '@patrol/contracts';
 import { hasPermission, type PermissionSubject } from '@patrol/domain';
 import type { Socket } from 'socket.io';
+import { issuedBeforeSessionsValidAfter } from '../http/access-token';
 import type { AppContext } from '../http/app-context';
 import { authenticateToken, type AuthUser } from '../http/authenticate';
 import { findUserById } from '../modules/users/users.repo';
@@ -14,6 +15,8 @@ import { findUserById } from '../modules/users/users.repo';
 /** What the server keeps on each socket (`socket.data`). */
 export interface SocketData {
   user: AuthUser;
+  /** The `iat` (seconds) of the handshake's access token, re-checked against sessionsValidAfter. */
+  tokenIssuedAt: number;
 }
 
 /** The permissions that gate at least one event: the only rooms worth joining. */
@@ -44,8 +47,10 @@ export function authenticateSocket(ctx: AppContext) {
       return;
     }
     try {
-      const user = await authenticateToken(ctx, auth.data.token);
-      (socket.data as SocketData).user = user;
+      const { user, issuedAt } = await authenticateToken(ctx, auth.data.token);
+      const data = socket.data as SocketData;
+      data.user = user;
+      data.tokenIssuedAt = issuedAt;
       next();
     } catch (error) {
       ctx.logger.debug({ err: error }, 'socket authentication refused');
@@ -56,8 +61,9 @@ export function authenticateSocket(ctx: AppContext) {
 
 /**
  * Re-reads the users behind `sockets`: a socket whose user is gone, no longer active or without
- * two-factor is disconnected; the others move to the rooms of their current permissions. The
- * access token is not re-checked: it expires within minutes while the socket, once admitted,
+ * two-factor, or whose token was issued before the user's sessions were ended (password or
+ * two-factor reset), is disconnected; the others move to the rooms of their current permissions.
+ * The token's expiry is not re-checked: it lapses within minutes while the socket, once admitted,
  * follows the account's state, which this check keeps current.
  */
 export async function revalidateSockets(ctx: AppContext, sockets: Iterable<Socket>): Promise<void> {
@@ -69,7 +75,13 @@ export async function revalidateSockets(ctx: AppContext, sockets: Iterable<Socke
   for (const [userId, userSockets] of socketsByUser) {
     const row = await findUserById(ctx.database.db, userId);
     for (const socket of userSockets) {
-      if (!row || row.status !== 'active' || !row.twoFactorEnabled) {
+      const { tokenIssuedAt } = socket.data as SocketData;
+      if (
+        !row ||
+        row.status !== 'active' ||
+        !row.twoFactorEnabled ||
+        issuedBeforeSessionsValidAfter(tokenIssuedAt, row.sessionsValidAfter)
+      ) {
         socket.disconnect(true);
         continue;
       }

@@ -21,6 +21,11 @@ export const users = pgTable(
     /** Last accepted TOTP time step: a code from that step or earlier is refused (replay guard). */
     lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
     lastLoginAt: timestamptz('last_login_at'),
+    /**
+     * Access tokens issued up to this instant's whole second are refused: set when the password,
+     * two-factor or status changes, so tokens and sockets opened before it end.
+     */
+    sessionsValidAfter: timestamptz('sessions_valid_after'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -49,13 +49,16 @@ export async function passwordStep(t: TestContext, email: string, password = tes
   return response.body.tempToken as string;
 }
 
-/** Both sign-in steps with a TOTP code `stepOffset` steps away; answers the session body. */
+/**
+ * Both sign-in steps (with `account.password`, else the test password) and a TOTP code
+ * `stepOffset` steps away; answers the session body.
+ */
 export async function signInWithTotp(
   t: TestContext,
-  account: { user: { email: string }; secret: string },
+  account: { user: { email: string }; secret: string; password?: string },
   stepOffset = 0,
 ) {
-  const tempToken = await passwordStep(t, account.user.email);
+  const tempToken = await passwordStep(t, account.user.email, account.password);
   const response = await request(t.app)
     .post('/api/auth/verify-2fa')
     .send({ tempToken, code: await totpCode(account.secret, stepOffset) });

@@ -233,3 +233,13 @@ export async function revokeUserRefreshTokens(db: DbExecutor, userId: string): P
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
+
+/**
+ * Ends every session of a user (password reset, two-factor reset, leaving the active state):
+ * refresh tokens are revoked, and access tokens issued until now, with the sockets opened with
+ * them, are refused from now on. The instant comes from the clock that signs the tokens.
+ */
+export async function endUserSessions(db: DbExecutor, userId: string): Promise<void> {
+  await updateUser(db, userId, { sessionsValidAfter: new Date() });
+  await revokeUserRefreshTokens(db, userId);
+}

@@ -124,7 +124,7 @@ export const authRoutes = [
     response: messageResponseSchema,
     handler: ({ ctx, body, req }) => {
       const token = bearerToken(req);
-      const userId = token ? verifyAccessToken(ctx.config.jwtSecret, token) : undefined;
+      const userId = token ? verifyAccessToken(ctx.config.jwtSecret, token)?.userId : undefined;
       return endSession(authDepsFor(ctx), { refreshToken: body.refreshToken, userId });
     },
   }),

@@ -11,11 +11,11 @@ import { generateOpaqueToken, hashOpaqueToken } from '../../security/opaque-toke
 import type { AuthDeps } from './auth-deps';
 import {
   consumeOneTimeToken,
+  endUserSessions,
   findOneTimeToken,
   findUserByEmail,
   insertOneTimeToken,
   retireOneTimeTokens,
-  revokeUserRefreshTokens,
   updateUser,
   type OneTimeTokenPurpose,
 } from './auth.repo';
@@ -92,7 +92,7 @@ export async function setPasswordWithToken(
   await deps.db.transaction(async (tx) => {
     const userId = await redeemRecoveryToken(tx, 'password_reset', body.token);
     await updateUser(tx, userId, { passwordHash });
-    await revokeUserRefreshTokens(tx, userId);
+    await endUserSessions(tx, userId);
   });
   return { success: true, message: recoveryMessages.passwordReset };
 }

@@ -1,16 +1,21 @@
-import { emergencyRecoveryRequestResponseSchema, messageResponseSchema } from '@patrol/contracts';
+import {
+  commonMessages,
+  emergencyRecoveryRequestResponseSchema,
+  messageResponseSchema,
+} from '@patrol/contracts';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupCodes, oneTimeTokens, refreshTokens, users } from '../../db/schema';
 import { startSmtpSink, type SmtpSink } from '../../mail/smtp-sink';
-import type { TestContext } from '../../../test/test-app';
+import { untilNextSecond, type TestContext } from '../../../test/test-app';
 import {
   buildUserWithTwoFactor,
   createAuthTestContext,
   freshAddress,
   signInWithTotp,
   testPassword,
+  totpCode,
 } from './auth-test-builders';
 
 let t: TestContext;
@@ -26,6 +31,13 @@ afterAll(async () => {
 
 const post = (path: string, body: object, address = freshAddress()) =>
   request(t.app).post(`/api/auth/${path}`).set('X-Forwarded-For', address).send(body);
+const validate = (token: string) =>
+  request(t.app).get('/api/auth/validate').auth(token, { type: 'bearer' });
+const unauthenticated = {
+  success: false,
+  error: 'UNAUTHENTICATED',
+  message: commonMessages.unauthenticated,
+};
 const resetRequested =
   'Password reset instructions have been sent to your email if the account exists.';
 
@@ -65,6 +77,25 @@ describe('password reset', () => {
     expect(again.body.message).toBe(
       'This password reset link has already been used. Please request a new one.',
     );
+  });
+
+  it('refuses an access token issued before the reset and accepts one issued after it', async () => {
+    const account = await buildUserWithTwoFactor(t);
+    const before = await signInWithTotp(t, account);
+    expect((await validate(before.token)).status).toBe(200);
+
+    await post('reset-password', { email: account.user.email });
+    const token = await mailedResetToken(account.user.email);
+    expect((await post('set-password', { token, password: 'Brand-new-Passw0rd' })).status).toBe(
+      200,
+    );
+    const refused = await validate(before.token);
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual(unauthenticated);
+
+    await untilNextSecond();
+    const after = await signInWithTotp(t, { ...account, password: 'Brand-new-Passw0rd' }, 1);
+    expect((await validate(after.token)).status).toBe(200);
   });
 
   it('answers the same for an unknown email and issues no link', async () => {
@@ -175,6 +206,35 @@ describe('emergency recovery', () => {
       newPassword: 'Recovered-Passw0rd',
     });
     expect(again.status).toBe(400);
+  });
+
+  it('refuses an access token issued before the recovery and accepts one from the new setup', async () => {
+    const account = await buildUserWithTwoFactor(t, { role: 'Admin' });
+    const before = await signInWithTotp(t, account);
+    expect((await validate(before.token)).status).toBe(200);
+
+    const requested = await post('emergency-recovery-request', { email: account.user.email });
+    const { emergencyToken } = emergencyRecoveryRequestResponseSchema.parse(requested.body);
+    const executed = await post('emergency-recovery-execute', {
+      token: emergencyToken,
+      newPassword: 'Recovered-Passw0rd',
+    });
+    expect(executed.status).toBe(200);
+    const refused = await validate(before.token);
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual(unauthenticated);
+
+    await untilNextSecond();
+    const login = await post('login', {
+      email: account.user.email,
+      password: 'Recovered-Passw0rd',
+    });
+    const setup = await post('setup-2fa', {
+      setupToken: login.body.setupToken,
+      code: await totpCode(login.body.twoFASecret),
+    });
+    expect(setup.status, JSON.stringify(setup.body)).toBe(200);
+    expect((await validate(setup.body.token)).status).toBe(200);
   });
 
   it('gives no token to an account that is not an administrator, with the same message', async () => {

@@ -10,12 +10,12 @@ import {
   consumeBackupCode,
   consumeOneTimeToken,
   deleteBackupCodes,
+  endUserSessions,
   findOneTimeToken,
   findUserRowById,
   insertOneTimeToken,
   replaceBackupCodes,
   retireOneTimeTokens,
-  revokeUserRefreshTokens,
   updateUser,
 } from './auth.repo';
 import { checkTotp, generateTotpSecret, totpUri } from './totp';
@@ -140,5 +140,5 @@ export async function clearTwoFactor(db: DbExecutor, userId: string): Promise<vo
   });
   await deleteBackupCodes(db, userId);
   await retireOneTimeTokens(db, userId, 'setup_2fa');
-  await revokeUserRefreshTokens(db, userId);
+  await endUserSessions(db, userId);
 }

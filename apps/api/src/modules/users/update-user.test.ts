@@ -136,7 +136,7 @@ describe('PUT /api/users/{id} with the user form', () => {
     expect(response.status).toBe(403);
   });
 
-  it("refuses a suspended user's existing token at once and revokes its sessions", async () => {
+  it("refuses a suspended user's existing token at once, for good, and revokes its sessions", async () => {
     const target = await t.createUserWithToken({ role: 'sales' });
     await t.database.db.insert(refreshTokens).values({
       userId: target.user.id,
@@ -160,6 +160,15 @@ describe('PUT /api/users/{id} with the user form', () => {
       .from(refreshTokens)
       .where(eq(refreshTokens.userId, target.user.id));
     expect(tokens.every((token) => token.revokedAt !== null)).toBe(true);
+
+    await api()
+      .put(`/api/users/${target.user.id}`)
+      .set(asUser(superadminToken))
+      .send({ ...formOf(target.user), status: 'active' })
+      .expect(200);
+    const reactivated = await api().get('/api/settings').set(asUser(target.token));
+    expect(reactivated.status).toBe(401);
+    expect(reactivated.body.error).toBe('UNAUTHENTICATED');
   });
 });
 

@@ -17,6 +17,7 @@ export async function findUserById(db: DbExecutor, id: string) {
       customGranted: users.customGranted,
       customDenied: users.customDenied,
       twoFactorEnabled: users.twoFactorEnabled,
+      sessionsValidAfter: users.sessionsValidAfter,
     })
     .from(users)
     .where(eq(users.id, id))

@@ -18,7 +18,7 @@ import { AppError, forbidden, notFound, type FieldErrors } from '../../http/app-
 import type { AuthUser } from '../../http/authenticate';
 import type { PasswordHasher } from '../../security/password-hasher';
 import { recordAudit } from '../audit/audit.service';
-import { revokeUserRefreshTokens } from '../auth/auth.repo';
+import { endUserSessions } from '../auth/auth.repo';
 import { presentUser, presentUserPermissions, userAuditSnapshot } from './users.presenter';
 import {
   deleteUserRow,
@@ -133,9 +133,9 @@ export async function updateUserProfile(
         status: body.status,
         ...(roleChanged && { permissions: [...roleTemplates[body.role]] }),
       });
-      // Access tokens are refused at once by `authenticate`; refresh tokens are revoked as well so
-      // that reactivating the account does not bring old sessions back.
-      if (body.status !== 'active') await revokeUserRefreshTokens(tx, id);
+      // `authenticate` refuses an inactive account at once; its sessions are ended as well so that
+      // reactivating the account does not bring old tokens or sockets back.
+      if (body.status !== 'active') await endUserSessions(tx, id);
       await recordAudit(tx, {
         actorId: actor.id,
         action: 'user.updated',
