@@ -1,0 +1,45 @@
+import { vi } from 'vitest';
+import { sessionStore } from '@/lib/session-storage';
+import { RealtimeClient } from '@/lib/socket';
+import { sockets } from '@/test/fake-socket';
+
+let client: RealtimeClient | null = null;
+
+/** Starts a client on the real session store; stopped after each test by `resetFakeSockets`. */
+export function startClient(refreshSession?: () => Promise<unknown>): RealtimeClient {
+  client = new RealtimeClient({
+    getToken: sessionStore.getToken,
+    subscribeToToken: sessionStore.subscribe,
+    refreshSession,
+  });
+  client.start();
+  return client;
+}
+
+/** The client the test started, if any. */
+export function currentClient(): RealtimeClient | null {
+  return client;
+}
+
+/** Hands a client the test built itself to the after-each cleanup. */
+export function adoptClient(realtime: RealtimeClient): void {
+  client = realtime;
+}
+
+/** Stores a session with this access token. */
+export function storeToken(token: string): void {
+  sessionStore.save({ token, refreshToken: 'refresh-1', user: { role: 'superadmin' } });
+}
+
+/** beforeEach: fake timers and no sockets yet. */
+export function resetFakeSockets(): void {
+  vi.useFakeTimers();
+  sockets.length = 0;
+}
+
+/** afterEach: stop the client and restore real timers. */
+export function stopFakeClient(): void {
+  client?.stop();
+  client = null;
+  vi.useRealTimers();
+}
