@@ -4,6 +4,7 @@ import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { boundaries } from './eslint/boundaries.js';
 
 export default tseslint.config(
   {
@@ -63,6 +64,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...boundaries,
   {
     // Seeding, simulators and benchmarks run the API's own database code on purpose.
     files: ['tools/**/*.ts'],

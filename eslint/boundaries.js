@@ -1,0 +1,152 @@
+// Import boundaries, enforced from the folder layout alone so that they hold on a fresh clone
+// (no Nx project graph needed). eslint/boundaries.test.ts proves each rule fires.
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** The sub-folders of `dir` (relative to the repository root). */
+function foldersOf(dir) {
+  return readdirSync(`${root}/${dir}`, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
+
+function restrict(files, patterns) {
+  return {
+    files,
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  };
+}
+
+const apiModules = foldersOf('apps/api/src/modules');
+const consoleFeatures = foldersOf('apps/console/src/features');
+
+/** Infrastructure of the API: it serves the modules and never reaches into one. */
+const apiInfrastructure = [
+  'buffers',
+  'cache',
+  'db',
+  'events',
+  'http',
+  'mail',
+  'openapi',
+  'realtime',
+  'redis',
+  'security',
+  'storage',
+];
+
+const moduleRule =
+  'A module uses another module only through its *.service.ts (never its repo, presenter or routes).';
+
+export const boundaries = [
+  // Projects: apps -> domain -> contracts -> zod; the apps never import each other.
+  restrict(
+    ['libs/contracts/**/*.ts'],
+    [{ group: ['@patrol/*', '**/apps/**', '**/libs/**'], message: 'Contracts import only zod.' }],
+  ),
+  restrict(
+    ['libs/domain/**/*.ts'],
+    [
+      {
+        group: ['@patrol/*', '!@patrol/contracts', '**/apps/**'],
+        message: 'Domain rules import only the contracts.',
+      },
+    ],
+  ),
+  restrict(
+    ['apps/console/**/*.{ts,tsx}', 'apps/console-e2e/**/*.ts'],
+    [{ group: ['**/apps/api/**', '@patrol/api'], message: 'The console never imports the API.' }],
+  ),
+  restrict(
+    ['apps/api/**/*.ts'],
+    [
+      {
+        group: ['**/apps/console/**', '@patrol/console'],
+        message: 'The API never imports the console.',
+      },
+    ],
+  ),
+
+  // API infrastructure knows nothing of modules.
+  restrict(
+    apiInfrastructure.map((folder) => `apps/api/src/${folder}/**/*.ts`),
+    [
+      {
+        group: ['**/modules/**'],
+        message:
+          'Infrastructure never imports a module: take what you need through the app context (a port).',
+      },
+    ],
+  ),
+  // The composition root and entry points mount routes and call services, nothing deeper.
+  restrict(
+    ['apps/api/src/*.ts', 'apps/api/src/cli/**/*.ts'],
+    [
+      {
+        group: ['**/modules/*/*', '!**/modules/*/*.routes', '!**/modules/*/*.service'],
+        message: "Outside the modules, import only a module's *.routes.ts or *.service.ts.",
+      },
+    ],
+  ),
+  // Modules meet only through services.
+  ...apiModules.map((name) =>
+    restrict(
+      [`apps/api/src/modules/${name}/**/*.ts`],
+      [
+        {
+          group: apiModules
+            .filter((other) => other !== name)
+            .flatMap((other) => [`../${other}/*`, `!../${other}/*.service`]),
+          message: moduleRule,
+        },
+      ],
+    ),
+  ),
+
+  // Console: a feature never imports another feature; shared pieces live in lib/ or components/.
+  ...consoleFeatures.map((name) =>
+    restrict(
+      [`apps/console/src/features/${name}/**/*.{ts,tsx}`],
+      [
+        {
+          group: consoleFeatures
+            .filter((other) => other !== name)
+            .flatMap((other) => [
+              `@/features/${other}`,
+              `@/features/${other}/**`,
+              `**/features/${other}/**`,
+              // Relative paths from a feature's own sub-folders.
+              `../${other}/**`,
+              `../../${other}/**`,
+            ]),
+          message:
+            'A console feature never imports another feature: move what both need to lib/ or components/.',
+        },
+        {
+          group: ['@/app/**', '**/src/app/**'],
+          message: 'A feature never imports the app shell; the shell imports features.',
+        },
+      ],
+    ),
+  ),
+  restrict(
+    ['apps/console/src/{components,lib}/**/*.{ts,tsx}'],
+    [
+      {
+        group: ['@/features/**', '@/app/**', '**/features/**'],
+        message: 'Shared components and lib/ never import a feature or the app shell.',
+      },
+    ],
+  ),
+  restrict(
+    ['apps/console/src/test/**/*.{ts,tsx}'],
+    [
+      {
+        group: ['@/features/**', '**/features/**'],
+        message: 'Test helpers never import a feature.',
+      },
+    ],
+  ),
+];

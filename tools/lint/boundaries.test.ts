@@ -1,0 +1,68 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+/** The boundary messages ESLint reports for `code` placed at `filePath` (relative to the root). */
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${root}/${filePath}` });
+  return result!.messages
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((message) => message.message);
+}
+
+const reexport = (specifier: string) => `export * from '${specifier}';\n`;
+
+describe('import boundaries', () => {
+  it('refuse a module reaching into another module, and allow its service', async () => {
+    const file = 'apps/api/src/modules/clients/zz-fixture.ts';
+    expect(await boundaryErrors(file, reexport('../licences/licences.repo'))).toEqual([
+      expect.stringContaining('only through its *.service.ts'),
+    ]);
+    expect(await boundaryErrors(file, reexport('../licences/licences.presenter'))).toHaveLength(1);
+    expect(await boundaryErrors(file, reexport('../licences/licences.service'))).toEqual([]);
+    expect(await boundaryErrors(file, reexport('./clients.repo'))).toEqual([]);
+  });
+
+  it('refuse infrastructure importing a module', async () => {
+    const errors = await boundaryErrors(
+      'apps/api/src/http/zz-fixture.ts',
+      reexport('../modules/users/users.service'),
+    );
+    expect(errors).toEqual([expect.stringContaining('Infrastructure never imports a module')]);
+  });
+
+  it('let the composition root import services and routes only', async () => {
+    const file = 'apps/api/src/zz-fixture.ts';
+    expect(await boundaryErrors(file, reexport('./modules/auth/auth.repo'))).toHaveLength(1);
+    expect(await boundaryErrors(file, reexport('./modules/auth/auth.routes'))).toEqual([]);
+  });
+
+  it('refuse a console feature importing another feature, and allow lib/', async () => {
+    const file = 'apps/console/src/features/clients/components/zz-fixture.tsx';
+    expect(await boundaryErrors(file, reexport('@/features/licences/api/get-licences'))).toEqual([
+      expect.stringContaining('never imports another feature'),
+    ]);
+    expect(await boundaryErrors(file, reexport('../../users/api/get-users'))).toHaveLength(1);
+    expect(await boundaryErrors(file, reexport('@/features/clients/api/get-clients'))).toEqual([]);
+    expect(await boundaryErrors(file, reexport('@/lib/cn'))).toEqual([]);
+  });
+
+  it('refuse shared console code importing a feature', async () => {
+    const errors = await boundaryErrors(
+      'apps/console/src/lib/zz-fixture.ts',
+      reexport('@/features/users/api/get-users'),
+    );
+    expect(errors).toHaveLength(1);
+  });
+
+  it('keep the projects pointing one way: contracts import no other project', async () => {
+    const errors = await boundaryErrors(
+      'libs/contracts/src/zz-fixture.ts',
+      reexport('@patrol/domain'),
+    );
+    expect(errors).toEqual([expect.stringContaining('Contracts import only zod')]);
+  });
+});
