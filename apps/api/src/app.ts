@@ -1,3 +1,5 @@
+import { constants as zlib } from 'node:zlib';
+import compression from 'compression';
 import express, { type Application } from 'express';
 import helmet from 'helmet';
 import type { AppContext } from './http/app-context';
@@ -9,6 +11,7 @@ import { activityRoutes } from './modules/activity/activity.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { clientRoutes } from './modules/clients/clients.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { deviceRoutes } from './modules/devices/devices.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { licenceRoutes } from './modules/licences/licences.routes';
@@ -23,6 +26,8 @@ export const moduleRoutes: readonly Route[] = [
   ...userRoutes,
   ...settingsRoutes,
   ...auditRoutes,
+  // Before clientRoutes: GET /api/clients/dashboard must not be taken for a companyId.
+  ...dashboardRoutes,
   ...clientRoutes,
   ...licenceRoutes,
   ...activityRoutes,
@@ -44,6 +49,9 @@ export function createApp(ctx: AppContext, routes: readonly Route[] = moduleRout
   app.set('trust proxy', 'loopback');
   app.use(requestLogger(ctx.logger));
   app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy } }));
+  // JSON and CSV answers over 1 kB, brotli when accepted (quality 4: most of the gain, little CPU).
+  // The console's own files are compressed once, at build time (serveConsoleFiles).
+  app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } }));
   app.use(express.json({ limit: '1mb' }));
 
   const router = express.Router();

@@ -1,34 +1,21 @@
 import { createServer } from 'node:http';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
-import { createLogger } from './http/logger';
-import { createInProcessEventBus } from './modules/activity/event-bus';
-import { closeAuthDeps } from './modules/auth/auth-deps';
-import { closeDeviceLimits } from './modules/devices/device-auth';
 import { createRealtimeServer } from './realtime/realtime-server';
+import { createServices } from './services';
 
 const shutdownGraceMs = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
-  const logger = createLogger(config);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    onPoolError: (error) => logger.warn({ err: error }, 'idle database connection failed'),
-  });
-  logger.info({ dialect: database.dialect, dataDir: config.dataDir }, 'database ready');
-
-  const events = createInProcessEventBus((error, published) =>
-    logger.error({ err: error, event: published.event }, 'event listener failed'),
-  );
-  const ctx = { config, database, logger, events };
+  const ctx = await createServices(config);
+  const { logger } = ctx;
+  logger.info({ dialect: ctx.database.dialect, dataDir: config.dataDir }, 'database ready');
   const app = createApp(ctx);
   // The HTTP server stays separate from the app so that socket.io can attach to it.
   const server = createServer(app);
-  const realtime = await createRealtimeServer(server, ctx, events);
+  const realtime = await createRealtimeServer(server, ctx);
   server.listen(config.port, config.host, () => {
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     logger.info(`listening on http://${shownHost}:${config.port} (${config.nodeEnv})`);
@@ -54,9 +41,7 @@ async function main(): Promise<void> {
     server.close(async () => {
       clearTimeout(forceClose);
       await closingRealtime;
-      await closeDeviceLimits(ctx);
-      await closeAuthDeps(ctx);
-      await database.close();
+      await ctx.close();
       logger.info('stopped');
       process.exit(0);
     });

@@ -1,11 +1,13 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { moduleRoutes } from '../src/app';
 import { defineRoute } from '../src/http/route';
-import { createTestContext, type TestContext } from './test-app';
+import { createTestContext, type TestContext } from './test-context';
 
 const testRoutes = [
   defineRoute({
@@ -34,6 +36,14 @@ const testRoutes = [
     },
   }),
 ];
+
+/** Reads a body as raw bytes (supertest has already undone the content encoding). */
+function binary(response: unknown, done: (error: Error | null, body: Buffer) => void) {
+  const stream = response as NodeJS.ReadableStream;
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  stream.on('end', () => done(null, Buffer.concat(chunks)));
+}
 
 describe('the app', () => {
   let test: TestContext;
@@ -149,6 +159,54 @@ describe('the app', () => {
 
       const asset = await request(test.app).get('/assets/index-abc123.js').expect(200);
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it('serves the brotli or gzip file the build wrote, by what the browser accepts', async () => {
+      // The middleware indexes the build's files when the app starts: build first, then start.
+      const built = mkdtempSync(join(tmpdir(), 'patrol-console-build-'));
+      const assets = join(built, 'assets');
+      mkdirSync(assets, { recursive: true });
+      const script = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => i))};`;
+      writeFileSync(join(assets, 'table-def456.js'), script);
+      // Marked copies prove that the build's files are served, not ones compressed on the fly.
+      writeFileSync(join(assets, 'table-def456.js.br'), brotliCompressSync(`${script} // br`));
+      writeFileSync(join(assets, 'table-def456.js.gz'), gzipSync(`${script} // gz`));
+      const served = await createTestContext({ env: { CONSOLE_DIST: built } });
+      try {
+        const brotli = await request(served.app)
+          .get('/assets/table-def456.js')
+          .set('Accept-Encoding', 'gzip, br')
+          .buffer(true)
+          .parse(binary)
+          .expect(200);
+        expect(brotli.headers['content-encoding']).toBe('br');
+        expect(brotli.headers['content-type']).toMatch(/javascript/);
+        expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect((brotli.body as Buffer).toString()).toBe(`${script} // br`);
+
+        const gzip = await request(served.app)
+          .get('/assets/table-def456.js')
+          .set('Accept-Encoding', 'gzip')
+          .buffer(true)
+          .parse(binary)
+          .expect(200);
+        expect(gzip.headers['content-encoding']).toBe('gzip');
+        expect((gzip.body as Buffer).toString()).toBe(`${script} // gz`);
+      } finally {
+        await served.close();
+        rmSync(built, { recursive: true, force: true });
+      }
+    });
+
+    it('compresses a large JSON answer with brotli when accepted', async () => {
+      const token = await test.signIn('Admin');
+      const response = await request(test.app)
+        .get('/api/openapi.json')
+        .set('Authorization', `Bearer ${token}`)
+        .set('Accept-Encoding', 'br')
+        .expect(200);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.body.openapi).toMatch(/^3\.1/);
     });
 
     it('never answers an API path with the console page', async () => {

@@ -7,7 +7,7 @@ import { moduleRoutes } from '../src/app';
 import { users } from '../src/db/schema';
 import { signAccessToken } from '../src/http/access-token';
 import { defineRoute } from '../src/http/route';
-import { createTestContext, type TestContext } from './test-app';
+import { createTestContext, type TestContext } from './test-context';
 
 const guardedRoutes = [
   defineRoute({

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moduleRoutes } from '../src/app';
 import { toOpenApiPath } from '../src/openapi/openapi-document';
-import { createTestContext, type TestContext } from './test-app';
+import { createTestContext, type TestContext } from './test-context';
 
 describe('API documentation', () => {
   let test: TestContext;

@@ -1,7 +1,7 @@
 import type { Application } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredRoutes } from '../src/app';
-import { createTestContext, type TestContext } from './test-app';
+import { createTestContext, type TestContext } from './test-context';
 
 /** Routes anyone may call. Adding a path here is a security decision: say why in the review. */
 const allowedPublicRoutes = [

@@ -8,7 +8,7 @@ import type { Route } from '../src/http/route';
 import { auditRoutes } from '../src/modules/audit/audit.routes';
 import { settingsRoutes } from '../src/modules/settings/settings.routes';
 import { userRoutes } from '../src/modules/users/users.routes';
-import { createTestContext, type TestContext } from './test-app';
+import { createTestContext, type TestContext } from './test-context';
 
 /**
  * Every route of the app (mounted once, when app.ts lists these modules too) that declares

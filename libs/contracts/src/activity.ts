@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, successResponse } from './fields';
-import { pageQueryShape, paginationSchema } from './pagination';
+import { pageSizes } from './limits';
 
 /**
  * Kinds of activity events. The first seven are the spec's (spec 1 section 2.6), each with its own
@@ -51,16 +51,22 @@ export const activitySchema = z.object({
 });
 export type Activity = z.infer<typeof activitySchema>;
 
-/** GET /api/activity: newest first. */
+/**
+ * GET /api/activity: newest first, a page at a time by cursor (the feed grows by the million, so
+ * pages are index ranges, never an OFFSET over everything before them).
+ */
 export const listActivitiesQuerySchema = z.object({
-  ...pageQueryShape(10),
+  limit: z.coerce.number().int().min(1).max(pageSizes.max).default(10),
   type: activityTypeSchema.optional(),
   companyId: z.string().trim().max(50).optional(),
+  /** The `nextCursor` of the previous page; absent for the newest page. */
+  cursor: z.string().trim().max(200).optional(),
 });
 export type ListActivitiesQuery = z.infer<typeof listActivitiesQuerySchema>;
 
 export const listActivitiesResponseSchema = successResponse({
   activities: z.array(activitySchema),
-  pagination: paginationSchema,
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 export type ListActivitiesResponse = z.infer<typeof listActivitiesResponseSchema>;

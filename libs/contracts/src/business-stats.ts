@@ -1,3 +1,4 @@
+// Used from issue 13 (billing documents and insight): dashboard statistics; reviewed against the spec when that issue builds on it.
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, moneySchema, successResponse } from './fields';
 import { paymentMethodSchema, paymentStatusSchema } from './invoices';

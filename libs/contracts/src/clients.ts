@@ -7,7 +7,6 @@ import {
   requiredString,
   successResponse,
 } from './fields';
-import { licenceSchema } from './licences';
 import { pageSizes } from './limits';
 import { listQuerySchema, paginationSchema } from './pagination';
 
@@ -27,7 +26,10 @@ export const companyIdSchema = requiredString(clientMessages.companyIdRequired, 
   label: 'Company ID',
 }).regex(/^[A-Za-z0-9_-]+$/, clientMessages.companyIdFormat);
 
-/** A client company (spec 1 section 3), with its licences. */
+/**
+ * A client company (spec 1 section 3). Lists carry its licence counts; the licences themselves
+ * are paged by GET /api/clients/{companyId}/licences (a client may hold a thousand).
+ */
 export const clientSchema = z.object({
   id: idSchema,
   companyId: z.string(),
@@ -37,9 +39,12 @@ export const clientSchema = z.object({
   phone: z.string(),
   address: z.string(),
   active: z.boolean(),
+  /** Licences issued to the client. */
+  licenceCount: z.number().int().min(0),
+  /** Of those, the ones bound to a device. */
+  boundLicenceCount: z.number().int().min(0),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
-  licences: z.array(licenceSchema),
 });
 export type Client = z.infer<typeof clientSchema>;
 

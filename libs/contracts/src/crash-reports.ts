@@ -1,3 +1,4 @@
+// Used from issue 14 (crash reports and OTA): the crash viewer and intake; reviewed against the spec when that issue builds on it.
 import { z } from 'zod';
 import { emailPattern, idSchema, isoDateTimeSchema, successResponse } from './fields';
 import { pageSizes } from './limits';

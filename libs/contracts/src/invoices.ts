@@ -1,3 +1,4 @@
+// Used from issue 12 (billing workflow): invoices, payments and their validation; reviewed against the spec when that issue builds on it.
 import { z } from 'zod';
 import {
   idSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientSchema } from './clients';
 import {
   idSchema,
   isoDateTimeSchema,
@@ -6,7 +7,8 @@ import {
   requiredString,
   successResponse,
 } from './fields';
-import { licenceCountRange, projectNameMaxLength, validityDaysRange } from './limits';
+import { pageQueryShape, paginationSchema } from './pagination';
+import { licenceCountRange, pageSizes, projectNameMaxLength, validityDaysRange } from './limits';
 
 /** Licence tiers (spec 1 section 2.10); Standard by default. */
 export const licenceTypes = ['Trial', 'Standard', 'Premium'] as const;
@@ -142,3 +144,39 @@ export type LicenceResponse = z.infer<typeof licenceResponseSchema>;
 
 /** DELETE /api/licences/{key}. */
 export const deleteLicenceResponseSchema = messageResponseSchema;
+
+/** GET /api/licences: the licences page's client cards, company-name order, searched. */
+export const listLicenceGroupsQuerySchema = z.object({
+  ...pageQueryShape(pageSizes.clients),
+  search: z.string().trim().max(200).optional(),
+});
+export type ListLicenceGroupsQuery = z.infer<typeof listLicenceGroupsQuerySchema>;
+
+/** GET /api/licences: one card per client, with its licence counts. */
+export const listLicenceGroupsResponseSchema = successResponse({
+  clients: z.array(clientSchema),
+  pagination: paginationSchema,
+});
+export type ListLicenceGroupsResponse = z.infer<typeof listLicenceGroupsResponseSchema>;
+
+/** Filter of a client's licences by the status they are displayed with (spec 1 section 4). */
+export const licenceStatusFilters = ['available', 'bound', 'expired'] as const;
+export const licenceStatusFilterSchema = z.enum(licenceStatusFilters);
+export type LicenceStatusFilter = z.infer<typeof licenceStatusFilterSchema>;
+
+/** GET /api/clients/{companyId}/licences: newest first, filtered, a page at a time. */
+export const listClientLicencesQuerySchema = z.object({
+  ...pageQueryShape(pageSizes.licences),
+  status: licenceStatusFilterSchema.optional(),
+  licenseType: licenceTypeSchema.optional(),
+  /** Matches the key, the device ID or the project name. */
+  search: z.string().trim().max(200).optional(),
+});
+export type ListClientLicencesQuery = z.infer<typeof listClientLicencesQuerySchema>;
+
+/** GET /api/clients/{companyId}/licences. */
+export const listClientLicencesResponseSchema = successResponse({
+  licences: z.array(licenceSchema),
+  pagination: paginationSchema,
+});
+export type ListClientLicencesResponse = z.infer<typeof listClientLicencesResponseSchema>;

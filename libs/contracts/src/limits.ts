@@ -3,6 +3,8 @@
 /** Paging (spec 1 section 9, spec 2 section 9, spec 3 section 9). */
 export const pageSizes = {
   clients: 10,
+  /** A client's licences on the licences page and the client detail. */
+  licences: 25,
   billing: 20,
   crashReports: 20,
   users: 20,

@@ -1,3 +1,4 @@
+// Used from issue 14 (crash reports and OTA) and 15 (update notices); reviewed against the spec when that issue builds on it.
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, messageResponseSchema, successResponse } from './fields';
 import { apkMaxBytes } from './limits';

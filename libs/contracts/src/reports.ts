@@ -1,3 +1,4 @@
+// Used from issue 13 (billing documents and insight): reports and their export; reviewed against the spec when that issue builds on it.
 import { z } from 'zod';
 import { isoDateSchema, moneySchema, successResponse } from './fields';
 import { paymentMethodSchema } from './invoices';

@@ -1,3 +1,4 @@
+// Used from issue 15 (system status): health, metrics and cluster figures; reviewed against the spec when that issue builds on it.
 import { z } from 'zod';
 import { isoDateTimeSchema, successResponse } from './fields';
 

@@ -1,3 +1,4 @@
+// Used from issue 15 (system status): health score and issues; reviewed against the spec when that issue builds on it.
 import { ownValue } from './own-value';
 
 export type HealthIssueSeverity = 'critical' | 'high' | 'medium' | 'low';

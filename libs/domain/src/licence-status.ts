@@ -105,6 +105,15 @@ export type LicenceActivitySummary = Record<LicenceActivityBucket, number> & {
   unbound: number;
 };
 
+/** The licence figures of the dashboard, as one aggregate over every licence gives them. */
+export interface LicenceActivityFigures {
+  summary: LicenceActivitySummary;
+  /** Licences that existed 30 days ago. */
+  previousTotal: number;
+  /** The most recent report from any device, or null when none ever reported. */
+  lastUpdated: Date | null;
+}
+
 /** The dashboard's licence activity summary: one count per bucket plus totals. */
 export function summariseLicenceActivity(
   licences: readonly LicenceStateInput[],

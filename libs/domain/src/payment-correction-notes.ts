@@ -1,3 +1,4 @@
+// Used from issue 12 (billing workflow): the PAYMENT CORRECTION REQUIRED blocks; reviewed against the spec when that issue builds on it.
 import { businessTimeZone, formatBusinessDateTime } from './dates';
 import { ordinal } from './ordinals';
 

@@ -8,11 +8,14 @@ import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/client';
 import { createLogger } from '../http/logger';
-import { createInProcessEventBus } from '../modules/activity/event-bus';
-import { createAuthDeps, type AuthDeps } from '../modules/auth/auth-deps';
-import { AdminCommandError, createSuperadmin, resetTwoFactor } from './admin-commands';
+import type { AppContext } from '../http/app-context';
+import {
+  AdminCommandError,
+  createSuperadmin,
+  resetTwoFactor,
+} from '../modules/auth/operator.service';
+import { createServices } from '../services';
 
 const usage = `Usage:
   npm run admin -- reset-2fa <email>
@@ -47,23 +50,21 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig(process.env);
   // Warnings only: the operator reads the command's own output.
   const logger = createLogger({ logLevel: 'warn' });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const deps = createAuthDeps({ config, database, logger, events: createInProcessEventBus() });
+  const services = await createServices(config, { logger });
   try {
     const outcome =
       command === 'reset-2fa'
-        ? await resetTwoFactor(deps, argument!)
-        : await createSuperadminInteractively(deps, values);
+        ? await resetTwoFactor(services, argument!)
+        : await createSuperadminInteractively(services, values);
     console.log(outcome);
     return 0;
   } finally {
-    await deps.close();
-    await database.close();
+    await services.close();
   }
 }
 
 async function createSuperadminInteractively(
-  deps: AuthDeps,
+  deps: AppContext,
   flags: { email?: string; name?: string; password?: string; force: boolean },
 ): Promise<string> {
   const prompter = createPrompter();

@@ -1,5 +1,6 @@
 import jwt, { type SignOptions } from 'jsonwebtoken';
 import { z } from 'zod';
+import { signingKey } from '../security/signing-key';
 
 const accessTokenPayloadSchema = z.object({
   sub: z.uuid(),
@@ -20,7 +21,7 @@ export function signAccessToken(
   userId: string,
   ttl: SignOptions['expiresIn'] = '15m',
 ): string {
-  return jwt.sign({ typ: 'access' }, secret, {
+  return jwt.sign({ typ: 'access' }, signingKey(secret), {
     algorithm: 'HS256',
     subject: userId,
     expiresIn: ttl,
@@ -31,7 +32,7 @@ export function signAccessToken(
 export function verifyAccessToken(secret: string, token: string): AccessTokenClaims | undefined {
   let payload: unknown;
   try {
-    payload = jwt.verify(token, secret, { algorithms: ['HS256'] });
+    payload = jwt.verify(token, signingKey(secret), { algorithms: ['HS256'] });
   } catch {
     return undefined;
   }

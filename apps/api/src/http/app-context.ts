@@ -1,16 +1,95 @@
+import type { LicenceActivityFigures } from '@patrol/domain';
 import type { Logger } from 'pino';
+import type { WriteBuffer } from '../buffers/write-buffer';
+import type { SnapshotCache } from '../cache/snapshot-cache';
+import type { TtlCache } from '../cache/ttl-cache';
 import type { Config } from '../config';
-import type { Database } from '../db/client';
-import type { InProcessEventBus } from '../modules/activity/event-bus';
+import type { AppDb, Database } from '../db/client';
+import type { ClientRow, LicenceRow } from '../db/schema';
+import type { EventBus } from '../events/event-bus';
+import type { Mailer } from '../mail/mailer';
+import type { RedisClient } from '../redis/redis-client';
+import type { PasswordHasher } from '../security/password-hasher';
+import type { RateLimiters } from '../security/rate-limits';
+import type { SecretBox } from '../security/secret-keys';
+import type { AccountSource } from './authenticate';
 
 /**
- * The services a route handler may use, built once in main.ts (and in test/test-app.ts).
- * Later services (mailer, realtime, storage) join here so that handlers receive them the same way.
+ * Every service of one API process, built once by `createServices` (src/services.ts) and handed to
+ * each route handler as `ctx`. Module services take it (or a `Pick<AppContext, ...>` of what they
+ * use) as their first argument; nothing else keeps process-wide state.
  */
 export interface AppContext {
   config: Config;
-  database: Database;
   logger: Logger;
+  /** The open database: its dialect, ping and close. */
+  database: Database;
+  /** Shorthand for `database.db`, what services and repos use. */
+  db: AppDb;
   /** Domain events: services publish after commit, the realtime server delivers them. */
-  events: InProcessEventBus;
+  events: EventBus;
+  /** The process's Redis connection when REDIS_URL is set. */
+  redis: RedisClient | undefined;
+  mailer: Mailer;
+  passwords: PasswordHasher;
+  secrets: {
+    /** Seals TOTP secrets at rest. */
+    totp: SecretBox;
+    /** Keyed hash of a backup code. */
+    hashBackupCode(code: string): string;
+  };
+  /** Uploaded files (logos, APKs): DATA_DIR/uploads. */
+  uploads: { directory: string };
+  /** Every abuse limit (security/rate-limits.ts), counted in Redis or in memory. */
+  limits: RateLimiters;
+  /** The client directory's totals (cards of the client list and the dashboard), from memory. */
+  directoryTotals: SnapshotCache<DirectoryTotals>;
+  /** The dashboard's aggregate figures (licence tiles, staff, revenue), served from memory. */
+  dashboardFigures: SnapshotCache<DashboardFigures>;
+  /** Device tokens (by hash) resolved to their licence and client, so heartbeats skip the database. */
+  deviceSessions: TtlCache<DeviceSessionRecord>;
+  /** Heartbeats waiting to be written: one statement a second for every device. */
+  heartbeats: WriteBuffer<HeartbeatEntry>;
+  /** How `authenticate` finds the account behind an access token (the auth module provides it). */
+  accounts: AccountSource;
+  /** Ends what the services opened (mailer, Redis, database), in order; safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** A device token's bound licence and client, as the device session cache holds them. */
+export interface DeviceSessionRecord {
+  licence: LicenceRow;
+  client: ClientRow;
+  tokenHash: string;
+}
+
+/** One device's latest heartbeat, waiting in the buffer (the latest per licence wins). */
+export interface HeartbeatEntry {
+  licenceId: string;
+  tokenHash: string;
+  at: Date;
+  /** Consoles are told (licenceActivityUpdated) once the beat is written. */
+  announce: boolean;
+  clientId: string;
+  licenceKey: string;
+  deviceId: string;
+}
+
+/** Directory-wide totals: the client list's summary cards and the dashboard's headline figures. */
+export interface DirectoryTotals {
+  totalClients: number;
+  activeClients: number;
+  /** Created in the last 30 days. */
+  newThisMonth: number;
+  totalLicences: number;
+  boundLicences: number;
+}
+
+/** What the dashboard shows from aggregates over whole tables, computed behind the readers. */
+export interface DashboardFigures {
+  licences: LicenceActivityFigures;
+  /** Staff accounts, and the active ones holding a live session. */
+  staff: { total: number; signedIn: number };
+  /** Money received on invoices that stand, in sen. */
+  revenueSen: number;
 }

@@ -1,7 +1,5 @@
 import type { Permission } from '@patrol/contracts';
 import type { Request, RequestHandler } from 'express';
-import { toAuthUser } from '../modules/auth/auth.presenter';
-import { findUserById } from '../modules/users/users.repo';
 import { issuedBeforeSessionsValidAfter, verifyAccessToken } from './access-token';
 import type { AppContext } from './app-context';
 import { AppError, unauthenticated } from './app-error';
@@ -31,6 +29,21 @@ export const accountInactiveMessage =
 export const twoFactorSetupRequiredMessage =
   'Two-factor authentication setup is required before you can continue.';
 
+/** The account behind an access token, with what decides whether the token still counts. */
+export interface TokenAccount extends AuthUser {
+  twoFactorEnabled: boolean;
+  /** Tokens issued before this instant were ended (password reset, 2FA reset, suspension). */
+  sessionsValidAfter: Date | null;
+}
+
+/** The port through which authentication reads accounts; the auth module implements it. */
+export interface AccountSource {
+  /** The account, from a copy a few seconds old at most unless `fresh` asks for the table. */
+  findAccount(userId: string, options?: { fresh?: boolean }): Promise<TokenAccount | undefined>;
+  /** Drops what is held about the account, after a change to its status, role or sessions. */
+  forget(userId: string): void;
+}
+
 /** A request's or socket's verified access token and the user behind it. */
 export interface AuthenticatedToken {
   user: AuthUser;
@@ -45,26 +58,27 @@ export interface AuthenticatedToken {
  * 403 TWO_FACTOR_SETUP_REQUIRED. Shared by the HTTP middleware and the socket handshake.
  */
 export async function authenticateToken(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'config' | 'accounts'>,
   token: string | undefined,
 ): Promise<AuthenticatedToken> {
   const claims = token ? verifyAccessToken(ctx.config.jwtSecret, token) : undefined;
   if (!claims) throw unauthenticated();
-  const user = await findUserById(ctx.database.db, claims.userId);
-  if (!user || user.status !== 'active') {
+  const account = await ctx.accounts.findAccount(claims.userId);
+  if (!account || account.status !== 'active') {
     throw new AppError(401, 'ACCOUNT_INACTIVE', accountInactiveMessage);
   }
-  if (issuedBeforeSessionsValidAfter(claims.issuedAt, user.sessionsValidAfter)) {
+  if (issuedBeforeSessionsValidAfter(claims.issuedAt, account.sessionsValidAfter)) {
     throw unauthenticated();
   }
-  if (!user.twoFactorEnabled) {
+  if (!account.twoFactorEnabled) {
     throw new AppError(403, 'TWO_FACTOR_SETUP_REQUIRED', twoFactorSetupRequiredMessage);
   }
-  return { user: toAuthUser(user), issuedAt: claims.issuedAt };
+  const { twoFactorEnabled: _twoFactor, sessionsValidAfter: _validAfter, ...user } = account;
+  return { user, issuedAt: claims.issuedAt };
 }
 
 /** Middleware: requires `Authorization: Bearer <access token>` and sets `req.user`. */
-export function authenticate(ctx: AppContext): RequestHandler {
+export function authenticate(ctx: Pick<AppContext, 'config' | 'accounts'>): RequestHandler {
   return async (req, _res, next) => {
     req.user = (await authenticateToken(ctx, bearerToken(req))).user;
     next();

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
 import { pino, type DestinationStream, type Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import type { Config } from '../config';
 
 /** Keys whose values must never reach a log line, wherever they sit in a logged object. */
@@ -48,35 +47,55 @@ export function createLogger(
   return destination ? pino(options, destination) : pino(options);
 }
 
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The request id: the caller's x-request-id when it looks sane, else a fresh UUID. */
+    id: string;
+    /** The logger bound to this request's id. */
+    log: Logger;
+  }
+}
+
+/** Probes poll these every few seconds; logging each would drown the useful lines. */
+const quietPaths = new Set(['/health', '/ready']);
+
 /**
- * Request logging with a request id per request: the caller's x-request-id when it looks sane,
- * else a fresh UUID, echoed in the x-request-id response header.
+ * Request logging with a request id per request (echoed in x-request-id) and one line when the
+ * answer is finished: method, path without its query string (a mailed reset link carries a token
+ * there), status and time. Errors log at error, refusals at warn, the rest at info. `req.log` is
+ * made on first use only: a child logger per request would cost more than many requests do.
  */
-export function requestLogger(logger: Logger) {
-  return pinoHttp({
-    logger,
-    genReqId: (req: IncomingMessage, res: ServerResponse) => {
-      const incoming = req.headers['x-request-id'];
-      const id =
-        typeof incoming === 'string' && saneRequestId.test(incoming) ? incoming : randomUUID();
-      res.setHeader('x-request-id', id);
-      return id;
-    },
-    customLogLevel: (_req, res, error) => {
-      if (error || res.statusCode >= 500) return 'error';
-      return res.statusCode >= 400 ? 'warn' : 'info';
-    },
-    // Response headers are the same security headers on every line; the status says enough.
-    serializers: {
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      // Query strings can carry secrets (a mailed reset link's ?token=): log the path only.
-      req: (req: { url?: string; query?: unknown }) => ({
-        ...req,
-        url: req.url?.split('?')[0],
-        query: undefined,
-      }),
-    },
-    // Probes poll these every few seconds; logging each would drown the useful lines.
-    autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/ready' },
-  });
+export function requestLogger(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.headers['x-request-id'];
+    const id =
+      typeof incoming === 'string' && saneRequestId.test(incoming) ? incoming : randomUUID();
+    req.id = id;
+    res.setHeader('x-request-id', id);
+    let child: Logger | undefined;
+    Object.defineProperty(req, 'log', {
+      configurable: true,
+      get: () => (child ??= logger.child({ reqId: id })),
+    });
+    const path = req.originalUrl.split('?')[0]!;
+    if (quietPaths.has(path)) {
+      next();
+      return;
+    }
+    const started = performance.now();
+    res.once('finish', () => {
+      const level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
+      if (!logger.isLevelEnabled(level)) return;
+      logger[level](
+        {
+          reqId: id,
+          req: { method: req.method, url: path, remoteAddress: req.socket.remoteAddress },
+          res: { statusCode: res.statusCode },
+          responseTime: Math.round(performance.now() - started),
+        },
+        'request completed',
+      );
+    });
+    next();
+  };
 }

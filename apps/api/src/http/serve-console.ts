@@ -1,23 +1,30 @@
 import { join } from 'node:path';
-import express, { type RequestHandler, type Response } from 'express';
+import type { RequestHandler, Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 
 const missingBuildMessage =
   'The console has not been built yet. Run `npm run build` (or `npm start`), then reload this page.\n';
 
 /**
- * Serves the built console: hashed files under /assets are cached for a year, everything else
- * (index.html above all) is revalidated so a new release shows up on the next load.
+ * Serves the built console: the brotli or gzip file the build wrote beside each asset when the
+ * browser accepts it (nothing is compressed per request); hashed files under /assets are cached
+ * for a year, everything else (index.html above all) is revalidated so a new release shows up on
+ * the next load.
  */
 export function serveConsoleFiles(consoleDist: string): RequestHandler {
-  return express.static(consoleDist, {
+  const assets = join(consoleDist, 'assets');
+  return expressStaticGzip(consoleDist, {
+    enableBrotli: true,
+    orderPreference: ['br', 'gzip'],
     index: false,
-    setHeaders: (res, path) => {
-      res.setHeader(
-        'Cache-Control',
-        path.startsWith(join(consoleDist, 'assets'))
-          ? 'public, max-age=31536000, immutable'
-          : 'no-cache',
-      );
+    serveStatic: {
+      index: false,
+      setHeaders: (res, path) => {
+        res.setHeader(
+          'Cache-Control',
+          path.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
     },
   });
 }

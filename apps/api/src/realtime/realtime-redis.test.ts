@@ -2,10 +2,16 @@ import type { Server as HttpServer } from 'node:http';
 import { createClient } from 'redis';
 import type { Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/test-app';
-import { createInProcessEventBus, type InProcessEventBus } from '../modules/activity/event-bus';
+import { createEventBus, type EventBus } from '../events/event-bus';
 import { createRealtimeServer, type RealtimeServer } from './realtime-server';
-import { connectSocket, listenOnFreePort, nextEvent, sampleClient } from './realtime-test-support';
+import {
+  type TestContext,
+  connectSocket,
+  createTestContext,
+  listenOnFreePort,
+  nextEvent,
+  sampleClient,
+} from '../../test/builders';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -32,17 +38,17 @@ const available = await redisAnswers();
 /** Two API processes, simulated by two HTTP servers with their own realtime server and bus. */
 describe.skipIf(!available)('realtime server with the Redis adapter', () => {
   let test: TestContext;
-  const processes: { events: InProcessEventBus; realtime: RealtimeServer; url: string }[] = [];
+  const processes: { events: EventBus; realtime: RealtimeServer; url: string }[] = [];
   const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
     test = await createTestContext({ env: { REDIS_URL: redisUrl } });
     for (let index = 0; index < 2; index += 1) {
-      const events = createInProcessEventBus();
+      const events = createEventBus();
       const { server, url }: { server: HttpServer; url: string } = await listenOnFreePort(test.app);
       processes.push({
         events,
-        realtime: await createRealtimeServer(server, test.ctx, events),
+        realtime: await createRealtimeServer(server, { ...test.ctx, events }),
         url,
       });
     }

@@ -6,7 +6,7 @@ import {
 } from '@patrol/contracts';
 import { Server } from 'socket.io';
 import type { AppContext } from '../http/app-context';
-import type { InProcessEventBus, PublishedEvent } from '../modules/activity/event-bus';
+import type { PublishedEvent } from '../events/event-bus';
 import { connectRedisAdapter, type RedisAdapterConnection } from './redis-adapter';
 import {
   authenticateSocket,
@@ -47,12 +47,11 @@ const defaultRevalidateIntervalMs = 60_000;
  */
 export async function createRealtimeServer(
   httpServer: HttpServer,
-  ctx: AppContext,
-  events: InProcessEventBus,
+  ctx: Pick<AppContext, 'config' | 'logger' | 'events' | 'redis' | 'accounts'>,
   options: RealtimeOptions = {},
 ): Promise<RealtimeServer> {
-  const redis: RedisAdapterConnection | undefined = ctx.config.redisUrl
-    ? await connectRedisAdapter(ctx.config.redisUrl, ctx.logger)
+  const redis: RedisAdapterConnection | undefined = ctx.redis
+    ? await connectRedisAdapter(ctx.redis, ctx.logger)
     : undefined;
   const io: RealtimeIo = new Server(httpServer, {
     transports: ['websocket', 'polling'],
@@ -66,7 +65,7 @@ export async function createRealtimeServer(
     ctx.logger.debug({ userId: socket.data.user.id, socketId: socket.id }, 'socket connected');
   });
 
-  const unsubscribe = events.subscribe((published) => emitToPermitted(io, published));
+  const unsubscribe = ctx.events.subscribe((published) => emitToPermitted(io, published));
 
   const revalidate = () => revalidateSockets(ctx, io.of('/').sockets.values());
   const timer = setInterval(() => {

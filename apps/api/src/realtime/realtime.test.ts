@@ -3,17 +3,23 @@ import { commonMessages } from '@patrol/contracts';
 import { eq } from 'drizzle-orm';
 import type { Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, untilNextSecond, type TestContext } from '../../test/test-app';
 import { users } from '../db/schema';
 import { signAccessToken } from '../http/access-token';
-import { createInProcessEventBus, type InProcessEventBus } from '../modules/activity/event-bus';
-import { endUserSessions } from '../modules/auth/auth.repo';
+import { createEventBus, type EventBus } from '../events/event-bus';
 import { createRealtimeServer, type RealtimeServer } from './realtime-server';
-import { connectSocket, listenOnFreePort, nextEvent, sampleClient } from './realtime-test-support';
+import {
+  type TestContext,
+  connectSocket,
+  createTestContext,
+  listenOnFreePort,
+  nextEvent,
+  sampleClient,
+  untilNextSecond,
+} from '../../test/builders';
 
 describe('realtime server', () => {
   let test: TestContext;
-  let events: InProcessEventBus;
+  let events: EventBus;
   let server: HttpServer;
   let url: string;
   let realtime: RealtimeServer;
@@ -27,9 +33,9 @@ describe('realtime server', () => {
 
   beforeAll(async () => {
     test = await createTestContext();
-    events = createInProcessEventBus();
+    events = createEventBus();
     ({ server, url } = await listenOnFreePort(test.app));
-    realtime = await createRealtimeServer(server, test.ctx, events);
+    realtime = await createRealtimeServer(server, { ...test.ctx, events });
   });
   afterEach(() => {
     for (const socket of openSockets.splice(0)) socket.close();
@@ -143,7 +149,11 @@ describe('realtime server', () => {
     const { user, token: before } = await test.createUserWithToken({ role: 'sales' });
     const staleSocket = await connect({ token: before });
     // A password or two-factor reset ends the sessions through this same call.
-    await endUserSessions(test.database.db, user.id);
+    // What a password reset does to every session of the account.
+    await test.database.db
+      .update(users)
+      .set({ sessionsValidAfter: new Date() })
+      .where(eq(users.id, user.id));
     await untilNextSecond();
     const after = signAccessToken(test.ctx.config.jwtSecret, user.id);
     const freshSocket = await connect({ token: after });

@@ -1,7 +1,6 @@
 import {
   commonMessages,
   eventPermissions,
-  permissionSchema,
   socketAuthSchema,
   type Permission,
 } from '@patrol/contracts';
@@ -10,7 +9,6 @@ import type { Socket } from 'socket.io';
 import { issuedBeforeSessionsValidAfter } from '../http/access-token';
 import type { AppContext } from '../http/app-context';
 import { authenticateToken, type AuthUser } from '../http/authenticate';
-import { findUserById } from '../modules/users/users.repo';
 
 /** What the server keeps on each socket (`socket.data`). */
 export interface SocketData {
@@ -39,7 +37,7 @@ export function roomsFor(user: PermissionSubject): string[] {
  * two-factor set up. Every refusal carries the one message the console reacts to, so a failure
  * reveals nothing about why (unknown user, inactive account, expired token).
  */
-export function authenticateSocket(ctx: AppContext) {
+export function authenticateSocket(ctx: Pick<AppContext, 'config' | 'accounts' | 'logger'>) {
   return async (socket: Socket, next: (error?: Error) => void): Promise<void> => {
     const auth = socketAuthSchema.safeParse(socket.handshake.auth);
     if (!auth.success) {
@@ -66,34 +64,30 @@ export function authenticateSocket(ctx: AppContext) {
  * The token's expiry is not re-checked: it lapses within minutes while the socket, once admitted,
  * follows the account's state, which this check keeps current.
  */
-export async function revalidateSockets(ctx: AppContext, sockets: Iterable<Socket>): Promise<void> {
+export async function revalidateSockets(
+  ctx: Pick<AppContext, 'accounts'>,
+  sockets: Iterable<Socket>,
+): Promise<void> {
   const socketsByUser = new Map<string, Socket[]>();
   for (const socket of sockets) {
     const { user } = socket.data as SocketData;
     socketsByUser.set(user.id, [...(socketsByUser.get(user.id) ?? []), socket]);
   }
   for (const [userId, userSockets] of socketsByUser) {
-    const row = await findUserById(ctx.database.db, userId);
+    // The periodic re-check reads the table itself: it is what catches another process's changes.
+    const account = await ctx.accounts.findAccount(userId, { fresh: true });
     for (const socket of userSockets) {
       const { tokenIssuedAt } = socket.data as SocketData;
       if (
-        !row ||
-        row.status !== 'active' ||
-        !row.twoFactorEnabled ||
-        issuedBeforeSessionsValidAfter(tokenIssuedAt, row.sessionsValidAfter)
+        !account ||
+        account.status !== 'active' ||
+        !account.twoFactorEnabled ||
+        issuedBeforeSessionsValidAfter(tokenIssuedAt, account.sessionsValidAfter)
       ) {
         socket.disconnect(true);
         continue;
       }
-      const subject: PermissionSubject = {
-        role: row.role,
-        permissions: row.permissions,
-        customPermissions: {
-          granted: knownPermissions(row.customGranted),
-          denied: knownPermissions(row.customDenied),
-        },
-      };
-      moveToRooms(socket, roomsFor(subject));
+      moveToRooms(socket, roomsFor(account));
     }
   }
 }
@@ -104,8 +98,4 @@ function moveToRooms(socket: Socket, rooms: string[]): void {
     if (room.startsWith('permission:') && !rooms.includes(room)) void socket.leave(room);
   }
   void socket.join(rooms);
-}
-
-function knownPermissions(keys: readonly string[]): Permission[] {
-  return keys.filter((key): key is Permission => permissionSchema.safeParse(key).success);
 }

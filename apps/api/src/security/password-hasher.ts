@@ -24,3 +24,8 @@ export function createPasswordHasher(cost: number): PasswordHasher {
     },
   };
 }
+
+/** bcrypt cost 12 everywhere but under NODE_ENV=test, where hashing at 12 would dominate run time. */
+export function bcryptCostFor(config: { nodeEnv: string }): number {
+  return config.nodeEnv === 'test' ? 4 : 12;
+}

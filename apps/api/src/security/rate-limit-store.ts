@@ -1,4 +1,4 @@
-import { createClient } from 'redis';
+import type { RedisClient } from '../redis/redis-client';
 
 /** Fixed-window counters shared by every rate limiter of a process (or of all processes, in Redis). */
 export interface RateLimitStore {
@@ -49,30 +49,19 @@ export function createMemoryRateLimitStore(now: () => number = Date.now): RateLi
 }
 
 /**
- * Counters in Redis, shared by every API process behind the load balancer. Connects in the
- * background; each call waits for the connection. `onError` hears connection errors (the client
- * keeps reconnecting), which would otherwise crash the process as unhandled 'error' events.
+ * Counters in Redis, shared by every API process behind the load balancer. The connection belongs
+ * to the caller (the composition root), which closes it; this store only uses it.
  */
 export function createRedisRateLimitStore(
-  redisUrl: string,
-  options: { keyPrefix?: string; onError?: (error: Error) => void } = {},
+  client: RedisClient,
+  options: { keyPrefix?: string } = {},
 ): RateLimitStore {
   const keyPrefix = options.keyPrefix ?? 'patrol:rate-limit:';
-  const client = createClient({ url: redisUrl });
-  client.on('error', (error: Error) => options.onError?.(error));
-  const connected = client.connect();
-  const ready = async () => {
-    await connected;
-    return client;
-  };
-  let closing: Promise<void> | undefined;
   return {
     async increment(key, windowMs) {
       const fullKey = keyPrefix + key;
       // NX: only the first event of a window sets its expiry, so the window is fixed.
-      const [count] = await (
-        await ready()
-      )
+      const [count] = await client
         .multi()
         .incr(fullKey)
         .pExpire(fullKey, windowMs, 'NX')
@@ -80,25 +69,16 @@ export function createRedisRateLimitStore(
       return Number(count);
     },
     async count(key) {
-      return Number((await (await ready()).get(keyPrefix + key)) ?? 0);
+      return Number((await client.get(keyPrefix + key)) ?? 0);
     },
     async reset(key) {
-      await (await ready()).del(keyPrefix + key);
+      await client.del(keyPrefix + key);
     },
-    async close() {
-      closing ??= connected.then(
-        () => client.close(),
-        () => client.destroy(),
-      );
-      await closing;
-    },
+    async close() {},
   };
 }
 
-/** Redis when a URL is configured, memory otherwise. */
-export function createRateLimitStore(
-  redisUrl: string | undefined,
-  onError?: (error: Error) => void,
-): RateLimitStore {
-  return redisUrl ? createRedisRateLimitStore(redisUrl, { onError }) : createMemoryRateLimitStore();
+/** Redis when the process has a Redis connection (REDIS_URL), memory otherwise. */
+export function createRateLimitStore(redis: RedisClient | undefined): RateLimitStore {
+  return redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore();
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createMemoryRateLimitStore,
@@ -9,11 +10,15 @@ import { createRateLimiter } from './rate-limiter';
 
 const rule = { name: 'test', limit: 3, windowMs: 60_000 };
 
-function describeLimiter(storeName: string, openStore: () => RateLimitStore, skip = false) {
+function describeLimiter(
+  storeName: string,
+  openStore: () => RateLimitStore | Promise<RateLimitStore>,
+  skip = false,
+) {
   describe.skipIf(skip)(`rate limiter on the ${storeName} store`, () => {
     let store: RateLimitStore;
-    beforeAll(() => {
-      store = openStore();
+    beforeAll(async () => {
+      store = await openStore();
     });
     afterAll(() => store.close());
 
@@ -58,11 +63,15 @@ describeLimiter('memory', () => createMemoryRateLimitStore());
 // Redis runs in CI and docker-compose; the suite names the skip instead of passing silently.
 // Without REDIS_URL the Redis suite shows as skipped; CI's PostgreSQL pass sets it.
 const redisUrl = process.env.REDIS_URL ?? '';
-describeLimiter(
-  'Redis',
-  () => createRedisRateLimitStore(redisUrl, { keyPrefix: `test:${randomUUID()}:` }),
-  !redisUrl,
-);
+describeLimiter('Redis', openRedisStore, !redisUrl);
+
+/** A store on its own connection, which its close() ends (in the API the root owns the client). */
+async function openRedisStore(): Promise<RateLimitStore> {
+  const client = createClient({ url: redisUrl });
+  await client.connect();
+  const store = createRedisRateLimitStore(client, { keyPrefix: `test:${randomUUID()}:` });
+  return { ...store, close: () => client.close() };
+}
 
 describe('memory store windows', () => {
   it('forgets a count once its window has passed', async () => {

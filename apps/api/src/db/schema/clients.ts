@@ -1,7 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { licenceTypes } from '@patrol/contracts';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
+  integer,
   pgTable,
   text,
   uniqueIndex,
@@ -23,34 +25,31 @@ export const clients = pgTable(
     phone: text('phone').notNull(),
     address: text('address').notNull(),
     active: boolean('active').notNull().default(true),
+    /**
+     * How many licences the client holds, and how many are bound: kept by a trigger on licences
+     * (migration 0003), so lists and cards never count the licence table.
+     */
+    licenceCount: integer('licence_count').notNull().default(0),
+    boundLicenceCount: integer('bound_licence_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Every text field, lowercased and joined once when the row is written: the directory's
+     * substring search (`search_text LIKE '%term%'`) then neither joins nor lowercases per row.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(company_id || ' ' || company_name || ' ' || contact_person || ' ' || email || ' ' || phone || ' ' || address)`,
+    ),
   },
   (table) => [
-    index('clients_created_at_idx').on(table.createdAt),
-    index('clients_company_name_lower_idx').on(sql`lower(${table.companyName})`),
-    // Trigram index so a substring search (ILIKE '%term%') over 50,000 clients avoids a full scan.
-    index('clients_search_trgm_idx').using('gin', sql`(${clientSearchText(table)}) gin_trgm_ops`),
+    // With the id, each sort order is one index walk, deep pages included.
+    index('clients_created_at_idx').on(table.createdAt, table.id),
+    index('clients_company_name_lower_idx').on(sql`lower(${table.companyName})`, table.id),
+    // Trigram index: a rare search term finds its few rows without reading the others.
+    index('clients_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
 );
-
-/**
- * The text a client search matches against (`ilike(clientSearchText(clients), pattern)`).
- * It is the exact expression of the trigram index, so queries must use this helper to hit it.
- */
-export function clientSearchText(table: {
-  companyId: AnyPgColumn;
-  companyName: AnyPgColumn;
-  contactPerson: AnyPgColumn;
-  email: AnyPgColumn;
-  phone: AnyPgColumn;
-  address: AnyPgColumn;
-}): SQL<string> {
-  return sql<string>`${table.companyId} || ' ' || ${table.companyName} || ' ' || ${table.contactPerson} || ' ' || ${table.email} || ' ' || ${table.phone} || ' ' || ${table.address}`;
-}
-
-export type LicenceType = 'Trial' | 'Standard' | 'Premium';
 
 /** Licence keys issued to a client; a bound licence belongs to exactly one device. */
 export const licences = pgTable(
@@ -61,13 +60,14 @@ export const licences = pgTable(
     clientId: uuid('client_id')
       .notNull()
       .references((): AnyPgColumn => clients.id, { onDelete: 'cascade' }),
-    licenceType: text('licence_type').$type<LicenceType>().notNull().default('Standard'),
+    licenceType: text('licence_type', { enum: licenceTypes }).notNull().default('Standard'),
     /** Null means the licence never expires. */
     validUntil: timestamptz('valid_until'),
     bound: boolean('bound').notNull().default(false),
     deviceId: text('device_id'),
     projectName: text('project_name'),
     boundAt: timestamptz('bound_at'),
+    /** Written by the heartbeat buffer (one statement a second for all devices); unindexed. */
     lastDeviceActivity: timestamptz('last_device_activity'),
     /** Hash of the token the bound device authenticates its activity reports with. */
     deviceTokenHash: text('device_token_hash').unique(),
@@ -78,7 +78,8 @@ export const licences = pgTable(
   (table) => [
     index('licences_client_id_idx').on(table.clientId, table.createdAt),
     index('licences_valid_until_idx').on(table.validUntil),
-    index('licences_last_device_activity_idx').on(table.lastDeviceActivity),
+    // No index on last_device_activity: heartbeats rewrite it constantly, and an index on it would
+    // turn every write into an update of all the table's indexes (no HOT update).
     uniqueIndex('licences_bound_device_id_unique')
       .on(table.deviceId)
       .where(sql`${table.bound}`),

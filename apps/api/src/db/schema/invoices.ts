@@ -1,3 +1,5 @@
+// Used from issue 12 (billing workflow); reviewed against the spec when that issue builds on it.
+import { paymentStatuses, paymentTerms, paymentValidationStatuses } from '@patrol/contracts';
 import {
   boolean,
   index,
@@ -11,15 +13,9 @@ import {
 import { clients } from './clients';
 import { createdAt, jsonObject, money, rate, timestamptz, updatedAt } from './columns';
 import { products } from './products';
-import { quotations, type DocumentClientInfo, type PaymentTerms } from './quotations';
+import { quotations, type DocumentClientInfo } from './quotations';
 import { receipts } from './receipts';
 import { users } from './users';
-
-export type InvoicePaymentStatus =
-  'unpaid' | 'pending' | 'partial' | 'paid' | 'overpaid' | 'overdue' | 'cancelled' | 'refunded';
-
-export type PaymentValidationStatus =
-  'none' | 'pending_validation' | 'validated' | 'validation_rejected';
 
 export type PaymentMethod =
   | 'bank_transfer'
@@ -46,15 +42,14 @@ export const invoices = pgTable(
     clientInfo: jsonObject<DocumentClientInfo>('client_info'),
     issueDate: timestamptz('issue_date').notNull().defaultNow(),
     dueDate: timestamptz('due_date').notNull(),
-    paymentTerms: text('payment_terms').$type<PaymentTerms>().notNull().default('NET_30'),
+    paymentTerms: text('payment_terms', { enum: paymentTerms }).notNull().default('NET_30'),
     subtotal: money('subtotal').notNull().default('0'),
     taxAmount: money('tax_amount').notNull().default('0'),
     discountAmount: money('discount_amount').notNull().default('0'),
     totalAmount: money('total_amount').notNull().default('0'),
     paidAmount: money('paid_amount').notNull().default('0'),
-    paymentStatus: text('payment_status').$type<InvoicePaymentStatus>().notNull().default('unpaid'),
-    paymentValidationStatus: text('payment_validation_status')
-      .$type<PaymentValidationStatus>()
+    paymentStatus: text('payment_status', { enum: paymentStatuses }).notNull().default('unpaid'),
+    paymentValidationStatus: text('payment_validation_status', { enum: paymentValidationStatuses })
       .notNull()
       .default('none'),
     paymentValidationNotes: text('payment_validation_notes'),

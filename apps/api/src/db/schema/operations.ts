@@ -1,25 +1,22 @@
+// Used from issue 14 (crash reports and OTA); reviewed against the spec when that issue builds on it.
+import { crashReportTypes, crashSeverities, crashStatuses } from '@patrol/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, jsonObject, stringArray, timestamptz, updatedAt } from './columns';
 import { users } from './users';
-
-export type CrashReportType = 'automatic' | 'manual' | 'debug';
-export type CrashReportSeverity = 'critical' | 'high' | 'medium' | 'low';
-export type CrashReportStatus =
-  'new' | 'investigating' | 'in-progress' | 'resolved' | 'closed' | 'duplicate';
 
 /** Crash and debug reports sent by the mobile patrol app. */
 export const crashReports = pgTable(
   'crash_reports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    reportType: text('report_type').$type<CrashReportType>().notNull().default('automatic'),
+    reportType: text('report_type', { enum: crashReportTypes }).notNull().default('automatic'),
     title: text('title').notNull(),
     description: text('description'),
     errorMessage: text('error_message'),
     stackTrace: text('stack_trace'),
-    severity: text('severity').$type<CrashReportSeverity>().notNull().default('medium'),
-    status: text('status').$type<CrashReportStatus>().notNull().default('new'),
+    severity: text('severity', { enum: crashSeverities }).notNull().default('medium'),
+    status: text('status', { enum: crashStatuses }).notNull().default('new'),
     reproducible: boolean('reproducible'),
     userSteps: text('user_steps'),
     userEmail: text('user_email'),

@@ -1,10 +1,8 @@
+// Used from issue 12 (billing workflow); reviewed against the spec when that issue builds on it.
+import { productCategories, productUnits } from '@patrol/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, money, updatedAt } from './columns';
-
-export type ProductCategory =
-  'licence' | 'support' | 'training' | 'hardware' | 'maintenance' | 'consultation';
-export type ProductUnit = 'piece' | 'license' | 'hour' | 'month' | 'year' | 'service';
 
 /** The billing catalogue. `productId` is the numbered business id (PRD-MP-2026-000001). */
 export const products = pgTable(
@@ -14,9 +12,9 @@ export const products = pgTable(
     productId: text('product_id').notNull().unique(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    category: text('category').$type<ProductCategory>().notNull().default('licence'),
+    category: text('category', { enum: productCategories }).notNull().default('licence'),
     unitPrice: money('unit_price').notNull(),
-    unit: text('unit').$type<ProductUnit>().notNull().default('piece'),
+    unit: text('unit', { enum: productUnits }).notNull().default('piece'),
     minQuantity: integer('min_quantity').notNull().default(1),
     taxable: boolean('taxable').notNull().default(true),
     active: boolean('active').notNull().default(true),

@@ -1,3 +1,5 @@
+// Used from issue 12 (billing workflow); reviewed against the spec when that issue builds on it.
+import { paymentTerms, quotationStatuses } from '@patrol/contracts';
 import {
   index,
   integer,
@@ -12,12 +14,6 @@ import { createdAt, jsonObject, money, rate, timestamptz, updatedAt } from './co
 import { invoices } from './invoices';
 import { products } from './products';
 import { users } from './users';
-
-export type QuotationStatus =
-  'draft' | 'sent' | 'accepted' | 'rejected' | 'closed' | 'expired' | 'converted';
-
-export type PaymentTerms =
-  'NET_15' | 'NET_30' | 'NET_45' | 'NET_60' | 'CASH_ON_DELIVERY' | 'ADVANCE_PAYMENT';
 
 /** The client as printed on a document, copied at creation so later client edits do not change it. */
 export interface DocumentClientInfo {
@@ -40,14 +36,14 @@ export const quotations = pgTable(
     quotationDate: timestamptz('quotation_date').notNull().defaultNow(),
     validUntil: timestamptz('valid_until').notNull(),
     validityDays: integer('validity_days').notNull().default(30),
-    paymentTerms: text('payment_terms').$type<PaymentTerms>().notNull().default('NET_30'),
+    paymentTerms: text('payment_terms', { enum: paymentTerms }).notNull().default('NET_30'),
     notes: text('notes'),
     taxRate: rate('tax_rate').notNull().default('0.08'),
     subtotal: money('subtotal').notNull().default('0'),
     taxAmount: money('tax_amount').notNull().default('0'),
     discountAmount: money('discount_amount').notNull().default('0'),
     totalAmount: money('total_amount').notNull().default('0'),
-    status: text('status').$type<QuotationStatus>().notNull().default('draft'),
+    status: text('status', { enum: quotationStatuses }).notNull().default('draft'),
     /** The invoice this quotation was converted to (cleared when the invoice is reverted). */
     invoiceId: uuid('invoice_id').references((): AnyPgColumn => invoices.id, {
       onDelete: 'set null',

@@ -1,3 +1,5 @@
+// Used from issue 12 (billing workflow); reviewed against the spec when that issue builds on it.
+import { transactionTypes } from '@patrol/contracts';
 import { sql } from 'drizzle-orm';
 import { index, jsonb, numeric, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
@@ -5,9 +7,6 @@ import { createdAt, jsonObject, money, stringArray, timestamptz, updatedAt } fro
 import { invoices, type PaymentMethod } from './invoices';
 import type { DocumentClientInfo } from './quotations';
 import { users } from './users';
-
-export type ReceiptTransactionType =
-  'full_payment' | 'partial_payment' | 'overpayment' | 'advance_payment' | 'refund';
 
 /** A line printed on a receipt (copied from the paid invoices). */
 export interface ReceiptLineItem {
@@ -37,7 +36,7 @@ export const receipts = pgTable(
     clientInfo: jsonObject<DocumentClientInfo>('client_info'),
     totalAmount: money('total_amount').notNull(),
     paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
-    transactionType: text('transaction_type').$type<ReceiptTransactionType>().notNull(),
+    transactionType: text('transaction_type', { enum: transactionTypes }).notNull(),
     referenceNumber: text('reference_number'),
     /** Printed on the receipt so its authenticity can be checked. */
     verificationCode: text('verification_code').notNull().unique(),

@@ -1,3 +1,4 @@
+import { documentKinds, type ActivityType } from '@patrol/contracts';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -46,29 +47,31 @@ export const auditLog = pgTable(
   ],
 );
 
-export type ActivityType =
-  | 'client_added'
-  | 'licence_bound'
-  | 'licence_unbound'
-  | 'payment'
-  | 'payment_processed'
-  | 'system_health'
-  | 'license_activity'
-  | (string & {});
+/**
+ * A contract activity type, or one written by a newer release (the presenter shows those as
+ * system_health rather than failing the whole feed).
+ */
+export type StoredActivityType = ActivityType | (string & {});
 
 /** The dashboard's activity feed. `companyId` is the client's business id, kept after deletion. */
 export const activities = pgTable(
   'activities',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    type: text('type').$type<ActivityType>().notNull(),
+    type: text('type').$type<StoredActivityType>().notNull(),
     detail: text('detail').notNull(),
     companyId: text('company_id'),
     refs: jsonObject('refs'),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (table) => [index('activities_created_at_idx').on(table.createdAt.desc())],
+  (table) => [
+    // Ascending on purpose: read backwards it gives ORDER BY created_at DESC, id DESC exactly
+    // (a DESC index is NULLS LAST, which that ORDER BY, NULLS FIRST, cannot use).
+    index('activities_created_at_idx').on(table.createdAt, table.id),
+    // The feed filtered by client, newest first, without scanning other clients' rows.
+    index('activities_company_id_idx').on(table.companyId, table.createdAt, table.id),
+  ],
 );
 
 /** The single row (id 1) of company settings; the logo file lives under DATA_DIR/uploads. */
@@ -85,8 +88,6 @@ export const companySettings = pgTable(
   (table) => [check('company_settings_single_row', sql`${table.id} = 1`)],
 );
 
-export type DocumentKind = 'product' | 'quotation' | 'invoice' | 'receipt';
-
 /**
  * Last number issued per document kind and period. The row is locked (SELECT ... FOR UPDATE)
  * inside the transaction that creates the document, so numbers are unique and gap-free.
@@ -94,7 +95,7 @@ export type DocumentKind = 'product' | 'quotation' | 'invoice' | 'receipt';
 export const documentCounters = pgTable(
   'document_counters',
   {
-    kind: text('kind').$type<DocumentKind>().notNull(),
+    kind: text('kind', { enum: documentKinds }).notNull(),
     /** '' when numbering never resets, else the calendar or financial year it counts within. */
     periodKey: text('period_key').notNull().default(''),
     lastValue: integer('last_value').notNull().default(0),

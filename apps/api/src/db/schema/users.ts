@@ -1,3 +1,4 @@
+import { userStatuses } from '@patrol/contracts';
 import { bigint, boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, stringArray, timestamptz, updatedAt } from './columns';
 
@@ -11,7 +12,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     fullName: text('full_name').notNull(),
     role: text('role').notNull().default('sales'),
-    status: text('status').$type<'active' | 'inactive' | 'suspended'>().notNull().default('active'),
+    status: text('status', { enum: userStatuses }).notNull().default('active'),
     permissions: stringArray('permissions'),
     customGranted: stringArray('custom_granted'),
     customDenied: stringArray('custom_denied'),

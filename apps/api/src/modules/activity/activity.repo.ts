@@ -1,5 +1,5 @@
 import type { ActivityRefs, ActivityType } from '@patrol/contracts';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { activities, type ActivityRow } from '../../db/schema';
 
@@ -30,25 +30,31 @@ export async function insertActivity(db: DbExecutor, activity: NewActivity): Pro
 export interface ActivityPageFilter {
   type?: ActivityType;
   companyId?: string;
-  page: number;
+  /** Rows strictly older than this (created_at as text, with microseconds, and id). */
+  before?: { createdAt: string; id: string };
   limit: number;
 }
 
-/** One page of the feed, newest first, and the total count. */
-export async function findActivityPage(db: DbExecutor, filter: ActivityPageFilter) {
+/**
+ * One page of the feed, newest first, as an index range: (created_at, id) below the cursor, on
+ * activities_company_id_idx when filtered by client, on activities_created_at_idx otherwise.
+ * Each row comes with its created_at as text, the next page's cursor.
+ */
+export function findActivityPage(db: DbExecutor, filter: ActivityPageFilter) {
   const conditions: SQL[] = [];
   if (filter.type) conditions.push(eq(activities.type, filter.type));
   if (filter.companyId) conditions.push(eq(activities.companyId, filter.companyId));
-  const where = and(...conditions);
-  const rows = await db
-    .select()
+  if (filter.before) {
+    conditions.push(
+      sql`(${activities.createdAt}, ${activities.id}) < (${filter.before.createdAt}::timestamptz, ${filter.before.id}::uuid)`,
+    );
+  }
+  return db
+    .select({ row: activities, createdAtText: sql<string>`${activities.createdAt}::text` })
     .from(activities)
-    .where(where)
+    .where(and(...conditions))
     .orderBy(desc(activities.createdAt), desc(activities.id))
-    .limit(filter.limit)
-    .offset((filter.page - 1) * filter.limit);
-  const [total] = await db.select({ value: count() }).from(activities).where(where);
-  return { rows, totalCount: total?.value ?? 0 };
+    .limit(filter.limit);
 }
 
 /** The newest `limit` activities (the dashboard's Recent Activity). */

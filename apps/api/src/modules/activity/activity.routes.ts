@@ -12,6 +12,6 @@ export const activityRoutes = [
     access: { permissions: ['dashboard.view'] },
     query: listActivitiesQuerySchema,
     response: listActivitiesResponseSchema,
-    handler: ({ ctx, query }) => listActivities(ctx.database.db, query),
+    handler: ({ ctx, query }) => listActivities(ctx.db, query),
   }),
 ];

@@ -1,16 +1,13 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../../db/schema';
-import {
-  createClientAreaTestContext,
-  type ClientAreaTestContext,
-} from '../clients/clients-test-builders';
+import { type TestContext, createTestContext } from '../../../test/builders';
 
 describe('GET /api/activity', () => {
-  let t: ClientAreaTestContext;
+  let t: TestContext;
   let token: string;
   beforeAll(async () => {
-    t = await createClientAreaTestContext();
+    t = await createTestContext();
     token = await t.signIn('sales');
     const now = Date.now();
     await t.database.db.insert(activities).values(
@@ -28,7 +25,10 @@ describe('GET /api/activity', () => {
   const get = (query: string) =>
     request(t.app).get(`/api/activity${query}`).set('Authorization', `Bearer ${token}`);
 
-  it('answers the newest 10 first with paging', async () => {
+  const details = (body: { activities: { detail: string }[] }) =>
+    body.activities.map((activity) => activity.detail);
+
+  it('answers the newest 10 first, then the older ones by cursor', async () => {
     const response = await get('').expect(200);
     expect(response.body.activities).toHaveLength(10);
     expect(response.body.activities[0]).toMatchObject({
@@ -37,29 +37,51 @@ describe('GET /api/activity', () => {
       companyId: 'BETA',
       refs: { companyName: 'Beta' },
     });
-    expect(response.body.pagination).toMatchObject({
-      totalCount: 12,
-      totalPages: 2,
-      hasNext: true,
-    });
-    const second = await get('?page=2').expect(200);
-    expect(second.body.activities.map((a: { detail: string }) => a.detail)).toEqual([
-      'Event 1',
-      'Event 0',
-    ]);
+    expect(response.body.nextCursor).toEqual(expect.any(String));
+    const second = await get(`?cursor=${response.body.nextCursor}`).expect(200);
+    expect(details(second.body)).toEqual(['Event 1', 'Event 0']);
+    expect(second.body.nextCursor).toBeNull();
+  });
+
+  it('keeps rows created in the same millisecond apart across pages', async () => {
+    const isolated = await createTestContext();
+    try {
+      const same = new Date();
+      await isolated.database.db.insert(activities).values(
+        Array.from({ length: 5 }, (_, index) => ({
+          type: 'client_added' as const,
+          detail: `Tied ${index}`,
+          createdAt: same,
+        })),
+      );
+      const staff = await isolated.signIn('sales');
+      const seen: string[] = [];
+      let cursor = '';
+      do {
+        const page = await request(isolated.app)
+          .get(`/api/activity?limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+          .set('Authorization', `Bearer ${staff}`)
+          .expect(200);
+        seen.push(...details(page.body));
+        cursor = page.body.nextCursor ?? '';
+      } while (cursor);
+      expect(seen.sort()).toEqual(['Tied 0', 'Tied 1', 'Tied 2', 'Tied 3', 'Tied 4']);
+    } finally {
+      await isolated.close();
+    }
   });
 
   it('filters by type and by company', async () => {
     const bound = await get('?type=licence_bound').expect(200);
-    expect(bound.body.activities.map((a: { detail: string }) => a.detail)).toEqual([
-      'Event 9',
-      'Event 6',
-      'Event 3',
-      'Event 0',
-    ]);
+    expect(details(bound.body)).toEqual(['Event 9', 'Event 6', 'Event 3', 'Event 0']);
     const acme = await get('?companyId=ACME&limit=100').expect(200);
-    expect(acme.body.pagination.totalCount).toBe(6);
+    expect(acme.body.activities).toHaveLength(6);
     await get('?type=unknown').expect(400);
+  });
+
+  it('refuses a cursor it did not issue (400)', async () => {
+    const response = await get('?cursor=bm90LWEtY3Vyc29y').expect(400);
+    expect(response.body).toMatchObject({ error: 'VALIDATION_ERROR', message: 'Invalid cursor.' });
   });
 
   it('is refused without dashboard.view (403)', async () => {

@@ -17,6 +17,6 @@ export const auditRoutes = [
     access: { permissions: ['users.view', 'settings.view'] },
     query: listAuditQuerySchema,
     response: listAuditResponseSchema,
-    handler: ({ ctx, user, query }) => listAuditEntries(ctx.database.db, user, query),
+    handler: ({ ctx, user, query }) => listAuditEntries(ctx.db, user, query),
   }),
 ];

@@ -1,37 +1,36 @@
 import { defaultCompanySettings } from '@patrol/contracts';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestContext } from '../../../test/test-app';
-import { buildUserForm, createAdministrationTestContext } from '../users/users-test-builders';
 import { changedFields } from './audit.service';
+import { type TestContext, buildUserForm, createTestContext } from '../../../test/builders';
 
 let t: TestContext;
 let superadmin: Awaited<ReturnType<TestContext['createUserWithToken']>>;
 let createdUserId: string;
 
 beforeAll(async () => {
-  t = await createAdministrationTestContext();
+  t = await createTestContext();
   superadmin = await t.createUserWithToken({ role: 'superadmin' });
   const created = await api()
     .post('/api/users')
-    .set(asUser(superadmin.token))
+    .set(bearer(superadmin.token))
     .send(buildUserForm())
     .expect(201);
   createdUserId = created.body.data.user.id;
   await api()
     .put('/api/settings')
-    .set(asUser(superadmin.token))
+    .set(bearer(superadmin.token))
     .send({ ...defaultCompanySettings, companyName: 'Audited Sdn Bhd' })
     .expect(200);
 });
 afterAll(() => t.close());
 
 const api = () => request(t.app);
-const asUser = (token: string) => ({ Authorization: `Bearer ${token}` });
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 describe('GET /api/audit', () => {
   it('lists user and settings changes newest first, with who made them', async () => {
-    const response = await api().get('/api/audit').set(asUser(superadmin.token));
+    const response = await api().get('/api/audit').set(bearer(superadmin.token));
     expect(response.status).toBe(200);
     const { entries, pagination } = response.body.data;
     expect(entries.map((entry: { action: string }) => entry.action)).toEqual([
@@ -48,7 +47,7 @@ describe('GET /api/audit', () => {
 
   it('shows a manager (users.view only) the user entries and refuses it the settings ones', async () => {
     const manager = await t.createUserWithToken({ role: 'manager' });
-    const response = await api().get('/api/audit').set(asUser(manager.token));
+    const response = await api().get('/api/audit').set(bearer(manager.token));
     expect(response.status).toBe(200);
     expect(response.body.data.entries.map((entry: { entityId: string }) => entry.entityId)).toEqual(
       [createdUserId],
@@ -56,7 +55,7 @@ describe('GET /api/audit', () => {
     const settings = await api()
       .get('/api/audit')
       .query({ entityType: 'settings' })
-      .set(asUser(manager.token));
+      .set(bearer(manager.token));
     expect(settings.status).toBe(403);
   });
 
@@ -64,14 +63,14 @@ describe('GET /api/audit', () => {
     const response = await api()
       .get('/api/audit')
       .query({ entityType: 'user', entityId: createdUserId, limit: 1 })
-      .set(asUser(superadmin.token));
+      .set(bearer(superadmin.token));
     expect(response.body.data.entries).toHaveLength(1);
     expect(response.body.data.pagination).toMatchObject({ totalCount: 1, hasNext: false });
   });
 
   it('refuses sales, who holds neither users.view nor settings.view (403)', async () => {
     const sales = await t.createUserWithToken({ role: 'sales' });
-    expect((await api().get('/api/audit').set(asUser(sales.token))).status).toBe(403);
+    expect((await api().get('/api/audit').set(bearer(sales.token))).status).toBe(403);
   });
 });
 

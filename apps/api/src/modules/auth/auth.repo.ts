@@ -42,6 +42,28 @@ export async function findUserRowById(db: DbExecutor, id: string): Promise<UserR
   return user;
 }
 
+/** The user columns that authentication needs; secrets and hashes are left out. */
+export async function findTokenAccountRow(db: DbExecutor, id: string) {
+  const [user] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      fullName: users.fullName,
+      role: users.role,
+      status: users.status,
+      permissions: users.permissions,
+      customGranted: users.customGranted,
+      customDenied: users.customDenied,
+      twoFactorEnabled: users.twoFactorEnabled,
+      sessionsValidAfter: users.sessionsValidAfter,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return user;
+}
+
 /** Usernames that start with `prefix` (to find a free one). */
 export async function findUsernamesStartingWith(db: DbExecutor, prefix: string): Promise<string[]> {
   const escaped = prefix.replace(/[\\%_]/g, (character) => `\\${character}`);

@@ -22,7 +22,6 @@ import type { Request } from 'express';
 import { verifyAccessToken } from '../../http/access-token';
 import { bearerToken } from '../../http/authenticate';
 import { defineRoute } from '../../http/route';
-import { authDepsFor } from './auth-deps';
 import {
   hasSuperadmin,
   registerFirstAdministrator,
@@ -55,7 +54,7 @@ export const authRoutes = [
     tags,
     access: 'public',
     response: hasSuperadminResponseSchema,
-    handler: ({ ctx }) => hasSuperadmin(authDepsFor(ctx)),
+    handler: ({ ctx }) => hasSuperadmin(ctx),
   }),
   defineRoute({
     method: 'post',
@@ -67,7 +66,7 @@ export const authRoutes = [
     body: registerBodySchema,
     response: setupResponseSchema,
     status: 201,
-    handler: ({ ctx, body }) => registerFirstAdministrator(authDepsFor(ctx), body),
+    handler: ({ ctx, body }) => registerFirstAdministrator(ctx, body),
   }),
   defineRoute({
     method: 'post',
@@ -77,8 +76,7 @@ export const authRoutes = [
     access: 'public',
     body: setup2faBodySchema,
     response: authSessionResponseSchema,
-    handler: ({ ctx, body }) =>
-      completeTwoFactorSetup(authDepsFor(ctx), body.setupToken, body.code),
+    handler: ({ ctx, body }) => completeTwoFactorSetup(ctx, body.setupToken, body.code),
   }),
   defineRoute({
     method: 'post',
@@ -90,7 +88,7 @@ export const authRoutes = [
     access: 'public',
     body: loginBodySchema,
     response: loginResponseSchema,
-    handler: ({ ctx, body, req }) => signIn(authDepsFor(ctx), body, clientAddress(req)),
+    handler: ({ ctx, body, req }) => signIn(ctx, body, clientAddress(req)),
   }),
   defineRoute({
     method: 'post',
@@ -100,7 +98,7 @@ export const authRoutes = [
     access: 'public',
     body: verify2faBodySchema,
     response: authSessionResponseSchema,
-    handler: ({ ctx, body, req }) => verifySignInCode(authDepsFor(ctx), body, clientAddress(req)),
+    handler: ({ ctx, body, req }) => verifySignInCode(ctx, body, clientAddress(req)),
   }),
   defineRoute({
     method: 'post',
@@ -110,7 +108,7 @@ export const authRoutes = [
     access: 'public',
     body: refreshBodySchema,
     response: refreshResponseSchema,
-    handler: ({ ctx, body }) => rotateRefreshToken(authDepsFor(ctx), body.refreshToken),
+    handler: ({ ctx, body }) => rotateRefreshToken(ctx, body.refreshToken),
   }),
   defineRoute({
     method: 'post',
@@ -125,7 +123,7 @@ export const authRoutes = [
     handler: ({ ctx, body, req }) => {
       const token = bearerToken(req);
       const userId = token ? verifyAccessToken(ctx.config.jwtSecret, token)?.userId : undefined;
-      return endSession(authDepsFor(ctx), { refreshToken: body.refreshToken, userId });
+      return endSession(ctx, { refreshToken: body.refreshToken, userId });
     },
   }),
   defineRoute({
@@ -145,8 +143,7 @@ export const authRoutes = [
     access: 'public',
     body: resetPasswordBodySchema,
     response: messageResponseSchema,
-    handler: ({ ctx, body, req }) =>
-      requestPasswordReset(authDepsFor(ctx), body.email, clientAddress(req)),
+    handler: ({ ctx, body, req }) => requestPasswordReset(ctx, body.email, clientAddress(req)),
   }),
   defineRoute({
     method: 'post',
@@ -156,7 +153,7 @@ export const authRoutes = [
     access: 'public',
     body: setPasswordBodySchema,
     response: messageResponseSchema,
-    handler: ({ ctx, body }) => setPasswordWithToken(authDepsFor(ctx), body),
+    handler: ({ ctx, body }) => setPasswordWithToken(ctx, body),
   }),
   defineRoute({
     method: 'post',
@@ -167,8 +164,7 @@ export const authRoutes = [
     access: 'public',
     body: emergencyRecoveryRequestBodySchema,
     response: emergencyRecoveryRequestResponseSchema,
-    handler: ({ ctx, body, req }) =>
-      requestEmergencyRecovery(authDepsFor(ctx), body.email, clientAddress(req)),
+    handler: ({ ctx, body, req }) => requestEmergencyRecovery(ctx, body.email, clientAddress(req)),
   }),
   defineRoute({
     method: 'post',
@@ -178,6 +174,6 @@ export const authRoutes = [
     access: 'public',
     body: emergencyRecoveryExecuteBodySchema,
     response: messageResponseSchema,
-    handler: ({ ctx, body }) => executeEmergencyRecovery(authDepsFor(ctx), body),
+    handler: ({ ctx, body }) => executeEmergencyRecovery(ctx, body),
   }),
 ];

@@ -105,11 +105,11 @@ export async function signIn(
     ? await deps.passwords.verify(body.password, user.passwordHash)
     : await deps.passwords.verifyAgainstNothing(body.password);
   if (!user || !passwordMatches) {
-    await deps.limits.address.record(address);
+    await deps.limits.signInAddress.record(address);
     throw new AppError(401, 'INVALID_CREDENTIALS', signInMessages.invalidCredentials);
   }
   // Knowing the password is proven; codes keep their own count, so this frees nothing to guess.
-  await deps.limits.account.reset(passwordAttempts(body.email));
+  await deps.limits.signInAccount.reset(passwordAttempts(body.email));
   assertActive(user);
   if (!user.twoFactorEnabled) {
     const setup = await deps.db.transaction((tx) => beginTwoFactorSetup(deps, tx, user));
@@ -146,10 +146,10 @@ export async function verifySignInCode(
     throw new AppError(403, 'TWO_FACTOR_SETUP_REQUIRED', twoFactorSetupRequiredMessage);
   }
   if (!(await verifySecondFactor(deps, user, body.code))) {
-    await deps.limits.address.record(address);
+    await deps.limits.signInAddress.record(address);
     throw new AppError(401, 'INVALID_2FA_CODE', signInMessages.invalidCode);
   }
-  await deps.limits.account.reset(codeAttempts(user.email));
+  await deps.limits.signInAccount.reset(codeAttempts(user.email));
   return startSession(deps, user);
 }
 
@@ -165,8 +165,8 @@ export function validateSession(user: AuthUser) {
  */
 async function claimAttempt(deps: AuthDeps, accountKey: string, address: string): Promise<void> {
   const [withinAccountLimit, addressBlocked] = await Promise.all([
-    deps.limits.account.consume(accountKey),
-    deps.limits.address.isBlocked(address),
+    deps.limits.signInAccount.consume(accountKey),
+    deps.limits.signInAddress.isBlocked(address),
   ]);
   if (!withinAccountLimit || addressBlocked) throw tooMany();
 }

@@ -1,5 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
+import { signingKey } from '../../security/signing-key';
 
 const mfaTokenPayloadSchema = z.object({ sub: z.uuid(), typ: z.literal('mfa') });
 
@@ -11,7 +12,7 @@ export const mfaTokenTtlSeconds = 5 * 60;
  * check (which requires typ 'access') never accepts it as a session.
  */
 export function signMfaToken(secret: string, userId: string): string {
-  return jwt.sign({ typ: 'mfa' }, secret, {
+  return jwt.sign({ typ: 'mfa' }, signingKey(secret), {
     algorithm: 'HS256',
     subject: userId,
     expiresIn: mfaTokenTtlSeconds,
@@ -22,7 +23,7 @@ export function signMfaToken(secret: string, userId: string): string {
 export function verifyMfaToken(secret: string, token: string): string | undefined {
   try {
     const parsed = mfaTokenPayloadSchema.safeParse(
-      jwt.verify(token, secret, { algorithms: ['HS256'] }),
+      jwt.verify(token, signingKey(secret), { algorithms: ['HS256'] }),
     );
     return parsed.success ? parsed.data.sub : undefined;
   } catch {

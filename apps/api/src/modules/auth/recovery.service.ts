@@ -61,7 +61,7 @@ export async function requestPasswordReset(
   email: string,
   address: string,
 ): Promise<{ success: true; message: string }> {
-  if (!(await deps.limits.recovery.consume(address))) throw tooMany();
+  if (!(await deps.limits.recoveryRequests.consume(address))) throw tooMany();
   const user = await findUserByEmail(deps.db, email);
   if (user?.status === 'active') {
     const token = await issueRecoveryToken(deps.db, user.id, 'password_reset');
@@ -89,11 +89,13 @@ export async function setPasswordWithToken(
   body: SetPasswordBody,
 ): Promise<{ success: true; message: string }> {
   const passwordHash = await deps.passwords.hash(body.password);
-  await deps.db.transaction(async (tx) => {
-    const userId = await redeemRecoveryToken(tx, 'password_reset', body.token);
-    await updateUser(tx, userId, { passwordHash });
-    await endUserSessions(tx, userId);
+  const userId = await deps.db.transaction(async (tx) => {
+    const owner = await redeemRecoveryToken(tx, 'password_reset', body.token);
+    await updateUser(tx, owner, { passwordHash });
+    await endUserSessions(tx, owner);
+    return owner;
   });
+  deps.accounts.forget(userId);
   return { success: true, message: recoveryMessages.passwordReset };
 }
 
@@ -107,7 +109,7 @@ export async function requestEmergencyRecovery(
   email: string,
   address: string,
 ): Promise<{ success: true; message: string; emergencyToken?: string }> {
-  if (!(await deps.limits.recovery.consume(address))) throw tooMany();
+  if (!(await deps.limits.recoveryRequests.consume(address))) throw tooMany();
   const user = await findUserByEmail(deps.db, email);
   const answer = { success: true as const, message: recoveryMessages.emergencyRequested };
   if (!user || user.status !== 'active' || !emergencyRecoveryRoles.has(user.role)) return answer;
@@ -136,11 +138,13 @@ export async function executeEmergencyRecovery(
   body: EmergencyRecoveryExecuteBody,
 ): Promise<{ success: true; message: string }> {
   const passwordHash = await deps.passwords.hash(body.newPassword);
-  await deps.db.transaction(async (tx) => {
-    const userId = await redeemRecoveryToken(tx, 'emergency_recovery', body.token);
-    await updateUser(tx, userId, { passwordHash });
-    await clearTwoFactor(tx, userId);
+  const userId = await deps.db.transaction(async (tx) => {
+    const owner = await redeemRecoveryToken(tx, 'emergency_recovery', body.token);
+    await updateUser(tx, owner, { passwordHash });
+    await clearTwoFactor(tx, owner);
+    return owner;
   });
+  deps.accounts.forget(userId);
   return { success: true, message: recoveryMessages.emergencyCompleted };
 }
 

@@ -8,21 +8,22 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupCodes, oneTimeTokens, refreshTokens, users } from '../../db/schema';
 import { startSmtpSink, type SmtpSink } from '../../mail/smtp-sink';
-import { untilNextSecond, type TestContext } from '../../../test/test-app';
 import {
+  type TestContext,
   buildUserWithTwoFactor,
-  createAuthTestContext,
+  createTestContext,
   freshAddress,
   signInWithTotp,
   testPassword,
   totpCode,
-} from './auth-test-builders';
+  untilNextSecond,
+} from '../../../test/builders';
 
 let t: TestContext;
 let sink: SmtpSink;
 beforeAll(async () => {
   sink = await startSmtpSink();
-  t = await createAuthTestContext({ env: { SMTP_URL: sink.url, APP_URL: 'http://console.test' } });
+  t = await createTestContext({ env: { SMTP_URL: sink.url, APP_URL: 'http://console.test' } });
 });
 afterAll(async () => {
   await t.close();
@@ -258,7 +259,7 @@ describe('emergency recovery', () => {
 describe('emergency recovery in production', () => {
   let production: TestContext;
   beforeAll(async () => {
-    production = await createAuthTestContext({
+    production = await createTestContext({
       env: { NODE_ENV: 'production', SMTP_URL: sink.url },
     });
   });

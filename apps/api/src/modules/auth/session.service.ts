@@ -138,3 +138,10 @@ export async function endSession(
   }
   return { success: true, message: 'Logged out successfully' };
 }
+
+/**
+ * Ends every session of a user inside the caller's transaction (password reset, two-factor reset,
+ * leaving the active state): refresh tokens are revoked, and access tokens issued until now, with
+ * the sockets opened with them, are refused from now on.
+ */
+export { endUserSessions } from './auth.repo';

@@ -3,16 +3,16 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens, users } from '../../db/schema';
-import type { TestContext } from '../../../test/test-app';
 import {
+  type TestContext,
   buildUserWithTwoFactor,
-  createAuthTestContext,
+  createTestContext,
   signInWithTotp,
-} from './auth-test-builders';
+} from '../../../test/builders';
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createAuthTestContext();
+  t = await createTestContext();
 });
 afterAll(() => t.close());
 

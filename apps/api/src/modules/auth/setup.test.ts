@@ -8,12 +8,16 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupCodes, oneTimeTokens, users } from '../../db/schema';
-import type { TestContext } from '../../../test/test-app';
-import { createAuthTestContext, testPassword, totpCode } from './auth-test-builders';
+import {
+  type TestContext,
+  createTestContext,
+  testPassword,
+  totpCode,
+} from '../../../test/builders';
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createAuthTestContext();
+  t = await createTestContext();
 });
 afterAll(() => t.close());
 

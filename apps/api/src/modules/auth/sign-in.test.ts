@@ -10,20 +10,20 @@ import { generate } from 'otplib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import type { TestContext } from '../../../test/test-app';
 import {
+  type TestContext,
   buildUserWithTwoFactor,
-  createAuthTestContext,
+  createTestContext,
   freshAddress,
   passwordStep,
   signInWithTotp,
   testPassword,
   totpCode,
-} from './auth-test-builders';
+} from '../../../test/builders';
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createAuthTestContext();
+  t = await createTestContext();
 });
 afterAll(() => t.close());
 

@@ -54,10 +54,10 @@ export async function beginTwoFactorSetup(
   const setupToken = generateOpaqueToken();
   await updateUser(db, user.id, {
     twoFactorEnabled: false,
-    twoFactorSecret: deps.totpSecrets.seal(secret),
+    twoFactorSecret: deps.secrets.totp.seal(secret),
     lastTotpStep: null,
   });
-  await replaceBackupCodes(db, user.id, backupCodes.map(deps.hashBackupCode));
+  await replaceBackupCodes(db, user.id, backupCodes.map(deps.secrets.hashBackupCode));
   await retireOneTimeTokens(db, user.id, 'setup_2fa');
   await insertOneTimeToken(db, {
     userId: user.id,
@@ -65,6 +65,8 @@ export async function beginTwoFactorSetup(
     tokenHash: hashOpaqueToken(setupToken),
     expiresAt: new Date(Date.now() + setupTokenTtlMs),
   });
+  // Runs inside the caller's transaction; forgetting early only costs one extra read.
+  deps.accounts.forget(user.id);
   return {
     message: setupMessages.started,
     setupToken,
@@ -87,10 +89,10 @@ export async function completeTwoFactorSetup(
   if (!user?.twoFactorSecret) throw expired;
   assertActive(user);
   // Counted before the check, like sign-in codes, so parallel guesses cannot outrun the limit.
-  if (!(await deps.limits.account.consume(codeAttempts(user.email)))) throw tooMany();
+  if (!(await deps.limits.signInAccount.consume(codeAttempts(user.email)))) throw tooMany();
 
   const check = await checkTotp(
-    deps.totpSecrets.open(user.twoFactorSecret),
+    deps.secrets.totp.open(user.twoFactorSecret),
     code,
     user.lastTotpStep,
   );
@@ -103,7 +105,8 @@ export async function completeTwoFactorSetup(
     return true;
   });
   if (!activated) throw expired;
-  await deps.limits.account.reset(codeAttempts(user.email));
+  deps.accounts.forget(user.id);
+  await deps.limits.signInAccount.reset(codeAttempts(user.email));
   return startSession(deps, { ...user, twoFactorEnabled: true });
 }
 
@@ -117,11 +120,11 @@ export async function verifySecondFactor(
   code: string,
 ): Promise<boolean> {
   if (isBackupCodeShape(code)) {
-    return consumeBackupCode(deps.db, user.id, deps.hashBackupCode(code));
+    return consumeBackupCode(deps.db, user.id, deps.secrets.hashBackupCode(code));
   }
   if (!user.twoFactorSecret) return false;
   const check = await checkTotp(
-    deps.totpSecrets.open(user.twoFactorSecret),
+    deps.secrets.totp.open(user.twoFactorSecret),
     code,
     user.lastTotpStep,
   );

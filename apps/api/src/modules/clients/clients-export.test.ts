@@ -1,14 +1,15 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients } from '../../db/schema';
-import { csvField, exportBatchSize, exportFileName } from './clients-export';
+import { csvField } from '../../http/csv';
+import { exportBatchSize, exportFileName } from './clients-export';
 import {
+  type TestContext,
   buildClient,
   buildClientForm,
   buildLicence,
-  createClientAreaTestContext,
-  type ClientAreaTestContext,
-} from './clients-test-builders';
+  createTestContext,
+} from '../../../test/builders';
 
 /** Splits a CSV body (RFC 4180, CRLF rows) into rows of fields. */
 function parseCsv(text: string): string[][] {
@@ -57,10 +58,10 @@ describe('csvField', () => {
 });
 
 describe('GET /api/clients?exportCsv=1', () => {
-  let t: ClientAreaTestContext;
+  let t: TestContext;
   let token: string;
   beforeAll(async () => {
-    t = await createClientAreaTestContext();
+    t = await createTestContext();
     token = await t.signIn('sales');
   });
   afterAll(() => t.close());

@@ -1,9 +1,8 @@
 import type { Client } from '@patrol/contracts';
-import type { ClientRow, LicenceRow } from '../../db/schema';
-import { presentLicence } from '../licences/licences.presenter';
+import type { ClientRow } from '../../db/schema';
 
-/** A client row and its licences as the API shows them. */
-export function presentClient(row: ClientRow, licences: readonly LicenceRow[]): Client {
+/** A client row as the API shows it: its fields and its licence counters. */
+export function presentClient(row: ClientRow): Client {
   return {
     id: row.id,
     companyId: row.companyId,
@@ -13,22 +12,9 @@ export function presentClient(row: ClientRow, licences: readonly LicenceRow[]): 
     phone: row.phone,
     address: row.address,
     active: row.active,
+    licenceCount: row.licenceCount,
+    boundLicenceCount: row.boundLicenceCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    licences: licences.map(presentLicence),
   };
-}
-
-/** Pairs each client with its licences (from one query over all of them), keeping client order. */
-export function presentClients(
-  rows: readonly ClientRow[],
-  licences: readonly LicenceRow[],
-): Client[] {
-  const byClient = new Map<string, LicenceRow[]>();
-  for (const licence of licences) {
-    const list = byClient.get(licence.clientId);
-    if (list) list.push(licence);
-    else byClient.set(licence.clientId, [licence]);
-  }
-  return rows.map((row) => presentClient(row, byClient.get(row.id) ?? []));
 }

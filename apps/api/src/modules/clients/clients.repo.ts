@@ -1,15 +1,11 @@
 import { newClientWindowDays } from '@patrol/contracts';
 import { dayMs } from '@patrol/domain';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import {
-  clients,
-  clientSearchText,
-  licences,
-  type ClientRow,
-  type LicenceRow,
-  type NewClientRow,
-} from '../../db/schema';
+import type { DirectoryTotals } from '../../http/app-context';
+import { likePattern } from '../../db/like-pattern';
+import { prepared } from '../../db/prepared';
+import { clients, type ClientRow, type NewClientRow } from '../../db/schema';
 
 /** Which clients a list or an export covers, and in what order. */
 export interface ClientFilter {
@@ -19,15 +15,10 @@ export interface ClientFilter {
   sortOrder: 'asc' | 'desc';
 }
 
-/** Escapes LIKE wildcards so a search for "50%" matches the text "50%". */
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 function filterCondition(filter: Pick<ClientFilter, 'search' | 'active'>): SQL | undefined {
   return and(
-    // The trigram index covers exactly this expression, so a substring search avoids a full scan.
-    filter.search ? ilike(clientSearchText(clients), likePattern(filter.search)) : undefined,
+    // Lowercase on both sides: search_text is stored lowercased, and LIKE is cheaper than ILIKE.
+    filter.search ? like(clients.searchText, likePattern(filter.search.toLowerCase())) : undefined,
     filter.active === undefined ? undefined : eq(clients.active, filter.active),
   );
 }
@@ -42,40 +33,80 @@ function ordering(filter: ClientFilter): SQL[] {
   return [direction(sortKey(filter.sortBy)), direction(clients.id)];
 }
 
-/** One page of clients matching the filter, and how many match in all. */
-export async function findClientsPage(
+type PageRequest = ClientFilter & { page: number; limit: number };
+
+/**
+ * A page of the whole directory (no search, no filter), `total` clients long. A page in the
+ * second half is read from the other end of the sort index and turned around, so no page walks
+ * more than half the directory; both directions are prepared statements.
+ */
+export async function findDirectoryPage(
   db: DbExecutor,
-  filter: ClientFilter & { page: number; limit: number },
+  request: PageRequest,
+  total: number,
+): Promise<ClientRow[]> {
+  const offset = (request.page - 1) * request.limit;
+  if (offset >= total) return [];
+  const rows = Math.min(request.limit, total - offset);
+  if (offset + rows / 2 <= total / 2) {
+    return directoryPage(db, request.sortBy, request.sortOrder).execute({ limit: rows, offset });
+  }
+  const reversed = request.sortOrder === 'asc' ? 'desc' : 'asc';
+  const fromEnd = await directoryPage(db, request.sortBy, reversed).execute({
+    limit: rows,
+    offset: total - offset - rows,
+  });
+  return fromEnd.reverse();
+}
+
+function directoryPage(
+  db: DbExecutor,
+  sortBy: ClientFilter['sortBy'],
+  sortOrder: ClientFilter['sortOrder'],
+) {
+  const name = `clients_page_${sortBy}_${sortOrder}`;
+  return prepared(db, name, () =>
+    db
+      .select()
+      .from(clients)
+      .orderBy(...ordering({ sortBy, sortOrder }))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+}
+
+/**
+ * A page of clients matching a search or filter, and how many match in all, from one scan (the
+ * count is a window over the rows the condition keeps). A page past the end has no row to carry
+ * the count, so only then is it asked for on its own.
+ */
+export async function findFilteredPage(
+  db: DbExecutor,
+  request: PageRequest,
 ): Promise<{ rows: ClientRow[]; totalCount: number }> {
-  const where = filterCondition(filter);
-  const rows = await db
-    .select()
+  const where = filterCondition(request);
+  const page = await db
+    .select({ client: clients, totalCount: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(clients)
     .where(where)
-    .orderBy(...ordering(filter))
-    .limit(filter.limit)
-    .offset((filter.page - 1) * filter.limit);
+    .orderBy(...ordering(request))
+    .limit(request.limit)
+    .offset((request.page - 1) * request.limit);
+  if (page.length > 0) {
+    return { rows: page.map((row) => row.client), totalCount: page[0]!.totalCount };
+  }
   const [total] = await db.select({ value: count() }).from(clients).where(where);
-  return { rows, totalCount: total?.value ?? 0 };
+  return { rows: [], totalCount: total?.value ?? 0 };
 }
 
-/** The licences of the given clients, oldest first, in one query. */
-export function findLicencesOfClients(
-  db: DbExecutor,
-  clientIds: readonly string[],
-): Promise<LicenceRow[]> {
-  if (clientIds.length === 0) return Promise.resolve([]);
-  return db
-    .select()
-    .from(licences)
-    .where(inArray(licences.clientId, [...clientIds]))
-    .orderBy(asc(licences.createdAt), asc(licences.id));
-}
-
-/** The directory-wide figures of the summary cards, from two aggregate queries. */
-export async function clientDirectorySummary(db: DbExecutor, now: Date) {
+/**
+ * The directory-wide figures of the summary cards in one pass over the clients table (one row per
+ * client company, thousands at most); licence totals come from the per-client counters.
+ */
+export async function clientDirectorySummary(db: DbExecutor, now: Date): Promise<DirectoryTotals> {
   const newSince = new Date(now.getTime() - newClientWindowDays * dayMs).toISOString();
-  const [clientCounts] = await db
+  const [row] = await db
     .select({
       totalClients: count(),
       activeClients: sql<number>`count(*) filter (where ${clients.active})`.mapWith(Number),
@@ -83,14 +114,16 @@ export async function clientDirectorySummary(db: DbExecutor, now: Date) {
         sql<number>`count(*) filter (where ${clients.createdAt} >= ${newSince}::timestamptz)`.mapWith(
           Number,
         ),
+      totalLicences: sql<number>`coalesce(sum(${clients.licenceCount}), 0)`.mapWith(Number),
+      boundLicences: sql<number>`coalesce(sum(${clients.boundLicenceCount}), 0)`.mapWith(Number),
     })
     .from(clients);
-  const [licenceCount] = await db.select({ value: count() }).from(licences);
   return {
-    totalClients: clientCounts?.totalClients ?? 0,
-    activeClients: clientCounts?.activeClients ?? 0,
-    totalLicences: licenceCount?.value ?? 0,
-    newThisMonth: clientCounts?.newThisMonth ?? 0,
+    totalClients: row?.totalClients ?? 0,
+    activeClients: row?.activeClients ?? 0,
+    totalLicences: row?.totalLicences ?? 0,
+    boundLicences: row?.boundLicences ?? 0,
+    newThisMonth: row?.newThisMonth ?? 0,
   };
 }
 
@@ -163,14 +196,9 @@ export async function updateClientRow(
   return row!;
 }
 
-/** Deletes a client's licences, then the client; answers how many licences went with it. */
-export async function deleteClientWithLicences(db: DbExecutor, id: string): Promise<number> {
-  const removed = await db
-    .delete(licences)
-    .where(eq(licences.clientId, id))
-    .returning({ id: licences.id });
+/** Deletes a client; its licences go with it (ON DELETE CASCADE). */
+export async function deleteClientRow(db: DbExecutor, id: string): Promise<void> {
   await db.delete(clients).where(eq(clients.id, id));
-  return removed.length;
 }
 
 /** The newest clients (the dashboard's Recent Clients). */
@@ -178,17 +206,16 @@ export function findNewestClients(db: DbExecutor, limit: number): Promise<Client
   return db.select().from(clients).orderBy(desc(clients.createdAt), desc(clients.id)).limit(limit);
 }
 
-/** One CSV row's worth of a client: its fields and its licence count. */
+/** One CSV row's worth of a client, with the sort key where the next batch starts. */
 export interface ClientExportRow {
   client: ClientRow;
-  licenceCount: number;
-  /** The sort key as text (timestamps keep their microseconds), where the next batch starts. */
+  /** The sort key as text (timestamps keep their microseconds). */
   cursor: string;
 }
 
 /**
  * The next `limit` clients of an export after `after` (keyset paging, so each batch is an index
- * range rather than an ever-growing OFFSET), each with its licence count.
+ * range rather than an ever-growing OFFSET).
  */
 export async function findClientExportBatch(
   db: DbExecutor,
@@ -205,15 +232,8 @@ export async function findClientExportBatch(
   const afterCursor = after
     ? sql`${key} ${beyondOrAt} ${cursorValue} and (${key} ${beyond} ${cursorValue} or ${clients.id} ${beyond} ${after.id}::uuid)`
     : undefined;
-  // Spelled with table names: inside a single-table select Drizzle leaves columns unqualified,
-  // which in the subquery would compare licences' own columns.
-  const licenceCount = sql<number>`(select count(*) from ${licences} where ${licences}.${sql.identifier(licences.clientId.name)} = ${clients}.${sql.identifier(clients.id.name)})`;
   const rows = await db
-    .select({
-      client: clients,
-      licenceCount: licenceCount.mapWith(Number),
-      cursor: sql<string>`${key}::text`,
-    })
+    .select({ client: clients, cursor: sql<string>`${key}::text` })
     .from(clients)
     .where(and(filterCondition(filter), afterCursor))
     .orderBy(...ordering(filter))

@@ -10,8 +10,6 @@ import {
 } from '@patrol/contracts';
 import { z } from 'zod';
 import { defineRoute } from '../../http/route';
-import { domainDeps } from '../activity/event-bus';
-import { dashboardRoutes } from '../dashboard/dashboard.routes';
 import { streamClientsCsv } from './clients-export';
 import {
   createClient,
@@ -32,11 +30,13 @@ const updateClientRequestSchema = updateClientBodySchema.extend({
 /** The status call names the client by row id or by companyId. */
 const clientStatusParamsSchema = z.object({ id: z.string().trim().min(1).max(50) });
 
-const clientDirectoryRoutes = [
+/** Every route under /api/clients but the dashboard's, which app.ts mounts first. */
+export const clientRoutes = [
   defineRoute({
     method: 'get',
     path: '/api/clients',
-    summary: 'The client directory: a page of clients with their licences, and the summary cards',
+    summary:
+      'The client directory: a page of clients with their licence counts, and the summary cards',
     description:
       'Paged (page, limit: 10 by default), searched (substring over every text field) and sorted (sortBy companyName | createdAt, sortOrder) on the server. With exportCsv=1 the answer is instead a CSV download (clients_export_{YYYY-MM-DD}.csv) of every matching client, streamed.',
     tags,
@@ -44,8 +44,8 @@ const clientDirectoryRoutes = [
     query: listClientsQuerySchema,
     response: listClientsResponseSchema,
     handler: async ({ ctx, query, res }) => {
-      if (!query.exportCsv) return listClients(ctx.database.db, query);
-      await streamClientsCsv(ctx.database.db, query, res, new Date());
+      if (!query.exportCsv) return listClients(ctx, query);
+      await streamClientsCsv(ctx.db, query, res, new Date());
     },
   }),
   defineRoute({
@@ -58,17 +58,19 @@ const clientDirectoryRoutes = [
     body: createClientBodySchema,
     response: clientResponseSchema,
     status: 201,
-    handler: ({ ctx, user, body }) => createClient(domainDeps(ctx), user, body),
+    handler: ({ ctx, user, body }) => createClient(ctx, user, body),
   }),
   defineRoute({
     method: 'get',
     path: '/api/clients/:companyId',
-    summary: 'One client with its licences',
+    summary: 'One client with its licence counts',
+    description:
+      'Its licences are listed, paged and filtered, by GET /api/clients/{companyId}/licences.',
     tags,
     access: { permissions: ['clients.view'] },
     params: clientParamsSchema,
     response: clientResponseSchema,
-    handler: ({ ctx, params }) => getClient(ctx.database.db, params.companyId),
+    handler: ({ ctx, params }) => getClient(ctx.db, params.companyId),
   }),
   defineRoute({
     method: 'put',
@@ -79,8 +81,7 @@ const clientDirectoryRoutes = [
     params: clientParamsSchema,
     body: updateClientRequestSchema,
     response: clientResponseSchema,
-    handler: ({ ctx, user, params, body }) =>
-      updateClient(domainDeps(ctx), user, params.companyId, body),
+    handler: ({ ctx, user, params, body }) => updateClient(ctx, user, params.companyId, body),
   }),
   defineRoute({
     method: 'patch',
@@ -91,8 +92,7 @@ const clientDirectoryRoutes = [
     params: clientStatusParamsSchema,
     body: updateClientStatusBodySchema,
     response: clientResponseSchema,
-    handler: ({ ctx, user, params, body }) =>
-      setClientStatus(domainDeps(ctx), user, params.id, body.active),
+    handler: ({ ctx, user, params, body }) => setClientStatus(ctx, user, params.id, body.active),
   }),
   defineRoute({
     method: 'delete',
@@ -102,12 +102,6 @@ const clientDirectoryRoutes = [
     access: { permissions: ['clients.delete'] },
     params: clientParamsSchema,
     response: deleteClientResponseSchema,
-    handler: ({ ctx, user, params }) => deleteClient(domainDeps(ctx), user, params.companyId),
+    handler: ({ ctx, user, params }) => deleteClient(ctx, user, params.companyId),
   }),
 ];
-
-/**
- * Every route under /api/clients. The dashboard's fixed path comes first so that
- * GET /api/clients/:companyId never captures it.
- */
-export const clientRoutes = [...dashboardRoutes, ...clientDirectoryRoutes];

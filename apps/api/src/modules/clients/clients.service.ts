@@ -1,6 +1,7 @@
 import {
   buildPagination,
   type Client,
+  type Pagination,
   type ClientResponse,
   type CreateClientBody,
   type ListClientsQuery,
@@ -12,22 +13,27 @@ import { formatCompanyName, normaliseEmail } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
 import { findPostgresError } from '../../db/errors';
 import type { ClientRow } from '../../db/schema';
+import type { AppContext, DirectoryTotals } from '../../http/app-context';
 import { conflict, invalid, notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
 import { publishActivity, recordActivity } from '../activity/activity.service';
-import type { DomainDeps } from '../activity/event-bus';
-import { presentClient, presentClients } from './clients.presenter';
+import { presentClient } from './clients.presenter';
 import {
   clientDirectorySummary,
-  deleteClientWithLicences,
+  deleteClientRow,
   findClientByCompanyId,
   findClientByCompanyIdForUpdate,
   findClientByIdOrCompanyIdForUpdate,
-  findClientsPage,
-  findLicencesOfClients,
+  findDirectoryPage,
+  findFilteredPage,
+  findNewestClients,
   insertClient,
   updateClientRow,
+  type ClientFilter,
 } from './clients.repo';
+
+/** What the client services use of the application context. */
+type ClientDeps = Pick<AppContext, 'db' | 'events'>;
 
 /** Messages of the client rules the API enforces beyond the form's validation. */
 export const clientRuleMessages = {
@@ -43,40 +49,85 @@ export const clientRuleMessages = {
 } as const;
 
 /**
- * Company IDs that would be shadowed by a fixed path under /api/clients (GET /api/clients/dashboard),
- * compared without case.
+ * Company IDs that a fixed path under /api/clients would shadow: the dashboard's
+ * GET /api/clients/dashboard (spec 1 section 7) is mounted before GET /api/clients/:companyId,
+ * so a client with this ID could never be opened. Compared without case.
  */
 const reservedCompanyIds = new Set(['dashboard']);
 
-/** The client directory page: clients with their licences, paging and the summary cards. */
+/** The client directory page: clients with their licence counts, paging and the summary cards. */
 export async function listClients(
-  db: DbExecutor,
+  ctx: Pick<AppContext, 'db' | 'directoryTotals'>,
   query: ListClientsQuery,
-  now: Date = new Date(),
 ): Promise<ListClientsResponse> {
-  const { rows, totalCount } = await findClientsPage(db, query);
-  const licences = await findLicencesOfClients(
-    db,
-    rows.map((row) => row.id),
-  );
+  const totals = await ctx.directoryTotals.read();
+  // Unfiltered, the count is the directory's own, already counted for the cards.
+  const page = await findClientPage(ctx.db, query, totals.totalClients);
+  const { boundLicences: _bound, ...cards } = totals;
+  return { success: true, ...page, summary: cards };
+}
+
+/**
+ * A page of clients (presented) matching the filter, with its paging block. `directorySize`, the
+ * directory's count when the caller holds it, serves a page without search or filter.
+ */
+export async function findClientPage(
+  db: DbExecutor,
+  filter: ClientFilter & { page: number; limit: number },
+  directorySize?: number,
+): Promise<{ clients: Client[]; pagination: Pagination }> {
+  const unfiltered = !filter.search && filter.active === undefined;
+  const { rows, totalCount } =
+    unfiltered && directorySize !== undefined
+      ? { rows: await findDirectoryPage(db, filter, directorySize), totalCount: directorySize }
+      : await findFilteredPage(db, filter);
   return {
-    success: true,
-    clients: presentClients(rows, licences),
-    pagination: buildPagination(query.page, query.limit, totalCount),
-    summary: await clientDirectorySummary(db, now),
+    clients: rows.map(presentClient),
+    pagination: buildPagination(filter.page, filter.limit, totalCount),
   };
 }
 
-/** A client with its licences as presented (used by reads and by the events after a change). */
-export async function loadClient(db: DbExecutor, row: ClientRow): Promise<Client> {
-  return presentClient(row, await findLicencesOfClients(db, [row.id]));
+/** Directory totals: clients (all, active, new) and licences (all, bound), one pass over clients. */
+export function computeDirectoryTotals(
+  db: DbExecutor,
+  now: Date = new Date(),
+): Promise<DirectoryTotals> {
+  return clientDirectorySummary(db, now);
+}
+
+/** Directory totals as the cards show them, from the snapshot refreshed behind the readers. */
+export function directoryTotals(
+  ctx: Pick<AppContext, 'directoryTotals'>,
+): Promise<DirectoryTotals> {
+  return ctx.directoryTotals.read();
+}
+
+/** The newest clients, presented (the dashboard's Recent Clients). */
+export async function newestClients(db: DbExecutor, limit: number): Promise<Client[]> {
+  return (await findNewestClients(db, limit)).map(presentClient);
+}
+
+/** A client as presented now (its counters current), by companyId; undefined when gone. */
+export async function loadClient(db: DbExecutor, companyId: string): Promise<Client | undefined> {
+  const row = await findClientByCompanyId(db, companyId);
+  return row && presentClient(row);
+}
+
+/**
+ * Locks a client by companyId for the rest of the caller's transaction (so it cannot be deleted
+ * under the caller's feet); 404 'Client not found'.
+ */
+export async function lockClient(tx: DbExecutor, companyId: string): Promise<ClientRow> {
+  const row = await findClientByCompanyIdForUpdate(tx, companyId);
+  if (!row) throw notFound(clientRuleMessages.notFound);
+  return row;
 }
 
 /** GET /api/clients/{companyId}: 404 'Client not found'. */
 export async function getClient(db: DbExecutor, companyId: string): Promise<ClientResponse> {
   const row = await findClientByCompanyId(db, companyId);
   if (!row) throw notFound(clientRuleMessages.notFound);
-  return { success: true, client: await loadClient(db, row) };
+  return { success: true, client: presentClient(row) };
 }
 
 /**
@@ -84,7 +135,7 @@ export async function getClient(db: DbExecutor, companyId: string): Promise<Clie
  * Publishes clientAdded and the client_added activity after commit.
  */
 export async function createClient(
-  { db, events }: DomainDeps,
+  { db, events }: ClientDeps,
   actor: AuthUser,
   body: CreateClientBody,
 ): Promise<ClientResponse> {
@@ -114,7 +165,7 @@ export async function createClient(
       return { row: created, activity: recorded };
     }),
   );
-  const client = presentClient(row, []);
+  const client = presentClient(row);
   events.publish('clientAdded', client);
   publishActivity(events, activity);
   return { success: true, message: clientRuleMessages.created, client };
@@ -125,7 +176,7 @@ export async function createClient(
  * Publishes clientUpdated after commit.
  */
 export async function updateClient(
-  { db, events }: DomainDeps,
+  { db, events }: ClientDeps,
   actor: AuthUser,
   companyId: string,
   body: UpdateClientBody & { companyId?: string },
@@ -136,8 +187,7 @@ export async function updateClient(
     });
   }
   const { row, activity } = await db.transaction(async (tx) => {
-    const current = await findClientByCompanyIdForUpdate(tx, companyId);
-    if (!current) throw notFound(clientRuleMessages.notFound);
+    const current = await lockClient(tx, companyId);
     const updated = await updateClientRow(tx, current.id, {
       companyName: formatCompanyName(body.companyName),
       contactPerson: body.contactPerson,
@@ -154,7 +204,7 @@ export async function updateClient(
     });
     return { row: updated, activity: recorded };
   });
-  const client = await loadClient(db, row);
+  const client = presentClient(row);
   events.publish('clientUpdated', client);
   publishActivity(events, activity);
   return { success: true, message: clientRuleMessages.updated, client };
@@ -162,7 +212,7 @@ export async function updateClient(
 
 /** Activate or Deactivate; `idOrCompanyId` is the row id or the companyId. */
 export async function setClientStatus(
-  { db, events }: DomainDeps,
+  { db, events }: ClientDeps,
   actor: AuthUser,
   idOrCompanyId: string,
   active: boolean,
@@ -180,7 +230,7 @@ export async function setClientStatus(
     });
     return { row: updated, activity: recorded };
   });
-  const client = await loadClient(db, row);
+  const client = presentClient(row);
   events.publish('clientUpdated', client);
   publishActivity(events, activity);
   return {
@@ -195,14 +245,14 @@ export async function setClientStatus(
  * records who did it. Publishes clientDeleted after commit.
  */
 export async function deleteClient(
-  { db, events }: DomainDeps,
+  { db, events }: ClientDeps,
   actor: AuthUser,
   companyId: string,
 ): Promise<MessageResponse> {
   const activity = await db.transaction(async (tx) => {
-    const current = await findClientByCompanyIdForUpdate(tx, companyId);
-    if (!current) throw notFound(clientRuleMessages.notFound);
-    const licenceCount = await deleteClientWithLicences(tx, current.id);
+    const current = await lockClient(tx, companyId);
+    const { licenceCount } = current;
+    await deleteClientRow(tx, current.id);
     return recordActivity(tx, {
       type: 'client_deleted',
       detail: `Client ${current.companyName} deleted with ${licenceCount} ${licenceCount === 1 ? 'licence' : 'licences'} by ${actor.fullName}`,

@@ -4,18 +4,18 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activities, clients, licences } from '../../db/schema';
 import {
+  type TestContext,
   buildClient,
   buildClientForm,
   buildLicence,
-  createClientAreaTestContext,
-  type ClientAreaTestContext,
-} from './clients-test-builders';
+  createTestContext,
+} from '../../../test/builders';
 
 describe('client directory API', () => {
-  let t: ClientAreaTestContext;
+  let t: TestContext;
   let admin: string;
   beforeAll(async () => {
-    t = await createClientAreaTestContext();
+    t = await createTestContext();
     admin = await t.signIn('Admin');
   });
   afterAll(() => t.close());
@@ -45,7 +45,8 @@ describe('client directory API', () => {
           companyName: 'acme security Sdn Bhd',
           email: 'ops@acme.example',
           active: true,
-          licences: [],
+          licenceCount: 0,
+          boundLicenceCount: 0,
         },
       });
       const [activity] = await t.database.db
@@ -149,19 +150,30 @@ describe('client directory API', () => {
   });
 
   describe('GET /api/clients/{companyId}', () => {
-    it('answers the client with its licences', async () => {
+    it('answers the client with its licence counts; its licences are listed apart', async () => {
       const client = await buildClient(t);
       const licence = await buildLicence(t, client.id, {
         bound: true,
         deviceId: 'MPDID-A1B2C3D4E5F6-Site',
         projectName: 'Site',
       });
+      await buildLicence(t, client.id);
       const response = await request(t.app)
         .get(`/api/clients/${client.companyId}`)
         .set(auth(admin))
         .expect(200);
-      expect(response.body.client).toMatchObject({ id: client.id, companyId: client.companyId });
-      expect(response.body.client.licences).toEqual([
+      expect(response.body.client).toMatchObject({
+        id: client.id,
+        companyId: client.companyId,
+        licenceCount: 2,
+        boundLicenceCount: 1,
+      });
+      expect(response.body.client).not.toHaveProperty('licences');
+      const listed = await request(t.app)
+        .get(`/api/clients/${client.companyId}/licences?status=bound`)
+        .set(auth(admin))
+        .expect(200);
+      expect(listed.body.licences).toEqual([
         expect.objectContaining({
           key: licence.key,
           bound: true,
@@ -169,7 +181,44 @@ describe('client directory API', () => {
           licenseType: 'Standard',
         }),
       ]);
-      expect(response.body.client.licences[0]).not.toHaveProperty('deviceTokenHash');
+      expect(listed.body.licences[0]).not.toHaveProperty('deviceTokenHash');
+    });
+
+    it('keeps the licence counts current through issue, bind, unbind and delete', async () => {
+      const client = await buildClient(t);
+      const counts = async () => {
+        const { body } = await request(t.app)
+          .get(`/api/clients/${client.companyId}`)
+          .set(auth(admin))
+          .expect(200);
+        return [body.client.licenceCount, body.client.boundLicenceCount];
+      };
+      const issued = await request(t.app)
+        .post(`/api/clients/${client.companyId}/licences`)
+        .set(auth(admin))
+        .send({ count: 3, validityPeriodDays: 30 })
+        .expect(201);
+      const [first, second] = issued.body.licences as { key: string }[];
+      expect(await counts()).toEqual([3, 0]);
+      for (const [licence, hash] of [
+        [first!, 'AAAAAAAAAAA1'],
+        [second!, 'AAAAAAAAAAA2'],
+      ] as const) {
+        await request(t.app)
+          .post('/api/licences/bind')
+          .set(auth(admin))
+          .send({ licenceKey: licence.key, deviceId: `MPDID-${hash}-Site`, projectName: 'Site' })
+          .expect(200);
+      }
+      expect(await counts()).toEqual([3, 2]);
+      await request(t.app)
+        .post('/api/licences/unbind')
+        .set(auth(admin))
+        .send({ licenceKey: first!.key })
+        .expect(200);
+      expect(await counts()).toEqual([3, 1]);
+      await request(t.app).delete(`/api/licences/${second!.key}`).set(auth(admin)).expect(200);
+      expect(await counts()).toEqual([2, 0]);
     });
 
     it('answers 404 Client not found for an unknown companyId', async () => {

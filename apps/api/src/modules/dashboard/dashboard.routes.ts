@@ -2,7 +2,7 @@ import { dashboardResponseSchema } from '@patrol/contracts';
 import { defineRoute } from '../../http/route';
 import { loadDashboard } from './dashboard.service';
 
-/** The dashboard's data; mounted before GET /api/clients/:companyId (see clientRoutes). */
+/** The dashboard's data; app.ts mounts it before GET /api/clients/:companyId. */
 export const dashboardRoutes = [
   defineRoute({
     method: 'get',
@@ -13,6 +13,6 @@ export const dashboardRoutes = [
     tags: ['dashboard'],
     access: { permissions: ['dashboard.view'] },
     response: dashboardResponseSchema,
-    handler: ({ ctx }) => loadDashboard(ctx.database),
+    handler: ({ ctx }) => loadDashboard(ctx),
   }),
 ];

@@ -1,70 +1,75 @@
 import { dashboardLimits, type DashboardResponse } from '@patrol/contracts';
 import { fromSen } from '@patrol/domain';
-import type { Database } from '../../db/client';
+import type { DbExecutor } from '../../db/client';
+import type { AppContext, DashboardFigures } from '../../http/app-context';
 import { AppError } from '../../http/app-error';
-import { presentActivity } from '../activity/activity.presenter';
-import { findRecentActivities } from '../activity/activity.repo';
-import { presentClients } from '../clients/clients.presenter';
-import { findLicencesOfClients, findNewestClients } from '../clients/clients.repo';
-import {
-  clientTotals,
-  licenceActivityCounts,
-  receivedRevenueSen,
-  staffUserCounts,
-} from './dashboard.repo';
+import { recentActivities } from '../activity/activity.service';
+import { directoryTotals, newestClients } from '../clients/clients.service';
+import { computeLicenceActivityFigures } from '../licences/licences.service';
+import { receivedRevenueSen, staffUserCounts } from './dashboard.repo';
 
 export const dashboardUnavailableMessage = 'Dashboard temporarily unavailable';
 
-/**
- * Everything the dashboard shows, from aggregate queries (never by loading every row). The
- * database is pinged first: when it does not answer, the console gets a 503 it shows as its
- * error state rather than a half-filled dashboard.
- */
-export async function loadDashboard(
-  database: Database,
+/** The dashboard's whole-table aggregates: licence tiles, staff accounts and revenue. */
+export async function computeDashboardFigures(
+  db: DbExecutor,
   now: Date = new Date(),
-): Promise<DashboardResponse> {
+): Promise<DashboardFigures> {
+  const [licences, staff, revenueSen] = await Promise.all([
+    computeLicenceActivityFigures(db, now),
+    staffUserCounts(db, now),
+    receivedRevenueSen(db),
+  ]);
+  return { licences, staff, revenueSen };
+}
+
+/** The figures and rows of the dashboard; a database that does not answer is a 503. */
+async function dashboardData(ctx: Pick<AppContext, 'db' | 'dashboardFigures' | 'directoryTotals'>) {
   try {
-    await database.ping();
+    return await Promise.all([
+      directoryTotals(ctx),
+      ctx.dashboardFigures.read(),
+      recentActivities(ctx.db, dashboardLimits.recentActivityShown),
+      newestClients(ctx.db, dashboardLimits.recentClients),
+    ]);
   } catch {
     // Why the database failed is for the readiness probe's log; the console needs only the state.
     throw new AppError(503, 'SERVICE_UNAVAILABLE', dashboardUnavailableMessage);
   }
-  const { db } = database;
-  const [clientCounts, licenceActivity, staff, revenueSen, activities, newestClients] =
-    await Promise.all([
-      clientTotals(db, now),
-      licenceActivityCounts(db, now),
-      staffUserCounts(db, now),
-      receivedRevenueSen(db),
-      findRecentActivities(db, dashboardLimits.recentActivityShown),
-      findNewestClients(db, dashboardLimits.recentClients),
-    ]);
-  const newestLicences = await findLicencesOfClients(
-    db,
-    newestClients.map((client) => client.id),
-  );
+}
+
+/**
+ * Everything the dashboard shows without reading every row: the aggregates from snapshots
+ * refreshed behind the readers (directory totals, licence tiles, staff, revenue), the newest rows
+ * by index. When the database does not answer, the console gets a 503 it shows as its error
+ * state rather than a half-filled dashboard.
+ */
+export async function loadDashboard(
+  ctx: Pick<AppContext, 'db' | 'dashboardFigures' | 'directoryTotals'>,
+): Promise<DashboardResponse> {
+  const [totals, figures, activities, recentClients] = await dashboardData(ctx);
+  const { licences: licenceActivity, staff, revenueSen } = figures;
   const { summary } = licenceActivity;
   return {
     success: true,
     stats: {
-      totalClients: clientCounts.total,
-      recentClients: clientCounts.recent,
-      previousTotalClients: clientCounts.previous,
-      totalLicences: summary.total,
-      activeLicences: summary.bound,
+      totalClients: totals.totalClients,
+      recentClients: totals.newThisMonth,
+      previousTotalClients: totals.totalClients - totals.newThisMonth,
+      totalLicences: totals.totalLicences,
+      activeLicences: totals.boundLicences,
       previousTotalLicences: licenceActivity.previousTotal,
       avgRevenuePerClient:
-        clientCounts.total === 0 ? 0 : fromSen(Math.round(revenueSen / clientCounts.total)),
+        totals.totalClients === 0 ? 0 : fromSen(Math.round(revenueSen / totals.totalClients)),
       activeUsers: staff.signedIn,
-      userTypeBreakdown: { admin: staff.total, client: clientCounts.total },
+      userTypeBreakdown: { admin: staff.total, client: totals.totalClients },
     },
     licenseActivity: {
       lastUpdated: licenceActivity.lastUpdated?.toISOString() ?? null,
       summary,
     },
-    recentActivity: activities.map(presentActivity),
-    recentClients: presentClients(newestClients, newestLicences),
+    recentActivity: activities,
+    recentClients,
     systemHealth: {
       components: {
         database: { status: 'connected' },

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { clients, licences, type LicenceRow } from '../../db/schema';
-import type { OwnedLicence } from '../licences/licences.repo';
+import type { OwnedLicence } from '../licences/licences.service';
 
 /** The bound licence (with its client) whose device token hashes to `tokenHash`. */
 export async function findLicenceByDeviceTokenHash(
@@ -33,22 +33,43 @@ export async function replaceDeviceToken(
   return row;
 }
 
+/** One device's latest heartbeat, as the buffer hands it to the database. */
+export interface HeartbeatWrite {
+  licenceId: string;
+  tokenHash: string;
+  at: Date;
+}
+
+/** Heartbeats per statement: three parameters each, well under PostgreSQL's 65,535. */
+const heartbeatsPerStatement = 5000;
+
 /**
- * Records a report from the device holding `tokenHash`. Answers nothing when the licence was
- * unbound or deleted since the token was checked.
+ * Writes a batch of heartbeats, one statement per 5,000 devices: each licence's
+ * last_device_activity moves forward (never back) only while the reporting token is still the
+ * bound device's. Answers the ids written; a missing id means its token was revoked meanwhile.
  */
-export async function recordDeviceActivity(
+export async function writeHeartbeats(
   db: DbExecutor,
-  id: string,
-  tokenHash: string,
-  now: Date,
-): Promise<LicenceRow | undefined> {
-  const [row] = await db
-    .update(licences)
-    .set({ lastDeviceActivity: now })
-    .where(
-      and(eq(licences.id, id), eq(licences.deviceTokenHash, tokenHash), eq(licences.bound, true)),
-    )
-    .returning();
-  return row;
+  writes: readonly HeartbeatWrite[],
+): Promise<Set<string>> {
+  const written = new Set<string>();
+  for (let start = 0; start < writes.length; start += heartbeatsPerStatement) {
+    const chunk = writes.slice(start, start + heartbeatsPerStatement);
+    const rows = sql.join(
+      chunk.map(
+        (write) =>
+          sql`(${write.licenceId}::uuid, ${write.tokenHash}, ${write.at.toISOString()}::timestamptz)`,
+      ),
+      sql`, `,
+    );
+    const result = await db.execute<{ id: string }>(sql`
+      update ${licences}
+      set "last_device_activity" = greatest(${licences.lastDeviceActivity}, beat.at)
+      from (values ${rows}) as beat(id, token_hash, at)
+      where ${licences.id} = beat.id and ${licences.deviceTokenHash} = beat.token_hash
+        and ${licences.bound}
+      returning ${licences.id} as id`);
+    for (const row of result.rows) written.add(row.id);
+  }
+  return written;
 }

@@ -5,7 +5,6 @@ import {
   deviceLicenceResponseSchema,
 } from '@patrol/contracts';
 import { defineRoute } from '../../http/route';
-import { domainDeps } from '../activity/event-bus';
 import { authenticateDevice, withActivationLimit } from './device-auth';
 import { activateDevice, readDeviceLicence, recordHeartbeat } from './devices.service';
 
@@ -36,8 +35,7 @@ export const deviceRoutes = [
     access: 'public',
     body: deviceActivateBodySchema,
     response: deviceActivateResponseSchema,
-    handler: ({ ctx, req, body }) =>
-      withActivationLimit(ctx, req, () => activateDevice(domainDeps(ctx), body)),
+    handler: ({ ctx, req, body }) => withActivationLimit(ctx, req, () => activateDevice(ctx, body)),
   }),
   defineRoute({
     method: 'post',
@@ -45,7 +43,8 @@ export const deviceRoutes = [
     summary: "Report that the device is alive; answers the licence's current state",
     description:
       "Sets the licence's lastDeviceActivity to now (the console's Active Now and 'Last active' " +
-      'texts). The optional body carries diagnostics. 403 once the licence has expired or its ' +
+      'texts), written within a second by the heartbeat buffer. The optional body carries ' +
+      'diagnostics. 403 once the licence has expired or its ' +
       `client was deactivated; nothing is recorded then.\n\n${deviceTokenNote}`,
     tags,
     access: 'public',
@@ -53,7 +52,7 @@ export const deviceRoutes = [
     response: deviceLicenceResponseSchema,
     handler: async ({ ctx, req, body }) => {
       const device = await authenticateDevice(ctx, req);
-      return recordHeartbeat(domainDeps(ctx), req.log, device, body);
+      return recordHeartbeat(ctx, req.log, device, body);
     },
   }),
   defineRoute({

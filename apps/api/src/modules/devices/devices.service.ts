@@ -10,19 +10,21 @@ import {
 import { isValidDeviceId } from '@patrol/domain';
 import type { Logger } from 'pino';
 import type { ClientRow, LicenceRow } from '../../db/schema';
-import { conflict, forbidden, invalid, notFound, unauthenticated } from '../../http/app-error';
+import type { PublishedEvent } from '../../events/event-bus';
+import type { AppContext, HeartbeatEntry } from '../../http/app-context';
+import { conflict, forbidden, invalid, notFound } from '../../http/app-error';
 import { generateOpaqueToken, hashOpaqueToken } from '../../security/opaque-token';
-import type { DomainDeps } from '../activity/event-bus';
-import { bindLicenceIfAvailable, findLicenceByKey } from '../licences/licences.repo';
 import {
   announceLicenceChange,
+  bindAvailableLicence,
   licenceRuleMessages,
+  lockLicence,
   recordLicenceActivity,
   withDeviceConflict,
 } from '../licences/licences.service';
 import { deviceMessages, type DeviceSession } from './device-auth';
 import { deviceLicenceStatus, presentDeviceLicence } from './devices.presenter';
-import { recordDeviceActivity, replaceDeviceToken } from './devices.repo';
+import { replaceDeviceToken, writeHeartbeats } from './devices.repo';
 
 /**
  * licenceActivityUpdated is announced at most once a minute per device: every console reloads on
@@ -38,7 +40,7 @@ export const activityAnnouncementIntervalMs = 60_000;
  * deactivated client 403, licence bound to another device (or device bound to another licence) 409.
  */
 export async function activateDevice(
-  { db, events }: DomainDeps,
+  { db, events, deviceSessions }: Pick<AppContext, 'db' | 'events' | 'deviceSessions'>,
   body: DeviceActivateBody,
   now: Date = new Date(),
 ): Promise<DeviceActivateResponse> {
@@ -49,7 +51,7 @@ export async function activateDevice(
   const tokenHash = hashOpaqueToken(deviceToken);
   const outcome = await withDeviceConflict(() =>
     db.transaction(async (tx) => {
-      const found = await findLicenceByKey(tx, body.licenceKey, { forUpdate: true });
+      const found = await lockLicence(tx, body.licenceKey);
       if (!found) throw notFound(licenceRuleMessages.notFound);
       const { licence, client } = found;
       refuseUnusable(licence, client, now);
@@ -60,7 +62,7 @@ export async function activateDevice(
         if (!renewed) throw conflict(deviceMessages.boundElsewhere);
         return { licence: renewed, client, activity: undefined };
       }
-      const bound = await bindLicenceIfAvailable(tx, licence.id, { ...body, tokenHash }, now);
+      const bound = await bindAvailableLicence(tx, licence.id, { ...body, tokenHash }, now);
       if (!bound) throw conflict(deviceMessages.boundElsewhere);
       const activity = await recordLicenceActivity(tx, client, bound.key, {
         type: 'licence_bound',
@@ -69,6 +71,8 @@ export async function activateDevice(
       return { licence: bound, client, activity };
     }),
   );
+  // A reinstall replaced the token: the old one's cached session must not outlive it.
+  deviceSessions.deleteWhere((session) => session.licence.id === outcome.licence.id);
   announceActivation(events, outcome, now);
   return {
     success: true,
@@ -78,26 +82,85 @@ export async function activateDevice(
 }
 
 /**
- * Records that the device is alive (lastDeviceActivity = now) and answers its licence state.
- * Refused with 403 once the licence expired or its client was deactivated (nothing is recorded),
- * and with 401 when the licence was unbound or deleted in the meantime.
+ * Records that the device is alive and answers its licence state, without touching the database:
+ * the beat joins the heartbeat buffer, written once a second for every device (flushHeartbeats).
+ * Refused with 403 once the licence expired or its client was deactivated (nothing is recorded).
  */
-export async function recordHeartbeat(
-  { db, events }: DomainDeps,
+export function recordHeartbeat(
+  { heartbeats }: Pick<AppContext, 'heartbeats'>,
   logger: Logger,
   device: DeviceSession,
   body: DeviceHeartbeatBody,
   now: Date = new Date(),
-): Promise<DeviceLicenceResponse> {
+): DeviceLicenceResponse {
   refuseUnusable(device.licence, device.client, now);
-  const updated = await recordDeviceActivity(db, device.licence.id, device.tokenHash, now);
-  if (!updated) throw unauthenticated(deviceMessages.tokenInvalid);
-  logger.debug({ licenceKey: updated.key, diagnostics: body }, 'device heartbeat');
   const previous = device.licence.lastDeviceActivity;
-  if (!previous || now.getTime() - previous.getTime() >= activityAnnouncementIntervalMs) {
-    events.publish('licenceActivityUpdated', activityEvent(updated, device.client, now));
+  // Consoles hear of a device at most once a minute (see activityAnnouncementIntervalMs).
+  const announce =
+    !previous || now.getTime() - previous.getTime() >= activityAnnouncementIntervalMs;
+  heartbeats.add(device.licence.id, {
+    licenceId: device.licence.id,
+    tokenHash: device.tokenHash,
+    at: now,
+    announce: announce || (heartbeats.peek(device.licence.id)?.announce ?? false),
+    clientId: device.client.id,
+    licenceKey: device.licence.key,
+    deviceId: device.licence.deviceId ?? '',
+  });
+  if (announce) device.licence.lastDeviceActivity = now;
+  logger.debug({ licenceKey: device.licence.key, diagnostics: body }, 'device heartbeat');
+  return deviceLicenceResponse(device.licence, device.client, now);
+}
+
+/**
+ * Writes one batch of buffered heartbeats, then announces licenceActivityUpdated for the devices
+ * due an announcement. A heartbeat whose token was revoked in the meantime (unbind, delete,
+ * reactivation in another process) is not written, and its cached session is dropped so the
+ * device's next call gets 401.
+ */
+export async function flushHeartbeats(
+  { db, events, deviceSessions }: Pick<AppContext, 'db' | 'events' | 'deviceSessions'>,
+  batch: ReadonlyMap<string, HeartbeatEntry>,
+): Promise<void> {
+  const entries = [...batch.values()];
+  const written = await writeHeartbeats(db, entries);
+  for (const entry of entries) {
+    if (!written.has(entry.licenceId)) {
+      deviceSessions.delete(entry.tokenHash);
+      continue;
+    }
+    if (entry.announce) {
+      events.publish('licenceActivityUpdated', {
+        licenceKey: entry.licenceKey,
+        deviceId: entry.deviceId,
+        clientId: entry.clientId,
+        lastDeviceActivity: entry.at.toISOString(),
+      });
+    }
   }
-  return deviceLicenceResponse(updated, device.client, now);
+}
+
+/**
+ * Keeps the device session cache true to committed changes made in this process: an unbound,
+ * extended or deleted licence, a deactivated or deleted client, drop the sessions concerned
+ * (other processes' caches expire within seconds, and their heartbeat writes refuse revoked
+ * tokens). Subscribed to the event bus by the composition root.
+ */
+export function evictChangedDeviceSessions(
+  deviceSessions: AppContext['deviceSessions'],
+): (published: PublishedEvent) => void {
+  return (published) => {
+    if (published.event === 'licenceUpdated') {
+      const { key } = published.payload.licence;
+      deviceSessions.deleteWhere((session) => session.licence.key === key);
+    } else if (published.event === 'clientUpdated') {
+      const { id } = published.payload;
+      deviceSessions.deleteWhere((session) => session.client.id === id);
+    } else if (published.event === 'clientDeleted') {
+      const { companyId } = published.payload;
+      deviceSessions.deleteWhere((session) => session.client.companyId === companyId);
+    }
+  };
 }
 
 /** The licence state as the device sees it, including an expired or suspended state. */
@@ -129,7 +192,7 @@ function refuseUnusable(licence: LicenceRow, client: ClientRow, now: Date): void
 
 /** A first activation is a bind (licenceUpdated + activity); a reactivation is only activity. */
 function announceActivation(
-  events: DomainDeps['events'],
+  events: AppContext['events'],
   outcome: { licence: LicenceRow; client: ClientRow; activity: Activity | undefined },
   now: Date,
 ): void {

@@ -2,14 +2,24 @@ import { createHash } from 'node:crypto';
 import { licenceMessages } from '@patrol/contracts';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/test-app';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activities, clients, licences, type LicenceRow } from '../../db/schema';
 import type { AuthUser } from '../../http/authenticate';
-import { domainDeps, type PublishedEvent } from '../activity/event-bus';
-import { buildClient, buildLicence, deviceIdFor } from '../clients/clients-test-builders';
-import { deleteLicence, unbindLicence } from '../licences/licences.service';
-import { deviceMessages, deviceRateLimits } from './device-auth';
+import type { PublishedEvent } from '../../events/event-bus';
+import { rateLimitRules } from '../../security/rate-limits';
+import {
+  computeLicenceActivityFigures,
+  deleteLicence,
+  unbindLicence,
+} from '../licences/licences.service';
+import { deviceMessages } from './device-auth';
+import {
+  type TestContext,
+  buildClient,
+  buildLicence,
+  createTestContext,
+  deviceIdFor,
+} from '../../../test/builders';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const project = 'Menara Site';
@@ -184,11 +194,7 @@ describe('device API', () => {
         deviceId: newDeviceId(),
         projectName: project,
       };
-      for (
-        let attempt = 0;
-        attempt < deviceRateLimits.activationFailuresPerAddress.limit;
-        attempt += 1
-      ) {
+      for (let attempt = 0; attempt < rateLimitRules.deviceActivationFailures.limit; attempt += 1) {
         expect((await fromAddress(unknownKey)).status).toBe(404);
       }
       const row = await licence();
@@ -229,6 +235,52 @@ describe('device API', () => {
   });
 
   describe('POST /api/device/heartbeat', () => {
+    it('buffers beats: one statement per flush, one write per device, the latest beat kept', async () => {
+      const longAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+      const [first, second] = [await licence(), await licence()];
+      const devices = [await activated(first), await activated(second)];
+      await t.ctx.heartbeats.flush();
+      for (const row of [first, second]) {
+        await t.database.db
+          .update(licences)
+          .set({ lastDeviceActivity: longAgo })
+          .where(eq(licences.id, row.id));
+      }
+      for (const token of [
+        devices[0].token,
+        devices[0].token,
+        devices[1].token,
+        devices[0].token,
+      ]) {
+        expect((await heartbeat(token)).status).toBe(200);
+      }
+      expect(t.ctx.heartbeats.size).toBe(2);
+      const latest = t.ctx.heartbeats.peek(first.id)!.at;
+      expect((await reload(first)).lastDeviceActivity).toEqual(longAgo);
+
+      const execute = vi.spyOn(t.ctx.db, 'execute');
+      try {
+        await t.ctx.heartbeats.flush();
+        expect(execute).toHaveBeenCalledTimes(1);
+      } finally {
+        execute.mockRestore();
+      }
+      expect(t.ctx.heartbeats.size).toBe(0);
+      expect((await reload(first)).lastDeviceActivity).toEqual(latest);
+      const { summary } = await computeLicenceActivityFigures(t.database.db);
+      expect(summary.activeNow).toBeGreaterThanOrEqual(2);
+    });
+
+    it('drops a buffered beat whose licence was unbound before the flush', async () => {
+      const row = await licence();
+      const { token } = await activated(row);
+      expect((await heartbeat(token)).status).toBe(200);
+      await unbindLicence(t.ctx, actor, { licenceKey: row.key, companyId: 'system' });
+      await t.ctx.heartbeats.flush();
+      expect(await reload(row)).toMatchObject({ bound: false, lastDeviceActivity: null });
+      expect((await heartbeat(token)).status).toBe(401);
+    });
+
     it('records the activity and announces it', async () => {
       const row = await licence();
       const { token, deviceId } = await activated(row);
@@ -240,6 +292,7 @@ describe('device API', () => {
       published.length = 0;
 
       const response = await heartbeat(token);
+      await t.ctx.heartbeats.flush();
 
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({
@@ -283,7 +336,7 @@ describe('device API', () => {
     it('refuses the device once its licence was unbound or deleted (401)', async () => {
       const unboundRow = await licence();
       const unbound = await activated(unboundRow);
-      await unbindLicence(domainDeps(t.ctx), actor, {
+      await unbindLicence(t.ctx, actor, {
         licenceKey: unboundRow.key,
         companyId: 'system',
       });
@@ -291,7 +344,7 @@ describe('device API', () => {
 
       const deletedRow = await licence();
       const deleted = await activated(deletedRow);
-      await deleteLicence(domainDeps(t.ctx), actor, deletedRow.key);
+      await deleteLicence(t.ctx, actor, deletedRow.key);
       expect((await heartbeat(deleted.token)).status).toBe(401);
     });
 
@@ -336,7 +389,7 @@ describe('device API', () => {
 
     it('answers 429 once a token has used its calls for the minute', async () => {
       const { token } = await activated(await licence());
-      for (let call = 0; call < deviceRateLimits.callsPerToken.limit; call += 1) {
+      for (let call = 0; call < rateLimitRules.deviceCalls.limit; call += 1) {
         expect((await readLicence(token)).status).toBe(200);
       }
       const refused = await readLicence(token);

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/test-app';
+import { type TestContext, createTestContext } from '../../../test/builders';
 
 describe('health probes', () => {
   let test: TestContext;

@@ -4,19 +4,19 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activities, type ClientRow } from '../../db/schema';
 import {
+  type TestContext,
   bearer,
   buildClient,
   buildLicence,
   createLicenceTestSetup,
   deviceIdFor,
   findLicenceRow,
-  type ClientAreaTestContext,
-} from '../clients/clients-test-builders';
+} from '../../../test/builders';
 
 const day = 24 * 60 * 60 * 1000;
 
 describe('licence binding API', () => {
-  let t: ClientAreaTestContext;
+  let t: TestContext;
   let admin: string;
   let client: ClientRow;
   beforeAll(async () => {

@@ -1,4 +1,6 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import type { LicenceStatusFilter, LicenceType } from '@patrol/contracts';
+import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { likePattern } from '../../db/like-pattern';
 import type { DbExecutor } from '../../db/client';
 import {
   clients,
@@ -118,4 +120,56 @@ export async function updateLicenceExpiry(
 /** Deletes a licence; its device token goes with the row, so the device is refused from now on. */
 export async function deleteLicenceRow(db: DbExecutor, id: string): Promise<void> {
   await db.delete(licences).where(eq(licences.id, id));
+}
+
+/** Filter of one client's licences (the licences page card, the client detail). */
+export interface ClientLicenceFilter {
+  status?: LicenceStatusFilter;
+  licenseType?: LicenceType;
+  search?: string;
+  page: number;
+  limit: number;
+}
+
+/**
+ * One page of a client's licences, newest first, and how many match. Walks
+ * licences_client_id_idx (client_id, created_at), so the cost grows with the client's licences,
+ * never with the table.
+ */
+export async function findClientLicencesPage(
+  db: DbExecutor,
+  clientId: string,
+  filter: ClientLicenceFilter,
+  now: Date,
+): Promise<{ rows: LicenceRow[]; totalCount: number }> {
+  const where = and(
+    eq(licences.clientId, clientId),
+    filter.status ? statusCondition(filter.status, now) : undefined,
+    filter.licenseType ? eq(licences.licenceType, filter.licenseType) : undefined,
+    filter.search
+      ? or(
+          ilike(licences.key, likePattern(filter.search)),
+          ilike(licences.deviceId, likePattern(filter.search)),
+          ilike(licences.projectName, likePattern(filter.search)),
+        )
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(licences)
+      .where(where)
+      .orderBy(desc(licences.createdAt), desc(licences.id))
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit),
+    db.select({ value: count() }).from(licences).where(where),
+  ]);
+  return { rows, totalCount: total?.value ?? 0 };
+}
+
+/** The display status of spec 1 section 4 as SQL: expired wins over bound and available. */
+function statusCondition(status: LicenceStatusFilter, now: Date): SQL {
+  const expired = sql`(${licences.validUntil} is not null and ${licences.validUntil} < ${now.toISOString()}::timestamptz)`;
+  if (status === 'expired') return expired;
+  return sql`not ${expired} and ${licences.bound} = ${status === 'bound'}`;
 }

@@ -7,17 +7,20 @@ import {
   extendLicenceBodySchema,
   licenceKeyParamsSchema,
   licenceResponseSchema,
+  listClientLicencesQuerySchema,
+  listClientLicencesResponseSchema,
+  listLicenceGroupsQuerySchema,
+  listLicenceGroupsResponseSchema,
   unbindLicenceBodySchema,
 } from '@patrol/contracts';
 import { defineRoute } from '../../http/route';
-import { domainDeps } from '../activity/event-bus';
-import { listLicencesQuerySchema, listLicencesResponseSchema } from './licences.schemas';
 import {
   bindLicence,
   createLicences,
   deleteLicence,
   extendLicence,
-  listLicencesByClient,
+  listClientLicences,
+  listLicenceGroups,
   unbindLicence,
 } from './licences.service';
 
@@ -32,13 +35,26 @@ export const licenceRoutes = [
   defineRoute({
     method: 'get',
     path: '/api/licences',
-    summary:
-      'The licences page: clients (company-name order) with their licences, a page of clients at a time',
+    summary: 'The licences page: one card per client (company-name order) with its licence counts',
+    description: "Each card's licences come from GET /api/clients/{companyId}/licences.",
     tags,
     access: { permissions: ['products.view'] },
-    query: listLicencesQuerySchema,
-    response: listLicencesResponseSchema,
-    handler: ({ ctx, query }) => listLicencesByClient(ctx.database.db, query),
+    query: listLicenceGroupsQuerySchema,
+    response: listLicenceGroupsResponseSchema,
+    handler: ({ ctx, query }) => listLicenceGroups(ctx.db, query),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/clients/:companyId/licences',
+    summary: "A client's licences, newest first, filtered by status, type and search, paged",
+    description:
+      'status is the displayed status (expired wins over bound and available); search matches the key, device ID or project name.',
+    tags,
+    access: { permissions: ['products.view'] },
+    params: clientParamsSchema,
+    query: listClientLicencesQuerySchema,
+    response: listClientLicencesResponseSchema,
+    handler: ({ ctx, params, query }) => listClientLicences(ctx.db, params.companyId, query),
   }),
   defineRoute({
     method: 'post',
@@ -50,8 +66,7 @@ export const licenceRoutes = [
     body: createLicencesBodySchema,
     response: createLicencesResponseSchema,
     status: 201,
-    handler: ({ ctx, user, params, body }) =>
-      createLicences(domainDeps(ctx), user, params.companyId, body),
+    handler: ({ ctx, user, params, body }) => createLicences(ctx, user, params.companyId, body),
   }),
   defineRoute({
     method: 'post',
@@ -63,7 +78,7 @@ export const licenceRoutes = [
     access: { permissions: ['products.edit'] },
     body: bindLicenceBodySchema,
     response: licenceResponseSchema,
-    handler: ({ ctx, user, body }) => bindLicence(domainDeps(ctx), user, body),
+    handler: ({ ctx, user, body }) => bindLicence(ctx, user, body),
   }),
   defineRoute({
     method: 'post',
@@ -73,7 +88,7 @@ export const licenceRoutes = [
     access: { permissions: ['products.edit'] },
     body: unbindLicenceBodySchema,
     response: licenceResponseSchema,
-    handler: ({ ctx, user, body }) => unbindLicence(domainDeps(ctx), user, body),
+    handler: ({ ctx, user, body }) => unbindLicence(ctx, user, body),
   }),
   defineRoute({
     method: 'delete',
@@ -83,7 +98,7 @@ export const licenceRoutes = [
     access: { permissions: ['products.delete'] },
     params: licenceKeyParamsSchema,
     response: deleteLicenceResponseSchema,
-    handler: ({ ctx, user, params }) => deleteLicence(domainDeps(ctx), user, params.key),
+    handler: ({ ctx, user, params }) => deleteLicence(ctx, user, params.key),
   }),
   defineRoute({
     method: 'post',
@@ -95,7 +110,6 @@ export const licenceRoutes = [
     params: licenceKeyParamsSchema,
     body: extendLicenceBodySchema,
     response: licenceResponseSchema,
-    handler: ({ ctx, user, params, body }) =>
-      extendLicence(domainDeps(ctx), user, params.key, body),
+    handler: ({ ctx, user, params, body }) => extendLicence(ctx, user, params.key, body),
   }),
 ];

@@ -8,6 +8,10 @@ import {
   type CreateLicencesResponse,
   type ExtendLicenceBody,
   type LicenceResponse,
+  type ListClientLicencesQuery,
+  type ListClientLicencesResponse,
+  type ListLicenceGroupsQuery,
+  type ListLicenceGroupsResponse,
   type MessageResponse,
   type UnbindLicenceBody,
 } from '@patrol/contracts';
@@ -18,32 +22,39 @@ import {
   isLicenceExpired,
   isValidDeviceId,
 } from '@patrol/domain';
+import type { LicenceActivityFigures } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
 import { findPostgresError } from '../../db/errors';
 import type { ClientRow, LicenceRow, NewLicenceRow } from '../../db/schema';
+import type { DomainEvents } from '../../events/event-bus';
+import type { AppContext } from '../../http/app-context';
 import { conflict, invalid, notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
 import { publishActivity, recordActivity } from '../activity/activity.service';
-import type { DomainDeps, DomainEvents } from '../activity/event-bus';
-import { presentClients } from '../clients/clients.presenter';
 import {
-  findClientByCompanyIdForUpdate,
-  findClientsPage,
-  findLicencesOfClients,
-} from '../clients/clients.repo';
-import { clientRuleMessages, loadClient } from '../clients/clients.service';
+  clientRuleMessages,
+  findClientPage,
+  loadClient,
+  lockClient,
+} from '../clients/clients.service';
+import { licenceActivityCounts } from './licence-activity.repo';
 import { generateLicenceKey } from './licence-keys';
 import { presentLicence } from './licences.presenter';
 import {
   bindLicenceIfAvailable,
   deleteLicenceRow,
+  findClientLicencesPage,
   findLicenceByKey,
   insertLicencesSkippingTakenKeys,
   unbindLicenceIfBound,
   updateLicenceExpiry,
   type OwnedLicence,
 } from './licences.repo';
-import type { ListLicencesQuery, ListLicencesResponse } from './licences.schemas';
+
+/** What the licence services use of the application context. */
+type LicenceDeps = Pick<AppContext, 'db' | 'events'>;
+
+export type { OwnedLicence };
 
 /** Messages of the licence rules (the success lines are the ones the console shows, spec 1 section 8). */
 export const licenceRuleMessages = {
@@ -67,33 +78,54 @@ export function licencesAddedMessage(count: number): string {
   return `${count} ${count === 1 ? 'licence' : 'licences'} added successfully`;
 }
 
-/** The licences page: clients in company-name order with all their licences, a page at a time. */
-export async function listLicencesByClient(
+/** The licences page: one card per client (company-name order) with its licence counts. */
+export async function listLicenceGroups(
   db: DbExecutor,
-  query: ListLicencesQuery,
-): Promise<ListLicencesResponse> {
-  const { rows, totalCount } = await findClientsPage(db, {
-    ...query,
-    sortBy: 'companyName',
-    sortOrder: 'asc',
-  });
-  const licences = await findLicencesOfClients(
-    db,
-    rows.map((row) => row.id),
-  );
+  query: ListLicenceGroupsQuery,
+): Promise<ListLicenceGroupsResponse> {
+  const page = await findClientPage(db, { ...query, sortBy: 'companyName', sortOrder: 'asc' });
+  return { success: true, ...page };
+}
+
+/** One client's licences, newest first, filtered and paged; 404 'Client not found'. */
+export async function listClientLicences(
+  db: DbExecutor,
+  companyId: string,
+  query: ListClientLicencesQuery,
+  now: Date = new Date(),
+): Promise<ListClientLicencesResponse> {
+  const client = await loadClient(db, companyId);
+  if (!client) throw notFound(clientRuleMessages.notFound);
+  const { rows, totalCount } = await findClientLicencesPage(db, client.id, query, now);
   return {
     success: true,
-    clients: presentClients(rows, licences),
+    licences: rows.map(presentLicence),
     pagination: buildPagination(query.page, query.limit, totalCount),
   };
 }
+
+/** Computes the licence figures: one aggregate over every licence (the snapshot's source). */
+export function computeLicenceActivityFigures(
+  db: DbExecutor,
+  now: Date = new Date(),
+): Promise<LicenceActivityFigures> {
+  return licenceActivityCounts(db, now);
+}
+
+/** A licence by key with its client, locked until the caller's transaction ends. */
+export function lockLicence(tx: DbExecutor, key: string): Promise<OwnedLicence | undefined> {
+  return findLicenceByKey(tx, key, { forUpdate: true });
+}
+
+/** Binds the licence (id) to a device if still unbound and unexpired; see bindLicenceIfAvailable. */
+export const bindAvailableLicence = bindLicenceIfAvailable;
 
 /**
  * Issues `count` new keys to a client in one transaction. Keys come from a cryptographic source
  * and are unique by constraint; a key that collides is skipped by the insert and replaced.
  */
 export async function createLicences(
-  { db, events }: DomainDeps,
+  { db, events }: LicenceDeps,
   actor: AuthUser,
   companyId: string,
   body: CreateLicencesBody,
@@ -101,8 +133,7 @@ export async function createLicences(
 ): Promise<CreateLicencesResponse> {
   const { client, created, activity } = await db.transaction(async (tx) => {
     // Locked so that a concurrent delete of the client cannot leave keys without an owner.
-    const owner = await findClientByCompanyIdForUpdate(tx, companyId);
-    if (!owner) throw notFound(clientRuleMessages.notFound);
+    const owner = await lockClient(tx, companyId);
     const validUntil = new Date(now.getTime() + body.validityPeriodDays * dayMs);
     const newRow = (): NewLicenceRow => ({
       key: generateLicenceKey(),
@@ -141,7 +172,7 @@ export async function createLicences(
  * companyId 'system' skips the ownership check.
  */
 export async function bindLicence(
-  { db, events }: DomainDeps,
+  { db, events }: LicenceDeps,
   actor: AuthUser,
   body: BindLicenceBody,
   now: Date = new Date(),
@@ -172,7 +203,7 @@ export async function bindLicence(
 
 /** Releases a licence from its device; the device's token stops working. */
 export async function unbindLicence(
-  { db, events }: DomainDeps,
+  { db, events }: LicenceDeps,
   actor: AuthUser,
   body: UnbindLicenceBody,
 ): Promise<LicenceResponse> {
@@ -198,7 +229,7 @@ export async function unbindLicence(
  * been expired for more than 30 days.
  */
 export async function extendLicence(
-  { db, events }: DomainDeps,
+  { db, events }: LicenceDeps,
   actor: AuthUser,
   key: string,
   body: ExtendLicenceBody,
@@ -225,7 +256,7 @@ export async function extendLicence(
 
 /** Deletes a licence in any state; a bound one is deactivated at once (its device token is gone). */
 export async function deleteLicence(
-  { db, events }: DomainDeps,
+  { db, events }: LicenceDeps,
   actor: AuthUser,
   key: string,
 ): Promise<MessageResponse> {
@@ -293,14 +324,15 @@ export function announceLicenceChange(
   publishActivity(events, activity);
 }
 
-/** Keys created or deleted are announced as clientUpdated with the client's current licences. */
+/** Keys created or deleted are announced as clientUpdated: the client's counts changed. */
 async function announceClientChange(
   db: DbExecutor,
   events: DomainEvents,
   client: ClientRow,
   activity: Activity,
 ): Promise<void> {
-  events.publish('clientUpdated', await loadClient(db, client));
+  const current = await loadClient(db, client.companyId);
+  if (current) events.publish('clientUpdated', current);
   publishActivity(events, activity);
 }
 

@@ -3,22 +3,22 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activities, type ClientRow } from '../../db/schema';
+import { licenceKeyPattern } from './licence-keys';
 import {
+  type TestContext,
   bearer,
   buildClient,
   buildLicence,
-  createClientAreaTestContext,
   createLicenceTestSetup,
+  createTestContext,
   deviceIdFor,
   findLicenceRow,
-  type ClientAreaTestContext,
-} from '../clients/clients-test-builders';
-import { licenceKeyPattern } from './licence-keys';
+} from '../../../test/builders';
 
 const day = 24 * 60 * 60 * 1000;
 
 describe('licences API', () => {
-  let t: ClientAreaTestContext;
+  let t: TestContext;
   let admin: string;
   let client: ClientRow;
   beforeAll(async () => {
@@ -107,8 +107,8 @@ describe('licences API', () => {
   });
 
   describe('GET /api/licences', () => {
-    it('answers clients in name order with their licences, paged by client', async () => {
-      const isolated = await createClientAreaTestContext();
+    it('answers clients in name order with their licence counts, paged by client', async () => {
+      const isolated = await createTestContext();
       try {
         const token = await isolated.signIn('sales');
         const beta = await buildClient(isolated, { companyName: 'Beta Guards' });
@@ -127,9 +127,9 @@ describe('licences API', () => {
           'alpha Patrol',
           'Beta Guards',
         ]);
-        expect(
-          response.body.clients.map((c: { licences: unknown[] }) => c.licences.length),
-        ).toEqual([2, 1]);
+        expect(response.body.clients.map((c: { licenceCount: number }) => c.licenceCount)).toEqual([
+          2, 1,
+        ]);
         expect(response.body.pagination).toMatchObject({
           totalCount: 3,
           totalPages: 2,
@@ -140,6 +140,60 @@ describe('licences API', () => {
       } finally {
         await isolated.close();
       }
+    });
+  });
+
+  describe('GET /api/clients/{companyId}/licences', () => {
+    const list = (companyId: string, query = '') =>
+      request(t.app).get(`/api/clients/${companyId}/licences${query}`).set(bearer(admin));
+
+    it('pages the client licences newest first and filters by status, type and search', async () => {
+      const owner = await buildClient(t);
+      const day = 24 * 60 * 60 * 1000;
+      const oldest = await buildLicence(t, owner.id, { createdAt: new Date(Date.now() - 3 * day) });
+      const expired = await buildLicence(t, owner.id, {
+        createdAt: new Date(Date.now() - 2 * day),
+        validUntil: new Date(Date.now() - day),
+        bound: true,
+        deviceId: deviceIdFor('Gate', 'EXPIRED00001'),
+        projectName: 'Gate',
+      });
+      const bound = await buildLicence(t, owner.id, {
+        createdAt: new Date(Date.now() - day),
+        licenceType: 'Premium',
+        bound: true,
+        deviceId: deviceIdFor('Lobby', 'BOUND0000001'),
+        projectName: 'Lobby',
+      });
+      await buildLicence(t, client.id);
+
+      const firstPage = await list(owner.companyId, '?limit=2').expect(200);
+      expect(firstPage.body.licences.map((l: { key: string }) => l.key)).toEqual([
+        bound.key,
+        expired.key,
+      ]);
+      expect(firstPage.body.pagination).toMatchObject({ totalCount: 3, totalPages: 2 });
+
+      const keysOf = async (query: string) =>
+        (await list(owner.companyId, query).expect(200)).body.licences.map(
+          (l: { key: string }) => l.key,
+        );
+      expect(await keysOf('?status=expired')).toEqual([expired.key]);
+      expect(await keysOf('?status=bound')).toEqual([bound.key]);
+      expect(await keysOf('?status=available')).toEqual([oldest.key]);
+      expect(await keysOf('?licenseType=Premium')).toEqual([bound.key]);
+      expect(await keysOf('?search=lobby')).toEqual([bound.key]);
+      expect(await keysOf(`?search=${oldest.key.slice(-4)}`)).toContain(oldest.key);
+    });
+
+    it('refuses an unknown status (400), an unknown client (404) and a role without products.view (403)', async () => {
+      await list(client.companyId, '?status=lost').expect(400);
+      await list('NO-SUCH-CLIENT').expect(404);
+      const denied = await t.signIn('sales', { customDenied: ['products.view'] });
+      await request(t.app)
+        .get(`/api/clients/${client.companyId}/licences`)
+        .set(bearer(denied))
+        .expect(403);
     });
   });
 

@@ -1,9 +1,9 @@
 import { defaultCompanySettings, type CompanySettings } from '@patrol/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentCounters } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../test/test-app';
 import { nextDocumentNumber } from './numbering.service';
 import { updateCompanySettings } from './settings.service';
+import { type TestContext, createTestContext } from '../../../test/builders';
 
 let t: TestContext;
 let actor: Parameters<typeof updateCompanySettings>[1];
@@ -28,7 +28,7 @@ async function saveNumbering(
 ) {
   const settings = structuredClone(defaultCompanySettings);
   settings.numberingSettings[kind] = { ...settings.numberingSettings[kind], ...changes };
-  await updateCompanySettings(t.database.db, actor, settings);
+  await updateCompanySettings(t.ctx, actor, settings);
 }
 
 describe('nextDocumentNumber', () => {

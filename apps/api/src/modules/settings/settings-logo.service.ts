@@ -1,27 +1,84 @@
-import { settingsMessages, type CompanyLogo } from '@patrol/contracts';
-import type { AppDb, DbExecutor } from '../../db/client';
+import {
+  logoMaxBytes,
+  settingsMessages,
+  type CompanyLogo,
+  type LogoResponse,
+  type MessageResponse,
+} from '@patrol/contracts';
+import type { Request, Response } from 'express';
+import type { DbExecutor } from '../../db/client';
+import type { AppContext } from '../../http/app-context';
 import { invalid, notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
 import { detectImageType, imageExtensions } from '../../storage/image-type';
-import { removeFile, removeUpload, storeUnderContentName } from '../../storage/uploads';
+import {
+  receiveSingleFile,
+  removeFile,
+  removeUpload,
+  sendUpload,
+  storeUnderContentName,
+} from '../../storage/uploads';
 import { recordAudit } from '../audit/audit.service';
-import { presentLogo } from './settings.presenter';
+import { logoVersion, presentLogo } from './settings.presenter';
 import { ensureSettingsRow, findSettingsRow, updateSettingsRow } from './settings.repo';
-import { settingsEntityId } from './settings.service';
+import { readCompanySettings, settingsEntityId } from './settings.service';
 
 export const noLogoMessage = 'No logo has been uploaded';
+
+const oneYearSeconds = 365 * 24 * 60 * 60;
+
+/** GET /api/settings/logo: the logo, or null. */
+export async function getLogo(db: DbExecutor): Promise<LogoResponse> {
+  return { success: true, logo: (await readCompanySettings(db)).logo };
+}
+
+/** POST /api/settings/logo: receives the multipart field `logo` (streamed to disk) and stores it. */
+export async function uploadLogo(
+  ctx: Pick<AppContext, 'db' | 'uploads'>,
+  actor: AuthUser,
+  req: Request,
+  res: Response,
+): Promise<LogoResponse> {
+  const file = await receiveSingleFile(req, res, {
+    directory: ctx.uploads.directory,
+    field: 'logo',
+    maxBytes: logoMaxBytes,
+    tooLargeMessage: settingsMessages.logoSize,
+    missingMessage: settingsMessages.logoType,
+  });
+  const logo = await replaceLogo(ctx, actor, file.path);
+  return { success: true, message: 'Logo uploaded successfully', logo };
+}
+
+/**
+ * Streams the logo image with a strong ETag; cached for a year when `version` names the current
+ * content (the URL changes with it), else revalidated.
+ */
+export async function sendLogoFile(
+  ctx: Pick<AppContext, 'db' | 'uploads'>,
+  res: Response,
+  version: string | undefined,
+): Promise<void> {
+  const logo = await currentLogoFile(ctx.db);
+  const current = logoVersion(logo.fileName);
+  await sendUpload(res, ctx.uploads.directory, logo.fileName, {
+    contentType: logo.mimeType,
+    etag: `"${current}"`,
+    cacheControl: version === current ? `public, max-age=${oneYearSeconds}, immutable` : 'no-cache',
+  });
+}
 
 /**
  * Makes a received upload the company logo. The type comes from the file's first bytes, never
  * from its name or declared type; anything but PNG, JPEG, GIF or WebP is refused (400) and
  * deleted. The previous logo file is deleted after the change commits.
  */
-export async function replaceLogo(
-  db: AppDb,
+async function replaceLogo(
+  { db, uploads }: Pick<AppContext, 'db' | 'uploads'>,
   actor: AuthUser,
-  uploadsDirectory: string,
   temporaryPath: string,
 ): Promise<CompanyLogo> {
+  const uploadsDirectory = uploads.directory;
   let fileName: string;
   let mimeType: string;
   try {
@@ -61,10 +118,9 @@ export async function replaceLogo(
 
 /** Removes the logo (404 when there is none) and deletes its file after the change commits. */
 export async function deleteLogo(
-  db: AppDb,
+  { db, uploads }: Pick<AppContext, 'db' | 'uploads'>,
   actor: AuthUser,
-  uploadsDirectory: string,
-): Promise<void> {
+): Promise<MessageResponse> {
   const previousLogo = await db.transaction(async (tx) => {
     const current = await findSettingsRow(tx, { forUpdate: true });
     if (!current?.logoPath) throw notFound(noLogoMessage);
@@ -72,13 +128,12 @@ export async function deleteLogo(
     await recordLogoChange(tx, actor, 'settings.logo_deleted', current.logoPath, null);
     return current.logoPath;
   });
-  await removeUpload(uploadsDirectory, previousLogo);
+  await removeUpload(uploads.directory, previousLogo);
+  return { success: true, message: 'Logo deleted successfully' };
 }
 
 /** The stored logo's file name and type, for serving it; 404 when there is none. */
-export async function currentLogoFile(
-  db: DbExecutor,
-): Promise<{ fileName: string; mimeType: string }> {
+async function currentLogoFile(db: DbExecutor): Promise<{ fileName: string; mimeType: string }> {
   const row = await findSettingsRow(db);
   if (!row?.logoPath) throw notFound(noLogoMessage);
   return { fileName: row.logoPath, mimeType: row.logoMimeType ?? 'application/octet-stream' };

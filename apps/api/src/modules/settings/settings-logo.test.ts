@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { logoMaxBytes } from '@patrol/contracts';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TestContext } from '../../../test/test-app';
-import { auditEntriesOf, createAdministrationTestContext } from '../users/users-test-builders';
+import { type TestContext, auditEntriesOf, createTestContext } from '../../../test/builders';
 
 // A real 1x1 PNG and a 1x1 GIF.
 const png = Buffer.from(
@@ -19,22 +18,22 @@ let salesToken: string;
 let uploads: string;
 
 beforeAll(async () => {
-  t = await createAdministrationTestContext();
+  t = await createTestContext();
   adminToken = (await t.createUserWithToken({ role: 'Admin' })).token;
   salesToken = (await t.createUserWithToken({ role: 'sales' })).token;
   uploads = join(t.ctx.config.dataDir, 'uploads');
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  await api().post('/api/settings/reset').set(asUser(adminToken)).expect(200);
+  await api().post('/api/settings/reset').set(bearer(adminToken)).expect(200);
 });
 
 const api = () => request(t.app);
-const asUser = (token: string) => ({ Authorization: `Bearer ${token}` });
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const uploadedFiles = () => (existsSync(uploads) ? readdirSync(uploads) : []);
 
 function uploadLogo(content: Buffer, filename = 'logo.png', token = adminToken) {
-  return api().post('/api/settings/logo').set(asUser(token)).attach('logo', content, filename);
+  return api().post('/api/settings/logo').set(bearer(token)).attach('logo', content, filename);
 }
 
 describe('POST /api/settings/logo', () => {
@@ -46,9 +45,9 @@ describe('POST /api/settings/logo', () => {
     expect(response.body.logo.url).toMatch(/^\/api\/settings\/logo\/file\?v=[0-9a-f]+$/);
     expect(uploadedFiles()).toEqual([expect.stringMatching(/^logo-[0-9a-f]+\.png$/)]);
 
-    const logo = await api().get('/api/settings/logo').set(asUser(salesToken));
+    const logo = await api().get('/api/settings/logo').set(bearer(salesToken));
     expect(logo.body).toEqual({ success: true, logo: response.body.logo });
-    const settings = await api().get('/api/settings').set(asUser(salesToken));
+    const settings = await api().get('/api/settings').set(bearer(salesToken));
     expect(settings.body.settings.logo).toEqual(response.body.logo);
     const [entry] = await auditEntriesOf(t, 'company');
     expect(entry).toMatchObject({ action: 'settings.logo_uploaded' });
@@ -94,11 +93,11 @@ describe('POST /api/settings/logo', () => {
   it('asks for an image when the logo field is missing (400)', async () => {
     const response = await api()
       .post('/api/settings/logo')
-      .set(asUser(adminToken))
+      .set(bearer(adminToken))
       .attach('picture', png, 'logo.png');
     expect(response.status).toBe(400);
     expect(response.body.message).toBe('Please select an image file');
-    const empty = await api().post('/api/settings/logo').set(asUser(adminToken));
+    const empty = await api().post('/api/settings/logo').set(bearer(adminToken));
     expect(empty.status).toBe(400);
   });
 
@@ -106,7 +105,7 @@ describe('POST /api/settings/logo', () => {
     const boundary = 'patrol-test-boundary';
     const response = await api()
       .post('/api/settings/logo')
-      .set(asUser(adminToken))
+      .set(bearer(adminToken))
       .set('Content-Type', `multipart/form-data; boundary=${boundary}`)
       .send(
         `--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="logo.png"\r\n` +
@@ -149,23 +148,23 @@ describe('GET /api/settings/logo/file', () => {
 describe('DELETE /api/settings/logo', () => {
   it('removes the logo and its file, then answers 404 to a second delete', async () => {
     await uploadLogo(png).expect(200);
-    const response = await api().delete('/api/settings/logo').set(asUser(adminToken));
+    const response = await api().delete('/api/settings/logo').set(bearer(adminToken));
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true, message: 'Logo deleted successfully' });
     expect(uploadedFiles()).toEqual([]);
-    expect((await api().get('/api/settings/logo').set(asUser(salesToken))).body.logo).toBeNull();
-    expect((await api().delete('/api/settings/logo').set(asUser(adminToken))).status).toBe(404);
+    expect((await api().get('/api/settings/logo').set(bearer(salesToken))).body.logo).toBeNull();
+    expect((await api().delete('/api/settings/logo').set(bearer(adminToken))).status).toBe(404);
   });
 
   it('refuses sales (403)', async () => {
-    expect((await api().delete('/api/settings/logo').set(asUser(salesToken))).status).toBe(403);
+    expect((await api().delete('/api/settings/logo').set(bearer(salesToken))).status).toBe(403);
   });
 });
 
 describe('POST /api/settings/reset with a logo', () => {
   it('clears the logo and deletes its file', async () => {
     await uploadLogo(png).expect(200);
-    const response = await api().post('/api/settings/reset').set(asUser(adminToken));
+    const response = await api().post('/api/settings/reset').set(bearer(adminToken));
     expect(response.body.settings.logo).toBeNull();
     expect(uploadedFiles()).toEqual([]);
   });

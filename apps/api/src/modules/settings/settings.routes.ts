@@ -8,17 +8,14 @@ import {
 } from '@patrol/contracts';
 import { z } from 'zod';
 import { defineRoute } from '../../http/route';
-import { receiveSingleFile, sendUpload, uploadsDirectory } from '../../storage/uploads';
-import { logoVersion } from './settings.presenter';
-import { currentLogoFile, deleteLogo, replaceLogo } from './settings-logo.service';
+import { deleteLogo, getLogo, sendLogoFile, uploadLogo } from './settings-logo.service';
 import {
-  readCompanySettings,
+  getCompanySettings,
   resetCompanySettings,
   updateCompanySettings,
 } from './settings.service';
 
 const tags = ['settings'];
-const oneYearSeconds = 365 * 24 * 60 * 60;
 
 const logoFileQuerySchema = z.object({
   /** The content version from the logo's URL; a matching one may be cached for good. */
@@ -35,10 +32,7 @@ export const settingsRoutes = [
     tags,
     access: 'authenticated',
     response: companySettingsResponseSchema,
-    handler: async ({ ctx }) => ({
-      success: true as const,
-      settings: await readCompanySettings(ctx.database.db),
-    }),
+    handler: ({ ctx }) => getCompanySettings(ctx.db),
   }),
   defineRoute({
     method: 'put',
@@ -48,11 +42,7 @@ export const settingsRoutes = [
     access: { permissions: ['settings.edit'] },
     body: updateCompanySettingsBodySchema,
     response: companySettingsResponseSchema,
-    handler: async ({ ctx, user, body }) => ({
-      success: true as const,
-      message: 'Settings saved successfully',
-      settings: await updateCompanySettings(ctx.database.db, user, body),
-    }),
+    handler: ({ ctx, user, body }) => updateCompanySettings(ctx, user, body),
   }),
   defineRoute({
     method: 'post',
@@ -61,15 +51,7 @@ export const settingsRoutes = [
     tags,
     access: { permissions: ['settings.edit'] },
     response: companySettingsResponseSchema,
-    handler: async ({ ctx, user }) => ({
-      success: true as const,
-      message: 'Settings reset to default successfully',
-      settings: await resetCompanySettings(
-        ctx.database.db,
-        user,
-        uploadsDirectory(ctx.config.dataDir),
-      ),
-    }),
+    handler: ({ ctx, user }) => resetCompanySettings(ctx, user),
   }),
   defineRoute({
     method: 'get',
@@ -78,10 +60,7 @@ export const settingsRoutes = [
     tags,
     access: 'authenticated',
     response: logoResponseSchema,
-    handler: async ({ ctx }) => ({
-      success: true as const,
-      logo: (await readCompanySettings(ctx.database.db)).logo,
-    }),
+    handler: ({ ctx }) => getLogo(ctx.db),
   }),
   defineRoute({
     method: 'post',
@@ -91,21 +70,7 @@ export const settingsRoutes = [
     tags,
     access: { permissions: ['settings.edit'] },
     response: logoResponseSchema,
-    handler: async ({ ctx, user, req, res }) => {
-      const directory = uploadsDirectory(ctx.config.dataDir);
-      const file = await receiveSingleFile(req, res, {
-        directory,
-        field: 'logo',
-        maxBytes: logoMaxBytes,
-        tooLargeMessage: settingsMessages.logoSize,
-        missingMessage: settingsMessages.logoType,
-      });
-      return {
-        success: true as const,
-        message: 'Logo uploaded successfully',
-        logo: await replaceLogo(ctx.database.db, user, directory, file.path),
-      };
-    },
+    handler: ({ ctx, user, req, res }) => uploadLogo(ctx, user, req, res),
   }),
   defineRoute({
     method: 'delete',
@@ -114,10 +79,7 @@ export const settingsRoutes = [
     tags,
     access: { permissions: ['settings.edit'] },
     response: deleteLogoResponseSchema,
-    handler: async ({ ctx, user }) => {
-      await deleteLogo(ctx.database.db, user, uploadsDirectory(ctx.config.dataDir));
-      return { success: true as const, message: 'Logo deleted successfully' };
-    },
+    handler: ({ ctx, user }) => deleteLogo(ctx, user),
   }),
   defineRoute({
     method: 'get',
@@ -129,15 +91,6 @@ export const settingsRoutes = [
     access: 'public',
     query: logoFileQuerySchema,
     response: { 200: { contentType: 'image/*', description: 'The logo (PNG, JPEG, GIF or WebP)' } },
-    handler: async ({ ctx, query, res }) => {
-      const logo = await currentLogoFile(ctx.database.db);
-      const version = logoVersion(logo.fileName);
-      await sendUpload(res, uploadsDirectory(ctx.config.dataDir), logo.fileName, {
-        contentType: logo.mimeType,
-        etag: `"${version}"`,
-        cacheControl:
-          query.v === version ? `public, max-age=${oneYearSeconds}, immutable` : 'no-cache',
-      });
-    },
+    handler: ({ ctx, query, res }) => sendLogoFile(ctx, res, query.v),
   }),
 ];

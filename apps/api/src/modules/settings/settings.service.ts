@@ -1,9 +1,11 @@
 import {
   defaultCompanySettings,
   type CompanySettings,
+  type CompanySettingsResponse,
   type CompanySettingsWithLogo,
 } from '@patrol/contracts';
-import type { AppDb, DbExecutor } from '../../db/client';
+import type { DbExecutor } from '../../db/client';
+import type { AppContext } from '../../http/app-context';
 import type { AuthUser } from '../../http/authenticate';
 import { removeUpload } from '../../storage/uploads';
 import { recordAudit } from '../audit/audit.service';
@@ -12,6 +14,16 @@ import { ensureSettingsRow, findSettingsRow, updateSettingsRow } from './setting
 
 /** The audit trail's id for the single settings entity. */
 export const settingsEntityId = 'company';
+
+export const settingsSuccessMessages = {
+  saved: 'Settings saved successfully',
+  reset: 'Settings reset to default successfully',
+} as const;
+
+/** GET /api/settings: the settings with the logo. */
+export async function getCompanySettings(db: DbExecutor): Promise<CompanySettingsResponse> {
+  return { success: true, settings: await readCompanySettings(db) };
+}
 
 /** The company settings, created with the server defaults on first read. */
 export async function readCompanySettings(db: DbExecutor): Promise<CompanySettingsWithLogo> {
@@ -31,10 +43,10 @@ async function lockSettingsRow(db: DbExecutor) {
 
 /** Replaces the whole settings object (already validated by the contract) and audits the changed fields. */
 export async function updateCompanySettings(
-  db: AppDb,
+  { db }: Pick<AppContext, 'db'>,
   actor: AuthUser,
   settings: CompanySettings,
-): Promise<CompanySettingsWithLogo> {
+): Promise<CompanySettingsResponse> {
   const row = await db.transaction(async (tx) => {
     const current = await lockSettingsRow(tx);
     const updated = await updateSettingsRow(tx, { settings, updatedBy: actor.id });
@@ -48,7 +60,7 @@ export async function updateCompanySettings(
     });
     return updated;
   });
-  return presentSettings(row);
+  return { success: true, message: settingsSuccessMessages.saved, settings: presentSettings(row) };
 }
 
 /**
@@ -56,10 +68,9 @@ export async function updateCompanySettings(
  * committed, so a failed reset never loses it.
  */
 export async function resetCompanySettings(
-  db: AppDb,
+  { db, uploads }: Pick<AppContext, 'db' | 'uploads'>,
   actor: AuthUser,
-  uploadsDirectory: string,
-): Promise<CompanySettingsWithLogo> {
+): Promise<CompanySettingsResponse> {
   const { row, previousLogo } = await db.transaction(async (tx) => {
     const current = await lockSettingsRow(tx);
     const updated = await updateSettingsRow(tx, {
@@ -78,6 +89,6 @@ export async function resetCompanySettings(
     });
     return { row: updated, previousLogo: current.logoPath };
   });
-  if (previousLogo) await removeUpload(uploadsDirectory, previousLogo);
-  return presentSettings(row);
+  if (previousLogo) await removeUpload(uploads.directory, previousLogo);
+  return { success: true, message: settingsSuccessMessages.reset, settings: presentSettings(row) };
 }

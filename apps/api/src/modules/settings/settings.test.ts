@@ -1,8 +1,7 @@
 import { defaultCompanySettings, type CompanySettings } from '@patrol/contracts';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestContext } from '../../../test/test-app';
-import { auditEntriesOf, createAdministrationTestContext } from '../users/users-test-builders';
+import { type TestContext, auditEntriesOf, createTestContext } from '../../../test/builders';
 
 let t: TestContext;
 let adminToken: string;
@@ -10,7 +9,7 @@ let adminId: string;
 let salesToken: string;
 
 beforeAll(async () => {
-  t = await createAdministrationTestContext();
+  t = await createTestContext();
   const admin = await t.createUserWithToken({ role: 'Admin' });
   adminToken = admin.token;
   adminId = admin.user.id;
@@ -19,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const api = () => request(t.app);
-const asUser = (token: string) => ({ Authorization: `Bearer ${token}` });
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 function settingsWith(overrides: Partial<CompanySettings>): CompanySettings {
   return { ...structuredClone(defaultCompanySettings), ...overrides };
@@ -33,7 +32,7 @@ function withNumbering(invoice: Partial<CompanySettings['numberingSettings']['in
 
 describe('GET /api/settings', () => {
   it('gives any signed-in user the settings, the server defaults at first', async () => {
-    const response = await api().get('/api/settings').set(asUser(salesToken));
+    const response = await api().get('/api/settings').set(bearer(salesToken));
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       success: true,
@@ -53,7 +52,7 @@ describe('PUT /api/settings', () => {
     body.registrationNumber = '202301000123-ab';
     body.address = { ...body.address, city: 'Kuala Lumpur' };
 
-    const response = await api().put('/api/settings').set(asUser(adminToken)).send(body);
+    const response = await api().put('/api/settings').set(bearer(adminToken)).send(body);
 
     expect(response.status).toBe(200);
     expect(response.body.message).toBe('Settings saved successfully');
@@ -62,7 +61,7 @@ describe('PUT /api/settings', () => {
       registrationNumber: '202301000123-AB',
       numberingSettings: { invoice: { prefix: 'INV', series: 'HQ' } },
     });
-    const read = await api().get('/api/settings').set(asUser(salesToken));
+    const read = await api().get('/api/settings').set(bearer(salesToken));
     expect(read.body.settings.address.city).toBe('Kuala Lumpur');
 
     const [entry] = await auditEntriesOf(t, 'company');
@@ -126,7 +125,7 @@ describe('PUT /api/settings', () => {
       'Pad length must be between 3 and 10',
     ],
   ])('refuses an invalid %s (400) with its message', async (field, body, message) => {
-    const response = await api().put('/api/settings').set(asUser(adminToken)).send(body);
+    const response = await api().put('/api/settings').set(bearer(adminToken)).send(body);
     expect(response.status).toBe(400);
     expect(response.body.errors[field]).toBe(message);
   });
@@ -134,7 +133,7 @@ describe('PUT /api/settings', () => {
   it('accepts an empty tagline colour', async () => {
     const response = await api()
       .put('/api/settings')
-      .set(asUser(adminToken))
+      .set(bearer(adminToken))
       .send(settingsWith({ taglineColor: '' }));
     expect(response.status).toBe(200);
   });
@@ -144,7 +143,7 @@ describe('PUT /api/settings', () => {
       const { token } = await t.createUserWithToken({ role });
       const response = await api()
         .put('/api/settings')
-        .set(asUser(token))
+        .set(bearer(token))
         .send(defaultCompanySettings);
       expect(response.status, role).toBe(403);
     }
@@ -155,11 +154,11 @@ describe('POST /api/settings/reset', () => {
   it('restores the server defaults and audits the reset', async () => {
     await api()
       .put('/api/settings')
-      .set(asUser(adminToken))
+      .set(bearer(adminToken))
       .send(settingsWith({ companyName: 'Before Reset', taglineColor: '#2563EB' }))
       .expect(200);
 
-    const response = await api().post('/api/settings/reset').set(asUser(adminToken));
+    const response = await api().post('/api/settings/reset').set(bearer(adminToken));
 
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
@@ -173,6 +172,6 @@ describe('POST /api/settings/reset', () => {
   });
 
   it('refuses sales (403)', async () => {
-    expect((await api().post('/api/settings/reset').set(asUser(salesToken))).status).toBe(403);
+    expect((await api().post('/api/settings/reset').set(bearer(salesToken))).status).toBe(403);
   });
 });

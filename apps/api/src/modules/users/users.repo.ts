@@ -1,29 +1,8 @@
 import type { ListUsersQuery } from '@patrol/contracts';
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
+import { likePattern } from '../../db/like-pattern';
 import { users, type NewUserRow, type UserRow } from '../../db/schema';
-
-/** The user columns that authentication needs; secrets and hashes are left out. */
-export async function findUserById(db: DbExecutor, id: string) {
-  const [user] = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      fullName: users.fullName,
-      role: users.role,
-      status: users.status,
-      permissions: users.permissions,
-      customGranted: users.customGranted,
-      customDenied: users.customDenied,
-      twoFactorEnabled: users.twoFactorEnabled,
-      sessionsValidAfter: users.sessionsValidAfter,
-    })
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
-  return user;
-}
 
 /** The whole user row (with hashes: for services only, never for a response). */
 export async function findUserRow(db: DbExecutor, id: string): Promise<UserRow | undefined> {
@@ -49,11 +28,6 @@ const sortColumns = {
   lastLogin: users.lastLoginAt,
   createdAt: users.createdAt,
 } as const;
-
-/** Escapes LIKE wildcards so a search for "50%" matches the text "50%". */
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 /** One page of users (search over name, username and email; role and status filters) and the total. */
 export async function findUsersPage(db: DbExecutor, query: ListUsersQuery) {

@@ -15,8 +15,6 @@ import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { forbidden } from '../../http/app-error';
 import { defineRoute } from '../../http/route';
-import { createPasswordHasher } from '../../security/password-hasher';
-import { bcryptCostFor } from '../auth/auth-deps';
 import {
   createUser,
   deleteUser,
@@ -96,7 +94,7 @@ export const userRoutes = [
     access: { permissions: ['users.view'] },
     query: listUsersQuerySchema,
     response: listUsersResponseSchema,
-    handler: ({ ctx, query }) => listUsers(ctx.database.db, query),
+    handler: ({ ctx, query }) => listUsers(ctx.db, query),
   }),
   defineRoute({
     method: 'post',
@@ -109,15 +107,7 @@ export const userRoutes = [
     body: createUserBodySchema,
     response: userResponseSchema,
     status: 201,
-    handler: async ({ ctx, user, body }) => {
-      const passwords = createPasswordHasher(bcryptCostFor(ctx.config));
-      const created = await createUser(ctx.database.db, passwords, user, body);
-      return {
-        success: true as const,
-        message: 'User created successfully',
-        data: { user: created },
-      };
-    },
+    handler: ({ ctx, user, body }) => createUser(ctx, user, body),
   }),
   defineRoute({
     method: 'put',
@@ -131,22 +121,10 @@ export const userRoutes = [
     params: userIdParamsSchema,
     body: updateUserRequestSchema,
     response: userResponseSchema,
-    handler: async ({ ctx, user, params, body }) => {
-      if (body.kind === 'permissions') {
-        const updated = await updateUserPermissions(ctx.database.db, user, params.id, body.change);
-        return {
-          success: true as const,
-          message: 'Permissions updated successfully',
-          data: { user: updated },
-        };
-      }
-      const updated = await updateUserProfile(ctx.database.db, user, params.id, body.body);
-      return {
-        success: true as const,
-        message: 'User updated successfully',
-        data: { user: updated },
-      };
-    },
+    handler: ({ ctx, user, params, body }) =>
+      body.kind === 'permissions'
+        ? updateUserPermissions(ctx, user, params.id, body.change)
+        : updateUserProfile(ctx, user, params.id, body.body),
   }),
   defineRoute({
     method: 'delete',
@@ -158,10 +136,7 @@ export const userRoutes = [
     middleware: [requireSuperadmin],
     params: userIdParamsSchema,
     response: deleteUserResponseSchema,
-    handler: async ({ ctx, user, params }) => {
-      await deleteUser(ctx.database.db, user, params.id);
-      return { success: true as const, message: 'User deleted successfully' };
-    },
+    handler: ({ ctx, user, params }) => deleteUser(ctx, user, params.id),
   }),
   defineRoute({
     method: 'get',
@@ -171,9 +146,6 @@ export const userRoutes = [
     access: { permissions: ['users.view'] },
     params: userIdParamsSchema,
     response: userPermissionsResponseSchema,
-    handler: async ({ ctx, params }) => ({
-      success: true as const,
-      data: { permissions: await getUserPermissions(ctx.database.db, params.id) },
-    }),
+    handler: ({ ctx, params }) => getUserPermissions(ctx.db, params.id),
   }),
 ];

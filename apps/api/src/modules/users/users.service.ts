@@ -8,17 +8,18 @@ import {
   type ListUsersResponse,
   type Permission,
   type UpdateUserBody,
-  type User,
+  type MessageResponse,
+  type UserResponse,
   type UserPermissionsResponse,
 } from '@patrol/contracts';
-import type { AppDb, DbExecutor } from '../../db/client';
+import type { DbExecutor } from '../../db/client';
+import type { AppContext } from '../../http/app-context';
 import { findPostgresError } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
 import { AppError, forbidden, notFound, type FieldErrors } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
-import type { PasswordHasher } from '../../security/password-hasher';
 import { recordAudit } from '../audit/audit.service';
-import { endUserSessions } from '../auth/auth.repo';
+import { endUserSessions } from '../auth/session.service';
 import { presentUser, presentUserPermissions, userAuditSnapshot } from './users.presenter';
 import {
   deleteUserRow,
@@ -41,6 +42,10 @@ export const userRuleMessages = {
   ownRoleOrStatus: 'You cannot change your own role or status.',
   deleteSelf: 'You cannot delete your own account.',
   deleteSuperadmin: 'Superadmin users cannot be deleted.',
+  created: 'User created successfully',
+  updated: 'User updated successfully',
+  permissionsUpdated: 'Permissions updated successfully',
+  deleted: 'User deleted successfully',
 } as const;
 
 /** The permission dialog's save: the checked set and, optionally, per-user overrides. */
@@ -66,11 +71,10 @@ export async function listUsers(db: DbExecutor, query: ListUsersQuery): Promise<
  * emails are unique: 409 naming the field.
  */
 export async function createUser(
-  db: AppDb,
-  passwords: PasswordHasher,
+  { db, passwords }: Pick<AppContext, 'db' | 'passwords'>,
   actor: AuthUser,
   body: CreateUserBody,
-): Promise<User> {
+): Promise<UserResponse> {
   const passwordHash = await passwords.hash(body.password);
   const row = await withIdentityConflicts(() =>
     db.transaction(async (tx) => {
@@ -95,7 +99,7 @@ export async function createUser(
       return created;
     }),
   );
-  return presentUser(row);
+  return userAnswer(userRuleMessages.created, row);
 }
 
 /**
@@ -103,11 +107,11 @@ export async function createUser(
  * (overrides stay). Leaving the active state ends the user's sessions at once.
  */
 export async function updateUserProfile(
-  db: AppDb,
+  { db, accounts }: Pick<AppContext, 'db' | 'accounts'>,
   actor: AuthUser,
   id: string,
   body: UpdateUserBody,
-): Promise<User> {
+): Promise<UserResponse> {
   const row = await withIdentityConflicts(() =>
     db.transaction(async (tx) => {
       const current = await lockEditableUser(tx, actor, id);
@@ -147,7 +151,8 @@ export async function updateUserProfile(
       return updated!;
     }),
   );
-  return presentUser(row);
+  accounts.forget(id);
+  return userAnswer(userRuleMessages.updated, row);
 }
 
 /**
@@ -155,11 +160,11 @@ export async function updateUserProfile(
  * replaced (cleared when none are sent), so the effective permissions read back equal the set sent.
  */
 export async function updateUserPermissions(
-  db: AppDb,
+  { db, accounts }: Pick<AppContext, 'db' | 'accounts'>,
   actor: AuthUser,
   id: string,
   change: UserPermissionsChange,
-): Promise<User> {
+): Promise<UserResponse> {
   const row = await db.transaction(async (tx) => {
     const current = await lockEditableUser(tx, actor, id);
     const updated = await updateUserRow(tx, id, {
@@ -177,11 +182,16 @@ export async function updateUserPermissions(
     });
     return updated!;
   });
-  return presentUser(row);
+  accounts.forget(id);
+  return userAnswer(userRuleMessages.permissionsUpdated, row);
 }
 
 /** Deletes an account: never one's own, never a superadmin; 404 for an unknown id. */
-export async function deleteUser(db: AppDb, actor: AuthUser, id: string): Promise<void> {
+export async function deleteUser(
+  { db, accounts }: Pick<AppContext, 'db' | 'accounts'>,
+  actor: AuthUser,
+  id: string,
+): Promise<MessageResponse> {
   if (id === actor.id) throw forbidden(userRuleMessages.deleteSelf);
   await db.transaction(async (tx) => {
     const current = await findUserRowForUpdate(tx, id);
@@ -197,16 +207,22 @@ export async function deleteUser(db: AppDb, actor: AuthUser, id: string): Promis
       after: null,
     });
   });
+  accounts.forget(id);
+  return { success: true, message: userRuleMessages.deleted };
 }
 
 /** The user's stored permissions, overrides and effective permissions; 404 for an unknown id. */
 export async function getUserPermissions(
   db: DbExecutor,
   id: string,
-): Promise<UserPermissionsResponse['data']['permissions']> {
+): Promise<UserPermissionsResponse> {
   const row = await findUserRow(db, id);
   if (!row) throw notFound(userRuleMessages.notFound);
-  return presentUserPermissions(row);
+  return { success: true, data: { permissions: presentUserPermissions(row) } };
+}
+
+function userAnswer(message: string, row: UserRow): UserResponse {
+  return { success: true, message, data: { user: presentUser(row) } };
 }
 
 /** Locks the user for the change; 404 when unknown, 403 when a non-superadmin edits a superadmin. */

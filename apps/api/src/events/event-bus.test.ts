@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createInProcessEventBus, type PublishedEvent } from './event-bus';
+import { createEventBus, type PublishedEvent } from './event-bus';
 
-describe('createInProcessEventBus', () => {
+describe('createEventBus', () => {
   it('delivers each published event to every subscriber until it unsubscribes', () => {
-    const bus = createInProcessEventBus();
+    const bus = createEventBus();
     const first: PublishedEvent[] = [];
     const second: PublishedEvent[] = [];
     const unsubscribe = bus.subscribe((event) => first.push(event));
@@ -22,7 +22,7 @@ describe('createInProcessEventBus', () => {
 
   it('reports a throwing listener without failing the publisher or the other listeners', () => {
     const failures: unknown[] = [];
-    const bus = createInProcessEventBus((error) => failures.push(error));
+    const bus = createEventBus((error) => failures.push(error));
     const received: PublishedEvent[] = [];
     bus.subscribe(() => {
       throw new Error('socket gone');

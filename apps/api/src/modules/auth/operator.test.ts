@@ -1,20 +1,19 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backupCodes, users } from '../db/schema';
-import { authDepsFor } from '../modules/auth/auth-deps';
+import { backupCodes, users } from '../../db/schema';
+import { createSuperadmin, resetTwoFactor } from './operator.service';
 import {
+  type TestContext,
   buildUserWithTwoFactor,
-  createAuthTestContext,
+  createTestContext,
   signInWithTotp,
   testPassword,
-} from '../modules/auth/auth-test-builders';
-import type { TestContext } from '../../test/test-app';
-import { createSuperadmin, resetTwoFactor } from './admin-commands';
+} from '../../../test/builders';
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createAuthTestContext();
+  t = await createTestContext();
 });
 afterAll(() => t.close());
 
@@ -23,7 +22,7 @@ const login = (email: string, password: string) =>
 
 describe('create-superadmin', () => {
   it('creates a superadmin who sets up two-factor at the first sign-in', async () => {
-    const outcome = await createSuperadmin(authDepsFor(t.ctx), {
+    const outcome = await createSuperadmin(t.ctx, {
       email: 'Owner@Example.com',
       name: 'Owner',
       password: 'Owner-Passw0rd',
@@ -39,7 +38,7 @@ describe('create-superadmin', () => {
   });
 
   it('refuses while a superadmin exists unless forced, and never reuses an email', async () => {
-    const deps = authDepsFor(t.ctx);
+    const deps = t.ctx;
     const input = { email: 'owner@another.com', name: 'Second Owner', password: 'Owner-Passw0rd' };
     await expect(createSuperadmin(deps, input)).rejects.toThrow('A superadmin already exists');
     await createSuperadmin(deps, { ...input, force: true });
@@ -55,7 +54,7 @@ describe('create-superadmin', () => {
 
   it('applies the password rules of the setup form', async () => {
     await expect(
-      createSuperadmin(authDepsFor(t.ctx), {
+      createSuperadmin(t.ctx, {
         email: 'x@example.com',
         name: 'X',
         password: 'weak',
@@ -69,7 +68,7 @@ describe('reset-2fa', () => {
   it('clears two-factor and ends every session, so that the next sign-in goes through setup', async () => {
     const account = await buildUserWithTwoFactor(t);
     const session = await signInWithTotp(t, account);
-    const outcome = await resetTwoFactor(authDepsFor(t.ctx), account.user.email.toUpperCase());
+    const outcome = await resetTwoFactor(t.ctx, account.user.email.toUpperCase());
     expect(outcome).toContain(account.user.email);
     const [user] = await t.database.db.select().from(users).where(eq(users.id, account.user.id));
     expect(user).toMatchObject({ twoFactorEnabled: false, twoFactorSecret: null });
@@ -85,7 +84,7 @@ describe('reset-2fa', () => {
   });
 
   it('names an unknown email', async () => {
-    await expect(resetTwoFactor(authDepsFor(t.ctx), 'ghost@example.com')).rejects.toThrow(
+    await expect(resetTwoFactor(t.ctx, 'ghost@example.com')).rejects.toThrow(
       'No account has the email ghost@example.com.',
     );
   });

@@ -1,8 +1,9 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Client, ServerToClientEventName } from '@patrol/contracts';
+import type { ServerToClientEventName } from '@patrol/contracts';
 import type { Application } from 'express';
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
+import { createTestContext, type TestContext, type TestContextOptions } from './test-context';
 
 /** Starts `app` on a free loopback port; answers the server and its base URL. */
 export async function listenOnFreePort(
@@ -53,21 +54,27 @@ export function nextEvent(
   });
 }
 
-/** A client payload as the clientAdded and clientUpdated events carry it. */
-export function sampleClient(overrides: Partial<Client> = {}): Client {
-  const now = new Date().toISOString();
+/** A real API on a loopback port (socket and device tests, the device simulator's tests). */
+export interface TestServer {
+  test: TestContext;
+  /** Base URL, e.g. http://127.0.0.1:41234. */
+  url: string;
+  server: HttpServer;
+  close(): Promise<void>;
+}
+
+/** Starts the whole API on a fresh database, listening on a free port. */
+export async function startTestServer(options: TestContextOptions = {}): Promise<TestServer> {
+  const test = await createTestContext(options);
+  const { server, url } = await listenOnFreePort(test.app);
   return {
-    id: '00000000-0000-4000-8000-000000000001',
-    companyId: 'ACME-01',
-    companyName: 'Acme Security Sdn Bhd',
-    contactPerson: 'Aisyah Rahman',
-    email: 'aisyah@acme.example',
-    phone: '+60 3-1234 5678',
-    address: 'Jalan Ampang, Kuala Lumpur',
-    active: true,
-    createdAt: now,
-    updatedAt: now,
-    licences: [],
-    ...overrides,
+    test,
+    url,
+    server,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await test.close();
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { CreateClientBody, Role } from '@patrol/contracts';
+import type { Client, CreateClientBody } from '@patrol/contracts';
 import {
   clients,
   licences,
@@ -8,54 +8,21 @@ import {
   type LicenceRow,
   type NewClientRow,
   type NewLicenceRow,
-} from '../../db/schema';
-import { createTestContext, type TestContext, type TestUserOptions } from '../../../test/test-app';
-import { activityRoutes } from '../activity/activity.routes';
-import type { PublishedEvent } from '../activity/event-bus';
-import { generateLicenceKey } from '../licences/licence-keys';
-import { licenceRoutes } from '../licences/licences.routes';
-import { clientRoutes } from './clients.routes';
-
-/** The routes of clients, licences, the dashboard and the activity feed. */
-export const clientAreaRoutes = [...clientRoutes, ...licenceRoutes, ...activityRoutes];
-
-/** A test app with the client-area routes and an event bus that records what was published. */
-export interface ClientAreaTestContext extends TestContext {
-  /** Every event published so far, oldest first. */
-  published: PublishedEvent[];
-  /** A bearer token of a fresh user with the role's template permissions (or the ones given). */
-  signIn(role: Role, options?: TestUserOptions): Promise<string>;
-}
-
-/** A fresh database and app with the client-area routes mounted and events recorded. */
-export async function createClientAreaTestContext(): Promise<ClientAreaTestContext> {
-  const test = await createTestContext();
-  const published: PublishedEvent[] = [];
-  test.ctx.events.subscribe((event) => published.push(event));
-  return {
-    ...test,
-    published,
-    signIn: async (role, options = {}) =>
-      (await test.createUserWithToken({ role, ...options })).token,
-  };
-}
+} from '../../src/db/schema';
+import { generateLicenceKey } from '../../src/modules/licences/licence-keys';
+import { createTestContext, type TestContext } from '../test-context';
 
 /** What the licence tests start from: the app, an Admin's bearer token and one client. */
 export interface LicenceTestSetup {
-  t: ClientAreaTestContext;
+  t: TestContext;
   admin: string;
   client: ClientRow;
 }
 
-/** A fresh client-area app with an Admin signed in and one client inserted. */
+/** A fresh app with an Admin signed in and one client inserted. */
 export async function createLicenceTestSetup(): Promise<LicenceTestSetup> {
-  const t = await createClientAreaTestContext();
+  const t = await createTestContext();
   return { t, admin: await t.signIn('Admin'), client: await buildClient(t) };
-}
-
-/** The Authorization header for a bearer token. */
-export function bearer(token: string): { Authorization: string } {
-  return { Authorization: `Bearer ${token}` };
 }
 
 /** The stored licence row with `key`, read straight from the table. */
@@ -106,4 +73,24 @@ export async function buildLicence(
 /** A device ID that satisfies the MPDID pattern for the project. */
 export function deviceIdFor(projectName: string, hash = 'A1B2C3D4E5F6'): string {
   return `MPDID-${hash}-${projectName}`;
+}
+
+/** A client payload as the clientAdded and clientUpdated events carry it. */
+export function sampleClient(overrides: Partial<Client> = {}): Client {
+  const now = new Date().toISOString();
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    companyId: 'ACME-01',
+    companyName: 'Acme Security Sdn Bhd',
+    contactPerson: 'Aisyah Rahman',
+    email: 'aisyah@acme.example',
+    phone: '+60 3-1234 5678',
+    address: 'Jalan Ampang, Kuala Lumpur',
+    active: true,
+    createdAt: now,
+    updatedAt: now,
+    licenceCount: 0,
+    boundLicenceCount: 0,
+    ...overrides,
+  };
 }

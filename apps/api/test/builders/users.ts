@@ -1,20 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateUserBody } from '@patrol/contracts';
 import { desc, eq } from 'drizzle-orm';
-import { moduleRoutes } from '../../app';
-import { auditLog, users, type UserRow } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../test/test-app';
-import { auditRoutes } from '../audit/audit.routes';
-import { settingsRoutes } from '../settings/settings.routes';
-import { userRoutes } from './users.routes';
-
-/** The routes of user administration, settings and the audit trail. */
-export const administrationRoutes = [...userRoutes, ...settingsRoutes, ...auditRoutes];
-
-/** A test app with these routes mounted (once, when app.ts mounts them too). */
-export function createAdministrationTestContext(): Promise<TestContext> {
-  return createTestContext({ routes: [...new Set([...moduleRoutes, ...administrationRoutes])] });
-}
+import { afterAll, beforeAll } from 'vitest';
+import { auditLog, users, type UserRow } from '../../src/db/schema';
+import { createTestContext, type TestContext } from '../test-context';
 
 /** What the user administration tests act as: a superadmin and an Admin, each with a token. */
 export interface AdministrationTestSetup {
@@ -24,9 +13,22 @@ export interface AdministrationTestSetup {
   adminToken: string;
 }
 
+/**
+ * Registers the hooks of a test file that acts as a superadmin and an Admin on a fresh app: the
+ * returned object is filled before the first test and closed after the last.
+ */
+export function administrationTestSetup(): AdministrationTestSetup {
+  const setup = {} as AdministrationTestSetup;
+  beforeAll(async () => {
+    Object.assign(setup, await createAdministrationTestSetup());
+  });
+  afterAll(() => setup.t?.close());
+  return setup;
+}
+
 /** A fresh administration app with a superadmin and an Admin signed in. */
 export async function createAdministrationTestSetup(): Promise<AdministrationTestSetup> {
-  const t = await createAdministrationTestContext();
+  const t = await createTestContext();
   const superadmin = await t.createUserWithToken({ role: 'superadmin' });
   const admin = await t.createUserWithToken({ role: 'Admin' });
   return {
@@ -35,11 +37,6 @@ export async function createAdministrationTestSetup(): Promise<AdministrationTes
     superadminId: superadmin.user.id,
     adminToken: admin.token,
   };
-}
-
-/** The Authorization header for a bearer token. */
-export function asUser(token: string): { Authorization: string } {
-  return { Authorization: `Bearer ${token}` };
 }
 
 /** The stored user row, read straight from the table. */

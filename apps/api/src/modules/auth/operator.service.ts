@@ -1,9 +1,9 @@
 import { registerBodySchema, roleTemplates } from '@patrol/contracts';
 import { z } from 'zod';
-import type { AuthDeps } from '../modules/auth/auth-deps';
-import { findUserByEmail, insertUser, superadminExists } from '../modules/auth/auth.repo';
-import { availableUsername } from '../modules/auth/auth.service';
-import { clearTwoFactor } from '../modules/auth/two-factor.service';
+import type { AuthDeps } from './auth-deps';
+import { findUserByEmail, insertUser, superadminExists } from './auth.repo';
+import { availableUsername } from './auth.service';
+import { clearTwoFactor } from './two-factor.service';
 
 /** A failure the operator can fix; printed without a stack trace. */
 export class AdminCommandError extends Error {

@@ -4,8 +4,6 @@ import type {
   ServerToClientEvents,
   ServerToClientPayload,
 } from '@patrol/contracts';
-import type { AppDb } from '../../db/client';
-import type { AppContext } from '../../http/app-context';
 
 /**
  * The port through which services announce changes. Services publish only after their
@@ -24,7 +22,7 @@ export type PublishedEvent = {
 }[ServerToClientEventName];
 
 /** The in-process bus: services publish on it, the realtime server subscribes to it. */
-export interface InProcessEventBus extends DomainEvents {
+export interface EventBus extends DomainEvents {
   /** Calls `listener` with every event published from now on; returns the unsubscribe function. */
   subscribe(listener: (published: PublishedEvent) => void): () => void;
 }
@@ -35,9 +33,9 @@ const channel = 'event';
  * An EventEmitter-backed bus. A listener that throws is reported to `onListenerError` and never
  * reaches the publisher: the change is committed, so the request that made it must still succeed.
  */
-export function createInProcessEventBus(
+export function createEventBus(
   onListenerError: (error: unknown, published: PublishedEvent) => void = () => {},
-): InProcessEventBus {
+): EventBus {
   const emitter = new EventEmitter();
   // The realtime server, tests and tools may all listen; the default cap of 10 would warn.
   emitter.setMaxListeners(0);
@@ -57,15 +55,4 @@ export function createInProcessEventBus(
       return () => emitter.off(channel, listener);
     },
   };
-}
-
-/** What the client, licence and dashboard services need: the database and the events port. */
-export interface DomainDeps {
-  db: AppDb;
-  events: DomainEvents;
-}
-
-/** The services' dependencies from the app context. */
-export function domainDeps(ctx: AppContext): DomainDeps {
-  return { db: ctx.database.db, events: ctx.events };
 }

@@ -9,11 +9,11 @@ import { createApp, moduleRoutes } from '../src/app';
 import { loadConfig, type Environment } from '../src/config';
 import type { Database } from '../src/db/client';
 import { users } from '../src/db/schema';
+import type { PublishedEvent } from '../src/events/event-bus';
 import { signAccessToken } from '../src/http/access-token';
 import type { AppContext } from '../src/http/app-context';
-import { createInProcessEventBus } from '../src/modules/activity/event-bus';
-import { createLogger } from '../src/http/logger';
 import type { Route } from '../src/http/route';
+import { createServices, type ServiceOverrides } from '../src/services';
 import { createTestDatabase } from './test-database';
 
 /** The password every test user gets. */
@@ -43,11 +43,15 @@ export interface TestContext {
   app: Application;
   ctx: AppContext;
   database: Database;
+  /** Every event published so far, oldest first. */
+  published: PublishedEvent[];
+  /** A bearer token of a fresh user with the role's template permissions (or the ones given). */
+  signIn(role: Role, options?: TestUserOptions): Promise<string>;
   /** Inserts a user straight into the users table and signs an access token for it. */
   createUserWithToken(
     options?: TestUserOptions,
   ): Promise<{ user: typeof users.$inferSelect; token: string }>;
-  /** Closes the database and removes the temporary data folder. */
+  /** Closes the services (database included) and removes the temporary data folder. */
   close(): Promise<void>;
 }
 
@@ -56,6 +60,8 @@ export interface TestContextOptions {
   routes?: readonly Route[];
   /** Extra environment, e.g. CONSOLE_DIST. */
   env?: Environment;
+  /** Service parts to bring or tune (e.g. a rate-limit store). */
+  services?: ServiceOverrides;
 }
 
 /** A real app on a fresh database, with a random JWT secret and a temporary DATA_DIR. */
@@ -71,42 +77,55 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     ...options.env,
   });
   const database = await createTestDatabase();
-  const ctx: AppContext = {
-    config,
+  const ctx = await createServices(config, {
     database,
-    logger: createLogger(config),
-    events: createInProcessEventBus(),
-  };
+    // Tests read the licence figures right after changing them, and flush heartbeats themselves.
+    snapshotTtlMs: 0,
+    heartbeatFlushMs: 60 * 60 * 1000,
+    ...options.services,
+  });
   const app = createApp(ctx, options.routes ?? moduleRoutes);
+  const published: PublishedEvent[] = [];
+  ctx.events.subscribe((event) => published.push(event));
+
+  const createUserWithToken: TestContext['createUserWithToken'] = async (userOptions = {}) => {
+    const role = userOptions.role ?? 'sales';
+    const suffix = randomUUID().slice(0, 8);
+    const [user] = await database.db
+      .insert(users)
+      .values({
+        username: `user-${suffix}`,
+        email: `user-${suffix}@example.test`,
+        // Cost 4 keeps tests fast; production hashing is the auth module's concern.
+        passwordHash: await bcrypt.hash(testPassword, 4),
+        fullName: `Test User ${suffix}`,
+        role,
+        status: userOptions.status ?? 'active',
+        permissions: userOptions.permissions ?? roleTemplates[role],
+        customGranted: userOptions.customGranted ?? [],
+        customDenied: userOptions.customDenied ?? [],
+        twoFactorEnabled: userOptions.twoFactorEnabled ?? true,
+      })
+      .returning();
+    return { user: user!, token: signAccessToken(config.jwtSecret, user!.id) };
+  };
 
   return {
     app,
     ctx,
     database,
-    createUserWithToken: async (userOptions = {}) => {
-      const role = userOptions.role ?? 'sales';
-      const suffix = randomUUID().slice(0, 8);
-      const [user] = await database.db
-        .insert(users)
-        .values({
-          username: `user-${suffix}`,
-          email: `user-${suffix}@example.test`,
-          // Cost 4 keeps tests fast; production hashing is the auth module's concern.
-          passwordHash: await bcrypt.hash(testPassword, 4),
-          fullName: `Test User ${suffix}`,
-          role,
-          status: userOptions.status ?? 'active',
-          permissions: userOptions.permissions ?? roleTemplates[role],
-          customGranted: userOptions.customGranted ?? [],
-          customDenied: userOptions.customDenied ?? [],
-          twoFactorEnabled: userOptions.twoFactorEnabled ?? true,
-        })
-        .returning();
-      return { user: user!, token: signAccessToken(config.jwtSecret, user!.id) };
-    },
+    published,
+    createUserWithToken,
+    signIn: async (role, userOptions = {}) =>
+      (await createUserWithToken({ role, ...userOptions })).token,
     close: async () => {
-      await database.close();
+      await ctx.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The Authorization header for a bearer token. */
+export function bearer(token: string): { Authorization: string } {
+  return { Authorization: `Bearer ${token}` };
 }

@@ -3,25 +3,9 @@ import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import request from 'supertest';
 import { expect } from 'vitest';
-import { moduleRoutes } from '../../app';
-import { users } from '../../db/schema';
-import {
-  createTestContext,
-  testPassword,
-  type TestContext,
-  type TestContextOptions,
-  type TestUserOptions,
-} from '../../../test/test-app';
-import { authDepsFor } from './auth-deps';
-import { authRoutes } from './auth.routes';
-import { beginTwoFactorSetup } from './two-factor.service';
-
-export { testPassword };
-
-/** A test app on a fresh database with the auth routes mounted (once, if app.ts mounts them too). */
-export function createAuthTestContext(options: TestContextOptions = {}): Promise<TestContext> {
-  return createTestContext({ ...options, routes: [...new Set([...moduleRoutes, ...authRoutes])] });
-}
+import { users } from '../../src/db/schema';
+import { beginTwoFactorSetup } from '../../src/modules/auth/two-factor.service';
+import { testPassword, type TestContext, type TestUserOptions } from '../test-context';
 
 /** The authenticator code of `secret`, `stepOffset` steps of 30 s from now. */
 export function totpCode(secret: string, stepOffset = 0): Promise<string> {
@@ -31,7 +15,7 @@ export function totpCode(secret: string, stepOffset = 0): Promise<string> {
 /** A staff user whose two-factor setup is complete, with its plain secret and backup codes. */
 export async function buildUserWithTwoFactor(t: TestContext, options: TestUserOptions = {}) {
   const { user } = await t.createUserWithToken({ ...options, twoFactorEnabled: false });
-  const setup = await beginTwoFactorSetup(authDepsFor(t.ctx), t.database.db, user);
+  const setup = await beginTwoFactorSetup(t.ctx, t.database.db, user);
   await t.database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, user.id));
   return {
     user,

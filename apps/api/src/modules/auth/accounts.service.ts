@@ -1,0 +1,36 @@
+import type { TtlCache } from '../../cache/ttl-cache';
+import type { DbExecutor } from '../../db/client';
+import type { AccountSource, TokenAccount } from '../../http/authenticate';
+import { toAuthUser } from './auth.presenter';
+import { findTokenAccountRow } from './auth.repo';
+
+/**
+ * The accounts behind access tokens, read from the users table and held for a moment: every
+ * signed-in request needs its account, and a console loads several calls at once. This process
+ * forgets an account as soon as it changes it (suspension, role, permissions, password reset,
+ * sign-out); another API process sees the change when its copy expires, within seconds.
+ */
+export function createAccountSource(
+  db: DbExecutor,
+  cache: TtlCache<TokenAccount | null>,
+): AccountSource {
+  return {
+    async findAccount(userId, { fresh = false } = {}) {
+      const held = fresh ? undefined : cache.get(userId);
+      if (held !== undefined) return held ?? undefined;
+      const row = await findTokenAccountRow(db, userId);
+      const account = row
+        ? {
+            ...toAuthUser(row),
+            twoFactorEnabled: row.twoFactorEnabled,
+            sessionsValidAfter: row.sessionsValidAfter,
+          }
+        : null;
+      cache.set(userId, account);
+      return account ?? undefined;
+    },
+    forget(userId) {
+      cache.delete(userId);
+    },
+  };
+}

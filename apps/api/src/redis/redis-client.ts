@@ -1,0 +1,52 @@
+import type { Logger } from 'pino';
+import { createClient } from 'redis';
+
+const createRedisClient = (url: string) => createClient({ url });
+
+export type RedisClient = ReturnType<typeof createRedisClient>;
+
+const connectTimeoutMs = 10_000;
+
+/**
+ * Connects the process's Redis client (rate-limit counters; the socket.io adapter publishes on it
+ * and subscribes on a duplicate). Rejects when Redis does not answer within 10 s: a process that
+ * silently kept its counters and events to itself would look healthy while misbehaving.
+ */
+export async function connectRedis(redisUrl: string, logger: Logger): Promise<RedisClient> {
+  const client = createRedisClient(redisUrl);
+  watchRedisErrors(client, logger);
+  await connectWithin(client, connectTimeoutMs);
+  return client;
+}
+
+/** A second connection on the same server (pub/sub needs one of its own), connected. */
+export async function duplicateRedis(client: RedisClient, logger: Logger): Promise<RedisClient> {
+  const duplicate = client.duplicate();
+  watchRedisErrors(duplicate, logger);
+  await connectWithin(duplicate, connectTimeoutMs);
+  return duplicate;
+}
+
+/** Without a listener a dropped connection would crash the process; the client reconnects. */
+function watchRedisErrors(client: RedisClient, logger: Logger): void {
+  client.on('error', (error: Error) => logger.warn({ err: error }, 'Redis connection error'));
+}
+
+async function connectWithin(client: RedisClient, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`Redis did not answer within ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
+  });
+  try {
+    // The client retries forever on its own; start-up should fail instead of hanging.
+    await Promise.race([client.connect(), timeout]);
+  } catch (error) {
+    client.destroy();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,146 @@
+import type { Logger } from 'pino';
+import { createWriteBuffer } from './buffers/write-buffer';
+import { createSnapshotCache } from './cache/snapshot-cache';
+import { createTtlCache } from './cache/ttl-cache';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { createEventBus } from './events/event-bus';
+import type { AppContext, DeviceSessionRecord, HeartbeatEntry } from './http/app-context';
+import type { TokenAccount } from './http/authenticate';
+import { createLogger } from './http/logger';
+import { createMailer } from './mail/mailer';
+import { createAccountSource } from './modules/auth/accounts.service';
+import { evictChangedDeviceSessions, flushHeartbeats } from './modules/devices/devices.service';
+import { computeDirectoryTotals } from './modules/clients/clients.service';
+import { computeDashboardFigures } from './modules/dashboard/dashboard.service';
+import { connectRedis } from './redis/redis-client';
+import { bcryptCostFor, createPasswordHasher } from './security/password-hasher';
+import { createRateLimitStore, type RateLimitStore } from './security/rate-limit-store';
+import { createRateLimiters } from './security/rate-limits';
+import { createCodeHasher, createSecretBox, deriveKey } from './security/secret-keys';
+import { uploadsDirectory } from './storage/uploads';
+
+/** Parts a caller may bring instead of having them built (tests bring a prepared database). */
+export interface ServiceOverrides {
+  logger?: Logger;
+  database?: Database;
+  rateLimitStore?: RateLimitStore;
+  /** How long the directory totals and licence figures are served before a refresh (0: every read). */
+  snapshotTtlMs?: number;
+  /** How often buffered heartbeats are written. */
+  heartbeatFlushMs?: number;
+}
+
+/** Served this long, then refreshed behind the readers: "Active Now" is a 5-minute window. */
+const snapshotTtlMs = 5_000;
+/** A crash loses at most this much of the devices' reports. */
+const heartbeatFlushMs = 1_000;
+/** A device session is re-read this often, so another process's unbind is seen within it. */
+const deviceSessionTtlMs = 15_000;
+const deviceSessionMaxEntries = 500_000;
+/** Another process's change to an account (suspension, sign-out) is seen within this. */
+const accountTtlMs = 2_000;
+
+/** However often clients and licences change, each aggregate runs at most once a second. */
+const snapshotMinIntervalMs = 1_000;
+
+/**
+ * Events after which the snapshots are out of date: after a staff change, readers wait for the
+ * refresh (the screen that made the change shows it); after a device report the held licence
+ * figures are served until the refresh lands.
+ */
+const staffChanges = new Set(['clientAdded', 'clientUpdated', 'clientDeleted', 'licenceUpdated']);
+
+/**
+ * The composition root: builds every service of the process once, from the configuration, and
+ * answers the application context that routes, services and the realtime server share.
+ * `close()` ends them in reverse order of opening. The realtime server attaches to the HTTP
+ * server afterwards (src/realtime) and is closed before these.
+ */
+export async function createServices(
+  config: Config,
+  overrides: ServiceOverrides = {},
+): Promise<AppContext> {
+  const logger = overrides.logger ?? createLogger(config);
+  const database =
+    overrides.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onPoolError: (error) => logger.warn({ err: error }, 'idle database connection failed'),
+    }));
+  let redis: AppContext['redis'];
+  try {
+    redis = config.redisUrl ? await connectRedis(config.redisUrl, logger) : undefined;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const { db } = database;
+  const events = createEventBus((error, published) =>
+    logger.error({ err: error, event: published.event }, 'event listener failed'),
+  );
+  const mailer = createMailer(config, db, logger);
+  const store = overrides.rateLimitStore ?? createRateLimitStore(redis);
+  const snapshot = <T>(name: string, compute: () => Promise<T>) =>
+    createSnapshotCache(compute, {
+      ttlMs: overrides.snapshotTtlMs ?? snapshotTtlMs,
+      minIntervalMs: snapshotMinIntervalMs,
+      onError: (error) => logger.warn({ err: error }, `${name} refresh failed`),
+    });
+  const directoryTotals = snapshot('directory totals', () => computeDirectoryTotals(db));
+  const dashboardFigures = snapshot('dashboard figures', () => computeDashboardFigures(db));
+  const deviceSessions = createTtlCache<DeviceSessionRecord>({
+    ttlMs: deviceSessionTtlMs,
+    maxEntries: deviceSessionMaxEntries,
+  });
+  const heartbeats = createWriteBuffer<HeartbeatEntry>({
+    intervalMs: overrides.heartbeatFlushMs ?? heartbeatFlushMs,
+    flush: (batch) => flushHeartbeats({ db, events, deviceSessions }, batch),
+    onError: (error, size) =>
+      logger.error({ err: error, heartbeats: size }, 'heartbeat write failed; kept for the next'),
+  });
+  events.subscribe(evictChangedDeviceSessions(deviceSessions));
+  events.subscribe(({ event }) => {
+    if (staffChanges.has(event)) {
+      directoryTotals.invalidate({ readersWait: true });
+      dashboardFigures.invalidate({ readersWait: true });
+    } else if (event === 'licenceActivityUpdated') {
+      dashboardFigures.invalidate();
+    }
+  });
+
+  let closing: Promise<void> | undefined;
+  const close = async () => {
+    await heartbeats.close();
+    mailer.close();
+    await store.close();
+    await redis?.close();
+    await database.close();
+  };
+  return {
+    config,
+    logger,
+    database,
+    db,
+    events,
+    redis,
+    mailer,
+    passwords: createPasswordHasher(bcryptCostFor(config)),
+    secrets: {
+      totp: createSecretBox(deriveKey(config.jwtSecret, 'totp-secret')),
+      hashBackupCode: createCodeHasher(deriveKey(config.jwtSecret, 'backup-code')),
+    },
+    uploads: { directory: uploadsDirectory(config.dataDir) },
+    limits: createRateLimiters(store),
+    directoryTotals,
+    dashboardFigures,
+    deviceSessions,
+    heartbeats,
+    accounts: createAccountSource(
+      db,
+      createTtlCache<TokenAccount | null>({ ttlMs: accountTtlMs, maxEntries: 10_000 }),
+    ),
+    close: () => (closing ??= close()),
+  };
+}
