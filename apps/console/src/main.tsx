@@ -2,7 +2,7 @@ import '@/index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
-import { clearSetupCheckCache } from '@/app/setup/setup-check';
+import { clearSetupCheckCache } from '@/lib/setup-check';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks the #root element');

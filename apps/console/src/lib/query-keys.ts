@@ -1,3 +1,5 @@
+import type { LicenceStatusFilter } from '@patrol/contracts';
+
 /**
  * Query keys shared between features and the realtime provider, so a socket event invalidates
  * exactly what the screens cached. Each area's keys start with its `all` prefix: invalidating
@@ -15,7 +17,29 @@ export type ClientListParams = {
 /** The parameters of the licences page's list of clients. */
 export type LicenceListParams = { page: number; search: string };
 
+/** The parameters of one client's licence list (a licences page card, the client detail). */
+export type ClientLicenceListParams = {
+  page: number;
+  status?: LicenceStatusFilter;
+};
+
+/** What the user table asks for; kept in the URL. */
+export type UsersListParams = { search: string; page: number };
+
+/**
+ * Every query key of the console, so mutations, the realtime provider and the app shell
+ * invalidate exactly what the screens cached (a feature never declares its own).
+ */
 export const queryKeys = {
+  /** GET /api/auth/has-superadmin; completing setup invalidates it. */
+  setupCheck: ['setup-check'] as const,
+  /** GET /api/settings. */
+  settings: ['settings'] as const,
+  users: {
+    all: ['users'] as const,
+    list: (params: UsersListParams) => ['users', 'list', params] as const,
+    permissions: (userId: string) => ['users', 'permissions', userId] as const,
+  },
   clients: {
     all: ['clients'] as const,
     lists: () => ['clients', 'list'] as const,
@@ -26,6 +50,10 @@ export const queryKeys = {
   licences: {
     all: ['licences'] as const,
     list: (params: LicenceListParams) => ['licences', 'list', params] as const,
+    /** Every cached licence list of any client (what a heartbeat patches). */
+    ofClients: () => ['licences', 'client'] as const,
+    ofClient: (companyId: string, params: ClientLicenceListParams) =>
+      ['licences', 'client', companyId, params] as const,
   },
   dashboard: {
     all: ['dashboard'] as const,

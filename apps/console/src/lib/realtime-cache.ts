@@ -2,23 +2,32 @@ import {
   dashboardLimits,
   type Activity,
   type Client,
+  type Licence,
   type LicenceActivityUpdatedEvent,
 } from '@patrol/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
- * Cache patches applied by the realtime provider. Every list cached under the clients and
- * licences keys has the shape `{ clients: Client[] }` (GET /api/clients, GET /api/licences) and
- * a client detail `{ client: Client }`; anything else (an unavailable fallback) is left alone.
+ * Cache patches applied by the realtime provider. Client lists have the shape
+ * `{ clients: Client[] }` (GET /api/clients, GET /api/licences), a client detail
+ * `{ client: Client }`, a client's licences `{ licences: Licence[] }`; anything else (an
+ * unavailable fallback) is left alone.
  */
 
 type WithClients = { clients: Client[] };
 type WithClient = { client: Client };
 type WithRecentActivity = { recentActivity: Activity[] };
+type WithLicences = { licences: Licence[] };
 
 function hasClients(data: unknown): data is WithClients {
   return typeof data === 'object' && data !== null && Array.isArray((data as WithClients).clients);
+}
+
+function hasLicences(data: unknown): data is WithLicences {
+  return (
+    typeof data === 'object' && data !== null && Array.isArray((data as WithLicences).licences)
+  );
 }
 
 function hasClient(data: unknown): data is WithClient {
@@ -54,27 +63,27 @@ export function removeClient(queryClient: QueryClient, companyId: string): void 
 }
 
 /**
- * licenceActivityUpdated: the licence's lastDeviceActivity is patched in place. Heartbeats arrive
- * from every device every few minutes, so a refetch per heartbeat would load the lists for nothing.
+ * licenceActivityUpdated: the licence's lastDeviceActivity is patched in place in every cached
+ * licence list. Heartbeats arrive from every device every few minutes, so a refetch per heartbeat
+ * would load the lists for nothing.
  */
 export function patchLicenceActivity(
   queryClient: QueryClient,
   event: LicenceActivityUpdatedEvent,
 ): void {
-  const patchClient = (client: Client): Client =>
-    client.id !== event.clientId
-      ? client
-      : {
-          ...client,
-          licences: client.licences.map((licence) =>
-            licence.key === event.licenceKey
-              ? { ...licence, lastDeviceActivity: event.lastDeviceActivity }
-              : licence,
-          ),
-        };
-  patchClientLists(queryClient, (clients) => clients.map(patchClient));
-  queryClient.setQueriesData<unknown>({ queryKey: queryKeys.clients.details() }, (data: unknown) =>
-    hasClient(data) ? { ...data, client: patchClient(data.client) } : data,
+  queryClient.setQueriesData<unknown>(
+    { queryKey: queryKeys.licences.ofClients() },
+    (data: unknown) =>
+      hasLicences(data)
+        ? {
+            ...data,
+            licences: data.licences.map((licence) =>
+              licence.key === event.licenceKey
+                ? { ...licence, lastDeviceActivity: event.lastDeviceActivity }
+                : licence,
+            ),
+          }
+        : data,
   );
 }
 

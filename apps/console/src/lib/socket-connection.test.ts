@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session-storage';
 import { RealtimeClient, reconnectDelays, socketTimeoutMs } from '@/lib/socket';
-import { latestSocket, sockets } from '@/test/fake-socket';
+import { fakeSocketFactory, latestSocket, sockets } from '@/test/fake-socket';
 import {
   adoptClient,
   currentClient,
@@ -10,8 +10,6 @@ import {
   stopFakeClient,
   storeToken,
 } from '@/test/realtime-test-client';
-
-vi.mock('socket.io-client', async () => ({ io: (await import('@/test/fake-socket')).fakeIo }));
 
 beforeEach(resetFakeSockets);
 afterEach(stopFakeClient);
@@ -125,6 +123,7 @@ describe('RealtimeClient status', () => {
     const realtime = new RealtimeClient({
       getToken: sessionStore.getToken,
       subscribeToToken: sessionStore.subscribe,
+      createSocket: fakeSocketFactory,
     });
     adoptClient(realtime);
     const seen: string[] = [];

@@ -11,8 +11,6 @@ import {
   storeToken,
 } from '@/test/realtime-test-client';
 
-vi.mock('socket.io-client', async () => ({ io: (await import('@/test/fake-socket')).fakeIo }));
-
 beforeEach(resetFakeSockets);
 afterEach(stopFakeClient);
 

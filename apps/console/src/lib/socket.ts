@@ -5,7 +5,7 @@ import {
   type ServerToClientEvents,
   type ServerToClientPayload,
 } from '@patrol/contracts';
-import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 
 /**
  * The real-time connection (spec 1 section 4 "Socket connection"): one socket.io client at the
@@ -60,7 +60,14 @@ export type RealtimeClientOptions = {
   createSocket?: SocketFactory;
 };
 
-const defaultFactory: SocketFactory = (options) => io(options) as TypedSocket;
+/**
+ * socket.io-client, loaded when a token first calls for a connection: the sign-in page never
+ * downloads it.
+ */
+async function loadSocketFactory(): Promise<SocketFactory> {
+  const { io } = await import('socket.io-client');
+  return (options) => io(options) as TypedSocket;
+}
 
 /** One socket.io connection that follows the stored token. */
 export class RealtimeClient {
@@ -72,7 +79,12 @@ export class RealtimeClient {
   private readonly statusListeners = new Set<() => void>();
   private readonly handlers = new Map<ServerToClientEventName, Set<(payload: never) => void>>();
 
-  constructor(private readonly options: RealtimeClientOptions) {}
+  private factory: SocketFactory | null;
+  private loadingFactory = false;
+
+  constructor(private readonly options: RealtimeClientOptions) {
+    this.factory = options.createSocket ?? null;
+  }
 
   /** Connects if a token is stored and follows token changes until stop(). */
   start(): void {
@@ -112,14 +124,28 @@ export class RealtimeClient {
       this.teardown();
       return;
     }
+    if (!this.factory) {
+      this.loadFactory();
+      return;
+    }
     // A refreshed token, or another account signed in in another tab: its rooms differ.
     if (token !== this.connectedToken) this.connect(token);
   }
 
+  private loadFactory(): void {
+    if (this.loadingFactory) return;
+    this.loadingFactory = true;
+    void loadSocketFactory().then((factory) => {
+      this.factory = factory;
+      if (this.stopTokenWatch) this.followToken();
+    });
+  }
+
   private connect(token: string): void {
+    if (!this.factory) return;
+    const factory = this.factory;
     this.teardown();
     this.connectedToken = token;
-    const factory = this.options.createSocket ?? defaultFactory;
     const socket = factory({
       // The token is read at each attempt, so automatic reconnects use the freshest one.
       auth: (callback) => callback({ token: this.options.getToken() ?? token }),

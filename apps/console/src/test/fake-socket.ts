@@ -1,3 +1,4 @@
+import type { RealtimeClientOptions } from '@/lib/socket';
 // socket.io-client's stand-in. It must not import lib/socket: the mock factory loads this file
 // while lib/socket is waiting for the mocked module.
 type Listener = (...args: unknown[]) => void;
@@ -89,6 +90,10 @@ export function fakeIo(options: ConstructorParameters<typeof FakeSocket>[0]): Fa
 }
 
 /** The socket created last. */
+/** The socket factory a RealtimeClient under test is given instead of socket.io-client. */
+export const fakeSocketFactory: NonNullable<RealtimeClientOptions['createSocket']> = (options) =>
+  fakeIo(options as ConstructorParameters<typeof FakeSocket>[0]) as never;
+
 export function latestSocket(): FakeSocket {
   const socket = sockets.at(-1);
   if (!socket) throw new Error('no socket was created');

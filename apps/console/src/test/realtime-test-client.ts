@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { sessionStore } from '@/lib/session-storage';
 import { RealtimeClient } from '@/lib/socket';
-import { sockets } from '@/test/fake-socket';
+import { fakeSocketFactory, sockets } from '@/test/fake-socket';
 
 let client: RealtimeClient | null = null;
 
@@ -11,6 +11,7 @@ export function startClient(refreshSession?: () => Promise<unknown>): RealtimeCl
     getToken: sessionStore.getToken,
     subscribeToToken: sessionStore.subscribe,
     refreshSession,
+    createSocket: fakeSocketFactory,
   });
   client.start();
   return client;

@@ -4,11 +4,10 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { footerTagline, footerTaglineColor } from '@/app/layout/footer-tagline';
 import { VersionDialog } from '@/app/layout/version-dialog';
-import { settingsQueryKey, useSettings } from '@/features/settings/api/get-settings';
+import { useSettings } from '@/features/settings/api/get-settings';
+import { companySettingsUpdatedEvent } from '@/lib/company-settings-event';
+import { queryKeys } from '@/lib/query-keys';
 import { useAuth } from '@/lib/auth';
-
-/** The settings screen fires this window event after saving, so the footer reloads its tagline. */
-export const companySettingsUpdatedEvent = 'companySettingsUpdated';
 
 /** Company tagline, Privacy Policy link and version label; hidden while the tagline is empty. */
 export function AppFooter() {
@@ -18,7 +17,7 @@ export function AppFooter() {
   const [versionOpen, setVersionOpen] = useState(false);
 
   useEffect(() => {
-    const reload = () => void queryClient.invalidateQueries({ queryKey: settingsQueryKey });
+    const reload = () => void queryClient.invalidateQueries({ queryKey: queryKeys.settings });
     window.addEventListener(companySettingsUpdatedEvent, reload);
     return () => window.removeEventListener(companySettingsUpdatedEvent, reload);
   }, [queryClient]);

@@ -1,10 +1,11 @@
-import type { LoginBody, SessionUser } from '@patrol/contracts';
+import type { AuthSessionResponse, LoginBody, SessionUser } from '@patrol/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { TwoFactorSetupData } from '@/features/auth/api/register';
 
-/** The session that sign-in, verification and setup start. */
-export type SessionGrant = { token: string; refreshToken?: string; user?: SessionUser };
+/** The session that sign-in, verification and setup start (a refresh token and user may be absent). */
+export type SessionGrant = Pick<AuthSessionResponse, 'token'> &
+  Partial<Pick<AuthSessionResponse, 'refreshToken' | 'user'>>;
 
 /** What the first sign-in step leads to. */
 export type LoginOutcome =

@@ -10,7 +10,7 @@ import { FormAlert } from '@/features/auth/components/form-alert';
 import { FormField } from '@/components/form-field';
 import { PasswordInput } from '@/components/password-input';
 import { signInErrorMessage } from '@/features/auth/lib/auth-error-messages';
-import { ApiError } from '@/lib/api-client';
+import { showServerFieldErrors } from '@/lib/form-errors';
 
 type LoginCredentialsFormProps = {
   defaultEmail: string;
@@ -33,13 +33,7 @@ export function LoginCredentialsForm({ defaultEmail, onOutcome }: LoginCredentia
   const submit = form.handleSubmit((body) => {
     login.mutate(body, {
       onSuccess: (outcome) => onOutcome(outcome, body.email),
-      onError: (error) => {
-        if (!(error instanceof ApiError)) return;
-        for (const field of ['email', 'password'] as const) {
-          const message = error.fieldErrors[field];
-          if (message) form.setError(field, { message });
-        }
-      },
+      onError: (error) => showServerFieldErrors(error, form.setError, ['email', 'password']),
     });
   });
 

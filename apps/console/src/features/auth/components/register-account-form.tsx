@@ -10,6 +10,7 @@ import { fieldErrorProps, FormField } from '@/components/form-field';
 import { NewPasswordFields } from '@/features/auth/components/new-password-fields';
 import { authErrorMessages, serverMessage } from '@/features/auth/lib/auth-error-messages';
 import { ApiError } from '@/lib/api-client';
+import { showServerFieldErrors } from '@/lib/form-errors';
 
 const fields = ['name', 'email', 'password', 'confirmPassword'] as const;
 
@@ -39,13 +40,7 @@ export function RegisterAccountForm({
       { name, email, password },
       {
         onSuccess: onRegistered,
-        onError: (error) => {
-          if (!(error instanceof ApiError)) return;
-          for (const field of fields) {
-            const message = error.fieldErrors[field];
-            if (message) form.setError(field, { message });
-          }
-        },
+        onError: (error) => showServerFieldErrors(error, form.setError, fields),
       },
     );
   });

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { clearSetupCheckCache } from '@/app/setup/setup-check';
-import { setupCheckQueryKey } from '@/app/setup/setup-gate';
+import { clearSetupCheckCache } from '@/lib/setup-check';
+import { queryKeys } from '@/lib/query-keys';
 import type { SessionGrant } from '@/features/auth/api/login';
 import { clearSessionValidationCache } from '@/lib/session-validation';
 import { sessionStore } from '@/lib/session-storage';
@@ -20,7 +20,7 @@ export function useStartSession(): (session: SessionGrant) => void {
       queryClient.removeQueries({ type: 'inactive' });
       clearSessionValidationCache();
       clearSetupCheckCache();
-      void queryClient.invalidateQueries({ queryKey: setupCheckQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.setupCheck });
       resetTokenRefresh();
       sessionStore.save(session);
     },

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download';
 
 /** The file name of spec 1 section 7: clients_export_{YYYY-MM-DD}.csv. */
 export function clientsExportFileName(now: Date): string {
@@ -14,24 +15,10 @@ export function exportClients(search: string): Promise<Blob> {
   });
 }
 
-/** Saves a blob through a temporary link, the way a download button does. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoking at once can cancel the download in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
-
 /** Downloads the CSV export. */
 export function useExportClients() {
   return useMutation({
-    mutationFn: async (search: string) => {
-      saveBlob(await exportClients(search), clientsExportFileName(new Date()));
-    },
+    mutationFn: (search: string) =>
+      downloadFile(() => exportClients(search), clientsExportFileName(new Date())),
   });
 }

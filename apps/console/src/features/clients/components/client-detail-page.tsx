@@ -1,5 +1,5 @@
-import type { Client, Licence } from '@patrol/contracts';
-import { formatBusinessDate, licenceDisplayStatus } from '@patrol/domain';
+import type { Client } from '@patrol/contracts';
+import { formatBusinessDate } from '@patrol/domain';
 import {
   ArrowLeftIcon,
   CalendarIcon,
@@ -14,18 +14,13 @@ import {
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
-import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useClient } from '@/features/clients/api/get-client';
+import { ClientLicencesSection } from '@/features/clients/components/client-licences-section';
 import { ApiError } from '@/lib/api-client';
-
-const statusVariants: Record<ReturnType<typeof licenceDisplayStatus>, BadgeVariant> = {
-  Bound: 'success',
-  Available: 'secondary',
-  Expired: 'danger',
-};
+import { ActiveBadge } from '@/components/status-badge';
 
 function DetailRow({
   icon,
@@ -47,35 +42,7 @@ function DetailRow({
   );
 }
 
-function LicenceRow({ licence, now }: { licence: Licence; now: Date }) {
-  const status = licenceDisplayStatus(licence, now);
-  return (
-    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
-      <div className="min-w-0">
-        <p className="font-mono text-sm font-medium break-all">{licence.key}</p>
-        {licence.bound && licence.deviceId ? (
-          <p className="text-xs text-muted-foreground">
-            Device {licence.deviceId} · Project {licence.projectName}
-          </p>
-        ) : (
-          <p className="text-xs text-muted-foreground">Not bound to a device</p>
-        )}
-      </div>
-      <div className="flex shrink-0 items-center gap-3">
-        {licence.boundAt && (
-          <span className="text-xs text-muted-foreground tabular-nums">
-            Bound {formatBusinessDate(licence.boundAt)}
-          </span>
-        )}
-        <Badge variant={statusVariants[status]}>{status}</Badge>
-      </div>
-    </li>
-  );
-}
-
 function ClientDetail({ client }: { client: Client }) {
-  const now = new Date();
-  const boundCount = client.licences.filter((licence) => licence.bound).length;
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <Card className="lg:col-span-1">
@@ -107,13 +74,13 @@ function ClientDetail({ client }: { client: Client }) {
           <Card className="gap-1 py-4">
             <CardContent className="px-4">
               <p className="text-sm text-muted-foreground">Total Licences</p>
-              <p className="text-2xl font-semibold tabular-nums">{client.licences.length}</p>
+              <p className="text-2xl font-semibold tabular-nums">{client.licenceCount}</p>
             </CardContent>
           </Card>
           <Card className="gap-1 py-4">
             <CardContent className="px-4">
               <p className="text-sm text-muted-foreground">Active Licences</p>
-              <p className="text-2xl font-semibold tabular-nums">{boundCount}</p>
+              <p className="text-2xl font-semibold tabular-nums">{client.boundLicenceCount}</p>
             </CardContent>
           </Card>
         </div>
@@ -122,17 +89,7 @@ function ClientDetail({ client }: { client: Client }) {
             <CardTitle>Licences</CardTitle>
           </CardHeader>
           <CardContent>
-            {client.licences.length === 0 ? (
-              <p className="py-6 text-center text-sm text-muted-foreground">
-                No licences yet. Use Manage Licences to issue some.
-              </p>
-            ) : (
-              <ul className="divide-y">
-                {client.licences.map((licence) => (
-                  <LicenceRow key={licence.id} licence={licence} now={now} />
-                ))}
-              </ul>
-            )}
+            <ClientLicencesSection client={client} />
           </CardContent>
         </Card>
       </div>
@@ -172,11 +129,7 @@ export function ClientDetailPage() {
         subtitle={client ? client.companyId : 'Client details and licences'}
         actions={
           <>
-            {client && (
-              <Badge variant={client.active ? 'success' : 'inactive'}>
-                {client.active ? 'Active' : 'Inactive'}
-              </Badge>
-            )}
+            {client && <ActiveBadge active={client.active} />}
             <Button variant="outline" onClick={() => void navigate(-1)}>
               <ArrowLeftIcon aria-hidden="true" />
               Back

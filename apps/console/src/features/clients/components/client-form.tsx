@@ -11,7 +11,7 @@ import { FormField, fieldErrorProps } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError } from '@/lib/api-client';
+import { showServerFieldErrors } from '@/lib/form-errors';
 
 export type ClientFormValues = CreateClientBody;
 
@@ -77,11 +77,7 @@ export function ClientForm({
     try {
       await onSubmit(mode === 'edit' ? { ...values, companyId: initialValues.companyId } : values);
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      for (const field of formFields) {
-        const message = error.fieldErrors[field];
-        if (message) setError(field, { message });
-      }
+      showServerFieldErrors(error, setError, formFields);
       throw error;
     }
   });

@@ -89,7 +89,7 @@ export function ClientRowActions({ client }: { client: Client }) {
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}
         title={`Delete client ${client.companyName}?`}
-        description={`${client.companyName} (${client.companyId}) and all of its ${client.licences.length} licences will be removed permanently. This cannot be undone.`}
+        description={`${client.companyName} (${client.companyId}) and all of its ${client.licenceCount} licences will be removed permanently. This cannot be undone.`}
         confirmLabel="Delete Client"
         destructive
         pending={deleteClient.isPending}

@@ -2,7 +2,6 @@ import type { Client } from '@patrol/contracts';
 import { formatBusinessDate } from '@patrol/domain';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
   Table,
@@ -14,6 +13,7 @@ import {
 } from '@/components/ui/table';
 import { ClientRowActions } from '@/features/clients/components/client-row-actions';
 import type { ClientListParams } from '@/lib/query-keys';
+import { ActiveBadge } from '@/components/status-badge';
 
 type SortField = ClientListParams['sortBy'];
 
@@ -95,11 +95,9 @@ export function ClientsTable({ clients, params, onSort }: ClientsTableProps) {
               <TableCell className="hidden max-w-64 truncate lg:table-cell" title={client.address}>
                 {client.address}
               </TableCell>
-              <TableCell numeric>{client.licences.length}</TableCell>
+              <TableCell numeric>{client.licenceCount}</TableCell>
               <TableCell>
-                <Badge variant={client.active ? 'success' : 'inactive'}>
-                  {client.active ? 'Active' : 'Inactive'}
-                </Badge>
+                <ActiveBadge active={client.active} />
               </TableCell>
               <TableCell className="tabular-nums">{formatBusinessDate(client.createdAt)}</TableCell>
               <TableCell>

@@ -15,7 +15,7 @@ import { RecentClientsCard } from '@/features/dashboard/components/recent-client
 import { SystemHealthCard } from '@/features/dashboard/components/system-health-card';
 import { describeDashboardError } from '@/features/dashboard/lib/describe-dashboard-error';
 import { useDashboardRefresh } from '@/features/dashboard/lib/use-dashboard-refresh';
-import { useNow } from '@/features/dashboard/lib/use-now';
+import { useNow } from '@/lib/use-now';
 import { useAuth } from '@/lib/auth';
 
 const relativeTimeTickMs = 30_000;

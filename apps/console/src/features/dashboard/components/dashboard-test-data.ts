@@ -1,4 +1,4 @@
-import type { Activity, Client, DashboardResponse, Licence } from '@patrol/contracts';
+import type { Activity, Client, DashboardResponse } from '@patrol/contracts';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
@@ -14,24 +14,6 @@ function activity(index: number, overrides: Partial<Activity> = {}): Activity {
   };
 }
 
-function licence(index: number): Licence {
-  return {
-    id: `00000000-0000-4000-8000-0000000003${String(index).padStart(2, '0')}`,
-    key: `MP-TEST-${index}`,
-    clientId: '00000000-0000-4000-8000-000000000201',
-    licenseType: 'Standard',
-    validUntil: '2027-03-02T01:30:00.000Z',
-    bound: false,
-    deviceId: null,
-    projectName: null,
-    boundAt: null,
-    lastDeviceActivity: null,
-    features: [],
-    notes: null,
-    createdAt: '2026-03-02T01:30:00.000Z',
-  };
-}
-
 function client(index: number, overrides: Partial<Client> = {}): Client {
   return {
     id: `00000000-0000-4000-8000-0000000002${String(index).padStart(2, '0')}`,
@@ -44,7 +26,8 @@ function client(index: number, overrides: Partial<Client> = {}): Client {
     active: true,
     createdAt: '2026-03-02T01:30:00.000Z',
     updatedAt: '2026-03-02T01:30:00.000Z',
-    licences: [],
+    licenceCount: 0,
+    boundLicenceCount: 0,
     ...overrides,
   };
 }
@@ -86,8 +69,8 @@ export function sampleDashboard(overrides: Partial<DashboardResponse> = {}): Das
       ...Array.from({ length: 9 }, (_, index) => activity(index + 2)),
     ],
     recentClients: [
-      client(1, { licences: [licence(1), licence(2)] }),
-      client(2, { active: false, licences: [licence(3)] }),
+      client(1, { licenceCount: 2, boundLicenceCount: 1 }),
+      client(2, { active: false, licenceCount: 1 }),
       client(3),
       client(4),
       client(5),

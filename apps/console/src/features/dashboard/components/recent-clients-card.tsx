@@ -2,10 +2,10 @@ import { dashboardLimits, type Client } from '@patrol/contracts';
 import { formatBusinessDate } from '@patrol/domain';
 import { Building2Icon, ChevronRightIcon, PlusIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { ListCardEmpty, ListCardHeader } from '@/features/dashboard/components/list-card-parts';
+import { ActiveBadge } from '@/components/status-badge';
 
 type RecentClientsCardProps = {
   clients: Client[];
@@ -62,11 +62,9 @@ export function RecentClientsCard({
                     </p>
                   </div>
                   <div className="flex shrink-0 flex-col items-end gap-1">
-                    <Badge variant={client.active ? 'success' : 'inactive'}>
-                      {client.active ? 'Active' : 'Inactive'}
-                    </Badge>
+                    <ActiveBadge active={client.active} />
                     <span className="text-xs text-muted-foreground tabular-nums">
-                      {licenceCount(client.licences.length)}
+                      {licenceCount(client.licenceCount)}
                     </span>
                   </div>
                   <ChevronRightIcon aria-hidden="true" className="size-4 text-muted-foreground" />

@@ -1,17 +1,14 @@
-import type { Client, Pagination } from '@patrol/contracts';
+import type { ListLicenceGroupsResponse } from '@patrol/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys, type LicenceListParams } from '@/lib/query-keys';
-
-/** GET /api/licences answer: a page of clients (company-name order), each with all its licences. */
-export type ListLicencesResponse = { success: true; clients: Client[]; pagination: Pagination };
 
 /** GET /api/licences. */
 export function getLicences(
   params: LicenceListParams,
   signal?: AbortSignal,
-): Promise<ListLicencesResponse> {
-  return api.get<ListLicencesResponse>('/api/licences', {
+): Promise<ListLicenceGroupsResponse> {
+  return api.get<ListLicenceGroupsResponse>('/api/licences', {
     signal,
     query: { page: params.page, search: params.search || undefined },
   });
@@ -25,7 +22,7 @@ export function licencesQueryOptions(params: LicenceListParams) {
   });
 }
 
-/** One page of clients with their licences; the previous page stays while the next loads. */
+/** One page of client cards; the previous page stays while the next loads. */
 export function useLicences(params: LicenceListParams) {
   return useQuery({ ...licencesQueryOptions(params), placeholderData: keepPreviousData });
 }

@@ -10,7 +10,7 @@ import {
   licenceActionFailure,
   licenceActionSuccess,
 } from '@/features/licences/lib/licence-messages';
-import { ApiError } from '@/lib/api-client';
+import { showServerFieldErrors } from '@/lib/form-errors';
 
 type BindFormValues = { deviceId: string; projectName: string };
 
@@ -45,12 +45,7 @@ export function BindLicenceDialog({ licence, onOpenChange, onResult }: BindLicen
       onResult('success', licenceActionSuccess('bound', response.message));
       onOpenChange(false);
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const field of ['deviceId', 'projectName'] as const) {
-          const message = error.fieldErrors[field];
-          if (message) setError(field, { message });
-        }
-      }
+      showServerFieldErrors(error, setError, ['deviceId', 'projectName']);
       onResult('error', licenceActionFailure('bound', error));
     }
   });

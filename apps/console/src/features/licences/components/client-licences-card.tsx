@@ -1,6 +1,7 @@
 import type { Client, Licence } from '@patrol/contracts';
 import { ChevronDownIcon, PlusIcon } from 'lucide-react';
 import { useId } from 'react';
+import { ClientLicenceList } from '@/components/client-licence-list';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -16,7 +17,10 @@ type ClientLicencesCardProps = {
   onLicenceAction: (kind: LicenceDialogKind, licence: Licence) => void;
 };
 
-/** One client's collapsible card: company name, email, licence count, then its licences. */
+/**
+ * One client's collapsible card: company name, email, licence count; opened, its licences a page
+ * at a time (a client may hold a thousand), filtered by status.
+ */
 export function ClientLicencesCard({
   client,
   expanded,
@@ -26,7 +30,7 @@ export function ClientLicencesCard({
   onLicenceAction,
 }: ClientLicencesCardProps) {
   const panelId = useId();
-  const count = client.licences.length;
+  const count = client.licenceCount;
   return (
     <Card className="gap-0 py-0">
       <div className="flex items-center gap-2 p-4">
@@ -66,16 +70,18 @@ export function ClientLicencesCard({
               No licences yet. Use Add to issue keys to {client.companyName}.
             </p>
           ) : (
-            <ul className="divide-y">
-              {client.licences.map((licence) => (
+            <ClientLicenceList
+              companyId={client.companyId}
+              label={`${client.companyName} licences`}
+              renderLicence={(licence) => (
                 <LicenceItem
                   key={licence.id}
                   licence={licence}
                   now={now}
                   onAction={onLicenceAction}
                 />
-              ))}
-            </ul>
+              )}
+            />
           )}
         </div>
       )}

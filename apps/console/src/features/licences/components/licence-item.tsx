@@ -10,7 +10,8 @@ import {
 import { CopyIcon, MoreHorizontalIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
-import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import { licenceStatusTones, StatusBadge } from '@/components/status-badge';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -23,12 +24,6 @@ import { cn } from '@/lib/cn';
 
 /** What the licence menu asks the page to open. */
 export type LicenceDialogKind = 'bind' | 'unbind' | 'extend' | 'delete';
-
-const statusVariants: Record<ReturnType<typeof licenceDisplayStatus>, BadgeVariant> = {
-  Bound: 'success',
-  Available: 'secondary',
-  Expired: 'danger',
-};
 
 const remainingColours: Record<RemainingTimeColour, string> = {
   red: 'text-red-600',
@@ -85,7 +80,7 @@ export function LicenceItem({ licence, now, onAction }: LicenceItemProps) {
           <CopyIcon aria-hidden="true" className="size-3.5" />
         </Button>
         <Badge variant="outline">{licence.licenseType}</Badge>
-        <Badge variant={statusVariants[status]}>{status}</Badge>
+        <StatusBadge status={status} tones={licenceStatusTones} />
         <div className="ml-auto">
           <DropdownMenu>
             <DropdownMenuTrigger asChild>

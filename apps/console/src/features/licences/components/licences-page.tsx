@@ -24,7 +24,7 @@ import {
   licenceActionSuccess,
   licencesLoadFailure,
 } from '@/features/licences/lib/licence-messages';
-import { useNow } from '@/features/licences/lib/use-now';
+import { useNow } from '@/lib/use-now';
 
 /** Licences page banners last 5 s (spec 1 section 9). */
 const bannerMs = 5_000;

@@ -1,6 +1,6 @@
 import type { CompanySettingsWithLogo } from '@patrol/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { settingsQueryKey } from '@/features/settings/api/get-settings';
+import { queryKeys } from '@/lib/query-keys';
 import { api } from '@/lib/api-client';
 
 /** DELETE /api/settings/logo. */
@@ -14,7 +14,7 @@ export function useDeleteLogo() {
   return useMutation({
     mutationFn: deleteLogo,
     onSuccess: () =>
-      queryClient.setQueryData<CompanySettingsWithLogo>(settingsQueryKey, (settings) =>
+      queryClient.setQueryData<CompanySettingsWithLogo>(queryKeys.settings, (settings) =>
         settings ? { ...settings, logo: null } : settings,
       ),
   });

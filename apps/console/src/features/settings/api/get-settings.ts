@@ -1,8 +1,7 @@
 import type { CompanySettingsResponse, CompanySettingsWithLogo } from '@patrol/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export const settingsQueryKey = ['settings'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/settings (spec 1 section 7): only called while a token is stored. */
 export async function getSettings(signal?: AbortSignal): Promise<CompanySettingsWithLogo> {
@@ -13,7 +12,7 @@ export async function getSettings(signal?: AbortSignal): Promise<CompanySettings
 /** Query options for the company settings. */
 export function settingsQueryOptions() {
   return queryOptions({
-    queryKey: settingsQueryKey,
+    queryKey: queryKeys.settings,
     queryFn: ({ signal }) => getSettings(signal),
   });
 }

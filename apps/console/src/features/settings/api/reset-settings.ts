@@ -1,6 +1,6 @@
 import type { CompanySettingsResponse, CompanySettingsWithLogo } from '@patrol/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { settingsQueryKey } from '@/features/settings/api/get-settings';
+import { queryKeys } from '@/lib/query-keys';
 import { api } from '@/lib/api-client';
 
 /** POST /api/settings/reset: the server defaults, and no logo. */
@@ -14,6 +14,6 @@ export function useResetSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resetSettings,
-    onSuccess: (settings) => queryClient.setQueryData(settingsQueryKey, settings),
+    onSuccess: (settings) => queryClient.setQueryData(queryKeys.settings, settings),
   });
 }

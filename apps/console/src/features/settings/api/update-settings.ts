@@ -4,7 +4,7 @@ import type {
   UpdateCompanySettingsBody,
 } from '@patrol/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { settingsQueryKey } from '@/features/settings/api/get-settings';
+import { queryKeys } from '@/lib/query-keys';
 import { api } from '@/lib/api-client';
 
 /** PUT /api/settings with the whole settings object. */
@@ -20,6 +20,6 @@ export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSettings,
-    onSuccess: (settings) => queryClient.setQueryData(settingsQueryKey, settings),
+    onSuccess: (settings) => queryClient.setQueryData(queryKeys.settings, settings),
   });
 }

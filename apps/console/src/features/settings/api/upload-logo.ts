@@ -7,7 +7,7 @@ import {
   type LogoResponse,
 } from '@patrol/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { settingsQueryKey } from '@/features/settings/api/get-settings';
+import { queryKeys } from '@/lib/query-keys';
 import { ApiError, apiBase, toApiError } from '@/lib/api-client';
 import { sessionStore } from '@/lib/session-storage';
 
@@ -60,7 +60,7 @@ export function useUploadLogo() {
   return useMutation({
     mutationFn: uploadLogo,
     onSuccess: (logo) =>
-      queryClient.setQueryData<CompanySettingsWithLogo>(settingsQueryKey, (settings) =>
+      queryClient.setQueryData<CompanySettingsWithLogo>(queryKeys.settings, (settings) =>
         settings ? { ...settings, logo } : settings,
       ),
   });

@@ -6,9 +6,9 @@ import {
 } from '@patrol/contracts';
 import { RefreshCw, RotateCcw, Save } from 'lucide-react';
 import { useState } from 'react';
-import { FormProvider, useForm, type Path } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { companySettingsUpdatedEvent } from '@/app/layout/app-footer';
+import { announceSettingsChanged } from '@/lib/company-settings-event';
 import { PageHeader } from '@/components/layout/page-header';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
@@ -23,6 +23,7 @@ import { CompanyInfoCard } from '@/features/settings/components/company-info-car
 import { LogoCard } from '@/features/settings/components/logo-card';
 import { NumberingCard } from '@/features/settings/components/numbering-card';
 import { ApiError } from '@/lib/api-client';
+import { showServerFieldErrors } from '@/lib/form-errors';
 
 export const settingsPageTitle = 'Company Settings';
 export const settingsPageSubtitle = 'Company information, logo, tax and document numbering';
@@ -34,9 +35,6 @@ function formValues(settings: CompanySettingsWithLogo): CompanySettings {
 }
 
 /** Lets the footer (and any other listener) reload the settings. */
-function announceSettingsChanged(): void {
-  window.dispatchEvent(new Event(companySettingsUpdatedEvent));
-}
 
 type SettingsEditorProps = {
   settings: CompanySettingsWithLogo;
@@ -75,11 +73,7 @@ export function SettingsEditor({ settings, canEdit, reload }: SettingsEditorProp
       toast.success('Settings saved successfully');
       announceSettingsChanged();
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.fieldErrors)) {
-          setError(field as Path<CompanySettings>, { message });
-        }
-      }
+      showServerFieldErrors(error, setError);
       toast.error(
         error instanceof ApiError && error.message ? error.message : 'Failed to save settings',
       );

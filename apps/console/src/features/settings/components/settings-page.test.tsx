@@ -7,7 +7,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { companySettingsUpdatedEvent } from '@/app/layout/app-footer';
+import { companySettingsUpdatedEvent } from '@/lib/company-settings-event';
 import { SettingsPage } from '@/features/settings/components/settings-page';
 import type { StoredUser } from '@/lib/session-storage';
 import { renderScreen, stubApi, type FakeCall } from '@/test/fake-api';

@@ -1,6 +1,6 @@
 import type { CreateUserBody, User, UserResponse } from '@patrol/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { usersQueryKey } from '@/features/users/api/get-users';
+import { queryKeys } from '@/lib/query-keys';
 import { api } from '@/lib/api-client';
 
 /** POST /api/users (superadmin only): the new user starts with its role's template. */
@@ -14,6 +14,6 @@ export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
   });
 }

@@ -1,14 +1,9 @@
 import type { UserPermissionsResponse } from '@patrol/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { usersQueryKey } from '@/features/users/api/get-users';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export type UserPermissionDetails = UserPermissionsResponse['data']['permissions'];
-
-/** The key of one user's permission details. */
-export function userPermissionsQueryKey(userId: string) {
-  return [...usersQueryKey, 'permissions', userId] as const;
-}
 
 /** GET /api/users/{id}/permissions: stored list, overrides and effective permissions. */
 export async function getUserPermissions(
@@ -25,7 +20,7 @@ export async function getUserPermissions(
 /** Query options for one user's permissions; always read fresh, the dialog edits them. */
 export function userPermissionsQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: userPermissionsQueryKey(userId),
+    queryKey: queryKeys.users.permissions(userId),
     queryFn: ({ signal }) => getUserPermissions(userId, signal),
     staleTime: 0,
   });

@@ -1,12 +1,9 @@
 import { pageSizes, type ListUsersResponse } from '@patrol/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryKeys, type UsersListParams } from '@/lib/query-keys';
 
-/** What the user table asks for; kept in the URL. */
-export type UsersListParams = { search: string; page: number };
-
-/** Every users query starts with this key; mutations invalidate it. */
-export const usersQueryKey = ['users'] as const;
+export type { UsersListParams };
 
 /** Spec 2 section 8: the answer arrived but said it failed. */
 export const unsuccessfulUsersMessage =
@@ -34,7 +31,7 @@ export async function getUsers(
 /** Query options for one page of users. */
 export function usersQueryOptions(params: UsersListParams) {
   return queryOptions({
-    queryKey: [...usersQueryKey, 'list', params],
+    queryKey: queryKeys.users.list(params),
     queryFn: ({ signal }) => getUsers(params, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 import type { Permission, UserResponse } from '@patrol/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getUserPermissions } from '@/features/users/api/get-user-permissions';
-import { usersQueryKey } from '@/features/users/api/get-users';
+import { queryKeys } from '@/lib/query-keys';
 import { api } from '@/lib/api-client';
 
 export type UpdateUserPermissionsVariables = { userId: string; permissions: Permission[] };
@@ -32,6 +32,6 @@ export function useUpdateUserPermissions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUserPermissions,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
   });
 }

@@ -1,6 +1,6 @@
 import type { UpdateUserBody, User, UserResponse } from '@patrol/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { usersQueryKey } from '@/features/users/api/get-users';
+import { queryKeys } from '@/lib/query-keys';
 import { api } from '@/lib/api-client';
 
 export type UpdateUserVariables = { userId: string; body: UpdateUserBody };
@@ -16,6 +16,6 @@ export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
   });
 }

@@ -1,12 +1,7 @@
 import type { UserStatus } from '@patrol/contracts';
 import { roleLabel } from '@patrol/domain';
-import { Badge, type BadgeVariant } from '@/components/ui/badge';
-
-const statusVariants: Record<UserStatus, BadgeVariant> = {
-  active: 'success',
-  inactive: 'inactive',
-  suspended: 'danger',
-};
+import { StatusBadge, userStatusTones } from '@/components/status-badge';
+import { Badge } from '@/components/ui/badge';
 
 const statusLabels: Record<UserStatus, string> = {
   active: 'Active',
@@ -16,7 +11,7 @@ const statusLabels: Record<UserStatus, string> = {
 
 /** A user's status: active green, inactive grey, suspended red (spec 2 section 2.1). */
 export function UserStatusBadge({ status }: { status: UserStatus }) {
-  return <Badge variant={statusVariants[status]}>{statusLabels[status]}</Badge>;
+  return <StatusBadge status={status} tones={userStatusTones} label={statusLabels[status]} />;
 }
 
 /** The role label; a superadmin stands out. */

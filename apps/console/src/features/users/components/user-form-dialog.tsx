@@ -28,7 +28,7 @@ import { useCreateUser } from '@/features/users/api/create-user';
 import { useUpdateUser } from '@/features/users/api/update-user';
 import { PasswordInput } from '@/components/password-input';
 import { userStatusLabel } from '@/features/users/components/user-badges';
-import { ApiError } from '@/lib/api-client';
+import { showServerFieldErrors } from '@/lib/form-errors';
 
 type UserFormValues = {
   username: string;
@@ -89,15 +89,8 @@ export function UserFormDialog({ open, onOpenChange, user }: UserFormDialogProps
   }, [open, user, reset]);
 
   const showServerError = (error: unknown) => {
-    if (error instanceof ApiError) {
-      for (const field of formFields) {
-        const message = error.fieldErrors[field];
-        if (message) setError(field, { message });
-      }
-      toast.error(error.message || 'Failed to save user');
-      return;
-    }
-    toast.error('Failed to save user');
+    const fromServer = showServerFieldErrors(error, setError, formFields);
+    toast.error((fromServer && error.message) || 'Failed to save user');
   };
 
   const onSubmit = handleSubmit(async (values) => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkSetup, clearSetupCheckCache, setupCheckMessages } from '@/app/setup/setup-check';
+import { checkSetup, clearSetupCheckCache, setupCheckMessages } from '@/lib/setup-check';
 import { jsonResponse } from '@/test/test-utils';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
-/** The current time, renewed every `everyMs`, so relative times ('5 minutes ago') move on. */
-export function useNow(everyMs: number): Date {
+/** The current time, renewed every `everyMs`, so relative texts ('5 minutes ago', 'Active Now') age. */
+export function useNow(everyMs = 30_000): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = setInterval(() => setNow(new Date()), everyMs);

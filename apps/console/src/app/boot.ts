@@ -1,0 +1,20 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { setupCheckQueryOptions } from '@/app/setup/setup-gate';
+import { dashboardQueryOptions } from '@/features/dashboard/api/get-dashboard';
+import { sessionStore } from '@/lib/session-storage';
+import { validateSession } from '@/lib/session-validation';
+
+/**
+ * Starts the first screen's calls together, before React renders: the setup check, the session
+ * check and, for a signed-in visitor opening the dashboard, its data and code. The gates and the
+ * page then find them cached or in flight, instead of asking one after another.
+ */
+export function startBootRequests(queryClient: QueryClient, path: string): void {
+  void queryClient.prefetchQuery(setupCheckQueryOptions);
+  if (!sessionStore.getToken()) return;
+  void validateSession();
+  if (path === '/') {
+    void queryClient.prefetchQuery(dashboardQueryOptions());
+    void import('@/features/dashboard/components/dashboard-page');
+  }
+}
