@@ -1,22 +1,19 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { licences } from '../../apps/api/src/db/schema';
-import {
-  startDeviceTestServer,
-  type DeviceTestServer,
-} from '../../apps/api/src/modules/devices/device-test-server';
+import { startTestServer, type TestServer } from '../../apps/api/test/builders';
 import { availableKeysOfCompany } from './company-keys';
 import { runDeviceSimulation, simulatedDeviceId } from './simulated-device';
 
 const project = 'Simulated Site';
 
 describe('device simulator', () => {
-  let server: DeviceTestServer;
+  let server: TestServer;
   let keys: string[];
   let accessToken: string;
 
   beforeAll(async () => {
-    server = await startDeviceTestServer();
+    server = await startTestServer();
     accessToken = (await server.test.createUserWithToken({ role: 'Admin' })).token;
     const created = await fetch(`${server.url}/api/clients`, {
       method: 'POST',
@@ -61,6 +58,7 @@ describe('device simulator', () => {
     expect(Date.now() - started).toBeLessThan(8_000);
     expect(summary).toMatchObject({ activated: 2, refused: 1, failures: 0 });
     expect(summary.heartbeats).toBeGreaterThanOrEqual(4);
+    await server.test.ctx.heartbeats.flush();
     const rows = await server.test.database.db
       .select()
       .from(licences)

@@ -1,0 +1,41 @@
+import type { Database } from '../../apps/api/src/db/client';
+import type { LatencyFigures } from './load';
+import type { BenchServer } from './processes';
+import type { Figure } from './report';
+
+/** What a bench suite gets: the running API, a staff token, the data set, and where to write. */
+export interface BenchContext {
+  /** e.g. "1x PostgreSQL". */
+  config: string;
+  scale: number;
+  dialect: 'postgres' | 'pglite';
+  api: BenchServer;
+  /** Requests a second of the bare Express hello-world at 50 connections, in this run. */
+  bareRps: number;
+  /** A superadmin's access token. */
+  token: string;
+  /** p95 of the same measure on the 1/10 data set of the same database, when measured. */
+  tenthP95(name: string): number | undefined;
+  latency(name: string, figures: LatencyFigures): void;
+  record(figure: Omit<Figure, 'config'>): void;
+  log(line: string): void;
+}
+
+/** A group of measures, run once per configuration. */
+export interface BenchSuite<Prepared = unknown> {
+  name: string;
+  /** False to skip a configuration (e.g. browser figures once per run). */
+  appliesTo?(config: { scale: number; dialect: 'postgres' | 'pglite' }): boolean;
+  /**
+   * Reads what the requests need (ids, tokens) from the data set before the API starts: the
+   * embedded database admits one process at a time. Never timed.
+   */
+  prepare?(database: Database): Promise<Prepared>;
+  run(context: BenchContext, prepared: Prepared): Promise<void>;
+}
+
+/** Declares a suite with its prepared data typed; the runner holds suites with that type erased. */
+export function defineSuite<Prepared>(suite: BenchSuite<Prepared>): BenchSuite {
+  // Safe: the runner hands run() exactly what the same suite's prepare() answered.
+  return suite as unknown as BenchSuite;
+}

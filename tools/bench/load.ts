@@ -1,0 +1,75 @@
+import autocannon, { type Request as AutocannonRequest } from 'autocannon';
+
+export interface LatencyFigures {
+  p50: number;
+  p95: number;
+  requests: number;
+  errors: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  connections: number;
+  durationSeconds: number;
+  /** Stop after this many requests instead (a warm-up round). */
+  amount?: number;
+  headers?: Record<string, string>;
+  method?: 'GET' | 'POST';
+  body?: string;
+  /** Rotating requests (e.g. one device token each). */
+  requests?: AutocannonRequest[];
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+/** Runs autocannon and answers its result with every response time (ms) it saw. */
+async function run(options: LoadOptions) {
+  const times: number[] = [];
+  let errors = 0;
+  let instance!: autocannon.Instance;
+  const finished = new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon(
+      {
+        url: options.url,
+        connections: options.connections,
+        duration: options.durationSeconds,
+        amount: options.amount,
+        headers: { 'accept-encoding': 'gzip, br', ...options.headers },
+        method: options.method ?? 'GET',
+        body: options.body,
+        requests: options.requests,
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    times.push(responseTime);
+    if (statusCode >= 400) errors += 1;
+  });
+  const result = await finished;
+  return { result, times, errors };
+}
+
+/** p50 and p95 response times (ms) of a request under `connections` concurrent clients. */
+export async function measureLatency(options: LoadOptions): Promise<LatencyFigures> {
+  const { times, errors } = await run(options);
+  const sorted = times.sort((a, b) => a - b);
+  return {
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    requests: sorted.length,
+    errors,
+  };
+}
+
+/** Requests a second (2xx only) under `connections` concurrent clients. */
+export async function measureThroughput(
+  options: LoadOptions,
+): Promise<{ rps: number; errors: number }> {
+  const { result, errors } = await run(options);
+  return { rps: result['2xx'] / options.durationSeconds, errors };
+}

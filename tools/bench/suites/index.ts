@@ -1,0 +1,12 @@
+import type { BenchSuite } from '../bench-context';
+import { browserSuite } from './browser.bench';
+import { clientAreaSuite } from './client-area.bench';
+import { throughputSuite } from './throughput.bench';
+
+/** Every suite, in the order they run for each configuration; later issues add theirs here. */
+export const suites: BenchSuite[] = [
+  clientAreaSuite,
+  throughputSuite,
+  // The console's bundle and first screen do not depend on the data set: measured once.
+  { ...browserSuite, appliesTo: (config) => config.scale === 1 && config.dialect === 'postgres' },
+];

@@ -1,0 +1,29 @@
+/** How much of everything a scale seeds: scale 1 is the provider-scale data set of issue 9. */
+export interface ScalePlan {
+  scale: number;
+  clients: number;
+  /** Licences come out near this figure: client sizes are drawn from a skewed spread. */
+  licences: number;
+  activities: number;
+  staff: number;
+}
+
+export function scalePlan(scale: number): ScalePlan {
+  return {
+    scale,
+    clients: Math.max(10, Math.round(5_000 * scale)),
+    licences: Math.round(500_000 * scale),
+    activities: Math.round(1_000_000 * scale),
+    staff: 20,
+  };
+}
+
+/** The database a scale is seeded into on a server, so it never meets dev data. */
+export function scaleDatabaseName(scale: number): string {
+  return `patrol_scale_${String(scale).replace('.', '_')}x`;
+}
+
+/** The device token the seed gives the bound licence with `key`: benchmarks send it. */
+export function scaleDeviceToken(key: string): string {
+  return `scale-device-${key}`;
+}

@@ -1,0 +1,129 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../apps/api/src/db/client';
+import { seedActivity } from './areas/activity';
+import { seedClients } from './areas/clients';
+import { seedLicences } from './areas/licences';
+import { createSqlHelpers } from './areas/sql-helpers';
+import { seedStaff } from './areas/staff';
+import { scaleDatabaseName, scalePlan } from './plan';
+
+/** Where a scale lives: its own database on a server, or its own embedded data directory. */
+export type ScaleTarget =
+  { dialect: 'postgres'; databaseUrl: string } | { dialect: 'pglite'; dataDir: string };
+
+export interface ScaleOptions {
+  scale: number;
+  dialect: 'postgres' | 'pglite';
+  /** A server URL whose user may create databases (postgres). */
+  serverUrl?: string;
+  /** Root of the embedded scale data (pglite); each scale gets a folder under it. */
+  dataRoot?: string;
+  /** Drop what the scale had and seed it again. */
+  reset?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface ScaleSummary {
+  target: ScaleTarget;
+  clients: number;
+  licences: number;
+  activities: number;
+  /** False when the scale was seeded by an earlier run and kept. */
+  seededNow: boolean;
+  seconds: number;
+}
+
+/** The target of a scale, whether seeded yet or not. */
+export function scaleTarget(options: ScaleOptions): ScaleTarget {
+  if (options.dialect === 'pglite') {
+    const root = options.dataRoot ?? join(process.cwd(), 'data', 'scale');
+    return { dialect: 'pglite', dataDir: join(root, scaleDatabaseName(options.scale)) };
+  }
+  const url = new URL(options.serverUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  url.pathname = `/${scaleDatabaseName(options.scale)}`;
+  return { dialect: 'postgres', databaseUrl: url.toString() };
+}
+
+/**
+ * Makes sure the scale's database holds the data set (seeding it through bulk SQL when it does
+ * not, or when `reset` asks), and answers what it holds.
+ */
+export async function ensureScaleDatabase(options: ScaleOptions): Promise<ScaleSummary> {
+  const log = options.log ?? (() => {});
+  const started = Date.now();
+  const target = scaleTarget(options);
+  if (target.dialect === 'postgres') {
+    await prepareServerDatabase(options.serverUrl, target.databaseUrl, options.reset ?? false);
+  } else if (options.reset) {
+    rmSync(target.dataDir, { recursive: true, force: true });
+  }
+  const database = await openTarget(target);
+  try {
+    const existing = await seededCounts(database);
+    if (existing) {
+      return { target, ...existing, seededNow: false, seconds: (Date.now() - started) / 1000 };
+    }
+    const plan = scalePlan(options.scale);
+    log(`seeding scale ${options.scale} (${target.dialect}): ${plan.clients} clients...`);
+    const counts = await database.db.transaction(async (tx) => {
+      await createSqlHelpers(tx);
+      await seedStaff(tx, plan.staff);
+      const clients = await seedClients(tx, plan.clients);
+      log(`  licences (about ${plan.licences})...`);
+      const licences = await seedLicences(tx, plan.licences, clients);
+      log(`  ${licences} licences; ${plan.activities} activities...`);
+      const activities = await seedActivity(tx, plan.activities);
+      await tx.execute(sql`
+        create table if not exists scale_seed (scale numeric primary key, clients int, licences int,
+          activities int, seeded_at timestamptz default now())`);
+      await tx.execute(sql`insert into scale_seed (scale, clients, licences, activities)
+        values (${options.scale}, ${clients}, ${licences}, ${activities})`);
+      return { clients, licences, activities };
+    });
+    log('  analyzing...');
+    await database.db.execute(sql`analyze`);
+    return { target, ...counts, seededNow: true, seconds: (Date.now() - started) / 1000 };
+  } finally {
+    await database.close();
+  }
+}
+
+/** Opens (and migrates) the scale's database. */
+export function openTarget(target: ScaleTarget): Promise<Database> {
+  return target.dialect === 'postgres'
+    ? openDatabase({ databaseUrl: target.databaseUrl })
+    : openDatabase({ dataDir: target.dataDir });
+}
+
+async function seededCounts(database: Database) {
+  const found = await database.db.execute<{ exists: boolean }>(
+    sql`select to_regclass('scale_seed') is not null as exists`,
+  );
+  if (!found.rows[0]?.exists) return undefined;
+  const rows = await database.db.execute<{ clients: number; licences: number; activities: number }>(
+    sql`select clients, licences, activities from scale_seed limit 1`,
+  );
+  return rows.rows[0];
+}
+
+async function prepareServerDatabase(
+  serverUrl: string | undefined,
+  databaseUrl: string,
+  reset: boolean,
+): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const admin = new pg.Client({
+    connectionString: serverUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  });
+  await admin.connect();
+  try {
+    if (reset) await admin.query(`drop database if exists ${name} with (force)`);
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+}
