@@ -29,7 +29,8 @@ export const exampleClient = {
   active: true,
   createdAt: exampleTime,
   updatedAt: exampleTime,
-  licences: [exampleLicence],
+  licenceCount: 1,
+  boundLicenceCount: 1,
 };
 
 export const exampleActivity = {
