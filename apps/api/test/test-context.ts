@@ -76,7 +76,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     CONSOLE_DIST: join(dataDir, 'console'),
     ...options.env,
   });
-  const database = await createTestDatabase();
+  const database = options.services?.database ?? (await createTestDatabase());
   const ctx = await createServices(config, {
     database,
     // Tests read the licence figures right after changing them, and flush heartbeats themselves.

@@ -30,6 +30,8 @@ export const errorEnvelopeSchema = z.object({
   /** Per-field messages for validation failures, keyed by the field's dotted path. */
   errors: z.record(z.string(), z.string()).optional(),
   requestId: z.string().optional(),
+  /** With 503: seconds to wait before trying again (also sent as the Retry-After header). */
+  retryAfter: z.number().int().positive().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
@@ -39,6 +41,7 @@ export const commonMessages = {
   unauthenticated: 'Authentication required. Please log in again.',
   rateLimited: 'Too many requests. Please wait a moment before trying again.',
   serverError: 'Server error occurred. Please try again later.',
+  serviceUnavailable: 'Service temporarily unavailable',
   network: 'Network connection failed. Please check your internet connection.',
   socketAuthRequired: 'Authentication required for this operation',
 } as const;

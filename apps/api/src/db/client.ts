@@ -6,7 +6,7 @@ import { sql, type Assume } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { Pool } from 'pg';
+import { Pool, type PoolConfig } from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { migratePgliteDatabase, migratePostgresDatabase } from './migrate';
 import * as schema from './schema';
@@ -47,11 +47,13 @@ export interface DatabaseOptions {
   pgliteDump?: Blob;
   /** Told about errors on idle pooled connections (e.g. the server restarted); the pool recovers. */
   onPoolError?: (error: Error) => void;
+  /** Tighter serving limits (tests playing database faults); defaults to `servingPoolLimits`. */
+  poolLimits?: Partial<PoolLimits>;
 }
 
 /** Opens PostgreSQL when databaseUrl is set, else PGlite persisted under `${dataDir}/pgdata` (or in memory), and applies migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onPoolError);
+  if (options.databaseUrl) return openPostgres({ ...options, databaseUrl: options.databaseUrl });
   if (options.inMemory) return openPglite(undefined, options.pgliteDump);
   if (options.dataDir) return openPglite(join(options.dataDir, 'pgdata'), undefined);
   throw new Error('openDatabase needs a databaseUrl, a dataDir or inMemory');
@@ -91,20 +93,52 @@ async function openPglite(dataDir: string | undefined, dump: Blob | undefined): 
   };
 }
 
-async function openPostgres(
-  databaseUrl: string,
-  onPoolError: ((error: Error) => void) | undefined,
-): Promise<Database> {
-  const pool = new Pool({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
+type PoolLimits = Pick<
+  PoolConfig,
+  | 'connectionTimeoutMillis'
+  | 'statement_timeout'
+  | 'query_timeout'
+  | 'idle_in_transaction_session_timeout'
+  | 'idleTimeoutMillis'
+  | 'keepAlive'
+  | 'keepAliveInitialDelayMillis'
+>;
+
+/**
+ * Limits for serving requests, so a silent or overloaded server cannot hold a request (or the
+ * pool) forever: a new connection must open within 3 s, a statement ends after 10 s on the server
+ * and after 12 s on the client when the server has gone silent, a transaction left idle is ended,
+ * and TCP keep-alive notices a peer that vanished. Migrations run before these apply: building an
+ * index on a large table may take longer.
+ */
+export const servingPoolLimits: PoolLimits = {
+  connectionTimeoutMillis: 3_000,
+  statement_timeout: 10_000,
+  query_timeout: 12_000,
+  idle_in_transaction_session_timeout: 30_000,
+  idleTimeoutMillis: 30_000,
+  keepAlive: true,
+  keepAliveInitialDelayMillis: 10_000,
+};
+
+async function openPostgres({
+  databaseUrl,
+  onPoolError,
+  poolLimits,
+}: DatabaseOptions & { databaseUrl: string }): Promise<Database> {
+  const migrationPool = new Pool({
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: 10_000,
+  });
+  try {
+    await migratePostgresDatabase(drizzleNodePg({ client: migrationPool, schema }), migrationPool);
+  } finally {
+    await migrationPool.end();
+  }
+  const pool = new Pool({ connectionString: databaseUrl, ...servingPoolLimits, ...poolLimits });
   // Without a listener, an idle connection dropped by the server would crash the process.
   pool.on('error', (error) => onPoolError?.(error));
   const db = drizzleNodePg({ client: pool, schema });
-  try {
-    await migratePostgresDatabase(db, pool);
-  } catch (error) {
-    await pool.end();
-    throw error;
-  }
   return {
     db,
     dialect: 'postgres',

@@ -1,14 +1,20 @@
 import { commonMessages, type ErrorCode, type ErrorEnvelope } from '@patrol/contracts';
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { z } from 'zod';
-import { isUniqueViolation } from '../db/errors';
+import { isDataException, isDatabaseUnavailable, isUniqueViolation } from '../db/errors';
 import { AppError, notFound, type FieldErrors } from './app-error';
 
-/** Errors raised by express.json (body-parser) carry an HTTP status and a `type`. */
-interface BodyParserError {
+/**
+ * Errors raised by express.json (body-parser), its decompression and the router's path decoding
+ * carry an HTTP status (http-errors); body-parser's also carry a `type`.
+ */
+interface HttpError {
   status: number;
-  type: string;
+  type?: unknown;
 }
+
+/** Seconds a caller should wait when the database is unavailable (the pool reconnects by then). */
+export const databaseRetryAfterSeconds = 5;
 
 const bodyParserFailures: Record<string, { status: number; code: ErrorCode; message: string }> = {
   'entity.parse.failed': {
@@ -48,7 +54,9 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
     return;
   }
   const { status, envelope } = toEnvelope(error, req);
-  if (status >= 500) req.log.error({ err: error }, 'request failed');
+  if (status === 503) req.log.warn({ err: error }, 'database unavailable');
+  else if (status >= 500) req.log.error({ err: error }, 'request failed');
+  if (envelope.retryAfter) res.setHeader('Retry-After', String(envelope.retryAfter));
   res.status(status).json(envelope);
 };
 
@@ -69,20 +77,43 @@ function toEnvelope(error: unknown, req: Request): { status: number; envelope: E
       ),
     };
   }
-  if (isBodyParserError(error)) {
-    const known = bodyParserFailures[error.type];
+  if (isHttpError(error)) {
+    const known = typeof error.type === 'string' ? bodyParserFailures[error.type] : undefined;
     if (known) return { status: known.status, envelope: failure(known.code, known.message) };
-    if (error.status < 500) {
-      return {
-        status: 400,
-        envelope: failure('VALIDATION_ERROR', 'The request body could not be read.'),
-      };
+    if (error instanceof URIError || error.status < 500) {
+      // The router's decode failures are URIErrors; anything else is an unreadable body.
+      const message =
+        error instanceof URIError
+          ? 'The request path is not correctly encoded.'
+          : 'The request body could not be read.';
+      return { status: 400, envelope: failure('VALIDATION_ERROR', message) };
     }
+  }
+  if (error instanceof URIError) {
+    return {
+      status: 400,
+      envelope: failure('VALIDATION_ERROR', 'The request is not correctly encoded.'),
+    };
   }
   if (isUniqueViolation(error)) {
     return {
       status: 409,
       envelope: failure('CONFLICT', 'A record with the same unique value already exists.'),
+    };
+  }
+  if (isDataException(error)) {
+    return {
+      status: 400,
+      envelope: failure('VALIDATION_ERROR', 'A value in the request cannot be stored.'),
+    };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      envelope: {
+        ...failure('SERVICE_UNAVAILABLE', commonMessages.serviceUnavailable),
+        retryAfter: databaseRetryAfterSeconds,
+      },
     };
   }
   return {
@@ -110,11 +141,10 @@ function fieldErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-function isBodyParserError(error: unknown): error is BodyParserError {
+function isHttpError(error: unknown): error is HttpError {
   return (
     typeof error === 'object' &&
     error !== null &&
-    typeof (error as Partial<BodyParserError>).type === 'string' &&
-    typeof (error as Partial<BodyParserError>).status === 'number'
+    typeof (error as Partial<HttpError>).status === 'number'
   );
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { Config } from '../config';
+import { redactSecretShapes, serializeError } from './log-redaction';
 
 /** Keys whose values must never reach a log line, wherever they sit in a logged object. */
 const sensitiveKeys = [
@@ -38,12 +39,20 @@ const redactPaths = [
 /** Anything else is replaced, so a forged header cannot inject text into log lines. */
 const saneRequestId = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** The process logger: JSON lines to stdout (or `destination`), secrets redacted. */
+/**
+ * The process logger: JSON lines to stdout (or `destination`). Secrets are redacted twice: by the
+ * keys that hold them, then by their shape in the finished line, whatever key or message holds them.
+ */
 export function createLogger(
   config: Pick<Config, 'logLevel'>,
   destination?: DestinationStream,
 ): Logger {
-  const options = { level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' } };
+  const options = {
+    level: config.logLevel,
+    redact: { paths: redactPaths, censor: '[redacted]' },
+    serializers: { err: serializeError },
+    hooks: { streamWrite: redactSecretShapes },
+  };
   return destination ? pino(options, destination) : pino(options);
 }
 

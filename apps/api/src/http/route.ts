@@ -3,8 +3,10 @@ import type { PermissionMode } from '@patrol/domain';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { z } from 'zod';
 import type { AppContext } from './app-context';
+import { invalid } from './app-error';
 import { authenticate, type AuthUser } from './authenticate';
 import { requirePermissions } from './require-permissions';
+import { findUnstorableText } from './storable-text';
 
 /**
  * Who may call a route: anyone, any signed-in user, or a signed-in user holding ANY of the
@@ -120,6 +122,7 @@ export function mountRoutes(router: Router, routes: readonly Route[], ctx: AppCo
 
 function handle(route: Route, ctx: AppContext): RequestHandler {
   return async (req, res) => {
+    refuseUnstorableText(req);
     const result = await route.handler({
       params: await route.params?.parseAsync(req.params),
       query: await route.query?.parseAsync(req.query),
@@ -139,4 +142,17 @@ function handle(route: Route, ctx: AppContext): RequestHandler {
     if (route.status && res.statusCode === 200) res.status(route.status);
     res.json(result);
   };
+}
+
+/** Refuses a request whose params, query or body hold text the database cannot store. */
+function refuseUnstorableText(req: Request): void {
+  const field =
+    findUnstorableText(req.params, '') ??
+    findUnstorableText(req.query, '') ??
+    findUnstorableText(req.body, '');
+  if (field === undefined) return;
+  const name = field || 'body';
+  throw invalid('The request contains a character that cannot be stored.', {
+    [name]: `${name} contains a character that cannot be stored (NUL or an unpaired surrogate)`,
+  });
 }

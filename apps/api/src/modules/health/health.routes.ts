@@ -13,6 +13,18 @@ const unavailableSchema = z.object({
   database: z.literal('disconnected'),
 });
 
+/** A probe gives up after this long, so a silent database answers 503 well within 2 s. */
+export const readinessTimeoutMs = 1_500;
+
+/** Rejects when `promise` has not settled within `ms`. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 /** Liveness and readiness probes for load balancers and orchestrators. */
 export const healthRoutes = [
   defineRoute({
@@ -33,7 +45,7 @@ export const healthRoutes = [
     response: { 200: readySchema, 503: unavailableSchema },
     handler: async ({ ctx, req, res }) => {
       try {
-        await ctx.database.ping();
+        await within(ctx.database.ping(), readinessTimeoutMs);
         return { status: 'ready' as const, database: 'connected' as const };
       } catch (error) {
         req.log.warn({ err: error }, 'readiness check failed');
