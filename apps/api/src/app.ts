@@ -15,6 +15,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { deviceRoutes } from './modules/devices/devices.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { licenceRoutes } from './modules/licences/licences.routes';
+import { productRoutes } from './modules/products/products.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { docsAssets, openApiRoutes } from './openapi/openapi.routes';
@@ -32,6 +33,7 @@ export const moduleRoutes: readonly Route[] = [
   ...licenceRoutes,
   ...activityRoutes,
   ...deviceRoutes,
+  ...productRoutes,
 ];
 
 const declaredRoutesKey = 'declaredRoutes';

@@ -1,5 +1,6 @@
 // Every test builder, composed from one module's builders each: import from here.
 export * from './builders/auth';
+export * from './builders/billing';
 export * from './builders/clients';
 export * from './builders/users';
 export * from './http';

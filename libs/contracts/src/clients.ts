@@ -129,6 +129,13 @@ export const billingClientSchema = clientSchema.pick({
 });
 export type BillingClient = z.infer<typeof billingClientSchema>;
 
+/** The picker is searched on the server: the first `limit` active clients by name (50 by default). */
+export const listBillingClientsQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type ListBillingClientsQuery = z.infer<typeof listBillingClientsQuerySchema>;
+
 export const listBillingClientsResponseSchema = successResponse({
   clients: z.array(billingClientSchema),
 });

@@ -71,3 +71,6 @@ export function successResponse<Shape extends z.ZodRawShape>(shape: Shape) {
 /** A success answer that carries only a human message (delete, logout, reset...). */
 export const messageResponseSchema = successResponse({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** Path parameters of a call on one row by its id: /api/.../{id}. */
+export const idParamsSchema = z.object({ id: idSchema });

@@ -1,5 +1,6 @@
 // Used from issue 12 (billing workflow); reviewed against the spec when that issue builds on it.
 import { paymentStatuses, paymentTerms, paymentValidationStatuses } from '@patrol/contracts';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -61,16 +62,22 @@ export const invoices = pgTable(
     /** Document lifecycle (e.g. issued, sent), separate from the payment status. */
     status: text('status').notNull().default('issued'),
     sentAt: timestamptz('sent_at'),
+    sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** What the list's search matches (number and client), lowercased once per write. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(invoice_number || ' ' || coalesce(client_info->>'companyName', '') || ' ' || coalesce(client_info->>'contactPerson', ''))`,
+    ),
   },
   (table) => [
     index('invoices_payment_status_due_date_idx').on(table.paymentStatus, table.dueDate),
     index('invoices_due_date_idx').on(table.dueDate),
     index('invoices_issue_date_idx').on(table.issueDate),
-    index('invoices_created_at_idx').on(table.createdAt),
-    index('invoices_client_id_idx').on(table.clientId),
+    index('invoices_created_at_idx').on(table.createdAt, table.id),
+    index('invoices_client_id_idx').on(table.clientId, table.createdAt),
+    index('invoices_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     index('invoices_quotation_id_idx').on(table.quotationId),
   ],
 );

@@ -1,5 +1,6 @@
 // Used from issue 12 (billing workflow); reviewed against the spec when that issue builds on it.
 import { paymentTerms, quotationStatuses } from '@patrol/contracts';
+import { sql } from 'drizzle-orm';
 import {
   index,
   integer,
@@ -48,16 +49,24 @@ export const quotations = pgTable(
     invoiceId: uuid('invoice_id').references((): AnyPgColumn => invoices.id, {
       onDelete: 'set null',
     }),
+    /** The converted invoice's number, so the list's search finds a quotation by it. */
+    invoiceNumber: text('invoice_number'),
     sentAt: timestamptz('sent_at'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** What the list's search matches (number, client, invoice number), lowercased once per write. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(quotation_number || ' ' || coalesce(client_info->>'companyName', '') || ' ' || coalesce(client_info->>'contactPerson', '') || ' ' || coalesce(invoice_number, ''))`,
+    ),
   },
   (table) => [
-    index('quotations_status_idx').on(table.status, table.createdAt),
-    index('quotations_client_id_idx').on(table.clientId),
-    index('quotations_created_at_idx').on(table.createdAt),
+    // With the id, each list order is one index walk, deep pages included.
+    index('quotations_status_idx').on(table.status, table.createdAt, table.id),
+    index('quotations_client_id_idx').on(table.clientId, table.createdAt),
+    index('quotations_created_at_idx').on(table.createdAt, table.id),
     index('quotations_invoice_id_idx').on(table.invoiceId),
+    index('quotations_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
 );
 

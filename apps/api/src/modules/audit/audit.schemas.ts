@@ -5,7 +5,7 @@ import { z } from 'zod';
 // to libs/contracts when the console starts reading them.
 
 /** What the trail records changes of. */
-export const auditEntityTypes = ['user', 'settings'] as const;
+export const auditEntityTypes = ['user', 'settings', 'product', 'quotation', 'invoice'] as const;
 export const auditEntityTypeSchema = z.enum(auditEntityTypes);
 export type AuditEntityType = z.infer<typeof auditEntityTypeSchema>;
 

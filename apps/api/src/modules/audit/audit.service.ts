@@ -1,15 +1,16 @@
 import { isDeepStrictEqual } from 'node:util';
-import { buildPagination } from '@patrol/contracts';
+import { buildPagination, type Permission } from '@patrol/contracts';
 import { hasPermission } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
 import { forbidden } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
 import { findAuditPage, insertAuditEntry } from './audit.repo';
-import type {
-  AuditChange,
-  AuditEntityType,
-  ListAuditQuery,
-  ListAuditResponse,
+import {
+  auditEntityTypes,
+  type AuditChange,
+  type AuditEntityType,
+  type ListAuditQuery,
+  type ListAuditResponse,
 } from './audit.schemas';
 
 /** Fields that never enter the trail, whatever a caller passes in a snapshot. */
@@ -81,12 +82,18 @@ export async function recordAudit(db: DbExecutor, record: AuditRecord): Promise<
   });
 }
 
-/** The entity types a reader may see: user changes with users.view, settings with settings.view. */
+/** The permission that lets a reader see an entity type's changes. */
+const entityTypeReaders = {
+  user: 'users.view',
+  settings: 'settings.view',
+  product: 'products.view',
+  quotation: 'quotations.view',
+  invoice: 'invoices.view',
+} as const satisfies Record<AuditEntityType, Permission>;
+
+/** The entity types whose changes a reader may see. */
 function visibleEntityTypes(reader: AuthUser): AuditEntityType[] {
-  const visible: AuditEntityType[] = [];
-  if (hasPermission(reader, 'users.view')) visible.push('user');
-  if (hasPermission(reader, 'settings.view')) visible.push('settings');
-  return visible;
+  return auditEntityTypes.filter((type) => hasPermission(reader, entityTypeReaders[type]));
 }
 
 /** One page of the trail, limited to what the reader may see (403 when asking for more). */

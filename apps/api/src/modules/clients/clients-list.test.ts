@@ -154,3 +154,47 @@ describe('GET /api/clients (directory page)', () => {
     expect(beyond.body.pagination).toMatchObject({ totalCount: 12, totalPages: 3 });
   });
 });
+
+describe('GET /api/business/clients (billing client picker)', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext();
+    await buildClient(t, { companyId: 'B1', companyName: 'Beta Guards', active: true });
+    await buildClient(t, { companyId: 'A1', companyName: 'Alpha Patrol', active: true });
+    await buildClient(t, { companyId: 'Z1', companyName: 'Zeta Closed', active: false });
+  });
+  afterAll(() => t.close());
+
+  it('answers active clients by company name with the details a document copies', async () => {
+    const token = await t.signIn('sales');
+    const response = await request(t.app).get('/api/business/clients').set(auth(token)).expect(200);
+    expect(response.body.clients.map((c: { companyName: string }) => c.companyName)).toEqual([
+      'Alpha Patrol',
+      'Beta Guards',
+    ]);
+    expect(Object.keys(response.body.clients[0]).sort()).toEqual(
+      ['address', 'companyId', 'companyName', 'contactPerson', 'email', 'id', 'phone'].sort(),
+    );
+  });
+
+  it('searches on the server and limits the answer', async () => {
+    const token = await t.signIn('accounts');
+    const searched = await request(t.app)
+      .get('/api/business/clients?search=beta')
+      .set(auth(token))
+      .expect(200);
+    expect(searched.body.clients.map((c: { companyId: string }) => c.companyId)).toEqual(['B1']);
+    const limited = await request(t.app)
+      .get('/api/business/clients?limit=1')
+      .set(auth(token))
+      .expect(200);
+    expect(limited.body.clients).toHaveLength(1);
+  });
+
+  it('refuses a limit over 100 (400) and a user without quotations.view or invoices.view (403)', async () => {
+    const token = await t.signIn('sales');
+    await request(t.app).get('/api/business/clients?limit=500').set(auth(token)).expect(400);
+    const noBilling = await t.signIn('sales', { permissions: ['clients.view'] });
+    await request(t.app).get('/api/business/clients').set(auth(noBilling)).expect(403);
+  });
+});

@@ -3,6 +3,8 @@ import {
   clientResponseSchema,
   createClientBodySchema,
   deleteClientResponseSchema,
+  listBillingClientsQuerySchema,
+  listBillingClientsResponseSchema,
   listClientsQuerySchema,
   listClientsResponseSchema,
   updateClientBodySchema,
@@ -15,6 +17,7 @@ import {
   createClient,
   deleteClient,
   getClient,
+  listBillingClients,
   listClients,
   setClientStatus,
   updateClient,
@@ -47,6 +50,18 @@ export const clientRoutes = [
       if (!query.exportCsv) return listClients(ctx, query);
       await streamClientsCsv(ctx.db, query, res, new Date());
     },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/business/clients',
+    summary: 'The client picker of billing forms: active clients by company name',
+    description:
+      'Searched on the server (substring over every text field); the first `limit` matches (50 by default, at most 100).',
+    tags: ['billing'],
+    access: { permissions: ['quotations.view', 'invoices.view'] },
+    query: listBillingClientsQuerySchema,
+    response: listBillingClientsResponseSchema,
+    handler: ({ ctx, query }) => listBillingClients(ctx.db, query),
   }),
   defineRoute({
     method: 'post',

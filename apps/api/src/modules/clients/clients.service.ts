@@ -6,6 +6,8 @@ import {
   type CreateClientBody,
   type ListClientsQuery,
   type ListClientsResponse,
+  type ListBillingClientsQuery,
+  type ListBillingClientsResponse,
   type MessageResponse,
   type UpdateClientBody,
 } from '@patrol/contracts';
@@ -84,6 +86,33 @@ export async function findClientPage(
   return {
     clients: rows.map(presentClient),
     pagination: buildPagination(filter.page, filter.limit, totalCount),
+  };
+}
+
+/** GET /api/business/clients: the billing forms' client picker, active clients by name. */
+export async function listBillingClients(
+  db: DbExecutor,
+  query: ListBillingClientsQuery,
+): Promise<ListBillingClientsResponse> {
+  const { rows } = await findFilteredPage(db, {
+    search: query.search,
+    active: true,
+    sortBy: 'companyName',
+    sortOrder: 'asc',
+    page: 1,
+    limit: query.limit,
+  });
+  return {
+    success: true,
+    clients: rows.map(({ id, companyId, companyName, contactPerson, email, phone, address }) => ({
+      id,
+      companyId,
+      companyName,
+      contactPerson,
+      email,
+      phone,
+      address,
+    })),
   };
 }
 

@@ -1,0 +1,169 @@
+import {
+  buildPagination,
+  type CreateProductBody,
+  type ListProductsQuery,
+  type ListProductsResponse,
+  type MessageResponse,
+  type Product,
+  type ProductResponse,
+  type UpdateProductBody,
+} from '@patrol/contracts';
+import { senToDecimalString, toSen } from '@patrol/domain';
+import type { DbExecutor } from '../../db/client';
+import type { ProductRow } from '../../db/schema';
+import type { AppContext } from '../../http/app-context';
+import { notFound } from '../../http/app-error';
+import type { AuthUser } from '../../http/authenticate';
+import { recordAudit } from '../audit/audit.service';
+import { nextDocumentNumber } from '../settings/numbering.service';
+import { presentProduct } from './products.presenter';
+import {
+  deleteProductRow,
+  findProductForUpdate,
+  findProductPage,
+  findProductsByIds,
+  insertProduct,
+  updateProductRow,
+} from './products.repo';
+
+/** What the product services use of the application context. */
+type ProductDeps = Pick<AppContext, 'db' | 'events'>;
+
+export const productRuleMessages = {
+  notFound: 'Product not found',
+  updated: 'Product updated successfully',
+  deleted: 'Product deleted successfully',
+  activated: 'Product activated successfully',
+  deactivated: 'Product deactivated successfully',
+} as const;
+
+/** 'Product "Patrol licence" created with ID PRD-MP-2026-000001' (spec 3 section 8: name and ID). */
+export function productCreatedMessage(product: Pick<Product, 'name' | 'productId'>): string {
+  return `Product "${product.name}" created with ID ${product.productId}`;
+}
+
+/** GET /api/business/products: a page of the catalogue with its filters. */
+export async function listProducts(
+  db: DbExecutor,
+  query: ListProductsQuery,
+): Promise<ListProductsResponse> {
+  const { rows, totalCount } = await findProductPage(db, query);
+  return {
+    success: true,
+    products: rows.map(presentProduct),
+    pagination: buildPagination(query.page, query.limit, totalCount),
+  };
+}
+
+/** Catalogue products by row id, presented (a quotation's picked lines); unknown ids are absent. */
+export async function productsByIds(db: DbExecutor, ids: readonly string[]): Promise<Product[]> {
+  return (await findProductsByIds(db, ids)).map(presentProduct);
+}
+
+/** Adds a product numbered from the settings (the number is taken in the same transaction). */
+export async function createProduct(
+  { db, events }: ProductDeps,
+  actor: AuthUser,
+  body: CreateProductBody,
+): Promise<ProductResponse> {
+  const row = await db.transaction(async (tx) => {
+    const { number } = await nextDocumentNumber(tx, 'product');
+    const created = await insertProduct(tx, {
+      ...body,
+      productId: number,
+      unitPrice: senToDecimalString(toSen(body.unitPrice)),
+    });
+    await auditProduct(tx, actor, 'product.created', null, created);
+    return created;
+  });
+  const product = presentProduct(row);
+  events.publish('billingUpdated', { entity: 'product', action: 'created', id: product.id });
+  return { success: true, message: productCreatedMessage(product), product };
+}
+
+/** Saves the changed fields of a product; 404 'Product not found'. */
+export async function updateProduct(
+  deps: ProductDeps,
+  actor: AuthUser,
+  id: string,
+  body: UpdateProductBody,
+): Promise<ProductResponse> {
+  const { unitPrice, ...fields } = body;
+  return changeProduct(deps, actor, id, 'product.updated', productRuleMessages.updated, {
+    ...fields,
+    ...(unitPrice === undefined ? {} : { unitPrice: senToDecimalString(toSen(unitPrice)) }),
+  });
+}
+
+/** The row switch: activate or deactivate; 404 'Product not found'. */
+export function setProductStatus(
+  deps: ProductDeps,
+  actor: AuthUser,
+  id: string,
+  active: boolean,
+): Promise<ProductResponse> {
+  const message = active ? productRuleMessages.activated : productRuleMessages.deactivated;
+  return changeProduct(deps, actor, id, 'product.status_changed', message, { active });
+}
+
+/**
+ * Deletes a product. Quotation and invoice lines keep their own copy of name, description and
+ * price, so documents that used it are unchanged (their link to the catalogue is cleared).
+ */
+export async function deleteProduct(
+  { db, events }: ProductDeps,
+  actor: AuthUser,
+  id: string,
+): Promise<MessageResponse> {
+  await db.transaction(async (tx) => {
+    const current = await findProductForUpdate(tx, id);
+    if (!current) throw notFound(productRuleMessages.notFound);
+    await deleteProductRow(tx, id);
+    await auditProduct(tx, actor, 'product.deleted', current, null);
+  });
+  events.publish('billingUpdated', { entity: 'product', action: 'deleted', id });
+  return { success: true, message: productRuleMessages.deleted };
+}
+
+async function changeProduct(
+  { db, events }: ProductDeps,
+  actor: AuthUser,
+  id: string,
+  action: 'product.updated' | 'product.status_changed',
+  message: string,
+  values: Parameters<typeof updateProductRow>[2],
+): Promise<ProductResponse> {
+  const row = await db.transaction(async (tx) => {
+    const current = await findProductForUpdate(tx, id);
+    if (!current) throw notFound(productRuleMessages.notFound);
+    const updated = await updateProductRow(tx, id, values);
+    await auditProduct(tx, actor, action, current, updated);
+    return updated;
+  });
+  const product = presentProduct(row);
+  const eventAction = action === 'product.updated' ? 'updated' : 'status_changed';
+  events.publish('billingUpdated', { entity: 'product', action: eventAction, id });
+  return { success: true, message, product };
+}
+
+function auditProduct(
+  tx: DbExecutor,
+  actor: AuthUser,
+  action: string,
+  before: ProductRow | null,
+  after: ProductRow | null,
+): Promise<void> {
+  const snapshot = (row: ProductRow | null) => {
+    if (!row) return null;
+    const { updatedAt: _updatedAt, ...fields } = presentProduct(row);
+    return fields;
+  };
+  return recordAudit(tx, {
+    actorId: actor.id,
+    action,
+    entityType: 'product',
+    entityId: (after ?? before)!.id,
+    before: snapshot(before),
+    after: snapshot(after),
+  });
+}
