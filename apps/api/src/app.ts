@@ -16,6 +16,7 @@ import { deviceRoutes } from './modules/devices/devices.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { licenceRoutes } from './modules/licences/licences.routes';
 import { productRoutes } from './modules/products/products.routes';
+import { quotationRoutes } from './modules/quotations/quotations.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { docsAssets, openApiRoutes } from './openapi/openapi.routes';
@@ -34,6 +35,7 @@ export const moduleRoutes: readonly Route[] = [
   ...activityRoutes,
   ...deviceRoutes,
   ...productRoutes,
+  ...quotationRoutes,
 ];
 
 const declaredRoutesKey = 'declaredRoutes';

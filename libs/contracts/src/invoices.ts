@@ -138,7 +138,8 @@ export const invoiceSchema = z.object({
   id: idSchema,
   invoiceNumber: z.string(),
   quotationId: idSchema.nullable(),
-  clientId: idSchema,
+  /** Null once the client is deleted; the document keeps its copy in clientInfo. */
+  clientId: idSchema.nullable(),
   clientInfo: invoiceClientInfoSchema,
   issueDate: isoDateSchema,
   dueDate: isoDateSchema,

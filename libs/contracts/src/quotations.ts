@@ -76,7 +76,8 @@ export type QuotationItem = z.infer<typeof quotationItemSchema>;
 export const quotationSchema = z.object({
   id: idSchema,
   quotationNumber: z.string(),
-  clientId: idSchema,
+  /** Null once the client is deleted; the document keeps its copy in clientInfo. */
+  clientId: idSchema.nullable(),
   clientInfo: quotationClientInfoSchema,
   quotationDate: isoDateSchema,
   validUntil: isoDateSchema,

@@ -49,7 +49,8 @@ export const receiptSchema = z.object({
   receiptNumber: z.string(),
   invoiceNumbers: z.array(z.string()),
   paymentDate: isoDateSchema,
-  clientId: idSchema,
+  /** Null once the client is deleted; the document keeps its copy in clientInfo. */
+  clientId: idSchema.nullable(),
   clientInfo: z.object({
     companyName: z.string(),
     contactPerson: z.string(),

@@ -1,4 +1,5 @@
 export * from './aging';
+export * from './calendar-days';
 export * from './client-format';
 export * from './connection-status';
 export * from './crash-reports';

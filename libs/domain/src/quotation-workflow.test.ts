@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canRevertQuotation,
   canTransitionQuotation,
+  quotationStatusOn,
   isQuotationDeletable,
   isQuotationEditable,
   quotationStatuses,
@@ -69,5 +70,15 @@ describe('editing, deleting and reverting', () => {
     expect(isQuotationEditable(status)).toBe(changeable);
     expect(isQuotationDeletable(status)).toBe(changeable);
     expect(canRevertQuotation(status)).toBe(revertible);
+  });
+});
+
+describe('quotationStatusOn', () => {
+  it('reads a draft or sent quotation past its validity as expired, and nothing else', () => {
+    expect(quotationStatusOn('draft', '2026-11-23', '2026-11-24')).toBe('expired');
+    expect(quotationStatusOn('sent', '2026-11-23', '2026-11-24')).toBe('expired');
+    expect(quotationStatusOn('sent', '2026-11-24', '2026-11-24')).toBe('sent');
+    expect(quotationStatusOn('accepted', '2026-01-01', '2026-11-24')).toBe('accepted');
+    expect(quotationStatusOn('converted', '2026-01-01', '2026-11-24')).toBe('converted');
   });
 });

@@ -106,3 +106,15 @@ export function quotationWorkflow(status: string): QuotationWorkflow {
       return { actions: [], note: null };
   }
 }
+
+/**
+ * The status a quotation reads as on `today`: a draft or sent quotation past its validity is
+ * expired (spec 3 section 4); every other status is as stored. Days compare as 'YYYY-MM-DD'.
+ */
+export function quotationStatusOn(
+  status: QuotationStatus,
+  validUntil: string,
+  today: string,
+): QuotationStatus {
+  return (status === 'draft' || status === 'sent') && validUntil < today ? 'expired' : status;
+}

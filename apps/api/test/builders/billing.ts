@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateProductBody } from '@patrol/contracts';
+import type { CreateProductBody, CreateQuotationBody } from '@patrol/contracts';
 import { products, type NewProductRow, type ProductRow } from '../../src/db/schema';
 import type { TestContext } from '../test-context';
 
@@ -36,4 +36,30 @@ export async function buildProduct(
     })
     .returning();
   return row!;
+}
+
+/** A valid quotation form for POST /api/business/quotations: one line unless `items` are given. */
+export function buildQuotationForm(
+  clientId: string,
+  overrides: Partial<CreateQuotationBody> = {},
+): CreateQuotationBody {
+  return {
+    clientId,
+    validityDays: 30,
+    paymentTerms: 'NET_30',
+    notes: '',
+    taxRate: 0.08,
+    discountAmount: 0,
+    items: [
+      {
+        productId: null,
+        productName: 'Patrol licence',
+        description: 'One device, one year',
+        quantity: 2,
+        unitPrice: 100,
+        discount: 0,
+      },
+    ],
+    ...overrides,
+  };
 }

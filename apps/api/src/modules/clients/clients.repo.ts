@@ -136,6 +136,12 @@ export async function findClientByCompanyId(
   return row;
 }
 
+/** A client by row id. */
+export async function findClientById(db: DbExecutor, id: string): Promise<ClientRow | undefined> {
+  const [row] = await db.select().from(clients).where(eq(clients.id, id)).limit(1);
+  return row;
+}
+
 /** Same as findClientByCompanyId, locking the row until the transaction ends. */
 export async function findClientByCompanyIdForUpdate(
   db: DbExecutor,

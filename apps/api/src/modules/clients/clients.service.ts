@@ -1,5 +1,6 @@
 import {
   buildPagination,
+  type BillingClient,
   type Client,
   type Pagination,
   type ClientResponse,
@@ -25,6 +26,7 @@ import {
   deleteClientRow,
   findClientByCompanyId,
   findClientByCompanyIdForUpdate,
+  findClientById,
   findClientByIdOrCompanyIdForUpdate,
   findDirectoryPage,
   findFilteredPage,
@@ -102,18 +104,21 @@ export async function listBillingClients(
     page: 1,
     limit: query.limit,
   });
-  return {
-    success: true,
-    clients: rows.map(({ id, companyId, companyName, contactPerson, email, phone, address }) => ({
-      id,
-      companyId,
-      companyName,
-      contactPerson,
-      email,
-      phone,
-      address,
-    })),
-  };
+  return { success: true, clients: rows.map(presentBillingClient) };
+}
+
+/** A client as billing documents copy it, by row id; undefined when there is none. */
+export async function findBillingClient(
+  db: DbExecutor,
+  id: string,
+): Promise<BillingClient | undefined> {
+  const row = await findClientById(db, id);
+  return row && presentBillingClient(row);
+}
+
+function presentBillingClient(row: ClientRow): BillingClient {
+  const { id, companyId, companyName, contactPerson, email, phone, address } = row;
+  return { id, companyId, companyName, contactPerson, email, phone, address };
 }
 
 /** Directory totals: clients (all, active, new) and licences (all, bound), one pass over clients. */

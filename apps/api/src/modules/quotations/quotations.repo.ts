@@ -1,0 +1,147 @@
+import type { ListQuotationsQuery, QuotationStatus } from '@patrol/contracts';
+import { and, asc, count, desc, eq, inArray, like, lt, gte, or, sql, type SQL } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { likePattern } from '../../db/like-pattern';
+import {
+  quotationItems,
+  quotations,
+  type NewQuotationItemRow,
+  type NewQuotationRow,
+  type QuotationItemRow,
+  type QuotationRow,
+} from '../../db/schema';
+
+/** The start of a calendar day as stored in the date columns (UTC midnight). */
+export function dayStart(day: string): Date {
+  return new Date(`${day}T00:00:00Z`);
+}
+
+/** A list request with the day that decides which drafts and sent quotations read as expired. */
+export type QuotationPageRequest = ListQuotationsQuery & { today: string };
+
+/** The stored rows that read as `status` on `today` (a draft past its validity reads expired). */
+function statusCondition(status: QuotationStatus, today: string): SQL | undefined {
+  const lapsed = lt(quotations.validUntil, dayStart(today));
+  const live = gte(quotations.validUntil, dayStart(today));
+  switch (status) {
+    case 'expired':
+      return or(
+        eq(quotations.status, 'expired'),
+        and(inArray(quotations.status, ['draft', 'sent']), lapsed),
+      );
+    case 'draft':
+    case 'sent':
+      return and(eq(quotations.status, status), live);
+    default:
+      return eq(quotations.status, status);
+  }
+}
+
+function filterCondition(request: QuotationPageRequest): SQL | undefined {
+  return and(
+    request.search
+      ? like(quotations.searchText, likePattern(request.search.toLowerCase()))
+      : undefined,
+    request.status ? statusCondition(request.status, request.today) : undefined,
+    request.clientId ? eq(quotations.clientId, request.clientId) : undefined,
+  );
+}
+
+const sortColumns = {
+  quotationDate: quotations.quotationDate,
+  quotationNumber: quotations.quotationNumber,
+  validUntil: quotations.validUntil,
+  totalAmount: quotations.totalAmount,
+  createdAt: quotations.createdAt,
+} as const;
+
+/**
+ * A page of quotations and how many match. The page is one walk of a (key, id) index with a
+ * limit; the count is a separate index-only count, so neither reads the rows of other pages.
+ */
+export async function findQuotationPage(
+  db: DbExecutor,
+  request: QuotationPageRequest,
+): Promise<{ rows: QuotationRow[]; totalCount: number }> {
+  const where = filterCondition(request);
+  const direction = request.sortOrder === 'asc' ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(quotations)
+      .where(where)
+      .orderBy(direction(sortColumns[request.sortBy]), direction(quotations.id))
+      .limit(request.limit)
+      .offset((request.page - 1) * request.limit),
+    db.select({ value: count() }).from(quotations).where(where),
+  ]);
+  return { rows, totalCount: total?.value ?? 0 };
+}
+
+/** The lines of the given quotations, in display order. */
+export function findQuotationItems(
+  db: DbExecutor,
+  quotationIds: readonly string[],
+): Promise<QuotationItemRow[]> {
+  if (quotationIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(quotationItems)
+    .where(inArray(quotationItems.quotationId, [...quotationIds]))
+    .orderBy(asc(quotationItems.quotationId), asc(quotationItems.position));
+}
+
+/** A quotation by row id, locked until the transaction ends. */
+export async function findQuotationForUpdate(
+  db: DbExecutor,
+  id: string,
+): Promise<QuotationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(quotations)
+    .where(eq(quotations.id, id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function insertQuotation(
+  db: DbExecutor,
+  values: NewQuotationRow,
+): Promise<QuotationRow> {
+  const [row] = await db.insert(quotations).values(values).returning();
+  return row!;
+}
+
+/** Replaces a quotation's lines with `items` (positions from 0). */
+export async function replaceQuotationItems(
+  db: DbExecutor,
+  quotationId: string,
+  items: readonly Omit<NewQuotationItemRow, 'quotationId' | 'position'>[],
+): Promise<QuotationItemRow[]> {
+  await db.delete(quotationItems).where(eq(quotationItems.quotationId, quotationId));
+  if (items.length === 0) return [];
+  return db
+    .insert(quotationItems)
+    .values(items.map((item, position) => ({ ...item, quotationId, position })))
+    .returning();
+}
+
+/** Updates the given fields and stamps updatedAt. */
+export async function updateQuotationRow(
+  db: DbExecutor,
+  id: string,
+  values: Partial<Omit<NewQuotationRow, 'id' | 'quotationNumber' | 'createdAt' | 'updatedAt'>>,
+): Promise<QuotationRow> {
+  const [row] = await db
+    .update(quotations)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(quotations.id, id))
+    .returning();
+  return row!;
+}
+
+/** Deletes a quotation and its lines (ON DELETE CASCADE). */
+export async function deleteQuotationRow(db: DbExecutor, id: string): Promise<void> {
+  await db.delete(quotations).where(eq(quotations.id, id));
+}

@@ -1,0 +1,94 @@
+import {
+  createQuotationBodySchema,
+  deleteQuotationResponseSchema,
+  idParamsSchema,
+  listQuotationsQuerySchema,
+  listQuotationsResponseSchema,
+  quotationResponseSchema,
+  updateQuotationBodySchema,
+  updateQuotationStatusBodySchema,
+} from '@patrol/contracts';
+import { defineRoute } from '../../http/route';
+import {
+  createQuotation,
+  deleteQuotation,
+  listQuotations,
+  sendQuotation,
+  setQuotationStatus,
+  updateQuotation,
+} from './quotations.service';
+
+const tags = ['quotations'];
+
+/** Quotations (spec 3 section 7); conversion and revert are the invoices module's. */
+export const quotationRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/api/business/quotations',
+    summary: 'A page of quotations with their lines',
+    description:
+      'Filtered by status (a draft or sent quotation past its validity reads as expired) and clientId, searched over number, client and invoice number, sorted and paged (20 by default) on the server.',
+    tags,
+    access: { permissions: ['quotations.view'] },
+    query: listQuotationsQuerySchema,
+    response: listQuotationsResponseSchema,
+    handler: ({ ctx, query }) => listQuotations(ctx.db, query),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/business/quotations',
+    summary: 'Create a draft quotation; number and every total are computed by the server',
+    description:
+      'Line totals, subtotal, discount, tax (at taxRate, 0.08 by default) and total are computed in exact integer sen; figures sent by the client are ignored. validUntil = quotationDate + validityDays.',
+    tags,
+    access: { permissions: ['quotations.create'] },
+    body: createQuotationBodySchema,
+    response: quotationResponseSchema,
+    status: 201,
+    handler: ({ ctx, user, body }) => createQuotation(ctx, user, body),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/business/quotations/:id',
+    summary: 'Edit a quotation (the changed fields); converted and closed ones answer 409',
+    tags,
+    access: { permissions: ['quotations.edit'] },
+    params: idParamsSchema,
+    body: updateQuotationBodySchema,
+    response: quotationResponseSchema,
+    handler: ({ ctx, user, params, body }) => updateQuotation(ctx, user, params.id, body),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/business/quotations/:id/status',
+    summary: 'Move a quotation along its workflow',
+    description:
+      'draft or sent -> accepted or rejected; draft -> sent; rejected -> draft or closed (closed is permanent). Anything else, and converted (reached only by convert-to-invoice), answers 409 naming the current status.',
+    tags,
+    access: { permissions: ['quotations.edit'] },
+    params: idParamsSchema,
+    body: updateQuotationStatusBodySchema,
+    response: quotationResponseSchema,
+    handler: ({ ctx, user, params, body }) => setQuotationStatus(ctx, user, params.id, body.status),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/business/quotations/:id/send',
+    summary: 'Record that a draft (or sent) quotation was sent; it becomes sent',
+    tags,
+    access: { permissions: ['quotations.edit'] },
+    params: idParamsSchema,
+    response: quotationResponseSchema,
+    handler: ({ ctx, user, params }) => sendQuotation(ctx, user, params.id),
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/business/quotations/:id',
+    summary: 'Delete a quotation; converted and closed ones answer 409',
+    tags,
+    access: { permissions: ['quotations.delete'] },
+    params: idParamsSchema,
+    response: deleteQuotationResponseSchema,
+    handler: ({ ctx, user, params }) => deleteQuotation(ctx, user, params.id),
+  }),
+];

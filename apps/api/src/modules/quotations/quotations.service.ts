@@ -1,0 +1,408 @@
+import {
+  buildPagination,
+  type BillingClient,
+  type CreateQuotationBody,
+  type ListQuotationsQuery,
+  type ListQuotationsResponse,
+  type MessageResponse,
+  type Quotation,
+  type QuotationItemInput,
+  type QuotationResponse,
+  type QuotationStatus,
+  type UpdateQuotationBody,
+} from '@patrol/contracts';
+import {
+  addDays,
+  businessDay,
+  calculateQuotationTotals,
+  canTransitionQuotation,
+  isQuotationDeletable,
+  isQuotationEditable,
+  quotationStatusOn,
+  senToDecimalString,
+  toSen,
+} from '@patrol/domain';
+import type { DbExecutor } from '../../db/client';
+import type { DocumentClientInfo, QuotationItemRow, QuotationRow } from '../../db/schema';
+import type { AppContext } from '../../http/app-context';
+import { conflict, invalid, notFound } from '../../http/app-error';
+import type { AuthUser } from '../../http/authenticate';
+import { recordAudit } from '../audit/audit.service';
+import { findBillingClient } from '../clients/clients.service';
+import { productsByIds } from '../products/products.service';
+import { nextDocumentNumber } from '../settings/numbering.service';
+import { presentDay, presentQuotation } from './quotations.presenter';
+import {
+  dayStart,
+  deleteQuotationRow,
+  findQuotationForUpdate,
+  findQuotationItems,
+  findQuotationPage,
+  insertQuotation,
+  replaceQuotationItems,
+  updateQuotationRow,
+} from './quotations.repo';
+
+/** What the quotation services use of the application context. */
+type QuotationDeps = Pick<AppContext, 'db' | 'events'>;
+
+export const quotationRuleMessages = {
+  notFound: 'Quotation not found',
+  clientNotFound: 'Client not found',
+  productNotFound: 'Product not found',
+  updated: 'Quotation updated successfully',
+  deleted: 'Quotation deleted successfully',
+  sent: 'Quotation sent successfully',
+  notEditable: 'Converted and closed quotations cannot be edited',
+  notDeletable: 'Converted and closed quotations cannot be deleted',
+  convertThroughConversion: 'A quotation becomes converted only through Convert to Invoice',
+} as const;
+
+export const quotationMessagesFor = {
+  created: (number: string) => `Quotation ${number} created successfully`,
+  statusUpdated: (status: QuotationStatus) => `Quotation status updated to ${status}`,
+  illegalTransition: (from: QuotationStatus, to: QuotationStatus) =>
+    `This quotation is ${from} and cannot be marked ${to}`,
+  notSendable: (status: QuotationStatus) => `This quotation is ${status} and cannot be sent`,
+};
+
+/** GET /api/business/quotations: a page with each quotation's lines. */
+export async function listQuotations(
+  db: DbExecutor,
+  query: ListQuotationsQuery,
+  now: Date = new Date(),
+): Promise<ListQuotationsResponse> {
+  const today = businessDay(now);
+  const { rows, totalCount } = await findQuotationPage(db, { ...query, today });
+  return {
+    success: true,
+    quotations: await presentWithItems(db, rows, today),
+    pagination: buildPagination(query.page, query.limit, totalCount),
+  };
+}
+
+/** Creates a draft numbered from the settings, its totals computed here from its lines. */
+export async function createQuotation(
+  { db, events }: QuotationDeps,
+  actor: AuthUser,
+  body: CreateQuotationBody,
+  now: Date = new Date(),
+): Promise<QuotationResponse> {
+  const client = await requireClient(db, body.clientId);
+  await requireProducts(db, body.items);
+  const quotationDate = body.quotationDate ?? businessDay(now);
+  const lines = priceLines(body.items, body.taxRate);
+  const { row, items } = await db.transaction(async (tx) => {
+    const { number } = await nextDocumentNumber(tx, 'quotation', now);
+    const created = await insertQuotation(tx, {
+      quotationNumber: number,
+      clientId: client.id,
+      clientInfo: documentClientInfo(client),
+      quotationDate: dayStart(quotationDate),
+      validUntil: dayStart(addDays(quotationDate, body.validityDays)),
+      validityDays: body.validityDays,
+      paymentTerms: body.paymentTerms,
+      notes: body.notes,
+      taxRate: String(body.taxRate),
+      ...lines.totals,
+      status: 'draft',
+      createdBy: actor.id,
+    });
+    const saved = await replaceQuotationItems(tx, created.id, lines.items);
+    await auditQuotation(tx, actor, 'quotation.created', null, created);
+    return { row: created, items: saved };
+  });
+  const quotation = presentQuotation(row, items, businessDay(now));
+  events.publish('billingUpdated', { entity: 'quotation', action: 'created', id: quotation.id });
+  return {
+    success: true,
+    message: quotationMessagesFor.created(quotation.quotationNumber),
+    quotation,
+  };
+}
+
+/**
+ * Saves the changed fields; new lines or a new tax rate recompute every total. Converted and
+ * closed quotations are refused (409).
+ */
+export async function updateQuotation(
+  { db, events }: QuotationDeps,
+  actor: AuthUser,
+  id: string,
+  body: UpdateQuotationBody,
+  now: Date = new Date(),
+): Promise<QuotationResponse> {
+  const client = body.clientId === undefined ? undefined : await requireClient(db, body.clientId);
+  if (body.items) await requireProducts(db, body.items);
+  const today = businessDay(now);
+  const { row, items } = await db.transaction(async (tx) => {
+    const current = await lockQuotation(tx, id);
+    if (!isQuotationEditable(current.status)) throw conflict(quotationRuleMessages.notEditable);
+    const taxRate = body.taxRate ?? Number(current.taxRate);
+    const [currentItems, quotationDate, validityDays] = [
+      await findQuotationItems(tx, [id]),
+      body.quotationDate ?? presentDay(current.quotationDate),
+      body.validityDays ?? current.validityDays,
+    ];
+    const lines = priceLines(body.items ?? currentItems.map(itemInput), taxRate);
+    const updated = await updateQuotationRow(tx, id, {
+      ...(client ? { clientId: client.id, clientInfo: documentClientInfo(client) } : {}),
+      quotationDate: dayStart(quotationDate),
+      validUntil: dayStart(addDays(quotationDate, validityDays)),
+      validityDays,
+      ...(body.paymentTerms ? { paymentTerms: body.paymentTerms } : {}),
+      ...(body.notes === undefined ? {} : { notes: body.notes }),
+      taxRate: String(taxRate),
+      ...lines.totals,
+    });
+    const saved = body.items ? await replaceQuotationItems(tx, id, lines.items) : currentItems;
+    await auditQuotation(tx, actor, 'quotation.updated', current, updated);
+    return { row: updated, items: saved };
+  });
+  events.publish('billingUpdated', { entity: 'quotation', action: 'updated', id });
+  return {
+    success: true,
+    message: quotationRuleMessages.updated,
+    quotation: presentQuotation(row, items, today),
+  };
+}
+
+/**
+ * A status change of the workflow buttons (spec 3 section 4): an illegal move is a 409 naming the
+ * current status; 'converted' is reached only through conversion.
+ */
+export async function setQuotationStatus(
+  deps: QuotationDeps,
+  actor: AuthUser,
+  id: string,
+  status: QuotationStatus,
+  now: Date = new Date(),
+): Promise<QuotationResponse> {
+  if (status === 'converted') throw conflict(quotationRuleMessages.convertThroughConversion);
+  return changeQuotation(deps, actor, id, now, 'status_changed', (current) => {
+    if (!canTransitionQuotation(current, status)) {
+      throw conflict(quotationMessagesFor.illegalTransition(current, status));
+    }
+    return { values: { status }, message: quotationMessagesFor.statusUpdated(status) };
+  });
+}
+
+/** Send: a draft becomes sent (a sent one may be sent again); who and when are recorded. */
+export function sendQuotation(
+  deps: QuotationDeps,
+  actor: AuthUser,
+  id: string,
+  now: Date = new Date(),
+): Promise<QuotationResponse> {
+  return changeQuotation(deps, actor, id, now, 'sent', (current) => {
+    if (current !== 'draft' && current !== 'sent') {
+      throw conflict(quotationMessagesFor.notSendable(current));
+    }
+    return { values: { status: 'sent', sentAt: now }, message: quotationRuleMessages.sent };
+  });
+}
+
+/** Deletes a quotation and its lines; converted and closed ones are refused (409). */
+export async function deleteQuotation(
+  { db, events }: QuotationDeps,
+  actor: AuthUser,
+  id: string,
+): Promise<MessageResponse> {
+  await db.transaction(async (tx) => {
+    const current = await lockQuotation(tx, id);
+    if (!isQuotationDeletable(current.status)) throw conflict(quotationRuleMessages.notDeletable);
+    await deleteQuotationRow(tx, id);
+    await auditQuotation(tx, actor, 'quotation.deleted', current, null);
+  });
+  events.publish('billingUpdated', { entity: 'quotation', action: 'deleted', id });
+  return { success: true, message: quotationRuleMessages.deleted };
+}
+
+/** A quotation and its lines as stored, locked for the caller's transaction; 404 when absent. */
+export async function lockQuotationWithItems(
+  tx: DbExecutor,
+  id: string,
+): Promise<{ row: QuotationRow; items: QuotationItemRow[] }> {
+  const row = await lockQuotation(tx, id);
+  return { row, items: await findQuotationItems(tx, [id]) };
+}
+
+/** The status a stored quotation reads as on `now`'s business day. */
+export function quotationStatusNow(row: QuotationRow, now: Date = new Date()): QuotationStatus {
+  return quotationStatusOn(row.status, presentDay(row.validUntil), businessDay(now));
+}
+
+/** Marks a quotation converted to `invoice` (inside the conversion's transaction). */
+export async function markQuotationConverted(
+  tx: DbExecutor,
+  actor: AuthUser,
+  current: QuotationRow,
+  invoice: { id: string; invoiceNumber: string },
+): Promise<QuotationRow> {
+  const updated = await updateQuotationRow(tx, current.id, {
+    status: 'converted',
+    invoiceId: invoice.id,
+    invoiceNumber: invoice.invoiceNumber,
+  });
+  await auditQuotation(tx, actor, 'quotation.converted', current, updated);
+  return updated;
+}
+
+/** Returns a converted quotation to accepted when its invoice is reverted. */
+export async function markQuotationReverted(
+  tx: DbExecutor,
+  actor: AuthUser,
+  current: QuotationRow,
+): Promise<QuotationRow> {
+  const updated = await updateQuotationRow(tx, current.id, {
+    status: 'accepted',
+    invoiceId: null,
+    invoiceNumber: null,
+  });
+  await auditQuotation(tx, actor, 'quotation.reverted', current, updated);
+  return updated;
+}
+
+/** A stored quotation presented with its lines, as it reads on `now`. */
+export function quotationAsOf(
+  row: QuotationRow,
+  items: readonly QuotationItemRow[],
+  now: Date = new Date(),
+): Quotation {
+  return presentQuotation(row, items, businessDay(now));
+}
+
+async function changeQuotation(
+  { db, events }: QuotationDeps,
+  actor: AuthUser,
+  id: string,
+  now: Date,
+  action: 'status_changed' | 'sent',
+  decide: (current: QuotationStatus) => {
+    values: Parameters<typeof updateQuotationRow>[2];
+    message: string;
+  },
+): Promise<QuotationResponse> {
+  const { row, items, message } = await db.transaction(async (tx) => {
+    const current = await lockQuotation(tx, id);
+    const change = decide(quotationStatusNow(current, now));
+    const updated = await updateQuotationRow(tx, id, change.values);
+    await auditQuotation(tx, actor, `quotation.${action}`, current, updated);
+    return { row: updated, items: await findQuotationItems(tx, [id]), message: change.message };
+  });
+  events.publish('billingUpdated', { entity: 'quotation', action, id });
+  return { success: true, message, quotation: presentQuotation(row, items, businessDay(now)) };
+}
+
+async function lockQuotation(tx: DbExecutor, id: string): Promise<QuotationRow> {
+  const row = await findQuotationForUpdate(tx, id);
+  if (!row) throw notFound(quotationRuleMessages.notFound);
+  return row;
+}
+
+async function presentWithItems(
+  db: DbExecutor,
+  rows: readonly QuotationRow[],
+  today: string,
+): Promise<Quotation[]> {
+  const items = await findQuotationItems(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) =>
+    presentQuotation(
+      row,
+      items.filter((item) => item.quotationId === row.id),
+      today,
+    ),
+  );
+}
+
+async function requireClient(db: DbExecutor, clientId: string): Promise<BillingClient> {
+  const client = await findBillingClient(db, clientId);
+  if (!client) {
+    throw invalid(quotationRuleMessages.clientNotFound, {
+      clientId: quotationRuleMessages.clientNotFound,
+    });
+  }
+  return client;
+}
+
+/** Every catalogue product a line names must exist (lines keep their own copy of it). */
+async function requireProducts(
+  db: DbExecutor,
+  items: readonly Pick<QuotationItemInput, 'productId'>[],
+): Promise<void> {
+  const ids = [...new Set(items.flatMap((item) => (item.productId ? [item.productId] : [])))];
+  const found = new Set((await productsByIds(db, ids)).map((product) => product.id));
+  const errors: Record<string, string> = {};
+  items.forEach((item, index) => {
+    if (item.productId && !found.has(item.productId)) {
+      errors[`items.${index}.productId`] = quotationRuleMessages.productNotFound;
+    }
+  });
+  if (Object.keys(errors).length > 0) throw invalid(quotationRuleMessages.productNotFound, errors);
+}
+
+function documentClientInfo(client: BillingClient): DocumentClientInfo {
+  const { companyName, contactPerson, email, phone, address } = client;
+  return { companyName, contactPerson, email, phone, address };
+}
+
+function itemInput(row: QuotationItemRow): QuotationItemInput {
+  return {
+    productId: row.productId,
+    productName: row.productName,
+    description: row.description,
+    quantity: row.quantity,
+    unitPrice: toSen(row.unitPrice) / 100,
+    discount: Number(row.discount),
+  };
+}
+
+/**
+ * The lines with their totals and the quotation's totals, computed here in integer sen (the
+ * client's figures are never trusted), as the numeric columns store them.
+ */
+function priceLines(items: readonly QuotationItemInput[], taxRate: number) {
+  const totals = calculateQuotationTotals(items, taxRate);
+  return {
+    items: items.map((item, index) => ({
+      productId: item.productId ?? null,
+      productName: item.productName,
+      description: item.description,
+      quantity: item.quantity,
+      unitPrice: senToDecimalString(toSen(item.unitPrice)),
+      discount: String(item.discount),
+      lineTotal: senToDecimalString(totals.lines[index]!.lineTotalSen),
+    })),
+    totals: {
+      subtotal: senToDecimalString(totals.subtotalSen),
+      discountAmount: senToDecimalString(totals.discountSen),
+      taxAmount: senToDecimalString(totals.taxSen),
+      totalAmount: senToDecimalString(totals.totalSen),
+    },
+  };
+}
+
+function auditQuotation(
+  tx: DbExecutor,
+  actor: AuthUser,
+  action: string,
+  before: QuotationRow | null,
+  after: QuotationRow | null,
+): Promise<void> {
+  const snapshot = (row: QuotationRow | null) => {
+    if (!row) return null;
+    const { updatedAt: _updatedAt, searchText: _searchText, ...fields } = row;
+    return fields;
+  };
+  return recordAudit(tx, {
+    actorId: actor.id,
+    action,
+    entityType: 'quotation',
+    entityId: (after ?? before)!.id,
+    before: snapshot(before),
+    after: snapshot(after),
+  });
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, businessDay, dueDay } from './calendar-days';
+
+describe('calendar days', () => {
+  it('takes the day in Malaysian time, which is ahead of UTC', () => {
+    expect(businessDay(new Date('2026-11-23T16:30:00Z'))).toBe('2026-11-24');
+    expect(businessDay(new Date('2026-11-23T15:59:00Z'))).toBe('2026-11-23');
+  });
+
+  it('adds days across months, years and leap days', () => {
+    expect(addDays('2026-01-31', 30)).toBe('2026-03-02');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+
+  it('dates an invoice by its payment term', () => {
+    expect(dueDay('2026-11-24', 'NET_30')).toBe('2026-12-24');
+    expect(dueDay('2026-11-24', 'NET_15')).toBe('2026-12-09');
+    expect(dueDay('2026-11-24', 'CASH_ON_DELIVERY')).toBe('2026-11-24');
+  });
+});

@@ -1,0 +1,30 @@
+import { businessTimeZone, dayMs } from './dates';
+
+/** A calendar day as 'YYYY-MM-DD' (documents carry days, not instants). */
+export type IsoDay = string;
+
+/** The calendar day of an instant in the business time zone ('2026-11-24'). */
+export function businessDay(now: Date, timeZone: string = businessTimeZone): IsoDay {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
+}
+
+/** The day `days` after `day` (negative for before). */
+export function addDays(day: IsoDay, days: number): IsoDay {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
+}
+
+/** Days until payment is due under each payment term (spec 3 section 9); 0 is due on issue. */
+export const paymentTermDays = {
+  NET_15: 15,
+  NET_30: 30,
+  NET_45: 45,
+  NET_60: 60,
+  CASH_ON_DELIVERY: 0,
+  ADVANCE_PAYMENT: 0,
+} as const satisfies Record<string, number>;
+
+/** An invoice's due date: its issue day plus the days of its payment term. */
+export function dueDay(issueDay: IsoDay, terms: keyof typeof paymentTermDays): IsoDay {
+  return addDays(issueDay, paymentTermDays[terms]);
+}
