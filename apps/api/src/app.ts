@@ -14,9 +14,11 @@ import { clientRoutes } from './modules/clients/clients.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { deviceRoutes } from './modules/devices/devices.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { licenceRoutes } from './modules/licences/licences.routes';
 import { productRoutes } from './modules/products/products.routes';
 import { quotationRoutes } from './modules/quotations/quotations.routes';
+import { receiptRoutes } from './modules/receipts/receipts.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { docsAssets, openApiRoutes } from './openapi/openapi.routes';
@@ -36,6 +38,8 @@ export const moduleRoutes: readonly Route[] = [
   ...deviceRoutes,
   ...productRoutes,
   ...quotationRoutes,
+  ...invoiceRoutes,
+  ...receiptRoutes,
 ];
 
 const declaredRoutesKey = 'declaredRoutes';

@@ -20,7 +20,7 @@ const routes: readonly Route[] = [
   ...new Set([...moduleRoutes, ...userRoutes, ...settingsRoutes, ...auditRoutes]),
 ];
 
-/** Routes that also check the role, beyond their declared permission. */
+/** Routes whose services also check the role, beyond their declared access. */
 const superadminOnlyRoutes = new Set(['POST /api/users', 'DELETE /api/users/:id']);
 
 const routeName = (route: Route) => `${route.method.toUpperCase()} ${route.path}`;
@@ -32,6 +32,7 @@ const permissionRoutes = routes.filter(
 
 function admits(role: Role, route: (typeof permissionRoutes)[number]): boolean {
   if (superadminOnlyRoutes.has(routeName(route)) && role !== 'superadmin') return false;
+  if (route.access.roles && !route.access.roles.includes(role)) return false;
   const subject = { role, permissions: roleTemplates[role] };
   return hasPermissions(subject, route.access.permissions, route.access.mode);
 }
@@ -111,6 +112,11 @@ describe('role matrix', () => {
     ['accounts', 'post', '/api/settings/reset', undefined, 403],
     ['manager', 'get', '/api/audit', undefined, 200],
     ['sales', 'get', '/api/audit', undefined, 403],
+    ['sales', 'get', '/api/business/invoices', undefined, 200],
+    ['Admin', 'put', `/api/invoices/${randomUUID()}/validate-payment`, {}, 403],
+    ['accounts', 'put', `/api/invoices/${randomUUID()}/validate-payment`, {}, 404],
+    ['sales', 'put', `/api/business/invoices/${randomUUID()}/process-payment`, {}, 403],
+    ['sales', 'delete', `/api/business/products/${randomUUID()}`, undefined, 403],
   ] as const)('%s %s %s answers %i', async (role, method, path, body, status) => {
     const response = await call(role, method, path, body);
     expect(response.status).toBe(status);

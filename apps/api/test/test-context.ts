@@ -35,6 +35,8 @@ export interface TestUserOptions {
   customGranted?: Permission[];
   customDenied?: Permission[];
   status?: 'active' | 'inactive' | 'suspended';
+  /** Defaults to 'Test User <suffix>'. */
+  fullName?: string;
   /** Defaults to true: most tests need a user who may use the console. */
   twoFactorEnabled?: boolean;
 }
@@ -98,7 +100,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
         email: `user-${suffix}@example.test`,
         // Cost 4 keeps tests fast; production hashing is the auth module's concern.
         passwordHash: await bcrypt.hash(testPassword, 4),
-        fullName: `Test User ${suffix}`,
+        fullName: userOptions.fullName ?? `Test User ${suffix}`,
         role,
         status: userOptions.status ?? 'active',
         permissions: userOptions.permissions ?? roleTemplates[role],

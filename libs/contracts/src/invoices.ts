@@ -244,3 +244,7 @@ export const convertQuotationResponseSchema = successResponse({
   quotation: quotationSchema,
 });
 export type ConvertQuotationResponse = z.infer<typeof convertQuotationResponseSchema>;
+
+/** POST /api/business/invoices/{id}/revert: the voided invoice and the quotation, accepted again. */
+export const revertInvoiceResponseSchema = convertQuotationResponseSchema;
+export type RevertInvoiceResponse = ConvertQuotationResponse;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, businessDay, dueDay } from './calendar-days';
+import { addDays, billingRangeStart, businessDay, dueDay } from './calendar-days';
 
 describe('calendar days', () => {
   it('takes the day in Malaysian time, which is ahead of UTC', () => {
@@ -18,5 +18,13 @@ describe('calendar days', () => {
     expect(dueDay('2026-11-24', 'NET_30')).toBe('2026-12-24');
     expect(dueDay('2026-11-24', 'NET_15')).toBe('2026-12-09');
     expect(dueDay('2026-11-24', 'CASH_ON_DELIVERY')).toBe('2026-11-24');
+  });
+
+  it('starts the billing date ranges at today, 6 days back, the month and the quarter', () => {
+    expect(billingRangeStart('today', '2026-11-24')).toBe('2026-11-24');
+    expect(billingRangeStart('week', '2026-11-24')).toBe('2026-11-18');
+    expect(billingRangeStart('month', '2026-11-24')).toBe('2026-11-01');
+    expect(billingRangeStart('quarter', '2026-11-24')).toBe('2026-10-01');
+    expect(billingRangeStart('quarter', '2026-03-31')).toBe('2026-01-01');
   });
 });

@@ -28,3 +28,25 @@ export const paymentTermDays = {
 export function dueDay(issueDay: IsoDay, terms: keyof typeof paymentTermDays): IsoDay {
   return addDays(issueDay, paymentTermDays[terms]);
 }
+
+/**
+ * The first day of a billing date-range filter (spec 3 section 9), counted back from `today`:
+ * today, the last 7 days, this calendar month or this calendar quarter.
+ */
+export function billingRangeStart(
+  range: 'today' | 'week' | 'month' | 'quarter',
+  today: IsoDay,
+): IsoDay {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const monthStart = (first: number) => `${year}-${String(first).padStart(2, '0')}-01`;
+  switch (range) {
+    case 'today':
+      return today;
+    case 'week':
+      return addDays(today, -6);
+    case 'month':
+      return monthStart(month);
+    case 'quarter':
+      return monthStart(Math.floor((month - 1) / 3) * 3 + 1);
+  }
+}

@@ -1,3 +1,4 @@
+import type { Role } from '@patrol/contracts';
 import { parseSen, type MoneyInput } from './money';
 
 /** The parts of an invoice that decide which payment actions it offers. */
@@ -33,7 +34,7 @@ export function canProcessPayment(invoice: InvoicePaymentStateInput): boolean {
 }
 
 /** Roles that may validate or reject a recorded payment (spec 3 section 6). */
-export const paymentValidatorRoles: readonly string[] = ['superadmin', 'accounts'];
+export const paymentValidatorRoles: readonly Role[] = ['superadmin', 'accounts'];
 
 /** True when a payment awaits validation: paid in full, pending_validation and not voided. */
 export function isAwaitingPaymentValidation(invoice: InvoicePaymentStateInput): boolean {
@@ -48,7 +49,10 @@ export function canValidateOrRejectPayment(
   invoice: InvoicePaymentStateInput,
   role: string | null | undefined,
 ): boolean {
-  return paymentValidatorRoles.includes(role ?? '') && isAwaitingPaymentValidation(invoice);
+  return (
+    (paymentValidatorRoles as readonly string[]).includes(role ?? '') &&
+    isAwaitingPaymentValidation(invoice)
+  );
 }
 
 /** Revert to quotation is hidden once the payment has been validated. */

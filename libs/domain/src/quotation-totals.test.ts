@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  lineTaxesSen,
   calculateQuotationTotals,
   quotationLine,
   taxSen,
@@ -151,5 +152,14 @@ describe('calculateQuotationTotals', () => {
       taxSen: 0,
       totalSen: 0,
     });
+  });
+});
+
+describe('lineTaxesSen', () => {
+  it('taxes each line and lets the last line carry the rounding, so the lines add up', () => {
+    // 3 lines of RM 0.05 at 8%: 0.4 sen each rounds to 0, but the subtotal's tax is 1.2 -> 1 sen.
+    expect(lineTaxesSen([5, 5, 5], 0.08, 1)).toEqual([0, 0, 1]);
+    expect(lineTaxesSen([10000, 2500], 0.08, 1000)).toEqual([800, 200]);
+    expect(lineTaxesSen([], 0.08, 0)).toEqual([]);
   });
 });

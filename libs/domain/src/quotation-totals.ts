@@ -116,3 +116,20 @@ export function calculateQuotationTotals(
     totalSen: subtotalSen + tax,
   };
 }
+
+/**
+ * The tax of each line, so that the lines add up to `totalTaxSen` exactly: each line's tax at the
+ * rate, rounded half-up, with the rounding difference carried by the last line (an invoice prints
+ * the tax per line, and its total tax is the one computed on the subtotal).
+ */
+export function lineTaxesSen(
+  lineTotalsSen: readonly number[],
+  taxRate: number | string,
+  totalTaxSen: number,
+): number[] {
+  const taxes = lineTotalsSen.map((lineTotal) => taxSen(lineTotal, taxRate));
+  if (taxes.length === 0) return taxes;
+  const difference = totalTaxSen - sumSen(taxes);
+  taxes[taxes.length - 1]! += difference;
+  return taxes;
+}

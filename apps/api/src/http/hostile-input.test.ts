@@ -78,7 +78,9 @@ describe('malformed input answers 4xx, never 500', () => {
       .post('/api/clients')
       .set(bearer(token))
       .set('Content-Type', 'application/json')
-      .send('{"companyName":"Acme \\ud800","contactPerson":"Tan","email":"a@b.co","phone":"1","address":"x"}');
+      .send(
+        '{"companyName":"Acme \\ud800","contactPerson":"Tan","email":"a@b.co","phone":"1","address":"x"}',
+      );
     expectCleanRefusal(nested);
     expect(Object.keys(nested.body.errors)).toEqual(['companyName']);
 
@@ -92,17 +94,14 @@ describe('malformed input answers 4xx, never 500', () => {
   });
 
   it('keeps a well-formed pair of surrogates (an emoji) as ordinary text', async () => {
-    const response = await request(test.app)
-      .post('/api/clients')
-      .set(bearer(token))
-      .send({
-        companyId: 'EMOJI-01',
-        companyName: 'Acme 🛡️ Guards',
-        contactPerson: 'Tan',
-        email: 'ops@acme.example',
-        phone: '+60 12-345 6789',
-        address: '1 Jalan Ampang, Kuala Lumpur',
-      })
+    const response = await request(test.app).post('/api/clients').set(bearer(token)).send({
+      companyId: 'EMOJI-01',
+      companyName: 'Acme 🛡️ Guards',
+      contactPerson: 'Tan',
+      email: 'ops@acme.example',
+      phone: '+60 12-345 6789',
+      address: '1 Jalan Ampang, Kuala Lumpur',
+    });
     expect(response.status).toBe(201);
     expect(response.body.client.companyName).toBe('Acme 🛡️ Guards');
   });

@@ -1,11 +1,11 @@
-import type { Permission } from '@patrol/contracts';
+import type { Permission, Role } from '@patrol/contracts';
 import type { PermissionMode } from '@patrol/domain';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { z } from 'zod';
 import type { AppContext } from './app-context';
 import { invalid } from './app-error';
 import { authenticate, type AuthUser } from './authenticate';
-import { requirePermissions } from './require-permissions';
+import { requirePermissions, requireRoles } from './require-permissions';
 import { findUnstorableText } from './storable-text';
 
 /**
@@ -13,7 +13,15 @@ import { findUnstorableText } from './storable-text';
  * permissions (ALL of them with mode 'all').
  */
 export type RouteAccess =
-  'public' | 'authenticated' | { permissions: readonly Permission[]; mode?: PermissionMode };
+  | 'public'
+  | 'authenticated'
+  | {
+      permissions: readonly Permission[];
+      mode?: PermissionMode;
+      /** Only these roles, whatever their permissions (403 with `rolesMessage` for others). */
+      roles?: readonly Role[];
+      rolesMessage?: string;
+    };
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -114,6 +122,8 @@ export function mountRoutes(router: Router, routes: readonly Route[], ctx: AppCo
     if (route.access !== 'public') chain.push(authenticate(ctx));
     if (typeof route.access === 'object') {
       chain.push(requirePermissions(route.access.permissions, route.access.mode));
+      const { roles, rolesMessage } = route.access;
+      if (roles) chain.push(requireRoles(roles, rolesMessage ?? 'Your role may not do this.'));
     }
     chain.push(...(route.middleware ?? []), handle(route, ctx));
     router[route.method](route.path, ...chain);

@@ -2,7 +2,8 @@
  * NUL, or a UTF-16 surrogate without its pair: PostgreSQL stores neither in text or jsonb, so a
  * request carrying one is refused up front with the field named, instead of failing in SQL.
  */
-const unstorableCharacter = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const unstorableCharacter =
+  /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * The dotted path of the first string (value or object key) in `value` that PostgreSQL cannot

@@ -51,7 +51,11 @@ function operation(route: Route): Operation {
     security: route.access === 'public' ? [] : [{ bearerAuth: [] }],
     'x-permissions':
       typeof route.access === 'object'
-        ? { permissions: route.access.permissions, mode: route.access.mode ?? 'any' }
+        ? {
+            permissions: route.access.permissions,
+            mode: route.access.mode ?? 'any',
+            ...(route.access.roles ? { roles: route.access.roles } : {}),
+          }
         : route.access,
     parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
     ...(route.body && {
@@ -74,7 +78,8 @@ function accessText(route: Route): string {
   if (route.access === 'public') return 'Public.';
   if (route.access === 'authenticated') return 'Requires a signed-in user.';
   const mode = route.access.mode === 'all' ? 'all' : 'any';
-  return `Requires ${mode} of: ${route.access.permissions.join(', ')}.`;
+  const roles = route.access.roles ? ` Only for the roles: ${route.access.roles.join(', ')}.` : '';
+  return `Requires ${mode} of: ${route.access.permissions.join(', ')}.${roles}`;
 }
 
 function parameters(schema: z.ZodType | undefined, location: 'path' | 'query') {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateProductBody, CreateQuotationBody } from '@patrol/contracts';
+import type { CreateProductBody, CreateQuotationBody, Invoice, Quotation } from '@patrol/contracts';
+import request from 'supertest';
 import { products, type NewProductRow, type ProductRow } from '../../src/db/schema';
-import type { TestContext } from '../test-context';
+import { bearer, type TestContext } from '../test-context';
 
 /** A valid product form for POST /api/business/products, unique per call. */
 export function buildProductForm(overrides: Partial<CreateProductBody> = {}): CreateProductBody {
@@ -62,4 +63,39 @@ export function buildQuotationForm(
     ],
     ...overrides,
   };
+}
+
+/** An accepted quotation created through the API (the state conversion starts from). */
+export async function createAcceptedQuotation(
+  t: TestContext,
+  token: string,
+  clientId: string,
+  overrides: Partial<CreateQuotationBody> = {},
+): Promise<Quotation> {
+  const created = await request(t.app)
+    .post('/api/business/quotations')
+    .set(bearer(token))
+    .send(buildQuotationForm(clientId, overrides))
+    .expect(201);
+  const accepted = await request(t.app)
+    .put(`/api/business/quotations/${created.body.quotation.id}/status`)
+    .set(bearer(token))
+    .send({ status: 'accepted' })
+    .expect(200);
+  return accepted.body.quotation;
+}
+
+/** An invoice converted through the API from a fresh accepted quotation. */
+export async function createInvoice(
+  t: TestContext,
+  token: string,
+  clientId: string,
+  overrides: Partial<CreateQuotationBody> = {},
+): Promise<Invoice> {
+  const quotation = await createAcceptedQuotation(t, token, clientId, overrides);
+  const converted = await request(t.app)
+    .put(`/api/business/quotations/${quotation.id}/convert-to-invoice`)
+    .set(bearer(token))
+    .expect(200);
+  return converted.body.invoice;
 }

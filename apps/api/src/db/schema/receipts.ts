@@ -17,6 +17,14 @@ export interface ReceiptLineItem {
   amount: number;
 }
 
+/** One entry of a receipt's audit trail, with the actor's name as it was then. */
+export interface ReceiptAuditEntry {
+  action: 'created' | 'updated';
+  at: string;
+  by: string;
+  metadata: { paymentMethods?: PaymentMethod[] };
+}
+
 export interface ReceiptBankDetails {
   bankName?: string;
   accountNumber?: string;
@@ -48,15 +56,24 @@ export const receipts = pgTable(
       .default(sql`'[]'::jsonb`),
     bankDetails: jsonb('bank_details').$type<ReceiptBankDetails>(),
     notes: text('notes'),
+    auditLog: jsonb('audit_log')
+      .$type<ReceiptAuditEntry[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** What the list's search matches (number, client, reference, invoices), lowercased once. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(receipt_number || ' ' || coalesce(client_info->>'companyName', '') || ' ' || coalesce(reference_number, '') || ' ' || invoice_numbers::text)`,
+    ),
   },
   (table) => [
     index('receipts_payment_date_idx').on(table.paymentDate),
-    index('receipts_created_at_idx').on(table.createdAt),
-    index('receipts_client_id_idx').on(table.clientId),
+    index('receipts_created_at_idx').on(table.createdAt, table.id),
+    index('receipts_client_id_idx').on(table.clientId, table.createdAt),
+    index('receipts_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     index('receipts_payment_method_idx').on(table.paymentMethod),
     index('receipts_transaction_type_idx').on(table.transactionType),
   ],

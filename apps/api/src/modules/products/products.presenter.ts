@@ -1,5 +1,5 @@
 import type { Product } from '@patrol/contracts';
-import { toSen, fromSen } from '@patrol/domain';
+import { moneyValue } from '../../db/column-values';
 import type { ProductRow } from '../../db/schema';
 
 /** A product row as the API shows it; money as a JSON number of ringgit. */
@@ -10,7 +10,7 @@ export function presentProduct(row: ProductRow): Product {
     name: row.name,
     description: row.description,
     category: row.category,
-    unitPrice: fromSen(toSen(row.unitPrice)),
+    unitPrice: moneyValue(row.unitPrice),
     unit: row.unit,
     minQuantity: row.minQuantity,
     taxable: row.taxable,

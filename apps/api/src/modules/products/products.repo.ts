@@ -11,7 +11,10 @@ function filterCondition(filter: ProductPageRequest): SQL | undefined {
   const pattern = filter.search ? likePattern(filter.search.toLowerCase()) : undefined;
   return and(
     pattern
-      ? or(like(sql`lower(${products.name})`, pattern), like(sql`lower(${products.productId})`, pattern))
+      ? or(
+          like(sql`lower(${products.name})`, pattern),
+          like(sql`lower(${products.productId})`, pattern),
+        )
       : undefined,
     filter.category ? eq(products.category, filter.category) : undefined,
     filter.active === undefined ? undefined : eq(products.active, filter.active),

@@ -8,8 +8,8 @@ import {
   type ProductResponse,
   type UpdateProductBody,
 } from '@patrol/contracts';
-import { senToDecimalString, toSen } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
+import { moneyColumn } from '../../db/column-values';
 import type { ProductRow } from '../../db/schema';
 import type { AppContext } from '../../http/app-context';
 import { notFound } from '../../http/app-error';
@@ -71,7 +71,7 @@ export async function createProduct(
     const created = await insertProduct(tx, {
       ...body,
       productId: number,
-      unitPrice: senToDecimalString(toSen(body.unitPrice)),
+      unitPrice: moneyColumn(body.unitPrice),
     });
     await auditProduct(tx, actor, 'product.created', null, created);
     return created;
@@ -91,7 +91,7 @@ export async function updateProduct(
   const { unitPrice, ...fields } = body;
   return changeProduct(deps, actor, id, 'product.updated', productRuleMessages.updated, {
     ...fields,
-    ...(unitPrice === undefined ? {} : { unitPrice: senToDecimalString(toSen(unitPrice)) }),
+    ...(unitPrice === undefined ? {} : { unitPrice: moneyColumn(unitPrice) }),
   });
 }
 

@@ -1,16 +1,7 @@
 import type { Quotation, QuotationItem } from '@patrol/contracts';
-import { fromSen, quotationStatusOn, toSen } from '@patrol/domain';
+import { quotationStatusOn } from '@patrol/domain';
+import { dayOf, moneyValue } from '../../db/column-values';
 import type { QuotationItemRow, QuotationRow } from '../../db/schema';
-
-/** A numeric(14,2) column as a JSON number of ringgit, exactly. */
-export function presentMoney(value: string): number {
-  return fromSen(toSen(value));
-}
-
-/** A date column (UTC midnight of a calendar day) as 'YYYY-MM-DD'. */
-export function presentDay(value: Date): string {
-  return value.toISOString().slice(0, 10);
-}
 
 export function presentQuotationItem(row: QuotationItemRow): QuotationItem {
   return {
@@ -19,9 +10,9 @@ export function presentQuotationItem(row: QuotationItemRow): QuotationItem {
     productName: row.productName,
     description: row.description,
     quantity: row.quantity,
-    unitPrice: presentMoney(row.unitPrice),
+    unitPrice: moneyValue(row.unitPrice),
     discount: Number(row.discount),
-    lineTotal: presentMoney(row.lineTotal),
+    lineTotal: moneyValue(row.lineTotal),
   };
 }
 
@@ -31,7 +22,7 @@ export function presentQuotation(
   items: readonly QuotationItemRow[],
   today: string,
 ): Quotation {
-  const validUntil = presentDay(row.validUntil);
+  const validUntil = dayOf(row.validUntil);
   return {
     id: row.id,
     quotationNumber: row.quotationNumber,
@@ -42,17 +33,17 @@ export function presentQuotation(
       phone: row.clientInfo.phone ?? '',
       email: row.clientInfo.email ?? '',
     },
-    quotationDate: presentDay(row.quotationDate),
+    quotationDate: dayOf(row.quotationDate),
     validUntil,
     validityDays: row.validityDays,
     paymentTerms: row.paymentTerms,
     items: items.map(presentQuotationItem),
     notes: row.notes ?? '',
     taxRate: Number(row.taxRate),
-    discountAmount: presentMoney(row.discountAmount),
-    subtotal: presentMoney(row.subtotal),
-    taxAmount: presentMoney(row.taxAmount),
-    totalAmount: presentMoney(row.totalAmount),
+    discountAmount: moneyValue(row.discountAmount),
+    subtotal: moneyValue(row.subtotal),
+    taxAmount: moneyValue(row.taxAmount),
+    totalAmount: moneyValue(row.totalAmount),
     status: quotationStatusOn(row.status, validUntil, today),
     invoiceId: row.invoiceId,
     createdAt: row.createdAt.toISOString(),

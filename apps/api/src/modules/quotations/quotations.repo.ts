@@ -1,6 +1,7 @@
 import type { ListQuotationsQuery, QuotationStatus } from '@patrol/contracts';
 import { and, asc, count, desc, eq, inArray, like, lt, gte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
+import { dayStart } from '../../db/column-values';
 import { likePattern } from '../../db/like-pattern';
 import {
   quotationItems,
@@ -10,11 +11,6 @@ import {
   type QuotationItemRow,
   type QuotationRow,
 } from '../../db/schema';
-
-/** The start of a calendar day as stored in the date columns (UTC midnight). */
-export function dayStart(day: string): Date {
-  return new Date(`${day}T00:00:00Z`);
-}
 
 /** A list request with the day that decides which drafts and sent quotations read as expired. */
 export type QuotationPageRequest = ListQuotationsQuery & { today: string };

@@ -23,6 +23,7 @@ import {
   toSen,
 } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
+import { dayOf, dayStart, moneyColumn } from '../../db/column-values';
 import type { DocumentClientInfo, QuotationItemRow, QuotationRow } from '../../db/schema';
 import type { AppContext } from '../../http/app-context';
 import { conflict, invalid, notFound } from '../../http/app-error';
@@ -31,9 +32,8 @@ import { recordAudit } from '../audit/audit.service';
 import { findBillingClient } from '../clients/clients.service';
 import { productsByIds } from '../products/products.service';
 import { nextDocumentNumber } from '../settings/numbering.service';
-import { presentDay, presentQuotation } from './quotations.presenter';
+import { presentQuotation } from './quotations.presenter';
 import {
-  dayStart,
   deleteQuotationRow,
   findQuotationForUpdate,
   findQuotationItems,
@@ -141,7 +141,7 @@ export async function updateQuotation(
     const taxRate = body.taxRate ?? Number(current.taxRate);
     const [currentItems, quotationDate, validityDays] = [
       await findQuotationItems(tx, [id]),
-      body.quotationDate ?? presentDay(current.quotationDate),
+      body.quotationDate ?? dayOf(current.quotationDate),
       body.validityDays ?? current.validityDays,
     ];
     const lines = priceLines(body.items ?? currentItems.map(itemInput), taxRate);
@@ -229,7 +229,7 @@ export async function lockQuotationWithItems(
 
 /** The status a stored quotation reads as on `now`'s business day. */
 export function quotationStatusNow(row: QuotationRow, now: Date = new Date()): QuotationStatus {
-  return quotationStatusOn(row.status, presentDay(row.validUntil), businessDay(now));
+  return quotationStatusOn(row.status, dayOf(row.validUntil), businessDay(now));
 }
 
 /** Marks a quotation converted to `invoice` (inside the conversion's transaction). */
@@ -372,7 +372,7 @@ function priceLines(items: readonly QuotationItemInput[], taxRate: number) {
       productName: item.productName,
       description: item.description,
       quantity: item.quantity,
-      unitPrice: senToDecimalString(toSen(item.unitPrice)),
+      unitPrice: moneyColumn(item.unitPrice),
       discount: String(item.discount),
       lineTotal: senToDecimalString(totals.lines[index]!.lineTotalSen),
     })),

@@ -1,0 +1,24 @@
+import { fromSen, senToDecimalString, toSen } from '@patrol/domain';
+
+// Conversions between API values and the billing columns: calendar days are stored as the
+// UTC midnight that starts them, money as numeric(14,2) text.
+
+/** The stored instant of a calendar day ('2026-11-24' -> 2026-11-24T00:00:00Z). */
+export function dayStart(day: string): Date {
+  return new Date(`${day}T00:00:00Z`);
+}
+
+/** The calendar day of a stored date column ('YYYY-MM-DD'). */
+export function dayOf(value: Date): string {
+  return value.toISOString().slice(0, 10);
+}
+
+/** A numeric(14,2) column as a JSON number of ringgit, exactly. */
+export function moneyValue(column: string): number {
+  return fromSen(toSen(column));
+}
+
+/** A JSON amount (or integer sen) as numeric(14,2) text. */
+export function moneyColumn(amount: number): string {
+  return senToDecimalString(toSen(amount));
+}

@@ -1,0 +1,79 @@
+import type { Invoice, PaymentStatus } from '@patrol/contracts';
+import { outstandingSen, toSen, fromSen } from '@patrol/domain';
+import { dayOf, moneyValue } from '../../db/column-values';
+import type { InvoiceRow } from '../../db/schema';
+import type { InvoiceParts } from './invoices.repo';
+
+const awaitingPayment: readonly PaymentStatus[] = ['unpaid', 'pending', 'partial'];
+
+/** The payment status an invoice reads as on `today`: unpaid past its due date is overdue. */
+export function paymentStatusOn(row: InvoiceRow, today: string): PaymentStatus {
+  const pastDue = dayOf(row.dueDate) < today;
+  return !row.isVoided && pastDue && awaitingPayment.includes(row.paymentStatus)
+    ? 'overdue'
+    : row.paymentStatus;
+}
+
+/** An invoice with its lines, payments and rejections (parts of other invoices are ignored). */
+export function presentInvoice(row: InvoiceRow, parts: InvoiceParts, today: string): Invoice {
+  const mine = <T extends { invoiceId: string }>(list: readonly T[]) =>
+    list.filter((item) => item.invoiceId === row.id);
+  return {
+    id: row.id,
+    invoiceNumber: row.invoiceNumber,
+    quotationId: row.quotationId,
+    clientId: row.clientId,
+    clientInfo: {
+      companyName: row.clientInfo.companyName ?? '',
+      contactPerson: row.clientInfo.contactPerson ?? '',
+      email: row.clientInfo.email ?? '',
+      address: row.clientInfo.address ?? '',
+      phone: row.clientInfo.phone ?? '',
+    },
+    issueDate: dayOf(row.issueDate),
+    dueDate: dayOf(row.dueDate),
+    paymentTerms: row.paymentTerms,
+    lineItems: mine(parts.lineItems).map((item) => ({
+      description: item.description,
+      quantity: item.quantity,
+      unitPrice: moneyValue(item.unitPrice),
+      taxRate: Number(item.taxRate),
+      taxAmount: moneyValue(item.taxAmount),
+      lineTotal: moneyValue(item.lineTotal),
+    })),
+    subtotal: moneyValue(row.subtotal),
+    taxAmount: moneyValue(row.taxAmount),
+    discountAmount: moneyValue(row.discountAmount),
+    totalAmount: moneyValue(row.totalAmount),
+    paidAmount: moneyValue(row.paidAmount),
+    outstandingAmount: fromSen(outstandingSen(toSen(row.totalAmount), toSen(row.paidAmount))),
+    paymentStatus: paymentStatusOn(row, today),
+    paymentValidationStatus: row.paymentValidationStatus,
+    paymentValidationNotes: row.paymentValidationNotes,
+    paymentRejectionReason: row.paymentRejectionReason,
+    paymentEntries: mine(parts.entries).map((entry) => ({
+      id: entry.id,
+      amount: moneyValue(entry.amount),
+      paymentMethod: entry.paymentMethod,
+      paymentDate: dayOf(entry.paymentDate),
+      referenceNumber: entry.referenceNumber,
+      status: entry.status === 'validated' ? 'validated' : 'pending_validation',
+      notes: entry.notes ?? '',
+      receiptId: entry.receiptId,
+      recordedAt: entry.createdAt.toISOString(),
+    })),
+    rejectionHistory: mine(parts.rejections).map((rejection) => ({
+      rejectionNumber: rejection.rejectionNumber,
+      rejectedBy: rejection.rejectedBy,
+      rejectedAt: rejection.rejectedAt.toISOString(),
+      rejectionReason: rejection.rejectionReason,
+      validationNotes: rejection.validationNotes ?? '',
+      clearedPaymentCount: rejection.clearedPaymentCount,
+    })),
+    notes: row.notes ?? '',
+    isVoided: row.isVoided,
+    status: row.isVoided ? 'voided' : row.status === 'sent' ? 'sent' : 'issued',
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,262 @@
+import type { DueStatus, ListInvoicesQuery, PaymentStatus } from '@patrol/contracts';
+import { addDays, billingRangeStart } from '@patrol/domain';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  like,
+  lt,
+  lte,
+  max,
+  not,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { dayStart } from '../../db/column-values';
+import { likePattern } from '../../db/like-pattern';
+import {
+  invoiceLineItems,
+  invoices,
+  paymentEntries,
+  paymentRejections,
+  type InvoiceLineItemRow,
+  type InvoiceRow,
+  type NewInvoiceLineItemRow,
+  type NewInvoiceRow,
+  type NewPaymentEntryRow,
+  type PaymentEntryRow,
+  type PaymentRejectionRow,
+} from '../../db/schema';
+
+/** A list request with the business day that decides overdue, due soon and the date ranges. */
+export type InvoicePageRequest = ListInvoicesQuery & { today: string };
+
+/** Payment states that still wait for money, and so become overdue after the due date. */
+export const awaitingPaymentStatuses = ['unpaid', 'pending', 'partial'] as const;
+
+function awaitingPayment(): SQL {
+  return and(
+    inArray(invoices.paymentStatus, [...awaitingPaymentStatuses]),
+    eq(invoices.isVoided, false),
+  )!;
+}
+
+/** The rows that read as `status` on `today` (an unpaid invoice past its due date is overdue). */
+function paymentStatusCondition(status: PaymentStatus, today: string): SQL | undefined {
+  const pastDue = lt(invoices.dueDate, dayStart(today));
+  switch (status) {
+    case 'overdue':
+      return or(eq(invoices.paymentStatus, 'overdue'), and(awaitingPayment(), pastDue));
+    case 'unpaid':
+    case 'pending':
+    case 'partial':
+      return and(eq(invoices.paymentStatus, status), not(pastDue));
+    default:
+      return eq(invoices.paymentStatus, status);
+  }
+}
+
+function dueStatusCondition(status: DueStatus, today: string): SQL | undefined {
+  const start = dayStart(today);
+  switch (status) {
+    case 'due_today':
+      return and(awaitingPayment(), eq(invoices.dueDate, start));
+    case 'overdue':
+      return and(awaitingPayment(), lt(invoices.dueDate, start));
+    case 'due_soon':
+      return and(
+        awaitingPayment(),
+        gte(invoices.dueDate, start),
+        lte(invoices.dueDate, dayStart(addDays(today, 7))),
+      );
+  }
+}
+
+function filterCondition(request: InvoicePageRequest): SQL | undefined {
+  const { today } = request;
+  return and(
+    request.search
+      ? like(invoices.searchText, likePattern(request.search.toLowerCase()))
+      : undefined,
+    request.paymentStatus ? paymentStatusCondition(request.paymentStatus, today) : undefined,
+    request.paymentValidationStatus
+      ? eq(invoices.paymentValidationStatus, request.paymentValidationStatus)
+      : undefined,
+    request.dueStatus ? dueStatusCondition(request.dueStatus, today) : undefined,
+    request.dateRange
+      ? and(
+          gte(invoices.issueDate, dayStart(billingRangeStart(request.dateRange, today))),
+          lt(invoices.issueDate, dayStart(addDays(today, 1))),
+        )
+      : undefined,
+    request.clientId ? eq(invoices.clientId, request.clientId) : undefined,
+  );
+}
+
+const sortColumns = {
+  issueDate: invoices.issueDate,
+  dueDate: invoices.dueDate,
+  invoiceNumber: invoices.invoiceNumber,
+  totalAmount: invoices.totalAmount,
+  createdAt: invoices.createdAt,
+} as const;
+
+/** A page of invoices (one index walk with a limit) and how many match (a separate count). */
+export async function findInvoicePage(
+  db: DbExecutor,
+  request: InvoicePageRequest,
+): Promise<{ rows: InvoiceRow[]; totalCount: number }> {
+  const where = filterCondition(request);
+  const direction = request.sortOrder === 'asc' ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(invoices)
+      .where(where)
+      .orderBy(direction(sortColumns[request.sortBy]), direction(invoices.id))
+      .limit(request.limit)
+      .offset((request.page - 1) * request.limit),
+    db.select({ value: count() }).from(invoices).where(where),
+  ]);
+  return { rows, totalCount: total?.value ?? 0 };
+}
+
+/** What an invoice is shown with: its lines, payments and rejections. */
+export interface InvoiceParts {
+  lineItems: InvoiceLineItemRow[];
+  entries: PaymentEntryRow[];
+  rejections: PaymentRejectionRow[];
+}
+
+/** The lines, payments and rejections of the given invoices, each in its order. */
+export async function findInvoiceParts(
+  db: DbExecutor,
+  invoiceIds: readonly string[],
+): Promise<InvoiceParts> {
+  if (invoiceIds.length === 0) return { lineItems: [], entries: [], rejections: [] };
+  const ids = [...invoiceIds];
+  const [lineItems, entries, rejections] = await Promise.all([
+    db
+      .select()
+      .from(invoiceLineItems)
+      .where(inArray(invoiceLineItems.invoiceId, ids))
+      .orderBy(asc(invoiceLineItems.invoiceId), asc(invoiceLineItems.position)),
+    db
+      .select()
+      .from(paymentEntries)
+      .where(inArray(paymentEntries.invoiceId, ids))
+      .orderBy(asc(paymentEntries.createdAt), asc(paymentEntries.id)),
+    db
+      .select()
+      .from(paymentRejections)
+      .where(inArray(paymentRejections.invoiceId, ids))
+      .orderBy(asc(paymentRejections.rejectionNumber)),
+  ]);
+  return { lineItems, entries, rejections };
+}
+
+/** An invoice by row id, locked until the transaction ends. */
+export async function findInvoiceForUpdate(
+  db: DbExecutor,
+  id: string,
+): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).limit(1).for('update');
+  return row;
+}
+
+/** The live (not voided) invoice converted from a quotation, locked. */
+export async function findInvoiceOfQuotationForUpdate(
+  db: DbExecutor,
+  quotationId: string,
+): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.quotationId, quotationId), eq(invoices.isVoided, false)))
+    .orderBy(desc(invoices.createdAt))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function insertInvoice(db: DbExecutor, values: NewInvoiceRow): Promise<InvoiceRow> {
+  const [row] = await db.insert(invoices).values(values).returning();
+  return row!;
+}
+
+export function insertInvoiceLineItems(
+  db: DbExecutor,
+  items: readonly NewInvoiceLineItemRow[],
+): Promise<InvoiceLineItemRow[]> {
+  if (items.length === 0) return Promise.resolve([]);
+  return db
+    .insert(invoiceLineItems)
+    .values([...items])
+    .returning();
+}
+
+/** Updates the given fields and stamps updatedAt. */
+export async function updateInvoiceRow(
+  db: DbExecutor,
+  id: string,
+  values: Partial<Omit<NewInvoiceRow, 'id' | 'invoiceNumber' | 'createdAt' | 'updatedAt'>>,
+): Promise<InvoiceRow> {
+  const [row] = await db
+    .update(invoices)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(invoices.id, id))
+    .returning();
+  return row!;
+}
+
+export async function insertPaymentEntry(
+  db: DbExecutor,
+  values: NewPaymentEntryRow,
+): Promise<PaymentEntryRow> {
+  const [row] = await db.insert(paymentEntries).values(values).returning();
+  return row!;
+}
+
+/** Marks an invoice's payments validated and links them to their receipt. */
+export async function validatePaymentEntries(
+  db: DbExecutor,
+  invoiceId: string,
+  receiptId: string,
+): Promise<void> {
+  await db
+    .update(paymentEntries)
+    .set({ status: 'validated', receiptId })
+    .where(eq(paymentEntries.invoiceId, invoiceId));
+}
+
+/** Removes an invoice's payments (a rejection clears them); answers how many there were. */
+export async function deletePaymentEntries(db: DbExecutor, invoiceId: string): Promise<number> {
+  const removed = await db
+    .delete(paymentEntries)
+    .where(eq(paymentEntries.invoiceId, invoiceId))
+    .returning({ id: paymentEntries.id });
+  return removed.length;
+}
+
+/** The number the invoice's next rejection takes (1 for the first). */
+export async function nextRejectionNumber(db: DbExecutor, invoiceId: string): Promise<number> {
+  const [row] = await db
+    .select({ last: max(paymentRejections.rejectionNumber) })
+    .from(paymentRejections)
+    .where(eq(paymentRejections.invoiceId, invoiceId));
+  return (row?.last ?? 0) + 1;
+}
+
+export async function insertPaymentRejection(
+  db: DbExecutor,
+  values: typeof paymentRejections.$inferInsert,
+): Promise<PaymentRejectionRow> {
+  const [row] = await db.insert(paymentRejections).values(values).returning();
+  return row!;
+}

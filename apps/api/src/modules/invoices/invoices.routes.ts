@@ -1,0 +1,134 @@
+import {
+  convertQuotationResponseSchema,
+  idParamsSchema,
+  invoiceResponseSchema,
+  listInvoicesQuerySchema,
+  listInvoicesResponseSchema,
+  processPaymentBodySchema,
+  quotationResponseSchema,
+  rejectPaymentBodySchema,
+  revertInvoiceResponseSchema,
+  validatePaymentBodySchema,
+} from '@patrol/contracts';
+import { paymentValidatorRoles } from '@patrol/domain';
+import { defineRoute } from '../../http/route';
+import { convertQuotationToInvoice, revertInvoice, revertQuotation } from './invoice-conversion';
+import {
+  invoiceRuleMessages,
+  listInvoices,
+  processPayment,
+  rejectPayment,
+  sendInvoice,
+  validatePayment,
+} from './invoices.service';
+
+const tags = ['invoices'];
+
+const validatorsOnly =
+  'Refused with 409 unless the invoice is paid in full and awaiting validation.';
+
+/** Validation is the roles' (spec 3 section 6), not a permission's. */
+const validatorAccess = {
+  permissions: ['invoices.view'],
+  roles: paymentValidatorRoles,
+  rolesMessage: invoiceRuleMessages.validatorsOnly,
+} as const;
+
+/** Invoices, payments and their validation, and the quotation <-> invoice moves (spec 3 section 7). */
+export const invoiceRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/api/business/invoices',
+    summary: 'A page of invoices with their lines, payments and rejections',
+    description:
+      'Filtered by paymentStatus (an unpaid or partly paid invoice past its due date reads as overdue), paymentValidationStatus, dateRange (issue date), dueStatus (due_today, overdue, due_soon = within 7 days) and clientId; searched over number and client; paged (20 by default).',
+    tags,
+    access: { permissions: ['invoices.view'] },
+    query: listInvoicesQuerySchema,
+    response: listInvoicesResponseSchema,
+    handler: ({ ctx, query }) => listInvoices(ctx.db, query),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/business/quotations/:id/convert-to-invoice',
+    summary: 'Convert an accepted quotation into an invoice',
+    description:
+      "One transaction: the invoice is numbered, takes the quotation's lines, totals and client, is due by its payment terms, and the quotation becomes converted. Any status but accepted answers 409.",
+    tags: ['quotations', 'invoices'],
+    access: { permissions: ['quotations.edit', 'invoices.create'], mode: 'all' },
+    params: idParamsSchema,
+    response: convertQuotationResponseSchema,
+    handler: ({ ctx, user, params }) => convertQuotationToInvoice(ctx, user, params.id),
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/api/business/quotations/:id/revert',
+    summary: 'Revert the invoice of a converted quotation; the quotation is accepted again',
+    description:
+      'Voids the invoice (its number stays used). Refused with 409 once the payment is validated, while payments are recorded, or when the quotation has no invoice.',
+    tags: ['quotations', 'invoices'],
+    access: { permissions: ['invoices.edit'] },
+    params: idParamsSchema,
+    response: quotationResponseSchema,
+    handler: ({ ctx, user, params }) => revertQuotation(ctx, user, params.id),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/business/invoices/:id/revert',
+    summary: "Revert an invoice to its quotation (the invoice tab's action)",
+    description:
+      "Voids the invoice and returns its quotation to accepted. 409 'This invoice was not created from a quotation and cannot be reverted.' when it has none; 409 once validated or while payments are recorded.",
+    tags,
+    access: { permissions: ['invoices.edit'] },
+    params: idParamsSchema,
+    response: revertInvoiceResponseSchema,
+    handler: ({ ctx, user, params }) => revertInvoice(ctx, user, params.id),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/business/invoices/:id/process-payment',
+    summary: 'Record a payment against an invoice',
+    description:
+      "Amount above 0 and at most the outstanding amount, method from the dialog's list, reference not blank, date not in the future. Paid in full, the invoice awaits validation.",
+    tags,
+    access: { permissions: ['invoices.edit'] },
+    params: idParamsSchema,
+    body: processPaymentBodySchema,
+    response: invoiceResponseSchema,
+    handler: ({ ctx, user, params, body }) => processPayment(ctx, user, params.id, body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/business/invoices/:id/send',
+    summary: 'Record that the invoice was sent, by whom and when',
+    tags,
+    access: { permissions: ['invoices.edit', 'invoices.create'] },
+    params: idParamsSchema,
+    response: invoiceResponseSchema,
+    handler: ({ ctx, user, params }) => sendInvoice(ctx, user, params.id),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/invoices/:id/validate-payment',
+    summary: "Validate an invoice's payments and issue its receipt",
+    description: validatorsOnly,
+    tags,
+    access: validatorAccess,
+    params: idParamsSchema,
+    body: validatePaymentBodySchema,
+    response: invoiceResponseSchema,
+    handler: ({ ctx, user, params, body }) => validatePayment(ctx, user, params.id, body),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/invoices/:id/reject-payment',
+    summary: "Reject an invoice's payments: they are cleared and a correction block is added",
+    description: validatorsOnly,
+    tags,
+    access: validatorAccess,
+    params: idParamsSchema,
+    body: rejectPaymentBodySchema,
+    response: invoiceResponseSchema,
+    handler: ({ ctx, user, params, body }) => rejectPayment(ctx, user, params.id, body),
+  }),
+];

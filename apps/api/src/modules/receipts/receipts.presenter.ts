@@ -1,0 +1,59 @@
+import type { Receipt } from '@patrol/contracts';
+import { dayOf, moneyValue } from '../../db/column-values';
+import type { ReceiptAllocationRow, ReceiptRow } from '../../db/schema';
+
+/** A receipt with its allocations; who created and last updated it come from its audit trail. */
+export function presentReceipt(
+  row: ReceiptRow,
+  allocations: readonly ReceiptAllocationRow[],
+): Receipt {
+  const created = row.auditLog.find((entry) => entry.action === 'created');
+  const updated = row.auditLog.findLast((entry) => entry.action === 'updated');
+  return {
+    id: row.id,
+    receiptNumber: row.receiptNumber,
+    invoiceNumbers: row.invoiceNumbers,
+    paymentDate: dayOf(row.paymentDate),
+    clientId: row.clientId,
+    clientInfo: {
+      companyName: row.clientInfo.companyName ?? '',
+      contactPerson: row.clientInfo.contactPerson ?? '',
+      email: row.clientInfo.email ?? '',
+      phone: row.clientInfo.phone ?? '',
+      address: row.clientInfo.address ?? '',
+    },
+    totalAmount: moneyValue(row.totalAmount),
+    paymentMethod: row.paymentMethod,
+    transactionType: row.transactionType,
+    referenceNumber: row.referenceNumber ?? '',
+    verificationCode: row.verificationCode,
+    currency: row.currency,
+    exchangeRate: Number(row.exchangeRate),
+    paymentAllocations: allocations.map((allocation) => ({
+      invoiceNumber: allocation.invoiceNumber,
+      allocatedAmount: moneyValue(allocation.allocatedAmount),
+      outstandingBefore: moneyValue(allocation.outstandingBefore),
+      outstandingAfter: moneyValue(allocation.outstandingAfter),
+    })),
+    lineItems: row.lineItems.map((item) => ({
+      description: item.description,
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+      amount: item.amount,
+      category: (item.category as Receipt['lineItems'][number]['category']) ?? null,
+    })),
+    bankDetails: row.bankDetails
+      ? {
+          bankName: row.bankDetails.bankName ?? '',
+          accountNumber: row.bankDetails.accountNumber ?? '',
+          transactionId: row.bankDetails.transactionId ?? '',
+        }
+      : null,
+    notes: row.notes ?? '',
+    auditLog: row.auditLog,
+    createdAt: row.createdAt.toISOString(),
+    createdBy: created?.by ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+    updatedBy: updated?.by ?? null,
+  };
+}

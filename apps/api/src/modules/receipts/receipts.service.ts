@@ -1,0 +1,155 @@
+import { randomInt } from 'node:crypto';
+import {
+  buildPagination,
+  type ListReceiptsQuery,
+  type ListReceiptsResponse,
+  type PaymentMethod,
+  type Receipt,
+  type TransactionType,
+} from '@patrol/contracts';
+import { billingRangeStart, businessDay, fromSen, sumSen } from '@patrol/domain';
+import type { DbExecutor } from '../../db/client';
+import { dayStart, moneyColumn } from '../../db/column-values';
+import type { DocumentClientInfo, ReceiptLineItem } from '../../db/schema';
+import type { AuthUser } from '../../http/authenticate';
+import { readCompanySettings } from '../settings/settings.service';
+import { nextDocumentNumber } from '../settings/numbering.service';
+import { presentReceipt } from './receipts.presenter';
+import {
+  findReceiptAllocations,
+  findReceiptPage,
+  insertReceipt,
+  insertReceiptAllocations,
+} from './receipts.repo';
+
+/** GET /api/business/receipts: a page and the figures over every matching receipt. */
+export async function listReceipts(
+  db: DbExecutor,
+  query: ListReceiptsQuery,
+  now: Date = new Date(),
+): Promise<ListReceiptsResponse> {
+  const today = businessDay(now);
+  const { rows, figures } = await findReceiptPage(db, {
+    ...query,
+    today,
+    rangeStart: query.dateRange && billingRangeStart(query.dateRange, today),
+  });
+  const allocations = await findReceiptAllocations(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    success: true,
+    receipts: rows.map((row) =>
+      presentReceipt(
+        row,
+        allocations.filter((allocation) => allocation.receiptId === row.id),
+      ),
+    ),
+    pagination: buildPagination(query.page, query.limit, figures.total),
+    statistics: {
+      total: figures.total,
+      thisMonth: figures.thisMonth,
+      totalAmount: fromSen(figures.totalSen),
+    },
+  };
+}
+
+/** A payment a receipt covers, in sen. */
+export interface ReceiptPayment {
+  amountSen: number;
+  method: PaymentMethod;
+  /** 'YYYY-MM-DD'. */
+  date: string;
+  reference: string;
+}
+
+/** What a validated invoice gives its receipt. */
+export interface ReceiptSource {
+  invoiceId: string;
+  invoiceNumber: string;
+  clientId: string | null;
+  clientInfo: DocumentClientInfo;
+  totalSen: number;
+  payments: readonly ReceiptPayment[];
+  lineItems: readonly ReceiptLineItem[];
+}
+
+/**
+ * Issues the receipt of a validated invoice inside the validating transaction: numbered from the
+ * settings, the payments' total allocated to the invoice (outstanding before and after), the
+ * method (or multiple_methods), a verification code and the first audit entry.
+ */
+export async function issueReceipt(
+  tx: DbExecutor,
+  actor: AuthUser,
+  source: ReceiptSource,
+  now: Date = new Date(),
+): Promise<Receipt> {
+  const paidSen = sumSen(source.payments.map((payment) => payment.amountSen));
+  const methods = [...new Set(source.payments.map((payment) => payment.method))];
+  const paymentMethod: PaymentMethod = methods.length === 1 ? methods[0]! : 'multiple_methods';
+  const references = [...new Set(source.payments.map((payment) => payment.reference))];
+  const latestDate = source.payments
+    .map((payment) => payment.date)
+    .sort()
+    .at(-1)!;
+  const { number } = await nextDocumentNumber(tx, 'receipt', now);
+  const bank = (await readCompanySettings(tx)).bankDetails;
+  const row = await insertReceipt(tx, {
+    receiptNumber: number,
+    invoiceNumbers: [source.invoiceNumber],
+    paymentDate: dayStart(latestDate),
+    clientId: source.clientId,
+    clientInfo: source.clientInfo,
+    totalAmount: moneyColumn(fromSen(paidSen)),
+    paymentMethod,
+    transactionType: transactionTypeOf(paidSen, source.totalSen),
+    referenceNumber: references.join(', '),
+    verificationCode: verificationCode(),
+    lineItems: [...source.lineItems],
+    bankDetails:
+      paymentMethod === 'bank_transfer'
+        ? {
+            bankName: bank.bankName,
+            accountNumber: bank.accountNumber,
+            transactionId: references.join(', '),
+          }
+        : null,
+    auditLog: [
+      {
+        action: 'created',
+        at: now.toISOString(),
+        by: actor.fullName || actor.username,
+        metadata: { paymentMethods: methods },
+      },
+    ],
+    createdBy: actor.id,
+    updatedBy: actor.id,
+  });
+  const allocations = await insertReceiptAllocations(tx, [
+    {
+      receiptId: row.id,
+      invoiceId: source.invoiceId,
+      invoiceNumber: source.invoiceNumber,
+      allocatedAmount: moneyColumn(fromSen(paidSen)),
+      outstandingBefore: moneyColumn(fromSen(source.totalSen)),
+      outstandingAfter: moneyColumn(fromSen(Math.max(0, source.totalSen - paidSen))),
+    },
+  ]);
+  return presentReceipt(row, allocations);
+}
+
+function transactionTypeOf(paidSen: number, totalSen: number): TransactionType {
+  if (paidSen > totalSen) return 'overpayment';
+  return paidSen === totalSen ? 'full_payment' : 'partial_payment';
+}
+
+// No 0/O or 1/I/L, so a code read aloud or retyped from paper is not mistaken.
+const codeAlphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/** 12 random characters (about 59 bits) as XXXX-XXXX-XXXX: printed on the receipt, not guessable. */
+export function verificationCode(): string {
+  const characters = Array.from({ length: 12 }, () => codeAlphabet[randomInt(codeAlphabet.length)]);
+  return [0, 4, 8].map((start) => characters.slice(start, start + 4).join('')).join('-');
+}

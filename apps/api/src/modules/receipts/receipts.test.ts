@@ -1,0 +1,95 @@
+import { businessDay } from '@patrol/domain';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  buildClient,
+  createInvoice,
+  createTestContext,
+  type TestContext,
+} from '../../../test/builders';
+import { verificationCode } from './receipts.service';
+
+describe('GET /api/business/receipts', () => {
+  let t: TestContext;
+  let sales: string;
+  let clientId: string;
+  beforeAll(async () => {
+    t = await createTestContext();
+    const admin = await t.signIn('Admin');
+    const accounts = await t.signIn('accounts');
+    sales = await t.signIn('sales');
+    clientId = (await buildClient(t)).id;
+    // Two validated invoices: one paid by bank transfer, one in cash then by cheque.
+    const payments = [
+      [{ amount: 216, paymentMethod: 'bank_transfer', referenceNumber: 'BANK-1' }],
+      [
+        { amount: 16, paymentMethod: 'cash', referenceNumber: 'CASH-1' },
+        { amount: 200, paymentMethod: 'cheque', referenceNumber: 'CHQ-1' },
+      ],
+    ];
+    for (const invoicePayments of payments) {
+      const invoice = await createInvoice(t, admin, clientId);
+      for (const payment of invoicePayments) {
+        await request(t.app)
+          .put(`/api/business/invoices/${invoice.id}/process-payment`)
+          .set(bearer(accounts))
+          .send({ ...payment, paymentDate: businessDay(new Date()) })
+          .expect(200);
+      }
+      await request(t.app)
+        .put(`/api/invoices/${invoice.id}/validate-payment`)
+        .set(bearer(accounts))
+        .send({})
+        .expect(200);
+    }
+  });
+  afterAll(() => t.close());
+
+  const list = (query = '') =>
+    request(t.app).get(`/api/business/receipts?clientId=${clientId}&${query}`).set(bearer(sales));
+
+  it('lists the receipts with the figures over every match', async () => {
+    const response = await list().expect(200);
+    expect(response.body.receipts).toHaveLength(2);
+    expect(response.body.statistics).toEqual({ total: 2, thisMonth: 2, totalAmount: 432 });
+    expect(response.body.pagination).toMatchObject({ totalCount: 2, limit: 20 });
+  });
+
+  it('filters by method, transaction type, date range and search', async () => {
+    const multiple = await list('paymentMethod=multiple_methods').expect(200);
+    expect(
+      multiple.body.receipts.map((r: { referenceNumber: string }) => r.referenceNumber),
+    ).toEqual(['CASH-1, CHQ-1']);
+    expect(multiple.body.receipts[0].bankDetails).toBeNull();
+    expect(multiple.body.receipts[0].auditLog[0].metadata.paymentMethods).toEqual([
+      'cash',
+      'cheque',
+    ]);
+    const bank = await list('search=bank-1').expect(200);
+    expect(bank.body.receipts.map((r: { paymentMethod: string }) => r.paymentMethod)).toEqual([
+      'bank_transfer',
+    ]);
+    expect(bank.body.receipts[0].bankDetails).toMatchObject({ transactionId: 'BANK-1' });
+    expect((await list('transactionType=refund').expect(200)).body.statistics.total).toBe(0);
+    expect((await list('dateRange=today').expect(200)).body.statistics.total).toBe(2);
+    expect((await list('paymentMethod=cash&page=3').expect(200)).body.pagination.totalCount).toBe(
+      0,
+    );
+  });
+
+  it('refuses an unknown method (400) and a user without invoices.view (403)', async () => {
+    await list('paymentMethod=gold').expect(400);
+    const noAccess = await t.signIn('sales', { permissions: ['quotations.view'] });
+    await request(t.app).get('/api/business/receipts').set(bearer(noAccess)).expect(403);
+  });
+});
+
+describe('verificationCode', () => {
+  it('is 12 unambiguous characters in three groups, different every time', () => {
+    const codes = new Set(Array.from({ length: 200 }, verificationCode));
+    expect(codes.size).toBe(200);
+    for (const code of codes)
+      expect(code).toMatch(/^[A-HJ-KM-NP-Z2-9]{4}(-[A-HJ-KM-NP-Z2-9]{4}){2}$/);
+  });
+});
