@@ -2,12 +2,21 @@ import { count } from 'drizzle-orm';
 // The seed writes through the API's own schema and key generator, so its rows are exactly what
 // the API would have written. Tools may not normally import the app; this is the one exception.
 import type { AppDb } from '../../apps/api/src/db/client';
-import { activities, clients, licences } from '../../apps/api/src/db/schema';
+import {
+  activities,
+  clients,
+  invoices,
+  licences,
+  products,
+  quotations,
+  receipts,
+} from '../../apps/api/src/db/schema';
 import { generateLicenceKey } from '../../apps/api/src/modules/licences/licence-keys';
+import { seedDemoBilling, type BillingClient, type BillingSeedResult } from './demo-billing';
 import { buildDemoActivities, buildDemoClients, createRandom } from './demo-data';
 
 export interface SeedOptions {
-  /** Delete every client (their licences go with them) and every activity first. */
+  /** Delete every client (their licences go with them), every activity and every billing document first. */
   reset?: boolean;
   /** Number of client companies (default 40). */
   clients?: number;
@@ -17,7 +26,13 @@ export interface SeedOptions {
 }
 
 export type SeedResult =
-  | { seeded: true; clients: number; licences: number; activities: number }
+  | {
+      seeded: true;
+      clients: number;
+      licences: number;
+      activities: number;
+      billing: BillingSeedResult;
+    }
   | { seeded: false; existingClients: number };
 
 /**
@@ -26,14 +41,15 @@ export type SeedResult =
  */
 export async function seedDemoData(db: AppDb, options: SeedOptions = {}): Promise<SeedResult> {
   const now = options.now ?? new Date();
-  const demoClients = buildDemoClients(
-    now,
-    createRandom(options.randomSeed ?? 2026),
-    options.clients,
-  );
+  const random = createRandom(options.randomSeed ?? 2026);
+  const demoClients = buildDemoClients(now, random, options.clients);
   return db.transaction(async (tx) => {
     if (options.reset) {
       await tx.delete(activities);
+      await tx.delete(receipts);
+      await tx.delete(invoices);
+      await tx.delete(quotations);
+      await tx.delete(products);
       await tx.delete(clients);
     } else {
       const [existing] = await tx.select({ value: count() }).from(clients);
@@ -41,12 +57,18 @@ export async function seedDemoData(db: AppDb, options: SeedOptions = {}): Promis
     }
     let licenceCount = 0;
     let activityCount = 0;
+    const billingClients: BillingClient[] = [];
     for (const demo of demoClients) {
       const { licences: demoLicences, ...clientValues } = demo;
       const [client] = await tx
         .insert(clients)
         .values({ ...clientValues, updatedAt: clientValues.createdAt })
         .returning({ id: clients.id });
+      const { companyName, contactPerson, email, phone, address } = clientValues;
+      billingClients.push({
+        id: client!.id,
+        info: { companyName, contactPerson, email, phone, address },
+      });
       const keys = demoLicences.map(() => generateLicenceKey());
       await tx.insert(licences).values(
         demoLicences.map((licence, index) => ({
@@ -60,11 +82,18 @@ export async function seedDemoData(db: AppDb, options: SeedOptions = {}): Promis
       licenceCount += demoLicences.length;
       activityCount += feed.length;
     }
+    const billing = await seedDemoBilling(
+      tx,
+      billingClients.filter((_client, index) => demoClients[index]!.active),
+      random,
+      now,
+    );
     return {
       seeded: true,
       clients: demoClients.length,
       licences: licenceCount,
       activities: activityCount,
+      billing,
     };
   });
 }

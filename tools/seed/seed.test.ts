@@ -85,7 +85,9 @@ describe('npm run seed', () => {
     { timeout: 180_000 },
     async () => {
       const first = await seed('--clients', '12');
-      expect(first.stdout).toMatch(/^Seeded 12 clients, \d+ licences and \d+ activities/);
+      expect(first.stdout).toMatch(
+        /^Seeded 12 clients, \d+ licences, \d+ activities, 8 products, \d+ quotations, \d+ invoices and \d+ receipts/,
+      );
       const seeded = await counts();
       expect(seeded.clients).toBe(12);
       expect(seeded.licences).toBeGreaterThanOrEqual(36);

@@ -1,5 +1,5 @@
 /**
- * Fills the configured database with demo clients, licences and activity:
+ * Fills the configured database with demo clients, licences, activity and billing documents:
  *   npm run seed                 (skips a database that already has clients)
  *   npm run seed -- --reset      (deletes every client, licence and activity first)
  *   npm run seed -- --clients 20
@@ -12,7 +12,7 @@ import { openDatabase } from '../../apps/api/src/db/client';
 import { seedDemoData } from './seed-database';
 
 const usage = `Usage: npm run seed -- [--reset] [--clients <n>]
-  --reset        delete every client, licence and activity before seeding
+  --reset        delete every client, licence, activity and billing document before seeding
   --clients <n>  number of client companies, 1 to 42 (default 40)
 Uses DATA_DIR (default ./data) or DATABASE_URL, like the server.`;
 
@@ -54,7 +54,9 @@ async function main(argv: string[]): Promise<number> {
     }
     const where = config.databaseUrl ? 'the PostgreSQL server' : config.dataDir;
     console.log(
-      `Seeded ${result.clients} clients, ${result.licences} licences and ${result.activities} activities into ${where}.`,
+      `Seeded ${result.clients} clients, ${result.licences} licences, ${result.activities} activities, ` +
+        `${result.billing.products} products, ${result.billing.quotations} quotations, ` +
+        `${result.billing.invoices} invoices and ${result.billing.receipts} receipts into ${where}.`,
     );
     return 0;
   } finally {

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { AppContext } from './app-context';
 import { invalid } from './app-error';
 import { authenticate, type AuthUser } from './authenticate';
+import { idempotentReplay } from './idempotency';
 import { requirePermissions, requireRoles } from './require-permissions';
 import { findUnstorableText } from './storable-text';
 
@@ -83,6 +84,8 @@ export interface RouteDefinition<
   status?: number;
   /** Runs after the permission guard and before parsing, e.g. multer for uploads or a rate limit. */
   middleware?: RequestHandler[];
+  /** A repeat carrying the same Idempotency-Key gets the first answer (http/idempotency.ts). */
+  idempotent?: boolean;
   /**
    * Returns the JSON body, or nothing after answering itself (a file, a stream). A handler may
    * set `res.status()` first for a non-default status.
@@ -125,7 +128,9 @@ export function mountRoutes(router: Router, routes: readonly Route[], ctx: AppCo
       const { roles, rolesMessage } = route.access;
       if (roles) chain.push(requireRoles(roles, rolesMessage ?? 'Your role may not do this.'));
     }
-    chain.push(...(route.middleware ?? []), handle(route, ctx));
+    chain.push(...(route.middleware ?? []));
+    if (route.idempotent) chain.push(idempotentReplay(ctx.db));
+    chain.push(handle(route, ctx));
     router[route.method](route.path, ...chain);
   }
 }

@@ -57,7 +57,11 @@ function operation(route: Route): Operation {
             ...(route.access.roles ? { roles: route.access.roles } : {}),
           }
         : route.access,
-    parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
+    parameters: [
+      ...parameters(route.params, 'path'),
+      ...parameters(route.query, 'query'),
+      ...(route.idempotent ? [idempotencyKeyParameter] : []),
+    ],
     ...(route.body && {
       requestBody: {
         required: true,
@@ -67,6 +71,15 @@ function operation(route: Route): Operation {
     responses: { ...successResponses(route), ...errorResponses(route) },
   };
 }
+
+const idempotencyKeyParameter = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+  description:
+    'Any unique value per intended action (a UUID). A repeat with the same key within 24 hours gets the first successful answer again, with the header Idempotent-Replayed: true, instead of acting twice; the same key with a different request is a 400.',
+};
 
 /** 'get' + '/api/clients/:companyId' -> 'getApiClientsCompanyId'. */
 function operationId(route: Route): string {

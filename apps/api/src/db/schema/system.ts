@@ -108,3 +108,28 @@ export type AuditLogRow = typeof auditLog.$inferSelect;
 export type ActivityRow = typeof activities.$inferSelect;
 export type CompanySettingsRow = typeof companySettings.$inferSelect;
 export type DocumentCounterRow = typeof documentCounters.$inferSelect;
+
+/**
+ * The first answer to a request sent with an Idempotency-Key, replayed to a repeat of it (per
+ * user and key, for 24 hours). `status` is null while the first request is still running.
+ */
+export const idempotentRequests = pgTable(
+  'idempotent_requests',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** Method, path and body hashed, so a key reused for another request is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    status: smallint('status'),
+    body: jsonObject('body'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.key] }),
+    index('idempotent_requests_created_at_idx').on(table.createdAt),
+  ],
+);
+
+export type IdempotentRequestRow = typeof idempotentRequests.$inferSelect;

@@ -50,6 +50,7 @@ export const invoiceRoutes = [
   }),
   defineRoute({
     method: 'put',
+    idempotent: true,
     path: '/api/business/quotations/:id/convert-to-invoice',
     summary: 'Convert an accepted quotation into an invoice',
     description:
@@ -62,6 +63,7 @@ export const invoiceRoutes = [
   }),
   defineRoute({
     method: 'patch',
+    idempotent: true,
     path: '/api/business/quotations/:id/revert',
     summary: 'Revert the invoice of a converted quotation; the quotation is accepted again',
     description:
@@ -74,6 +76,7 @@ export const invoiceRoutes = [
   }),
   defineRoute({
     method: 'post',
+    idempotent: true,
     path: '/api/business/invoices/:id/revert',
     summary: "Revert an invoice to its quotation (the invoice tab's action)",
     description:
@@ -86,6 +89,7 @@ export const invoiceRoutes = [
   }),
   defineRoute({
     method: 'put',
+    idempotent: true,
     path: '/api/business/invoices/:id/process-payment',
     summary: 'Record a payment against an invoice',
     description:
@@ -99,6 +103,7 @@ export const invoiceRoutes = [
   }),
   defineRoute({
     method: 'post',
+    idempotent: true,
     path: '/api/business/invoices/:id/send',
     summary: 'Record that the invoice was sent, by whom and when',
     tags,
@@ -109,6 +114,7 @@ export const invoiceRoutes = [
   }),
   defineRoute({
     method: 'put',
+    idempotent: true,
     path: '/api/invoices/:id/validate-payment',
     summary: "Validate an invoice's payments and issue its receipt",
     description: validatorsOnly,
@@ -121,6 +127,7 @@ export const invoiceRoutes = [
   }),
   defineRoute({
     method: 'put',
+    idempotent: true,
     path: '/api/invoices/:id/reject-payment',
     summary: "Reject an invoice's payments: they are cleared and a correction block is added",
     description: validatorsOnly,

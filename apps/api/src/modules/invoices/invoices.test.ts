@@ -317,6 +317,20 @@ describe('invoices API', () => {
       expect(row!.paidAmount).toBe('216.00');
     });
 
+    it('pays once when the same Idempotency-Key is submitted twice', async () => {
+      const invoice = await newInvoice();
+      const key = randomUUID();
+      const first = await pay(invoice.id, { amount: 50 }).set('Idempotency-Key', key).expect(200);
+      const again = await pay(invoice.id, { amount: 50 }).set('Idempotency-Key', key).expect(200);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.body).toEqual(first.body);
+      const rows = await t.database.db
+        .select()
+        .from(paymentEntries)
+        .where(eq(paymentEntries.invoiceId, invoice.id));
+      expect(rows).toHaveLength(1);
+    });
+
     it('answers 404 for an unknown invoice and 403 to a sales user', async () => {
       await pay(randomUUID(), { amount: 1 }).expect(404);
       const invoice = await newInvoice();

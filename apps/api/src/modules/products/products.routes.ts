@@ -35,6 +35,7 @@ export const productRoutes = [
   }),
   defineRoute({
     method: 'post',
+    idempotent: true,
     path: '/api/business/products',
     summary: 'Add a product; its productId is numbered by the server from the numbering settings',
     tags,
@@ -46,6 +47,7 @@ export const productRoutes = [
   }),
   defineRoute({
     method: 'put',
+    idempotent: true,
     path: '/api/business/products/:id',
     summary: 'Edit a product (the changed fields; productId never changes)',
     tags,
@@ -57,6 +59,7 @@ export const productRoutes = [
   }),
   defineRoute({
     method: 'put',
+    idempotent: true,
     path: '/api/business/products/:id/status',
     summary: 'Activate or deactivate a product (the row switch)',
     tags,

@@ -36,6 +36,7 @@ export const quotationRoutes = [
   }),
   defineRoute({
     method: 'post',
+    idempotent: true,
     path: '/api/business/quotations',
     summary: 'Create a draft quotation; number and every total are computed by the server',
     description:
@@ -49,6 +50,7 @@ export const quotationRoutes = [
   }),
   defineRoute({
     method: 'put',
+    idempotent: true,
     path: '/api/business/quotations/:id',
     summary: 'Edit a quotation (the changed fields); converted and closed ones answer 409',
     tags,
@@ -60,6 +62,7 @@ export const quotationRoutes = [
   }),
   defineRoute({
     method: 'put',
+    idempotent: true,
     path: '/api/business/quotations/:id/status',
     summary: 'Move a quotation along its workflow',
     description:
@@ -73,6 +76,7 @@ export const quotationRoutes = [
   }),
   defineRoute({
     method: 'post',
+    idempotent: true,
     path: '/api/business/quotations/:id/send',
     summary: 'Record that a draft (or sent) quotation was sent; it becomes sent',
     tags,

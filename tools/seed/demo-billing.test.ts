@@ -1,0 +1,73 @@
+import {
+  listInvoicesResponseSchema,
+  listQuotationsResponseSchema,
+  listReceiptsResponseSchema,
+} from '@patrol/contracts';
+import { sumSen, toSen } from '@patrol/domain';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestContext, type TestContext } from '../../apps/api/test/builders';
+import { seedDemoData } from './seed-database';
+
+describe('demo billing data', () => {
+  let t: TestContext;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestContext();
+    token = await t.signIn('superadmin');
+    await seedDemoData(t.database.db, { clients: 20 });
+  });
+  afterAll(() => t.close());
+
+  const get = async (path: string) =>
+    (await request(t.app).get(path).set(bearer(token)).expect(200)).body;
+
+  it('spreads quotations over every state, each priced as the API prices it', async () => {
+    const page = listQuotationsResponseSchema.parse(
+      await get('/api/business/quotations?limit=100'),
+    );
+    const statuses = new Set<string>(page.quotations.map((quotation) => quotation.status));
+    for (const status of ['accepted', 'rejected', 'closed', 'converted', 'expired']) {
+      expect(statuses, status).toContain(status);
+    }
+    // The newest drafts and sent quotations are still within their validity.
+    expect(statuses.has('draft') || statuses.has('sent')).toBe(true);
+    for (const quotation of page.quotations) {
+      expect(sumSen(quotation.items.map((item) => toSen(item.lineTotal)))).toBe(
+        toSen(quotation.subtotal),
+      );
+      expect(toSen(quotation.subtotal) + toSen(quotation.taxAmount)).toBe(
+        toSen(quotation.totalAmount),
+      );
+    }
+  });
+
+  it('gives invoices that are overdue, partly paid, awaiting validation, validated and rejected', async () => {
+    const page = listInvoicesResponseSchema.parse(await get('/api/business/invoices?limit=100'));
+    const has = (predicate: (i: (typeof page.invoices)[number]) => boolean) =>
+      page.invoices.some(predicate);
+    expect(has((i) => i.paymentStatus === 'overdue')).toBe(true);
+    expect(has((i) => i.paidAmount > 0 && i.outstandingAmount > 0)).toBe(true);
+    expect(has((i) => i.paymentValidationStatus === 'pending_validation')).toBe(true);
+    expect(has((i) => i.paymentValidationStatus === 'validated')).toBe(true);
+    expect(
+      has(
+        (i) =>
+          i.paymentValidationStatus === 'validation_rejected' &&
+          i.rejectionHistory.length === 1 &&
+          i.notes.includes('PAYMENT CORRECTION REQUIRED (1st rejection)'),
+      ),
+    ).toBe(true);
+  });
+
+  it('issues a receipt for every validated invoice', async () => {
+    const invoices = listInvoicesResponseSchema.parse(
+      await get('/api/business/invoices?limit=100&paymentValidationStatus=validated'),
+    );
+    const receipts = listReceiptsResponseSchema.parse(
+      await get('/api/business/receipts?limit=100'),
+    );
+    expect(receipts.statistics.total).toBe(invoices.pagination.totalCount);
+    expect(receipts.statistics.total).toBeGreaterThan(0);
+  });
+});

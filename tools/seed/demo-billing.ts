@@ -1,0 +1,396 @@
+import type { PaymentMethod, PaymentTerms, ProductCategory, ProductUnit } from '@patrol/contracts';
+import {
+  addDays,
+  appendPaymentCorrection,
+  businessDay,
+  calculateQuotationTotals,
+  dueDay,
+  fromSen,
+  lineTaxesSen,
+  senToDecimalString,
+  type QuotationTotals,
+} from '@patrol/domain';
+// Like seed-database.ts, the billing seed writes through the API's own schema, numbering and
+// receipt codes, so its rows are what the API would have written.
+import { eq } from 'drizzle-orm';
+import type { DbExecutor } from '../../apps/api/src/db/client';
+import { dayStart, moneyValue } from '../../apps/api/src/db/column-values';
+import {
+  invoiceLineItems,
+  invoices,
+  paymentEntries,
+  paymentRejections,
+  products,
+  quotationItems,
+  quotations,
+  receiptAllocations,
+  receipts,
+  type DocumentClientInfo,
+} from '../../apps/api/src/db/schema';
+import { verificationCode } from '../../apps/api/src/modules/receipts/receipts.service';
+import { nextDocumentNumber } from '../../apps/api/src/modules/settings/numbering.service';
+
+interface DemoProduct {
+  name: string;
+  description: string;
+  category: ProductCategory;
+  unit: ProductUnit;
+  priceSen: number;
+}
+
+const catalogue: DemoProduct[] = [
+  {
+    name: 'Patrol licence (1 year)',
+    description: 'One device, NFC checkpoint scanning',
+    category: 'licence',
+    unit: 'license',
+    priceSen: 48_000,
+  },
+  {
+    name: 'Patrol licence (1 month)',
+    description: 'One device, billed monthly',
+    category: 'licence',
+    unit: 'month',
+    priceSen: 4_500,
+  },
+  {
+    name: 'NFC checkpoint tag',
+    description: 'Weatherproof tag with mounting kit',
+    category: 'hardware',
+    unit: 'piece',
+    priceSen: 1_250,
+  },
+  {
+    name: 'Rugged Android handset',
+    description: 'IP68, NFC, 2-day battery',
+    category: 'hardware',
+    unit: 'piece',
+    priceSen: 129_900,
+  },
+  {
+    name: 'Site onboarding',
+    description: 'Route design and checkpoint installation',
+    category: 'consultation',
+    unit: 'service',
+    priceSen: 85_000,
+  },
+  {
+    name: 'Guard training',
+    description: 'Half-day session for up to 15 guards',
+    category: 'training',
+    unit: 'hour',
+    priceSen: 18_000,
+  },
+  {
+    name: 'Priority support',
+    description: 'Same-day response, business hours',
+    category: 'support',
+    unit: 'year',
+    priceSen: 240_000,
+  },
+  {
+    name: 'Annual maintenance',
+    description: 'Handset and tag health check',
+    category: 'maintenance',
+    unit: 'year',
+    priceSen: 60_000,
+  },
+];
+
+/** The client details a billing document copies. */
+export interface BillingClient {
+  id: string;
+  info: DocumentClientInfo;
+}
+
+/** How far each converted quotation's invoice got, in turn. */
+const invoiceStories = [
+  'unpaid',
+  'partial',
+  'awaiting',
+  'validated',
+  'validated',
+  'rejected',
+] as const;
+/** The quotation states, in turn; every third quotation and more are converted. */
+const quotationStories = [
+  'converted',
+  'draft',
+  'converted',
+  'sent',
+  'converted',
+  'accepted',
+  'rejected',
+  'converted',
+  'closed',
+] as const;
+const terms: PaymentTerms[] = [
+  'NET_30',
+  'NET_15',
+  'NET_30',
+  'NET_45',
+  'NET_60',
+  'CASH_ON_DELIVERY',
+];
+const methods: PaymentMethod[] = [
+  'bank_transfer',
+  'cheque',
+  'cash',
+  'online_payment',
+  'credit_card',
+];
+
+export interface BillingSeedResult {
+  products: number;
+  quotations: number;
+  invoices: number;
+  receipts: number;
+}
+
+/**
+ * The product catalogue and about 40 quotations over the last four months, spread over every
+ * state; converted ones carry invoices that are unpaid (some overdue), partly paid, paid and
+ * awaiting validation, validated with their receipt, or rejected with a correction block.
+ */
+export async function seedDemoBilling(
+  tx: DbExecutor,
+  clients: readonly BillingClient[],
+  random: () => number,
+  now: Date,
+): Promise<BillingSeedResult> {
+  const today = businessDay(now);
+  const productRows = [];
+  for (const product of catalogue) {
+    const { number } = await nextDocumentNumber(tx, 'product', now);
+    const [row] = await tx
+      .insert(products)
+      .values({
+        productId: number,
+        name: product.name,
+        description: product.description,
+        category: product.category,
+        unit: product.unit,
+        unitPrice: senToDecimalString(product.priceSen),
+        active: product.name !== 'Patrol licence (1 month)',
+        createdAt: new Date(now.getTime() - 120 * 86_400_000),
+      })
+      .returning();
+    productRows.push(row!);
+  }
+
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const result = { products: productRows.length, quotations: 0, invoices: 0, receipts: 0 };
+  const quotationCount = Math.min(40, clients.length * 2);
+  for (let index = 0; index < quotationCount; index += 1) {
+    const client = clients[index % clients.length]!;
+    const story = quotationStories[index % quotationStories.length]!;
+    const quotationDay = addDays(today, -Math.round(120 - (index * 118) / quotationCount));
+    const lines = Array.from({ length: 1 + Math.floor(random() * 3) }, () => {
+      const product = pick(productRows);
+      return {
+        product,
+        quantity: 1 + Math.floor(random() * 12),
+        discount: random() < 0.25 ? 10 : 0,
+      };
+    });
+    const taxRate = 0.08;
+    const totals = calculateQuotationTotals(
+      lines.map((line) => ({
+        quantity: line.quantity,
+        unitPrice: line.product.unitPrice,
+        discount: line.discount,
+      })),
+      taxRate,
+    );
+    const paymentTerms = terms[index % terms.length]!;
+    const { number: quotationNumber } = await nextDocumentNumber(tx, 'quotation', now);
+    const [quotation] = await tx
+      .insert(quotations)
+      .values({
+        quotationNumber,
+        clientId: client.id,
+        clientInfo: client.info,
+        quotationDate: dayStart(quotationDay),
+        validUntil: dayStart(addDays(quotationDay, 30)),
+        validityDays: 30,
+        paymentTerms,
+        notes: '',
+        taxRate: String(taxRate),
+        ...money(totals),
+        status: story === 'converted' ? 'accepted' : story,
+        createdAt: dayStart(quotationDay),
+      })
+      .returning();
+    await tx.insert(quotationItems).values(
+      lines.map((line, position) => ({
+        quotationId: quotation!.id,
+        position,
+        productId: line.product.id,
+        productName: line.product.name,
+        description: line.product.description,
+        quantity: line.quantity,
+        unitPrice: line.product.unitPrice,
+        discount: String(line.discount),
+        lineTotal: senToDecimalString(totals.lines[position]!.lineTotalSen),
+      })),
+    );
+    result.quotations += 1;
+    if (story !== 'converted') continue;
+
+    const issueDay = notAfter(addDays(quotationDay, 3), today);
+    const { number: invoiceNumber } = await nextDocumentNumber(tx, 'invoice', now);
+    const invoiceStory = invoiceStories[result.invoices % invoiceStories.length]!;
+    const totalSen = totals.totalSen;
+    const paidSen =
+      invoiceStory === 'unpaid' || invoiceStory === 'rejected'
+        ? 0
+        : invoiceStory === 'partial'
+          ? Math.round(totalSen / 2)
+          : totalSen;
+    const rejectedAt = dayStart(notAfter(addDays(issueDay, 10), today));
+    const [invoice] = await tx
+      .insert(invoices)
+      .values({
+        invoiceNumber,
+        quotationId: quotation!.id,
+        clientId: client.id,
+        clientInfo: client.info,
+        issueDate: dayStart(issueDay),
+        dueDate: dayStart(dueDay(issueDay, paymentTerms)),
+        paymentTerms,
+        ...money(totals),
+        paidAmount: senToDecimalString(paidSen),
+        paymentStatus: paidSen === 0 ? 'unpaid' : paidSen < totalSen ? 'partial' : 'paid',
+        paymentValidationStatus:
+          invoiceStory === 'awaiting'
+            ? 'pending_validation'
+            : invoiceStory === 'validated'
+              ? 'validated'
+              : invoiceStory === 'rejected'
+                ? 'validation_rejected'
+                : 'none',
+        paymentRejectionReason:
+          invoiceStory === 'rejected' ? 'Transfer not found in the bank statement' : null,
+        notes:
+          invoiceStory === 'rejected'
+            ? appendPaymentCorrection('', {
+                rejectionNumber: 1,
+                rejectedBy: 'Accounts Team',
+                rejectedAt,
+                reason: 'Transfer not found in the bank statement',
+              })
+            : '',
+        validatedAt:
+          invoiceStory === 'validated' ? dayStart(notAfter(addDays(issueDay, 12), today)) : null,
+        createdAt: dayStart(issueDay),
+      })
+      .returning();
+    const taxes = lineTaxesSen(
+      totals.lines.map((line) => line.lineTotalSen),
+      taxRate,
+      totals.taxSen,
+    );
+    await tx.insert(invoiceLineItems).values(
+      lines.map((line, position) => ({
+        invoiceId: invoice!.id,
+        position,
+        productId: line.product.id,
+        description: `${line.product.name} - ${line.product.description}`,
+        quantity: line.quantity,
+        unitPrice: line.product.unitPrice,
+        taxRate: String(taxRate),
+        taxAmount: senToDecimalString(taxes[position]!),
+        lineTotal: senToDecimalString(totals.lines[position]!.lineTotalSen),
+      })),
+    );
+    await tx
+      .update(quotations)
+      .set({ status: 'converted', invoiceId: invoice!.id, invoiceNumber })
+      .where(eq(quotations.id, quotation!.id));
+    result.invoices += 1;
+
+    if (invoiceStory === 'rejected') {
+      await tx.insert(paymentRejections).values({
+        invoiceId: invoice!.id,
+        rejectionNumber: 1,
+        rejectedBy: 'Accounts Team',
+        rejectedAt,
+        rejectionReason: 'Transfer not found in the bank statement',
+        clearedPaymentCount: 1,
+      });
+    }
+    if (paidSen === 0) continue;
+    const method = methods[index % methods.length]!;
+    const paymentDay = notAfter(addDays(issueDay, 7), today);
+    const reference = `REF-${invoiceNumber.slice(-6)}`;
+    let receiptId: string | null = null;
+    if (invoiceStory === 'validated') {
+      const { number: receiptNumber } = await nextDocumentNumber(tx, 'receipt', now);
+      const [receipt] = await tx
+        .insert(receipts)
+        .values({
+          receiptNumber,
+          invoiceNumbers: [invoiceNumber],
+          paymentDate: dayStart(paymentDay),
+          clientId: client.id,
+          clientInfo: client.info,
+          totalAmount: senToDecimalString(paidSen),
+          paymentMethod: method,
+          transactionType: 'full_payment',
+          referenceNumber: reference,
+          verificationCode: verificationCode(),
+          lineItems: lines.map((line, position) => ({
+            description: line.product.name,
+            category: line.product.category,
+            quantity: line.quantity,
+            unitPrice: moneyValue(line.product.unitPrice),
+            amount: fromSen(totals.lines[position]!.lineTotalSen),
+          })),
+          auditLog: [
+            {
+              action: 'created',
+              at: dayStart(notAfter(addDays(issueDay, 12), today)).toISOString(),
+              by: 'Accounts Team',
+              metadata: { paymentMethods: [method] },
+            },
+          ],
+          createdAt: dayStart(notAfter(addDays(issueDay, 12), today)),
+        })
+        .returning();
+      receiptId = receipt!.id;
+      await tx.insert(receiptAllocations).values({
+        receiptId,
+        invoiceId: invoice!.id,
+        invoiceNumber,
+        allocatedAmount: senToDecimalString(paidSen),
+        outstandingBefore: senToDecimalString(totalSen),
+        outstandingAfter: '0.00',
+      });
+      result.receipts += 1;
+    }
+    await tx.insert(paymentEntries).values({
+      invoiceId: invoice!.id,
+      amount: senToDecimalString(paidSen),
+      paymentMethod: method,
+      paymentDate: dayStart(paymentDay),
+      referenceNumber: reference,
+      status: receiptId ? 'validated' : 'pending_validation',
+      receiptId,
+      createdAt: dayStart(paymentDay),
+    });
+  }
+  return result;
+}
+
+function notAfter(day: string, last: string): string {
+  return day > last ? last : day;
+}
+
+function money(totals: QuotationTotals) {
+  return {
+    subtotal: senToDecimalString(totals.subtotalSen),
+    discountAmount: senToDecimalString(totals.discountSen),
+    taxAmount: senToDecimalString(totals.taxSen),
+    totalAmount: senToDecimalString(totals.totalSen),
+  };
+}
