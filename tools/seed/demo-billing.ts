@@ -26,6 +26,7 @@ import {
   receiptAllocations,
   receipts,
   type DocumentClientInfo,
+  type ProductRow,
 } from '../../apps/api/src/db/schema';
 import { verificationCode } from '../../apps/api/src/modules/receipts/receipts.service';
 import { nextDocumentNumber } from '../../apps/api/src/modules/settings/numbering.service';
@@ -159,7 +160,7 @@ export async function seedDemoBilling(
   now: Date,
 ): Promise<BillingSeedResult> {
   const today = businessDay(now);
-  const productRows = [];
+  const productRows: ProductRow[] = [];
   for (const product of catalogue) {
     const { number } = await nextDocumentNumber(tx, 'product', now);
     const [row] = await tx
