@@ -55,6 +55,18 @@ export const queryKeys = {
     ofClient: (companyId: string, params: ClientLicenceListParams) =>
       ['licences', 'client', companyId, params] as const,
   },
+  billing: {
+    all: ['billing'] as const,
+    products: (params?: Record<string, unknown>) =>
+      params ? (['billing', 'products', params] as const) : (['billing', 'products'] as const),
+    quotations: (params?: Record<string, unknown>) =>
+      params ? (['billing', 'quotations', params] as const) : (['billing', 'quotations'] as const),
+    invoices: (params?: Record<string, unknown>) =>
+      params ? (['billing', 'invoices', params] as const) : (['billing', 'invoices'] as const),
+    receipts: (params?: Record<string, unknown>) =>
+      params ? (['billing', 'receipts', params] as const) : (['billing', 'receipts'] as const),
+    clients: (search: string) => ['billing', 'clients', search] as const,
+  },
   dashboard: {
     all: ['dashboard'] as const,
     /** GET /api/clients/dashboard */

@@ -119,7 +119,13 @@ export function connectEventsToCache(client: RealtimeClient, queryClient: QueryC
         'invoiceUpdated',
         'invoiceReverted',
       ] as const
-    ).map((event) => client.on(event, refreshBusinessStats)),
+    ).map((event) =>
+      client.on(event, () => {
+        refreshBusinessStats();
+        // Another user's billing change reaches the open billing tab too.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.billing.all });
+      }),
+    ),
   ];
   return () => {
     refreshDashboard.cancel();

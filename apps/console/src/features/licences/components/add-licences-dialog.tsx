@@ -15,7 +15,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { useClientOptions } from '@/features/licences/api/get-client-options';
 import { useCreateLicences } from '@/features/licences/api/create-licences';
 import { DaysField } from '@/features/licences/components/days-field';
-import { LicenceDialog } from '@/features/licences/components/licence-dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { addLicencesFailure } from '@/features/licences/lib/licence-messages';
 
 type AddLicencesFormValues = Pick<
@@ -92,7 +92,7 @@ export function AddLicencesDialog({
   );
 
   return (
-    <LicenceDialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Add Licences to Client"
@@ -161,6 +161,6 @@ export function AddLicencesDialog({
         }
         presetsLabel="Validity presets"
       />
-    </LicenceDialog>
+    </FormDialog>
   );
 }

@@ -5,7 +5,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { FormField, fieldErrorProps } from '@/components/form-field';
 import { Input } from '@/components/ui/input';
 import { useBindLicence } from '@/features/licences/api/bind-licence';
-import { LicenceDialog } from '@/features/licences/components/licence-dialog';
+import { FormDialog } from '@/components/form-dialog';
 import {
   licenceActionFailure,
   licenceActionSuccess,
@@ -53,7 +53,7 @@ export function BindLicenceDialog({ licence, onOpenChange, onResult }: BindLicen
   const deviceIdField = `${idPrefix}-deviceId`;
   const projectField = `${idPrefix}-projectName`;
   return (
-    <LicenceDialog
+    <FormDialog
       open={licence !== null}
       onOpenChange={onOpenChange}
       title="Bind Licence"
@@ -93,6 +93,6 @@ export function BindLicenceDialog({ licence, onOpenChange, onResult }: BindLicen
           autoComplete="off"
         />
       </FormField>
-    </LicenceDialog>
+    </FormDialog>
   );
 }

@@ -11,7 +11,7 @@ import { useEffect, useId } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useExtendLicence } from '@/features/licences/api/extend-licence';
 import { DaysField } from '@/features/licences/components/days-field';
-import { LicenceDialog } from '@/features/licences/components/licence-dialog';
+import { FormDialog } from '@/components/form-dialog';
 import {
   licenceActionFailure,
   licenceActionSuccess,
@@ -54,7 +54,7 @@ export function ExtendLicenceDialog({ licence, onOpenChange, onResult }: ExtendL
   const validDays =
     Number.isInteger(days) && days >= validityDaysRange.min && days <= validityDaysRange.max;
   return (
-    <LicenceDialog
+    <FormDialog
       open={licence !== null}
       onOpenChange={onOpenChange}
       title="Extend Licence"
@@ -85,6 +85,6 @@ export function ExtendLicenceDialog({ licence, onOpenChange, onResult }: ExtendL
         }
         presetsLabel="Extension presets"
       />
-    </LicenceDialog>
+    </FormDialog>
   );
 }

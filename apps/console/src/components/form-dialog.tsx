@@ -9,13 +9,15 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 
-type LicenceDialogProps = {
+const dialogWidths = { md: 'sm:max-w-md', lg: 'sm:max-w-lg', xl: 'sm:max-w-3xl' } as const;
+
+type FormDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   description: ReactNode;
-  /** A confirmation is narrower than a form. */
-  width?: 'md' | 'lg';
+  /** A confirmation is narrower than a form; a form with a table of lines is wider. */
+  width?: 'md' | 'lg' | 'xl';
   onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
   submitLabel: string;
   /** The submit button's text while the request is under way, e.g. "Binding...". */
@@ -27,8 +29,8 @@ type LicenceDialogProps = {
   children: ReactNode;
 };
 
-/** A licence action's dialog: title, description, the form's fields, then Cancel and submit. */
-export function LicenceDialog({
+/** A form in a dialog: title, description, the fields, then Cancel and submit (with its pending text). */
+export function FormDialog({
   open,
   onOpenChange,
   title,
@@ -41,10 +43,10 @@ export function LicenceDialog({
   submitBlocked = false,
   submitVariant,
   children,
-}: LicenceDialogProps) {
+}: FormDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className={width === 'md' ? 'sm:max-w-md' : 'sm:max-w-lg'}>
+      <DialogContent className={dialogWidths[width]}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

@@ -1,0 +1,71 @@
+import type {
+  InvoiceResponse,
+  ListInvoicesQuery,
+  ListInvoicesResponse,
+  ProcessPaymentBody,
+  RejectPaymentBody,
+  RevertInvoiceResponse,
+  ValidatePaymentBody,
+} from '@patrol/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { billingFreshMs, sendBillingMutation, useBillingMutation } from './billing-request';
+
+export type InvoiceFilters = Partial<
+  Pick<ListInvoicesQuery, 'search' | 'paymentStatus' | 'dateRange' | 'dueStatus'>
+> & { page: number };
+
+/** A page of invoices with their lines, payments and rejections. */
+export function useInvoices(filters: InvoiceFilters) {
+  return useQuery({
+    queryKey: queryKeys.billing.invoices(filters),
+    queryFn: ({ signal }) =>
+      api.get<ListInvoicesResponse>('/api/business/invoices', {
+        signal,
+        query: { ...filters, limit: 20 },
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: billingFreshMs,
+  });
+}
+
+const invoicePath = (id: string) => `/api/business/invoices/${encodeURIComponent(id)}`;
+
+export function useProcessPayment() {
+  return useBillingMutation(({ id, body }: { id: string; body: ProcessPaymentBody }) =>
+    sendBillingMutation<InvoiceResponse>('put', `${invoicePath(id)}/process-payment`, body),
+  );
+}
+
+export function useSendInvoice() {
+  return useBillingMutation((id: string) =>
+    sendBillingMutation<InvoiceResponse>('post', `${invoicePath(id)}/send`),
+  );
+}
+
+export function useRevertInvoice() {
+  return useBillingMutation((id: string) =>
+    sendBillingMutation<RevertInvoiceResponse>('post', `${invoicePath(id)}/revert`),
+  );
+}
+
+export function useValidatePayment() {
+  return useBillingMutation(({ id, body }: { id: string; body: ValidatePaymentBody }) =>
+    sendBillingMutation<InvoiceResponse>(
+      'put',
+      `/api/invoices/${encodeURIComponent(id)}/validate-payment`,
+      body,
+    ),
+  );
+}
+
+export function useRejectPayment() {
+  return useBillingMutation(({ id, body }: { id: string; body: RejectPaymentBody }) =>
+    sendBillingMutation<InvoiceResponse>(
+      'put',
+      `/api/invoices/${encodeURIComponent(id)}/reject-payment`,
+      body,
+    ),
+  );
+}

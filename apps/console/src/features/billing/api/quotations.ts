@@ -1,0 +1,84 @@
+import type {
+  ConvertQuotationResponse,
+  CreateQuotationBody,
+  ListBillingClientsResponse,
+  ListQuotationsQuery,
+  ListQuotationsResponse,
+  MessageResponse,
+  QuotationResponse,
+  QuotationStatus,
+  UpdateQuotationBody,
+} from '@patrol/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { billingFreshMs, sendBillingMutation, useBillingMutation } from './billing-request';
+
+export type QuotationFilters = Partial<
+  Pick<ListQuotationsQuery, 'search' | 'status' | 'clientId'>
+> & { page: number };
+
+/** A page of quotations with their lines. */
+export function useQuotations(filters: QuotationFilters) {
+  return useQuery({
+    queryKey: queryKeys.billing.quotations(filters),
+    queryFn: ({ signal }) =>
+      api.get<ListQuotationsResponse>('/api/business/quotations', {
+        signal,
+        query: { ...filters, limit: 20 },
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: billingFreshMs,
+  });
+}
+
+/** The billing client picker, searched on the server while `enabled`. */
+export function useBillingClients(search: string, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.billing.clients(search),
+    queryFn: ({ signal }) =>
+      api.get<ListBillingClientsResponse>('/api/business/clients', {
+        signal,
+        query: { search: search || undefined },
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: billingFreshMs,
+    enabled,
+  });
+}
+
+const quotationPath = (id: string) => `/api/business/quotations/${encodeURIComponent(id)}`;
+
+export function useCreateQuotation() {
+  return useBillingMutation((body: CreateQuotationBody) =>
+    sendBillingMutation<QuotationResponse>('post', '/api/business/quotations', body),
+  );
+}
+
+export function useUpdateQuotation() {
+  return useBillingMutation(({ id, body }: { id: string; body: UpdateQuotationBody }) =>
+    sendBillingMutation<QuotationResponse>('put', quotationPath(id), body),
+  );
+}
+
+export function useSetQuotationStatus() {
+  return useBillingMutation(({ id, status }: { id: string; status: QuotationStatus }) =>
+    sendBillingMutation<QuotationResponse>('put', `${quotationPath(id)}/status`, { status }),
+  );
+}
+
+export function useSendQuotation() {
+  return useBillingMutation((id: string) =>
+    sendBillingMutation<QuotationResponse>('post', `${quotationPath(id)}/send`),
+  );
+}
+
+export function useConvertQuotation() {
+  return useBillingMutation((id: string) =>
+    sendBillingMutation<ConvertQuotationResponse>('put', `${quotationPath(id)}/convert-to-invoice`),
+  );
+}
+
+export function useDeleteQuotation() {
+  return useBillingMutation((id: string) => api.delete<MessageResponse>(quotationPath(id)));
+}

@@ -1,0 +1,101 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QuotationFormDialog } from '@/features/billing/components/quotation-form-dialog';
+import { renderScreen, stubApi } from '@/test/fake-api';
+import { jsonResponse, signInAs, testUsers } from '@/test/test-utils';
+
+const clientId = '00000000-0000-4000-8000-0000000000c1';
+const emptyPage = {
+  currentPage: 1,
+  totalPages: 0,
+  totalCount: 0,
+  limit: 20,
+  hasNext: false,
+  hasPrev: false,
+};
+
+beforeEach(() => signInAs(testUsers.superadmin));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+function renderForm() {
+  const calls = stubApi({
+    'GET /api/business/clients': () =>
+      jsonResponse({
+        success: true,
+        clients: [
+          {
+            id: clientId,
+            companyId: 'C1',
+            companyName: 'Acme Guards',
+            contactPerson: 'Aina',
+            email: 'a@example.com',
+            phone: '',
+            address: '',
+          },
+        ],
+      }),
+    'GET /api/business/products': () =>
+      jsonResponse({ success: true, products: [], pagination: emptyPage }),
+    'POST /api/business/quotations': () =>
+      jsonResponse(
+        { success: true, message: 'Quotation QUO-1 created successfully', quotation: {} },
+        201,
+      ),
+  });
+  renderScreen(<QuotationFormDialog open quotation={null} onOpenChange={vi.fn()} />);
+  return calls;
+}
+
+const totals = () => within(screen.getByLabelText('Totals'));
+
+describe('QuotationFormDialog', () => {
+  it('computes the totals in exact sen as the lines are typed', async () => {
+    renderForm();
+    const price = screen.getAllByLabelText('Unit price (RM)');
+    await userEvent.clear(screen.getAllByLabelText('Quantity')[0]!);
+    await userEvent.type(screen.getAllByLabelText('Quantity')[0]!, '3');
+    await userEvent.clear(price[0]!);
+    await userEvent.type(price[0]!, '0.10');
+    // 3 x RM 0.10 is RM 0.30 exactly (0.30000000000000004 in floating point).
+    expect(totals().getAllByText('RM 0.30')).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add Item' }));
+    const second = screen.getAllByLabelText('Unit price (RM)')[1]!;
+    await userEvent.clear(screen.getAllByLabelText('Quantity')[1]!);
+    await userEvent.type(screen.getAllByLabelText('Quantity')[1]!, '7');
+    await userEvent.clear(second);
+    await userEvent.type(second, '19.99');
+    await userEvent.clear(screen.getAllByLabelText('Discount (%)')[1]!);
+    await userEvent.type(screen.getAllByLabelText('Discount (%)')[1]!, '15');
+    // 118.94 + 0.30 = 119.24; discounts 20.99; SST 8% = 9.54; total 128.78 (as the API test).
+    expect(totals().getByText('RM 119.24')).toBeInTheDocument();
+    expect(totals().getByText('RM 20.99')).toBeInTheDocument();
+    expect(totals().getByText('RM 9.54')).toBeInTheDocument();
+    expect(totals().getByText('RM 128.78')).toBeInTheDocument();
+  });
+
+  it('asks for a client and an item name before sending, then sends the rate as a fraction', async () => {
+    const calls = renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Create Quotation' }));
+    await screen.findByText('Please select a client', { selector: 'p' });
+    expect(screen.getByText(/Item name is required/)).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await screen.findByRole('option', { name: 'Acme Guards' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: /client/i }), clientId);
+    await userEvent.type(screen.getByLabelText('Item 1 name'), 'Patrol licence');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Quotation' }));
+    await vi.waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.body).toMatchObject({
+      clientId,
+      taxRate: 0.08,
+      validityDays: 30,
+      items: [{ productName: 'Patrol licence', quantity: 1, unitPrice: 0, discount: 0 }],
+    });
+  });
+});

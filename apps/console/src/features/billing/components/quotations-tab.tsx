@@ -1,0 +1,377 @@
+import { quotationStatuses, type Quotation, type QuotationStatus } from '@patrol/contracts';
+import {
+  formatBusinessDate,
+  formatMoney,
+  hasPermission,
+  isQuotationDeletable,
+  isQuotationEditable,
+  quotationWorkflow,
+  type QuotationWorkflowAction,
+} from '@patrol/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { EyeIcon, PencilIcon, PlusIcon, SendIcon, Trash2Icon } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { SearchInput } from '@/components/search-input';
+import { StatusBadge } from '@/components/status-badge';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import {
+  useBillingClients,
+  useConvertQuotation,
+  useDeleteQuotation,
+  useQuotations,
+  useSendQuotation,
+  useSetQuotationStatus,
+  type QuotationFilters,
+} from '@/features/billing/api/quotations';
+import { billingActionFailure } from '@/features/billing/lib/billing-errors';
+import { humanise, quotationStatusTones } from '@/features/billing/lib/billing-labels';
+import { useDebouncedSearch, useTabFilters } from '@/features/billing/lib/billing-params';
+import { changeListedRow } from '@/features/billing/lib/optimistic-list';
+import { useActionGuard } from '@/features/billing/lib/use-action-guard';
+import { useAuth } from '@/lib/auth';
+import { queryKeys } from '@/lib/query-keys';
+import { BillingListCard, RefreshButton } from './billing-list-card';
+import { FilterSelect } from './filter-select';
+import { IconButton } from './products-tab';
+import { QuotationDetailsDialog } from './quotation-details-dialog';
+import { QuotationFormDialog } from './quotation-form-dialog';
+
+const filterNames = ['search', 'status', 'clientId'] as const;
+const allowedFilters = { status: quotationStatuses };
+
+type Dialog =
+  { kind: 'create' } | { kind: 'edit' | 'view' | 'delete' | 'close'; quotation: Quotation } | null;
+
+/** The Quotations tab: list, filters, workflow buttons and the quotation dialogs. */
+export function QuotationsTab() {
+  const { user } = useAuth();
+  const { filters, page, update } = useTabFilters(filterNames, allowedFilters);
+  const [searchText, setSearchText] = useDebouncedSearch(filters.search, (search) =>
+    update({ search }),
+  );
+  const query: QuotationFilters = {
+    page,
+    search: filters.search,
+    status: filters.status as QuotationStatus | undefined,
+    clientId: filters.clientId,
+  };
+  const quotations = useQuotations(query);
+  const clients = useBillingClients('');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const actions = useQuotationActions(query);
+  const can = {
+    create: hasPermission(user, 'quotations.create'),
+    edit: hasPermission(user, 'quotations.edit'),
+    remove: hasPermission(user, 'quotations.delete'),
+    convert: hasPermission(user, 'quotations.edit') && hasPermission(user, 'invoices.create'),
+  };
+  const list = quotations.data;
+  const close = () => setDialog(null);
+
+  return (
+    <>
+      <BillingListCard
+        title="Quotations"
+        caption={
+          list && `Showing ${list.quotations.length} of ${list.pagination.totalCount} quotations`
+        }
+        actions={
+          <>
+            <RefreshButton onClick={() => void quotations.refetch()} busy={quotations.isFetching} />
+            {can.create && (
+              <Button onClick={() => setDialog({ kind: 'create' })}>
+                <PlusIcon aria-hidden="true" />
+                Create Quotation
+              </Button>
+            )}
+          </>
+        }
+        filters={
+          <>
+            <div className="md:w-72">
+              <SearchInput
+                label="Search quotations"
+                placeholder="Quotation number or client..."
+                value={searchText}
+                onChange={setSearchText}
+              />
+            </div>
+            <FilterSelect
+              label="Status"
+              allLabel="All statuses"
+              value={filters.status}
+              options={quotationStatuses.map((value) => ({ value, label: humanise(value) }))}
+              onChange={(status) => update({ status })}
+            />
+            <FilterSelect
+              label="Client"
+              allLabel="All clients"
+              value={filters.clientId}
+              options={(clients.data?.clients ?? []).map((client) => ({
+                value: client.id,
+                label: client.companyName,
+              }))}
+              onChange={(clientId) => update({ clientId })}
+            />
+          </>
+        }
+        state={{
+          loading: !list,
+          error: quotations.error,
+          onRetry: () => void quotations.refetch(),
+        }}
+        loadingText="Loading quotations..."
+        emptyText="No quotations found matching your criteria"
+        isEmpty={list?.quotations.length === 0}
+        pagination={list?.pagination}
+        onPageChange={(next) => update({ page: next })}
+      >
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Quotation #</TableHead>
+              <TableHead>Client</TableHead>
+              <TableHead>Date</TableHead>
+              <TableHead>Valid Until</TableHead>
+              <TableHead className="text-right">Amount</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead>Workflow Actions</TableHead>
+              <TableHead className="text-right">Manage</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {list?.quotations.map((quotation) => (
+              <TableRow key={quotation.id}>
+                <TableCell className="font-mono text-xs whitespace-nowrap">
+                  {quotation.quotationNumber}
+                </TableCell>
+                <TableCell>
+                  <div className="font-medium">{quotation.clientInfo.companyName}</div>
+                  <div className="text-xs text-muted-foreground">
+                    {quotation.clientInfo.contactPerson}
+                  </div>
+                </TableCell>
+                <TableCell>{formatBusinessDate(quotation.quotationDate)}</TableCell>
+                <TableCell>{formatBusinessDate(quotation.validUntil)}</TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">
+                  {formatMoney(quotation.totalAmount)}
+                </TableCell>
+                <TableCell>
+                  <StatusBadge
+                    status={quotation.status}
+                    tones={quotationStatusTones}
+                    label={humanise(quotation.status)}
+                  />
+                </TableCell>
+                <TableCell>
+                  <WorkflowButtons
+                    quotation={quotation}
+                    canEdit={can.edit}
+                    canConvert={can.convert}
+                    busy={actions.isRunning}
+                    onAction={(action) =>
+                      action.action === 'close'
+                        ? setDialog({ kind: 'close', quotation })
+                        : void actions.workflow(quotation, action)
+                    }
+                  />
+                </TableCell>
+                <TableCell>
+                  <div className="flex justify-end gap-1">
+                    <IconButton
+                      label={`View ${quotation.quotationNumber}`}
+                      onClick={() => setDialog({ kind: 'view', quotation })}
+                    >
+                      <EyeIcon />
+                    </IconButton>
+                    {can.edit && quotation.status === 'draft' && (
+                      <IconButton
+                        label={`Send ${quotation.quotationNumber}`}
+                        disabled={actions.isRunning(`send:${quotation.id}`)}
+                        onClick={() => void actions.send(quotation)}
+                      >
+                        <SendIcon />
+                      </IconButton>
+                    )}
+                    {can.edit && isQuotationEditable(quotation.status) && (
+                      <IconButton
+                        label={`Edit ${quotation.quotationNumber}`}
+                        onClick={() => setDialog({ kind: 'edit', quotation })}
+                      >
+                        <PencilIcon />
+                      </IconButton>
+                    )}
+                    {can.remove && isQuotationDeletable(quotation.status) && (
+                      <IconButton
+                        label={`Delete ${quotation.quotationNumber}`}
+                        onClick={() => setDialog({ kind: 'delete', quotation })}
+                      >
+                        <Trash2Icon className="text-destructive" />
+                      </IconButton>
+                    )}
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </BillingListCard>
+      <QuotationFormDialog
+        open={dialog?.kind === 'create' || dialog?.kind === 'edit'}
+        quotation={dialog?.kind === 'edit' ? dialog.quotation : null}
+        onOpenChange={(open) => !open && close()}
+      />
+      <QuotationDetailsDialog
+        quotation={dialog?.kind === 'view' ? dialog.quotation : null}
+        onOpenChange={(open) => !open && close()}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        onOpenChange={(open) => !open && close()}
+        title="Delete quotation?"
+        description={
+          dialog?.kind === 'delete' &&
+          `Are you sure you want to delete quotation ${dialog.quotation.quotationNumber}? This action cannot be undone.`
+        }
+        confirmLabel="Delete"
+        destructive
+        onConfirm={() => {
+          if (dialog?.kind !== 'delete') return;
+          close();
+          void actions.remove(dialog.quotation);
+        }}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'close'}
+        onOpenChange={(open) => !open && close()}
+        title="Close quotation permanently?"
+        description={
+          dialog?.kind === 'close' &&
+          `Quotation ${dialog.quotation.quotationNumber} will be closed for good: a closed quotation cannot be reopened, edited or deleted.`
+        }
+        confirmLabel="Close Quotation"
+        destructive
+        onConfirm={() => {
+          if (dialog?.kind !== 'close') return;
+          close();
+          void actions.workflow(dialog.quotation, {
+            action: 'close',
+            label: 'Close Quotation',
+            targetStatus: 'closed',
+          });
+        }}
+      />
+    </>
+  );
+}
+
+function WorkflowButtons({
+  quotation,
+  canEdit,
+  canConvert,
+  busy,
+  onAction,
+}: {
+  quotation: Quotation;
+  canEdit: boolean;
+  canConvert: boolean;
+  busy: (key: string) => boolean;
+  onAction: (action: QuotationWorkflowAction) => void;
+}) {
+  const workflow = quotationWorkflow(quotation.status);
+  if (workflow.note) return <span className="text-xs text-muted-foreground">{workflow.note}</span>;
+  const allowed = workflow.actions.filter((action) =>
+    action.action === 'convert' ? canConvert : canEdit,
+  );
+  return (
+    <div className="flex flex-wrap gap-1">
+      {allowed.map((action) => (
+        <Button
+          key={action.action}
+          size="sm"
+          variant={
+            action.action === 'reject' || action.action === 'close' ? 'outline' : 'secondary'
+          }
+          disabled={busy(`${action.action}:${quotation.id}`)}
+          onClick={() => onAction(action)}
+        >
+          {action.label}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The quotation actions, each applied to the list at once and undone (then refetched) if the
+ * server refuses; the same action on the same quotation runs once at a time.
+ */
+function useQuotationActions(filters: QuotationFilters) {
+  const queryClient = useQueryClient();
+  const guard = useActionGuard();
+  const setStatus = useSetQuotationStatus();
+  const convert = useConvertQuotation();
+  const send = useSendQuotation();
+  const remove = useDeleteQuotation();
+  const change = (id: string, patch: (row: Quotation) => Quotation | null) =>
+    changeListedRow<Quotation>(
+      queryClient,
+      queryKeys.billing.quotations(filters),
+      'quotations',
+      id,
+      patch,
+    );
+
+  return {
+    isRunning: guard.isRunning,
+    workflow: (quotation: Quotation, action: QuotationWorkflowAction) =>
+      guard.run(`${action.action}:${quotation.id}`, async () => {
+        const undo = change(quotation.id, (row) => ({ ...row, status: action.targetStatus }));
+        try {
+          const response =
+            action.action === 'convert'
+              ? await convert.mutateAsync(quotation.id)
+              : await setStatus.mutateAsync({ id: quotation.id, status: action.targetStatus });
+          toast.success(response.message);
+        } catch (error) {
+          undo();
+          toast.error(
+            billingActionFailure(
+              action.action === 'convert' ? 'converting quotation' : 'updating quotation status',
+              error,
+            ),
+          );
+        }
+      }),
+    send: (quotation: Quotation) =>
+      guard.run(`send:${quotation.id}`, async () => {
+        const undo = change(quotation.id, (row) => ({ ...row, status: 'sent' }));
+        try {
+          toast.success((await send.mutateAsync(quotation.id)).message);
+        } catch (error) {
+          undo();
+          toast.error(billingActionFailure('sending quotation', error));
+        }
+      }),
+    remove: (quotation: Quotation) =>
+      guard.run(`delete:${quotation.id}`, async () => {
+        const undo = change(quotation.id, () => null);
+        try {
+          toast.success((await remove.mutateAsync(quotation.id)).message);
+        } catch (error) {
+          undo();
+          toast.error(billingActionFailure('deleting quotation', error));
+        }
+      }),
+  };
+}

@@ -1,0 +1,193 @@
+import {
+  billingDateRanges,
+  paymentMethods,
+  transactionTypes,
+  type BillingDateRange,
+  type PaymentMethod,
+  type Receipt,
+  type TransactionType,
+} from '@patrol/contracts';
+import { formatBusinessDate, formatMoney } from '@patrol/domain';
+import { EyeIcon, ReceiptIcon } from 'lucide-react';
+import { useState } from 'react';
+import { SearchInput } from '@/components/search-input';
+import { StatCard } from '@/components/stat-card';
+import { StatusBadge } from '@/components/status-badge';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { useReceipts, type ReceiptFilters } from '@/features/billing/api/receipts';
+import {
+  humanise,
+  paymentMethodLabel,
+  transactionTypeTones,
+} from '@/features/billing/lib/billing-labels';
+import { useDebouncedSearch, useTabFilters } from '@/features/billing/lib/billing-params';
+import { BillingListCard, RefreshButton } from './billing-list-card';
+import { FilterSelect } from './filter-select';
+import { IconButton } from './products-tab';
+import { ReceiptDetailsDialog } from './receipt-details-dialog';
+
+const filterNames = ['search', 'paymentMethod', 'dateRange', 'transactionType'] as const;
+const allowedFilters = {
+  paymentMethod: paymentMethods,
+  dateRange: billingDateRanges,
+  transactionType: transactionTypes,
+};
+const dateRangeLabels: Record<BillingDateRange, string> = {
+  today: 'Today',
+  week: 'Last 7 days',
+  month: 'This month',
+  quarter: 'This quarter',
+};
+
+/** The Receipts tab: issued by validation, listed here with their figures. */
+export function ReceiptsTab() {
+  const { filters, page, update } = useTabFilters(filterNames, allowedFilters);
+  const [searchText, setSearchText] = useDebouncedSearch(filters.search, (search) =>
+    update({ search }),
+  );
+  const query: ReceiptFilters = {
+    page,
+    search: filters.search,
+    paymentMethod: filters.paymentMethod as PaymentMethod | undefined,
+    dateRange: filters.dateRange as BillingDateRange | undefined,
+    transactionType: filters.transactionType as TransactionType | undefined,
+  };
+  const receipts = useReceipts(query);
+  const [viewing, setViewing] = useState<Receipt | null>(null);
+  const list = receipts.data;
+
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard
+          title="Receipts"
+          value={list?.statistics.total ?? '—'}
+          icon={ReceiptIcon}
+          variant="info"
+        />
+        <StatCard
+          title="This month"
+          value={list?.statistics.thisMonth ?? '—'}
+          icon={ReceiptIcon}
+          variant="info"
+        />
+        <StatCard
+          title="Total received"
+          value={list ? formatMoney(list.statistics.totalAmount) : '—'}
+          icon={ReceiptIcon}
+        />
+      </div>
+      <BillingListCard
+        title="Receipts"
+        caption={
+          list && `Showing ${list.receipts.length} of ${list.pagination.totalCount} receipts`
+        }
+        actions={
+          <RefreshButton onClick={() => void receipts.refetch()} busy={receipts.isFetching} />
+        }
+        filters={
+          <>
+            <div className="md:w-72">
+              <SearchInput
+                label="Search receipts"
+                placeholder="Receipt, invoice, client or reference..."
+                value={searchText}
+                onChange={setSearchText}
+              />
+            </div>
+            <FilterSelect
+              label="Payment method"
+              allLabel="All methods"
+              value={filters.paymentMethod}
+              options={paymentMethods.map((value) => ({ value, label: paymentMethodLabel(value) }))}
+              onChange={(paymentMethod) => update({ paymentMethod })}
+            />
+            <FilterSelect
+              label="Date range"
+              allLabel="Any date"
+              value={filters.dateRange}
+              options={billingDateRanges.map((value) => ({ value, label: dateRangeLabels[value] }))}
+              onChange={(dateRange) => update({ dateRange })}
+            />
+            <FilterSelect
+              label="Transaction type"
+              allLabel="All types"
+              value={filters.transactionType}
+              options={transactionTypes.map((value) => ({ value, label: humanise(value) }))}
+              onChange={(transactionType) => update({ transactionType })}
+            />
+          </>
+        }
+        state={{ loading: !list, error: receipts.error, onRetry: () => void receipts.refetch() }}
+        loadingText="Loading receipts..."
+        emptyText="No receipts found matching your criteria"
+        isEmpty={list?.receipts.length === 0}
+        pagination={list?.pagination}
+        onPageChange={(next) => update({ page: next })}
+      >
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Receipt #</TableHead>
+              <TableHead>Date</TableHead>
+              <TableHead>Client</TableHead>
+              <TableHead className="text-right">Amount</TableHead>
+              <TableHead>Method</TableHead>
+              <TableHead>Type</TableHead>
+              <TableHead>Reference</TableHead>
+              <TableHead>Verification</TableHead>
+              <TableHead className="text-right">Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {list?.receipts.map((receipt) => (
+              <TableRow key={receipt.id}>
+                <TableCell>
+                  <div className="font-mono text-xs">{receipt.receiptNumber}</div>
+                  <div className="font-mono text-xs text-muted-foreground">
+                    {receipt.invoiceNumbers.join(', ')}
+                  </div>
+                </TableCell>
+                <TableCell>{formatBusinessDate(receipt.paymentDate)}</TableCell>
+                <TableCell className="font-medium">{receipt.clientInfo.companyName}</TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">
+                  {formatMoney(receipt.totalAmount, receipt.currency)}
+                </TableCell>
+                <TableCell>{paymentMethodLabel(receipt.paymentMethod)}</TableCell>
+                <TableCell>
+                  <StatusBadge
+                    status={receipt.transactionType}
+                    tones={transactionTypeTones}
+                    label={humanise(receipt.transactionType)}
+                  />
+                </TableCell>
+                <TableCell className="max-w-40 truncate">{receipt.referenceNumber}</TableCell>
+                <TableCell className="font-mono text-xs whitespace-nowrap">
+                  {receipt.verificationCode}
+                </TableCell>
+                <TableCell>
+                  <div className="flex justify-end">
+                    <IconButton
+                      label={`View ${receipt.receiptNumber}`}
+                      onClick={() => setViewing(receipt)}
+                    >
+                      <EyeIcon />
+                    </IconButton>
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </BillingListCard>
+      <ReceiptDetailsDialog receipt={viewing} onOpenChange={(open) => !open && setViewing(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import type {
+  PaymentMethod,
+  PaymentStatus,
+  PaymentValidationStatus,
+  QuotationStatus,
+  TransactionType,
+} from '@patrol/contracts';
+import type { StatusTones } from '@/components/status-badge';
+
+/** 'bank_transfer' -> 'Bank Transfer', 'NET_30' -> 'Net 30'. */
+export function humanise(value: string): string {
+  return value
+    .toLowerCase()
+    .split('_')
+    .map((word) => (word ? word[0]!.toUpperCase() + word.slice(1) : word))
+    .join(' ');
+}
+
+export const quotationStatusTones: StatusTones<QuotationStatus> = {
+  draft: 'secondary',
+  sent: 'warning',
+  accepted: 'success',
+  rejected: 'danger',
+  closed: 'inactive',
+  expired: 'danger',
+  converted: 'success',
+};
+
+export const paymentStatusTones: StatusTones<PaymentStatus> = {
+  unpaid: 'warning',
+  pending: 'warning',
+  partial: 'warning',
+  paid: 'success',
+  overpaid: 'success',
+  overdue: 'danger',
+  cancelled: 'inactive',
+  refunded: 'inactive',
+};
+
+export const validationStatusTones: StatusTones<PaymentValidationStatus> = {
+  none: 'inactive',
+  pending_validation: 'warning',
+  validated: 'success',
+  validation_rejected: 'danger',
+};
+
+export const validationStatusLabels: Record<PaymentValidationStatus, string> = {
+  none: 'Not submitted',
+  pending_validation: 'Pending validation',
+  validated: 'Validated',
+  validation_rejected: 'Rejected',
+};
+
+export const transactionTypeTones: StatusTones<TransactionType> = {
+  full_payment: 'success',
+  partial_payment: 'warning',
+  overpayment: 'warning',
+  advance_payment: 'secondary',
+  refund: 'inactive',
+};
+
+export function paymentMethodLabel(method: PaymentMethod): string {
+  return humanise(method);
+}
