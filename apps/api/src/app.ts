@@ -1,6 +1,6 @@
 import { constants as zlib } from 'node:zlib';
 import compression from 'compression';
-import express, { type Application } from 'express';
+import express, { type Application, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { AppContext } from './http/app-context';
 import { routeNotFound, errorHandler } from './http/error-handler';
@@ -54,9 +54,13 @@ export function createApp(ctx: AppContext, routes: readonly Route[] = moduleRout
   app.locals[declaredRoutesKey] = declared;
 
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', ctx.config.trustProxy);
   app.use(requestLogger(ctx.logger));
   app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy } }));
+  app.use(permissionsPolicy);
+  // Tokens and personal data must not stay in a browser or proxy cache; a route serving a public
+  // file may say otherwise for itself.
+  app.use('/api', noStore);
   // JSON and CSV answers over 1 kB, brotli when accepted (quality 4: most of the gain, little CPU).
   // The console's own files are compressed once, at build time (serveConsoleFiles).
   app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } }));
@@ -74,6 +78,28 @@ export function createApp(ctx: AppContext, routes: readonly Route[] = moduleRout
   app.use(errorHandler);
   return app;
 }
+
+/** The browser features the console never uses are switched off for it and anything it embeds. */
+const permissionsPolicyHeader = [
+  'accelerometer=()',
+  'camera=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
+const permissionsPolicy: RequestHandler = (_req, res, next) => {
+  res.setHeader('Permissions-Policy', permissionsPolicyHeader);
+  next();
+};
+
+const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
 
 /** The routes an app was built with (module routes and the documentation routes). */
 export function declaredRoutes(app: Application): readonly Route[] {

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       dataDir,
       logLevel: 'info',
       appUrl: 'http://localhost:3000',
+      trustProxy: false,
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.consoleDist).toMatch(/apps[/\\]console[/\\]dist$/);
@@ -44,6 +45,17 @@ describe('loadConfig', () => {
     expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(second.jwtSecret).toBe(first.jwtSecret);
     expect(statSync(join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('reads TRUST_PROXY as Express takes it, and refuses anything else', () => {
+    const trust = (value: string) =>
+      loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value }).trustProxy;
+    expect(trust('false')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('2')).toBe(2);
+    expect(trust('loopback, 10.0.0.0/8, 192.168.1.7')).toBe('loopback, 10.0.0.0/8, 192.168.1.7');
+    expect(() => trust('everyone')).toThrow(/TRUST_PROXY/);
+    expect(() => trust('10.0.0.0/8/1')).toThrow(/TRUST_PROXY/);
   });
 
   it('names every invalid variable', () => {

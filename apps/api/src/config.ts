@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -34,6 +35,14 @@ const environmentSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   CONSOLE_DIST: z.string().min(1).optional(),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine(isTrustProxySetting, {
+      error:
+        "must be true, false, a number of proxies, or addresses and ranges such as 'loopback' or '10.0.0.0/8'",
+    })
+    .optional(),
 });
 
 export type Environment = Record<string, string | undefined>;
@@ -59,6 +68,11 @@ export interface Config {
   logLevel: (typeof logLevels)[number];
   /** Folder of the built console that the API serves in production-style runs. */
   consoleDist: string;
+  /**
+   * Which proxies may name the client's address in X-Forwarded-For (Express `trust proxy`):
+   * none by default, so a client cannot pick the address its rate limits count against.
+   */
+  trustProxy: boolean | number | string;
 }
 
 /** Raised when the environment is invalid; its message names the variables, never their values. */
@@ -88,7 +102,28 @@ export function loadConfig(env: Environment): Config {
     jwtSecret: values.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
     logLevel: values.LOG_LEVEL,
     consoleDist: resolve(values.CONSOLE_DIST ?? defaultConsoleDist()),
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
   };
+}
+
+const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isTrustProxySetting(value: string): boolean {
+  if (/^(true|false|\d+)$/.test(value)) return true;
+  return value.split(',').every((part) => {
+    const entry = part.trim();
+    const [address, bits, extra] = entry.split('/');
+    if (proxyRangeNames.has(entry)) return true;
+    return (
+      extra === undefined && isIP(address ?? '') !== 0 && (bits === undefined || /^\d+$/.test(bits))
+    );
+  });
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }
 
 function withoutEmptyValues(env: Environment): Environment {

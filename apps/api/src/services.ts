@@ -10,6 +10,7 @@ import type { TokenAccount } from './http/authenticate';
 import { createLogger } from './http/logger';
 import { createMailer } from './mail/mailer';
 import { createAccountSource } from './modules/auth/accounts.service';
+import { createSessionSource } from './modules/auth/session.service';
 import { evictChangedDeviceSessions, flushHeartbeats } from './modules/devices/devices.service';
 import { computeDirectoryTotals } from './modules/clients/clients.service';
 import { computeDashboardFigures } from './modules/dashboard/dashboard.service';
@@ -40,6 +41,8 @@ const deviceSessionTtlMs = 15_000;
 const deviceSessionMaxEntries = 500_000;
 /** Another process's change to an account (suspension, sign-out) is seen within this. */
 const accountTtlMs = 2_000;
+/** Another process's sign-out of a session ends its access tokens here within this. */
+const sessionTtlMs = 2_000;
 
 /** However often clients and licences change, each aggregate runs at most once a second. */
 const snapshotMinIntervalMs = 1_000;
@@ -140,6 +143,10 @@ export async function createServices(
     accounts: createAccountSource(
       db,
       createTtlCache<TokenAccount | null>({ ttlMs: accountTtlMs, maxEntries: 10_000 }),
+    ),
+    sessions: createSessionSource(
+      db,
+      createTtlCache<boolean>({ ttlMs: sessionTtlMs, maxEntries: 100_000 }),
     ),
     close: () => (closing ??= close()),
   };

@@ -76,6 +76,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     JWT_SECRET: randomBytes(32).toString('hex'),
     // A folder that does not exist unless a test creates it: tests never see a real console build.
     CONSOLE_DIST: join(dataDir, 'console'),
+    // Tests stand in for a proxy on loopback, so X-Forwarded-For gives each test an address.
+    TRUST_PROXY: 'loopback',
     ...options.env,
   });
   const database = options.services?.database ?? (await createTestDatabase());

@@ -6,6 +6,10 @@ const accessTokenPayloadSchema = z.object({
   sub: z.uuid(),
   typ: z.literal('access'),
   iat: z.number().int(),
+  // jsonwebtoken checks `exp` only when present: a token without one would never expire.
+  exp: z.number().int(),
+  /** The session (refresh token family) the token belongs to; signed out, the token ends. */
+  sid: z.uuid().optional(),
 });
 
 /** What a verified access token says. */
@@ -13,15 +17,18 @@ export interface AccessTokenClaims {
   userId: string;
   /** When the token was signed, in whole seconds since the epoch (the JWT `iat`). */
   issuedAt: number;
+  /** The signed-in session it belongs to; absent only on tokens signed outside a session. */
+  sessionId?: string;
 }
 
-/** Signs a short-lived HS256 access token `{ sub: userId, typ: 'access' }`. */
+/** Signs a short-lived HS256 access token `{ sub: userId, typ: 'access', sid }`. */
 export function signAccessToken(
   secret: string,
   userId: string,
   ttl: SignOptions['expiresIn'] = '15m',
+  sessionId?: string,
 ): string {
-  return jwt.sign({ typ: 'access' }, signingKey(secret), {
+  return jwt.sign({ typ: 'access', ...(sessionId && { sid: sessionId }) }, signingKey(secret), {
     algorithm: 'HS256',
     subject: userId,
     expiresIn: ttl,
@@ -37,7 +44,9 @@ export function verifyAccessToken(secret: string, token: string): AccessTokenCla
     return undefined;
   }
   const parsed = accessTokenPayloadSchema.safeParse(payload);
-  return parsed.success ? { userId: parsed.data.sub, issuedAt: parsed.data.iat } : undefined;
+  if (!parsed.success) return undefined;
+  const { sub, iat, sid } = parsed.data;
+  return { userId: sub, issuedAt: iat, ...(sid && { sessionId: sid }) };
 }
 
 /**

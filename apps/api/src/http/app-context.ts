@@ -12,7 +12,7 @@ import type { RedisClient } from '../redis/redis-client';
 import type { PasswordHasher } from '../security/password-hasher';
 import type { RateLimiters } from '../security/rate-limits';
 import type { SecretBox } from '../security/secret-keys';
-import type { AccountSource } from './authenticate';
+import type { AccountSource, SessionSource } from './authenticate';
 
 /**
  * Every service of one API process, built once by `createServices` (src/services.ts) and handed to
@@ -52,6 +52,8 @@ export interface AppContext {
   heartbeats: WriteBuffer<HeartbeatEntry>;
   /** How `authenticate` finds the account behind an access token (the auth module provides it). */
   accounts: AccountSource;
+  /** How `authenticate` checks that a token's session is still signed in (the auth module's). */
+  sessions: SessionSource;
   /** Ends what the services opened (mailer, Redis, database), in order; safe to call twice. */
   close(): Promise<void>;
 }

@@ -44,25 +44,39 @@ export interface AccountSource {
   forget(userId: string): void;
 }
 
+/** The port through which authentication asks whether a session is still signed in. */
+export interface SessionSource {
+  /** From a copy a second or two old at most; false once the session was signed out or revoked. */
+  isLive(sessionId: string): Promise<boolean>;
+  /** Drops what is held about a session this process has just ended. */
+  forget(sessionId: string): void;
+}
+
 /** A request's or socket's verified access token and the user behind it. */
 export interface AuthenticatedToken {
   user: AuthUser;
   /** The token's `iat` (seconds), kept so a long-lived socket can be re-checked against it. */
   issuedAt: number;
+  /** The token's session, kept for the same re-check. */
+  sessionId?: string;
 }
 
 /**
  * Resolves an access token to an active user who has completed two-factor setup.
- * Throws 401 UNAUTHENTICATED (also for a token issued before the user's sessions were ended by a
+ * Throws 401 UNAUTHENTICATED (also for a token whose session was signed out, or one issued before the user's sessions were ended by a
  * password reset, a two-factor reset or a status change), 401 ACCOUNT_INACTIVE or
  * 403 TWO_FACTOR_SETUP_REQUIRED. Shared by the HTTP middleware and the socket handshake.
  */
 export async function authenticateToken(
-  ctx: Pick<AppContext, 'config' | 'accounts'>,
+  ctx: Pick<AppContext, 'config' | 'accounts' | 'sessions'>,
   token: string | undefined,
 ): Promise<AuthenticatedToken> {
   const claims = token ? verifyAccessToken(ctx.config.jwtSecret, token) : undefined;
   if (!claims) throw unauthenticated();
+  // Signing out (or a revoked session) ends its access tokens at once, not when they expire.
+  if (claims.sessionId && !(await ctx.sessions.isLive(claims.sessionId))) {
+    throw unauthenticated();
+  }
   const account = await ctx.accounts.findAccount(claims.userId);
   if (!account || account.status !== 'active') {
     throw new AppError(401, 'ACCOUNT_INACTIVE', accountInactiveMessage);
@@ -74,11 +88,13 @@ export async function authenticateToken(
     throw new AppError(403, 'TWO_FACTOR_SETUP_REQUIRED', twoFactorSetupRequiredMessage);
   }
   const { twoFactorEnabled: _twoFactor, sessionsValidAfter: _validAfter, ...user } = account;
-  return { user, issuedAt: claims.issuedAt };
+  return { user, issuedAt: claims.issuedAt, sessionId: claims.sessionId };
 }
 
 /** Middleware: requires `Authorization: Bearer <access token>` and sets `req.user`. */
-export function authenticate(ctx: Pick<AppContext, 'config' | 'accounts'>): RequestHandler {
+export function authenticate(
+  ctx: Pick<AppContext, 'config' | 'accounts' | 'sessions'>,
+): RequestHandler {
   return async (req, _res, next) => {
     req.user = (await authenticateToken(ctx, bearerToken(req))).user;
     next();

@@ -47,7 +47,7 @@ const defaultRevalidateIntervalMs = 60_000;
  */
 export async function createRealtimeServer(
   httpServer: HttpServer,
-  ctx: Pick<AppContext, 'config' | 'logger' | 'events' | 'redis' | 'accounts'>,
+  ctx: Pick<AppContext, 'config' | 'logger' | 'events' | 'redis' | 'accounts' | 'sessions'>,
   options: RealtimeOptions = {},
 ): Promise<RealtimeServer> {
   const redis: RedisAdapterConnection | undefined = ctx.redis

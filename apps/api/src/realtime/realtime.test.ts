@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { commonMessages } from '@patrol/contracts';
 import { eq } from 'drizzle-orm';
+import request from 'supertest';
 import type { Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
@@ -9,11 +10,13 @@ import { createEventBus, type EventBus } from '../events/event-bus';
 import { createRealtimeServer, type RealtimeServer } from './realtime-server';
 import {
   type TestContext,
+  buildUserWithTwoFactor,
   connectSocket,
   createTestContext,
   listenOnFreePort,
   nextEvent,
   sampleClient,
+  signInWithTotp,
   untilNextSecond,
 } from '../../test/builders';
 
@@ -165,5 +168,18 @@ describe('realtime server', () => {
     events.publish('clientAdded', sampleClient());
     expect(await received).toBeDefined();
     expect(freshSocket.connected).toBe(true);
+  });
+
+  it('disconnects on revalidation a socket whose session was signed out', async () => {
+    const account = await buildUserWithTwoFactor(test);
+    const session = await signInWithTotp(test, account);
+    const socket = await connect({ token: session.token });
+    const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    await request(test.app)
+      .post('/api/auth/logout')
+      .send({ refreshToken: session.refreshToken })
+      .expect(200);
+    await realtime.revalidate();
+    expect(await disconnected).toBe('io server disconnect');
   });
 });

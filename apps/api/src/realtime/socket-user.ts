@@ -15,6 +15,8 @@ export interface SocketData {
   user: AuthUser;
   /** The `iat` (seconds) of the handshake's access token, re-checked against sessionsValidAfter. */
   tokenIssuedAt: number;
+  /** The signed-in session of the token; signed out, the socket is closed at the next re-check. */
+  sessionId?: string;
 }
 
 /** The permissions that gate at least one event: the only rooms worth joining. */
@@ -37,7 +39,9 @@ export function roomsFor(user: PermissionSubject): string[] {
  * two-factor set up. Every refusal carries the one message the console reacts to, so a failure
  * reveals nothing about why (unknown user, inactive account, expired token).
  */
-export function authenticateSocket(ctx: Pick<AppContext, 'config' | 'accounts' | 'logger'>) {
+export function authenticateSocket(
+  ctx: Pick<AppContext, 'config' | 'accounts' | 'sessions' | 'logger'>,
+) {
   return async (socket: Socket, next: (error?: Error) => void): Promise<void> => {
     const auth = socketAuthSchema.safeParse(socket.handshake.auth);
     if (!auth.success) {
@@ -45,10 +49,11 @@ export function authenticateSocket(ctx: Pick<AppContext, 'config' | 'accounts' |
       return;
     }
     try {
-      const { user, issuedAt } = await authenticateToken(ctx, auth.data.token);
+      const { user, issuedAt, sessionId } = await authenticateToken(ctx, auth.data.token);
       const data = socket.data as SocketData;
       data.user = user;
       data.tokenIssuedAt = issuedAt;
+      data.sessionId = sessionId;
       next();
     } catch (error) {
       ctx.logger.debug({ err: error }, 'socket authentication refused');
@@ -59,13 +64,13 @@ export function authenticateSocket(ctx: Pick<AppContext, 'config' | 'accounts' |
 
 /**
  * Re-reads the users behind `sockets`: a socket whose user is gone, no longer active or without
- * two-factor, or whose token was issued before the user's sessions were ended (password or
- * two-factor reset), is disconnected; the others move to the rooms of their current permissions.
+ * two-factor, whose session was signed out, or whose token was issued before the user's sessions
+ * were ended (password or two-factor reset), is disconnected; the others move to the rooms of their current permissions.
  * The token's expiry is not re-checked: it lapses within minutes while the socket, once admitted,
  * follows the account's state, which this check keeps current.
  */
 export async function revalidateSockets(
-  ctx: Pick<AppContext, 'accounts'>,
+  ctx: Pick<AppContext, 'accounts' | 'sessions'>,
   sockets: Iterable<Socket>,
 ): Promise<void> {
   const socketsByUser = new Map<string, Socket[]>();
@@ -77,12 +82,13 @@ export async function revalidateSockets(
     // The periodic re-check reads the table itself: it is what catches another process's changes.
     const account = await ctx.accounts.findAccount(userId, { fresh: true });
     for (const socket of userSockets) {
-      const { tokenIssuedAt } = socket.data as SocketData;
+      const { tokenIssuedAt, sessionId } = socket.data as SocketData;
       if (
         !account ||
         account.status !== 'active' ||
         !account.twoFactorEnabled ||
-        issuedBeforeSessionsValidAfter(tokenIssuedAt, account.sessionsValidAfter)
+        issuedBeforeSessionsValidAfter(tokenIssuedAt, account.sessionsValidAfter) ||
+        (sessionId !== undefined && !(await ctx.sessions.isLive(sessionId)))
       ) {
         socket.disconnect(true);
         continue;

@@ -3,7 +3,15 @@ import type { AppContext } from '../../http/app-context';
 /** What the auth services use of the application context. */
 export type AuthDeps = Pick<
   AppContext,
-  'db' | 'config' | 'logger' | 'mailer' | 'passwords' | 'secrets' | 'limits' | 'accounts'
+  | 'db'
+  | 'config'
+  | 'logger'
+  | 'mailer'
+  | 'passwords'
+  | 'secrets'
+  | 'limits'
+  | 'accounts'
+  | 'sessions'
 >;
 
 /** Password attempts and second-factor attempts of one account are limited separately. */

@@ -240,6 +240,22 @@ export async function markRefreshTokenReplaced(
   return updated.length === 1;
 }
 
+/** True while a family (one signed-in session) has a token that is neither revoked nor expired. */
+export async function isRefreshFamilyLive(db: DbExecutor, familyId: string): Promise<boolean> {
+  const [live] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return live !== undefined;
+}
+
 /** Revokes every live token of a family. */
 export async function revokeRefreshFamily(db: DbExecutor, familyId: string): Promise<void> {
   await db

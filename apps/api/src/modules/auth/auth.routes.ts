@@ -122,8 +122,12 @@ export const authRoutes = [
     response: messageResponseSchema,
     handler: ({ ctx, body, req }) => {
       const token = bearerToken(req);
-      const userId = token ? verifyAccessToken(ctx.config.jwtSecret, token)?.userId : undefined;
-      return endSession(ctx, { refreshToken: body.refreshToken, userId });
+      const claims = token ? verifyAccessToken(ctx.config.jwtSecret, token) : undefined;
+      return endSession(ctx, {
+        refreshToken: body.refreshToken,
+        userId: claims?.userId,
+        sessionId: claims?.sessionId,
+      });
     },
   }),
   defineRoute({

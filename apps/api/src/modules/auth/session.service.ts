@@ -1,25 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionUser } from '@patrol/contracts';
+import type { TtlCache } from '../../cache/ttl-cache';
 import type { DbExecutor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { signAccessToken } from '../../http/access-token';
 import { AppError, unauthenticated } from '../../http/app-error';
-import { accountInactiveMessage, twoFactorSetupRequiredMessage } from '../../http/authenticate';
+import {
+  accountInactiveMessage,
+  twoFactorSetupRequiredMessage,
+  type SessionSource,
+} from '../../http/authenticate';
 import { generateOpaqueToken, hashOpaqueToken } from '../../security/opaque-token';
 import type { AuthDeps } from './auth-deps';
 import { presentSessionUser, toAuthUser } from './auth.presenter';
 import {
+  endUserSessions,
   findRefreshToken,
   findUserRowById,
   insertRefreshToken,
+  isRefreshFamilyLive,
   markRefreshTokenReplaced,
   revokeRefreshFamily,
-  revokeUserRefreshTokens,
   updateUser,
 } from './auth.repo';
 
 export const accessTokenTtl = '15m';
 const refreshTokenTtlMs = 30 * 24 * 60 * 60 * 1000;
+/**
+ * Two tabs refreshing with the same token at once are one user, not a thief: within this window
+ * after a rotation, the rotated token still gets a pair of its session instead of ending it.
+ */
+export const refreshReuseGraceMs = 10_000;
 
 export const sessionExpiredMessage = 'Your session has expired. Please sign in again.';
 
@@ -48,13 +59,14 @@ export function assertActive(user: Pick<UserRow, 'status'>): void {
 /** Starts a session: an access token, a refresh token of a new family, and lastLoginAt updated. */
 export async function startSession(deps: AuthDeps, user: UserRow): Promise<SessionGrant> {
   assertActive(user);
-  const refreshToken = await issueRefreshToken(deps.db, user.id, randomUUID());
+  const sessionId = randomUUID();
+  const refreshToken = await issueRefreshToken(deps.db, user.id, sessionId);
   await updateUser(deps.db, user.id, { lastLoginAt: new Date() });
   return {
     success: true,
     requires2FA: false,
     requiresTwoFactor: false,
-    token: signAccessToken(deps.config.jwtSecret, user.id, accessTokenTtl),
+    token: signAccessToken(deps.config.jwtSecret, user.id, accessTokenTtl, sessionId),
     refreshToken,
     user: presentSessionUser(toAuthUser(user)),
   };
@@ -78,12 +90,14 @@ async function issueRefreshToken(
 }
 
 type Rotation =
-  | { outcome: 'rotated'; userId: string; refreshToken: string }
-  | { outcome: 'refused'; error: AppError };
+  | { outcome: 'rotated'; userId: string; sessionId: string; refreshToken: string }
+  | { outcome: 'refused'; sessionId: string | undefined; error: AppError };
 
 /**
  * Exchanges a refresh token for a new access token and a new refresh token of the same family.
- * A token that was already rotated or revoked is a sign of theft: its whole family is revoked.
+ * A token that was already rotated or revoked is a sign of theft: its whole family is revoked,
+ * unless it was rotated moments ago in a session still live (two tabs refreshing at once), which
+ * gets a pair of its own in the same session.
  */
 export async function rotateRefreshToken(
   deps: AuthDeps,
@@ -91,16 +105,31 @@ export async function rotateRefreshToken(
 ): Promise<{ success: true; token: string; refreshToken: string }> {
   // The transaction returns its verdict instead of throwing, so a revocation is committed too.
   const rotation = await deps.db.transaction(async (tx): Promise<Rotation> => {
-    const stored = await findRefreshToken(tx, hashOpaqueToken(presented));
-    if (!stored) return { outcome: 'refused', error: unauthenticated(sessionExpiredMessage) };
+    const tokenHash = hashOpaqueToken(presented);
+    const stored = await findRefreshToken(tx, tokenHash);
+    if (!stored) {
+      return {
+        outcome: 'refused',
+        sessionId: undefined,
+        error: unauthenticated(sessionExpiredMessage),
+      };
+    }
     const refuseFamily = async (error: AppError): Promise<Rotation> => {
       await revokeRefreshFamily(tx, stored.familyId);
-      return { outcome: 'refused', error };
+      return { outcome: 'refused', sessionId: stored.familyId, error };
     };
     if (stored.expiresAt <= new Date()) return refuseFamily(unauthenticated(sessionExpiredMessage));
-    const nextId = randomUUID();
+    let nextId: string = randomUUID();
     if (!(await markRefreshTokenReplaced(tx, stored.id, nextId))) {
-      return refuseFamily(unauthenticated(sessionExpiredMessage));
+      // Read again: a concurrent rotation of this token may have just committed.
+      const now = await findRefreshToken(tx, tokenHash);
+      const justRotated =
+        now?.replacedById &&
+        now.revokedAt &&
+        Date.now() - now.revokedAt.getTime() <= refreshReuseGraceMs &&
+        (await isRefreshFamilyLive(tx, stored.familyId));
+      if (!justRotated) return refuseFamily(unauthenticated(sessionExpiredMessage));
+      nextId = randomUUID();
     }
     const user = await findUserRowById(tx, stored.userId);
     if (!user || user.status !== 'active') {
@@ -112,31 +141,65 @@ export async function rotateRefreshToken(
       );
     }
     const refreshToken = await issueRefreshToken(tx, user.id, stored.familyId, nextId);
-    return { outcome: 'rotated', userId: user.id, refreshToken };
+    return { outcome: 'rotated', userId: user.id, sessionId: stored.familyId, refreshToken };
   });
-  if (rotation.outcome === 'refused') throw rotation.error;
+  if (rotation.outcome === 'refused') {
+    if (rotation.sessionId) deps.sessions.forget(rotation.sessionId);
+    throw rotation.error;
+  }
   return {
     success: true,
-    token: signAccessToken(deps.config.jwtSecret, rotation.userId, accessTokenTtl),
+    token: signAccessToken(
+      deps.config.jwtSecret,
+      rotation.userId,
+      accessTokenTtl,
+      rotation.sessionId,
+    ),
     refreshToken: rotation.refreshToken,
   };
 }
 
 /**
- * Signs out: revokes the family of the given refresh token, or every session of the signed-in
- * user when only an access token is presented.
+ * Signs out the session of the given refresh token, else the session of the access token; an
+ * access token of no session (signed elsewhere) signs out every session of its user. The
+ * session's access tokens stop working at once.
  */
 export async function endSession(
   deps: AuthDeps,
-  presented: { refreshToken?: string; userId?: string },
+  presented: { refreshToken?: string; userId?: string; sessionId?: string },
 ): Promise<{ success: true; message: string }> {
-  if (presented.refreshToken) {
-    const stored = await findRefreshToken(deps.db, hashOpaqueToken(presented.refreshToken));
-    if (stored) await revokeRefreshFamily(deps.db, stored.familyId);
+  const stored = presented.refreshToken
+    ? await findRefreshToken(deps.db, hashOpaqueToken(presented.refreshToken))
+    : undefined;
+  const sessionId = stored?.familyId ?? presented.sessionId;
+  if (sessionId) {
+    await revokeRefreshFamily(deps.db, sessionId);
+    deps.sessions.forget(sessionId);
   } else if (presented.userId) {
-    await revokeUserRefreshTokens(deps.db, presented.userId);
+    await endUserSessions(deps.db, presented.userId);
+    deps.accounts.forget(presented.userId);
   }
   return { success: true, message: 'Logged out successfully' };
+}
+
+/**
+ * Whether sessions are still signed in, read from the refresh tokens and held for a moment
+ * (every signed-in request asks). This process forgets a session as soon as it ends it; another
+ * API process sees the end when its copy expires, within the cache's lifetime.
+ */
+export function createSessionSource(db: DbExecutor, cache: TtlCache<boolean>): SessionSource {
+  return {
+    async isLive(sessionId) {
+      const held = cache.get(sessionId);
+      if (held !== undefined) return held;
+      const live = await isRefreshFamilyLive(db, sessionId);
+      cache.set(sessionId, live);
+      return live;
+    },
+    forget(sessionId) {
+      cache.delete(sessionId);
+    },
+  };
 }
 
 /**
@@ -144,4 +207,4 @@ export async function endSession(
  * leaving the active state): refresh tokens are revoked, and access tokens issued until now, with
  * the sockets opened with them, are refused from now on.
  */
-export { endUserSessions } from './auth.repo';
+export { endUserSessions };

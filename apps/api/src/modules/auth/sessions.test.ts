@@ -3,11 +3,14 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens, users } from '../../db/schema';
+import { signAccessToken } from '../../http/access-token';
+import { hashOpaqueToken } from '../../security/opaque-token';
 import {
   type TestContext,
   buildUserWithTwoFactor,
   createTestContext,
   signInWithTotp,
+  untilNextSecond,
 } from '../../../test/builders';
 
 let t: TestContext;
@@ -15,6 +18,15 @@ beforeAll(async () => {
   t = await createTestContext();
 });
 afterAll(() => t.close());
+
+/** The session (family) a refresh token belongs to. */
+async function familyOf(refreshToken: string): Promise<string> {
+  const [row] = await t.database.db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashOpaqueToken(refreshToken)));
+  return row!.familyId;
+}
 
 const refresh = (refreshToken?: string) =>
   request(t.app)
@@ -45,14 +57,44 @@ describe('POST /api/auth/refresh', () => {
     expect(current.revokedAt).toBeNull();
   });
 
-  it('revokes the whole family when a rotated token is presented again (401)', async () => {
+  /** Moves the rotation of `refreshToken`'s row back past the reuse grace window. */
+  const rotatedLongAgo = (userId: string) =>
+    t.database.db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date(Date.now() - 60_000) })
+      .where(eq(refreshTokens.userId, userId));
+
+  it('revokes the whole family when a rotated token is presented again later (401)', async () => {
     const account = await buildUserWithTwoFactor(t);
     const session = await signInWithTotp(t, account);
     const rotated = (await refresh(session.refreshToken)).body;
+    await rotatedLongAgo(account.user.id);
     const reuse = await refresh(session.refreshToken);
     expect(reuse.status).toBe(401);
     expect(reuse.body.error).toBe('UNAUTHENTICATED');
     expect((await refresh(rotated.refreshToken)).status).toBe(401);
+    // The session's access tokens end with it.
+    const validation = await request(t.app)
+      .get('/api/auth/validate')
+      .auth(rotated.token, { type: 'bearer' });
+    expect(validation.status).toBe(401);
+  });
+
+  it('lets two tabs refresh with the same token at once: both get a working pair', async () => {
+    const account = await buildUserWithTwoFactor(t);
+    const session = await signInWithTotp(t, account);
+    const [first, second] = await Promise.all([
+      refresh(session.refreshToken),
+      refresh(session.refreshToken),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    for (const pair of [first.body, second.body]) {
+      const validation = await request(t.app)
+        .get('/api/auth/validate')
+        .auth(pair.token, { type: 'bearer' });
+      expect(validation.status).toBe(200);
+      expect((await refresh(pair.refreshToken)).status).toBe(200);
+    }
   });
 
   it('leaves the other sessions of the user alone when one family is revoked', async () => {
@@ -60,7 +102,11 @@ describe('POST /api/auth/refresh', () => {
     const first = await signInWithTotp(t, account);
     const second = await signInWithTotp(t, account, 1);
     await refresh(first.refreshToken);
-    await refresh(first.refreshToken);
+    await t.database.db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date(Date.now() - 60_000) })
+      .where(eq(refreshTokens.familyId, await familyOf(first.refreshToken)));
+    expect((await refresh(first.refreshToken)).status).toBe(401);
     expect((await refresh(second.refreshToken)).status).toBe(200);
   });
 
@@ -106,7 +152,20 @@ describe('POST /api/auth/logout', () => {
     expect((await refresh(session.refreshToken)).status).toBe(401);
   });
 
-  it('revokes every session of the bearer when no refresh token is sent', async () => {
+  it("ends the session's access token at once, not when it expires", async () => {
+    const account = await buildUserWithTwoFactor(t);
+    const session = await signInWithTotp(t, account);
+    const validate = () =>
+      request(t.app).get('/api/auth/validate').auth(session.token, { type: 'bearer' });
+    expect((await validate()).status).toBe(200);
+    await request(t.app)
+      .post('/api/auth/logout')
+      .send({ refreshToken: session.refreshToken })
+      .expect(200);
+    expect((await validate()).status).toBe(401);
+  });
+
+  it("signs out the bearer's own session when no refresh token is sent, not the others", async () => {
     const account = await buildUserWithTwoFactor(t);
     const first = await signInWithTotp(t, account);
     const second = await signInWithTotp(t, account, 1);
@@ -116,7 +175,23 @@ describe('POST /api/auth/logout', () => {
       .send({});
     expect(response.status).toBe(200);
     expect((await refresh(first.refreshToken)).status).toBe(401);
-    expect((await refresh(second.refreshToken)).status).toBe(401);
+    const other = await request(t.app)
+      .get('/api/auth/validate')
+      .auth(second.token, { type: 'bearer' });
+    expect(other.status).toBe(200);
+  });
+
+  it('signs out every session of a bearer whose token names no session', async () => {
+    const account = await buildUserWithTwoFactor(t);
+    const session = await signInWithTotp(t, account);
+    const outsider = signAccessToken(t.ctx.config.jwtSecret, account.user.id);
+    await untilNextSecond();
+    await request(t.app)
+      .post('/api/auth/logout')
+      .auth(outsider, { type: 'bearer' })
+      .send({})
+      .expect(200);
+    expect((await refresh(session.refreshToken)).status).toBe(401);
   });
 });
 

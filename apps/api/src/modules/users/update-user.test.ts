@@ -50,7 +50,7 @@ describe('PUT /api/users/{id} with the user form', () => {
     const { user: other } = await setup.t.createUserWithToken();
     const taken = await api()
       .put(`/api/users/${user.id}`)
-      .set(bearer(setup.adminToken))
+      .set(bearer(setup.superadminToken))
       .send({ ...formOf(user), email: other.email });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe('Email already exists');
@@ -92,19 +92,49 @@ describe('PUT /api/users/{id} with the user form', () => {
     expect((await storedUser(setup.t, sales.id))!.role).toBe('sales');
   });
 
-  it("keeps an administrator's email, where recovery is mailed, to superadmins (403)", async () => {
-    const { user: otherAdmin } = await setup.t.createUserWithToken({ role: 'Admin' });
-    const moved = { ...formOf(otherAdmin), email: `attacker-${randomUUID()}@example.test` };
-    const byAdmin = await api()
-      .put(`/api/users/${otherAdmin.id}`)
+  it("keeps another user's email, where resets are mailed, to superadmins (403)", async () => {
+    for (const role of ['Admin', 'sales'] as const) {
+      const { user: other } = await setup.t.createUserWithToken({ role });
+      const moved = { ...formOf(other), email: `attacker-${randomUUID()}@example.test` };
+      const byAdmin = await api()
+        .put(`/api/users/${other.id}`)
+        .set(bearer(setup.adminToken))
+        .send(moved);
+      expect(byAdmin.status).toBe(403);
+      expect(byAdmin.body.message).toBe(
+        "Only a superadmin can change another user's email address.",
+      );
+      expect((await storedUser(setup.t, other.id))!.email).toBe(other.email);
+      const bySuperadmin = await api()
+        .put(`/api/users/${other.id}`)
+        .set(bearer(setup.superadminToken))
+        .send(moved);
+      expect(bySuperadmin.status).toBe(200);
+    }
+  });
+
+  it('lets an Admin change their own email', async () => {
+    const admin = await setup.t.createUserWithToken({ role: 'Admin' });
+    const response = await api()
+      .put(`/api/users/${admin.user.id}`)
+      .set(bearer(admin.token))
+      .send({ ...formOf(admin.user), email: `own-${randomUUID()}@example.test` });
+    expect(response.status).toBe(200);
+  });
+
+  it('keeps the Admin role to superadmins: an Admin cannot promote a sales user (403)', async () => {
+    const { user: sales } = await setup.t.createUserWithToken();
+    const promote = await api()
+      .put(`/api/users/${sales.id}`)
       .set(bearer(setup.adminToken))
-      .send(moved);
-    expect(byAdmin.status).toBe(403);
-    expect((await storedUser(setup.t, otherAdmin.id))!.email).toBe(otherAdmin.email);
+      .send({ ...formOf(sales), role: 'Admin' });
+    expect(promote.status).toBe(403);
+    expect(promote.body.message).toBe('Only a superadmin can give the Admin or superadmin role.');
+    expect((await storedUser(setup.t, sales.id))!.role).toBe('sales');
     const bySuperadmin = await api()
-      .put(`/api/users/${otherAdmin.id}`)
+      .put(`/api/users/${sales.id}`)
       .set(bearer(setup.superadminToken))
-      .send(moved);
+      .send({ ...formOf(sales), role: 'Admin' });
     expect(bySuperadmin.status).toBe(200);
   });
 

@@ -38,7 +38,8 @@ export const userRuleMessages = {
   emailTaken: 'Email already exists',
   superadminOnly: 'Only a superadmin can create or delete users.',
   superadminAccount: 'Only a superadmin can change a superadmin account.',
-  administratorEmail: "Only a superadmin can change an administrator's email address.",
+  othersEmail: "Only a superadmin can change another user's email address.",
+  administratorRole: 'Only a superadmin can give the Admin or superadmin role.',
   ownRoleOrStatus: 'You cannot change your own role or status.',
   deleteSelf: 'You cannot delete your own account.',
   deleteSuperadmin: 'Superadmin users cannot be deleted.',
@@ -118,11 +119,17 @@ export async function updateUserProfile(
       if (body.role === 'superadmin' && actor.role !== 'superadmin') {
         throw forbidden(userRuleMessages.superadminAccount);
       }
-      // Emergency recovery of an administrator is mailed to this address: moving it is a takeover.
-      const movesAdministratorEmail =
-        current.role === 'Admin' && body.email.toLowerCase() !== current.email.toLowerCase();
-      if (movesAdministratorEmail && actor.role !== 'superadmin') {
-        throw forbidden(userRuleMessages.administratorEmail);
+      // Password resets and recovery are mailed to this address: moving someone else's is a
+      // takeover, and so is lifting an account to a role that administers the others.
+      const movesOthersEmail =
+        id !== actor.id && body.email.toLowerCase() !== current.email.toLowerCase();
+      if (movesOthersEmail && actor.role !== 'superadmin') {
+        throw forbidden(userRuleMessages.othersEmail);
+      }
+      const givesAdministratorRole =
+        body.role !== current.role && (body.role === 'Admin' || body.role === 'superadmin');
+      if (givesAdministratorRole && actor.role !== 'superadmin') {
+        throw forbidden(userRuleMessages.administratorRole);
       }
       if (id === actor.id && (body.role !== current.role || body.status !== current.status)) {
         throw forbidden(userRuleMessages.ownRoleOrStatus);

@@ -138,4 +138,19 @@ describe('UserFormDialog', () => {
     expect(await screen.findByText(/Server error occurred/)).toBeInTheDocument();
     expect(onOpenChange).not.toHaveBeenCalled();
   });
+
+  it("offers an Admin neither the administrator roles nor another user's email", async () => {
+    stubApi({});
+    const editedUser = sampleUsers.sam;
+    signInAs({ ...testUsers.superadmin, id: 'admin-1', role: 'Admin' });
+    renderScreen(<UserFormDialog open onOpenChange={vi.fn()} user={editedUser} />);
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+    expect(
+      screen.getByText("Only a superadmin can change another user's email address."),
+    ).toBeInTheDocument();
+    const roleOptions = screen.getAllByRole('option').map((option) => option.getAttribute('value'));
+    expect(roleOptions).not.toContain('Admin');
+    expect(roleOptions).not.toContain('superadmin');
+    expect(roleOptions).toContain('sales');
+  });
 });

@@ -28,6 +28,7 @@ import { useCreateUser } from '@/features/users/api/create-user';
 import { useUpdateUser } from '@/features/users/api/update-user';
 import { PasswordInput } from '@/components/password-input';
 import { userStatusLabel } from '@/features/users/components/user-badges';
+import { useAuth } from '@/lib/auth';
 import { showServerFieldErrors } from '@/lib/form-errors';
 
 type UserFormValues = {
@@ -73,6 +74,14 @@ type UserFormDialogProps = {
 /** Add or edit a staff user (spec 2 section 2.1); the password exists only when creating. */
 export function UserFormDialog({ open, onOpenChange, user }: UserFormDialogProps) {
   const isCreate = user === null;
+  const { user: actor } = useAuth();
+  // The API keeps these to superadmins (password resets are mailed to the address).
+  const actorIsSuperadmin = actor?.role === 'superadmin';
+  const emailLocked = !isCreate && !actorIsSuperadmin && user.id !== actor?.id;
+  const offeredRoles = roles.filter(
+    (role) =>
+      actorIsSuperadmin || (role !== 'Admin' && role !== 'superadmin') || role === user?.role,
+  );
   const form = useForm<UserFormValues>({
     resolver: resolvers[isCreate ? 'create' : 'edit'],
     defaultValues: valuesOf(user),
@@ -165,11 +174,17 @@ export function UserFormDialog({ open, onOpenChange, user }: UserFormDialogProps
               id={fieldId('email')}
               type="email"
               autoComplete="off"
+              readOnly={emailLocked}
               aria-invalid={!!formState.errors.email}
               aria-describedby={describedBy('email')}
               {...register('email')}
             />
-            {fieldError('email')}
+            {fieldError('email') ??
+              (emailLocked && (
+                <p className="text-xs text-muted-foreground">
+                  Only a superadmin can change another user&apos;s email address.
+                </p>
+              ))}
           </div>
           {isCreate && (
             <div className="grid gap-2">
@@ -188,7 +203,7 @@ export function UserFormDialog({ open, onOpenChange, user }: UserFormDialogProps
             <div className="grid gap-2">
               <Label htmlFor={fieldId('role')}>Role</Label>
               <NativeSelect id={fieldId('role')} {...register('role')}>
-                {roles.map((role) => (
+                {offeredRoles.map((role) => (
                   <option key={role} value={role}>
                     {roleLabel(role)}
                   </option>
