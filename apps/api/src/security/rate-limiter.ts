@@ -15,6 +15,10 @@ export interface RateLimiter {
   record(key: string): Promise<void>;
   /** Counts one event for `key` and answers whether it was still within the limit. */
   consume(key: string): Promise<boolean>;
+  /** Counts one event for `key` and answers the count in the open window. */
+  hit(key: string): Promise<number>;
+  /** The rule's allowance per window. */
+  readonly limit: number;
   /** Clears `key` (a successful sign-in clears its account's failures). */
   reset(key: string): Promise<void>;
 }
@@ -32,6 +36,10 @@ export function createRateLimiter(store: RateLimitStore, rule: RateLimitRule): R
     async consume(key) {
       return (await store.increment(storeKey(key), rule.windowMs)) <= rule.limit;
     },
+    hit(key) {
+      return store.increment(storeKey(key), rule.windowMs);
+    },
+    limit: rule.limit,
     async reset(key) {
       await store.reset(storeKey(key));
     },

@@ -7,9 +7,15 @@ const fifteenMinutes = 15 * minute;
 /**
  * Every abuse limit of the API in one table, so an operator reads them in one place.
  *
- * Sign-in, per account: 5 failed sign-in or code attempts in 15 minutes, then 429 (far under OWASP
- * ASVS 2.2.1's 100 an hour). Per address: coarser, since an office shares one address. Recovery
- * requests are counted whether or not the account exists, so the limit reveals nothing.
+ * Passwords (OWASP ASVS 2.2.1, which asks for at most 100 failures an hour per account): 5 tries
+ * in 15 minutes per account and address pair, so one source cannot guess; 30 failures in an hour
+ * per account from anywhere, then a back-off that the account's owner passes from a device that
+ * has signed in before (a cookie) and that a completed reset clears, so strangers can slow an
+ * account down but not lock its owner out. The owner is mailed when the back-off starts.
+ * Per address: coarser, since an office shares one address. Codes are tried only after the
+ * password: 5 in 15 minutes per account. Recovery requests are counted whether or not the
+ * account exists, so the limit reveals nothing; a new password is set at most 10 times in 15
+ * minutes per address, counted before the hashing.
  *
  * Devices: failed activations (unknown key, expired, bound elsewhere) per address, 30 per 15
  * minutes: enough for a site's typing mistakes, far too few to probe for keys, while a whole fleet
@@ -17,9 +23,12 @@ const fifteenMinutes = 15 * minute;
  * 30 calls a minute per token; unknown tokens are counted too, by token.
  */
 export const rateLimitRules = {
-  signInAccount: { name: 'auth-account', limit: 5, windowMs: fifteenMinutes },
+  signInPair: { name: 'auth-pair', limit: 5, windowMs: fifteenMinutes },
+  signInAccount: { name: 'auth-account', limit: 30, windowMs: 60 * minute },
+  signInCodes: { name: 'auth-codes', limit: 5, windowMs: fifteenMinutes },
   signInAddress: { name: 'auth-address', limit: 30, windowMs: fifteenMinutes },
   recoveryRequests: { name: 'auth-recovery', limit: 10, windowMs: fifteenMinutes },
+  passwordSetting: { name: 'auth-set-password', limit: 10, windowMs: fifteenMinutes },
   deviceActivationFailures: { name: 'device-activate', limit: 30, windowMs: fifteenMinutes },
   deviceCalls: { name: 'device-calls', limit: 30, windowMs: minute },
 } as const satisfies Record<string, RateLimitRule>;

@@ -11,7 +11,10 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } f
  * Consequence: rotating JWT_SECRET makes stored TOTP secrets and backup codes unreadable, so every
  * account must set up two-factor again (`npm run admin -- reset-2fa <email>`).
  */
-export function deriveKey(masterSecret: string, purpose: 'totp-secret' | 'backup-code'): Buffer {
+export function deriveKey(
+  masterSecret: string,
+  purpose: 'totp-secret' | 'backup-code' | 'known-device',
+): Buffer {
   return Buffer.from(hkdfSync('sha256', masterSecret, 'patrol-console', `patrol/${purpose}`, 32));
 }
 

@@ -18,7 +18,8 @@ import {
   validateResponseSchema,
   verify2faBodySchema,
 } from '@patrol/contracts';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { isKnownDevice, rememberKnownDevice } from '../../security/known-device';
 import { verifyAccessToken } from '../../http/access-token';
 import { bearerToken } from '../../http/authenticate';
 import { defineRoute } from '../../http/route';
@@ -45,6 +46,17 @@ function clientAddress(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? 'unknown';
 }
 
+/** A completed sign-in makes the browser a known device of the account (see signIn). */
+function rememberDevice<Grant extends { user: { email: string } }>(
+  ctx: { config: { jwtSecret: string } },
+  req: Request,
+  res: Response,
+  grant: Grant,
+): Grant {
+  rememberKnownDevice(req, res, ctx.config.jwtSecret, grant.user.email);
+  return grant;
+}
+
 /** Sign-in, first-run setup with two-factor, recovery and sessions (spec 1 section 7). */
 export const authRoutes = [
   defineRoute({
@@ -66,7 +78,7 @@ export const authRoutes = [
     body: registerBodySchema,
     response: setupResponseSchema,
     status: 201,
-    handler: ({ ctx, body }) => registerFirstAdministrator(ctx, body),
+    handler: ({ ctx, body, req }) => registerFirstAdministrator(ctx, body, clientAddress(req)),
   }),
   defineRoute({
     method: 'post',
@@ -76,19 +88,21 @@ export const authRoutes = [
     access: 'public',
     body: setup2faBodySchema,
     response: authSessionResponseSchema,
-    handler: ({ ctx, body }) => completeTwoFactorSetup(ctx, body.setupToken, body.code),
+    handler: async ({ ctx, body, req, res }) =>
+      rememberDevice(ctx, req, res, await completeTwoFactorSetup(ctx, body.setupToken, body.code)),
   }),
   defineRoute({
     method: 'post',
     path: '/api/auth/login',
     summary: 'Check email and password; answers a two-factor challenge or the setup data',
     description:
-      'At most 5 failures per account in 15 minutes (then 429), and a limit per address.',
+      'At most 5 tries per account and address in 15 minutes (then 429); after 30 failures in an hour from anywhere, the account answers 429 except to a browser that has signed in to it before (known-device cookie), until the hour ends or a password reset; and a limit per address.',
     tags,
     access: 'public',
     body: loginBodySchema,
     response: loginResponseSchema,
-    handler: ({ ctx, body, req }) => signIn(ctx, body, clientAddress(req)),
+    handler: ({ ctx, body, req }) =>
+      signIn(ctx, body, clientAddress(req), isKnownDevice(req, ctx.config.jwtSecret, body.email)),
   }),
   defineRoute({
     method: 'post',
@@ -98,7 +112,8 @@ export const authRoutes = [
     access: 'public',
     body: verify2faBodySchema,
     response: authSessionResponseSchema,
-    handler: ({ ctx, body, req }) => verifySignInCode(ctx, body, clientAddress(req)),
+    handler: async ({ ctx, body, req, res }) =>
+      rememberDevice(ctx, req, res, await verifySignInCode(ctx, body, clientAddress(req))),
   }),
   defineRoute({
     method: 'post',
@@ -157,7 +172,7 @@ export const authRoutes = [
     access: 'public',
     body: setPasswordBodySchema,
     response: messageResponseSchema,
-    handler: ({ ctx, body }) => setPasswordWithToken(ctx, body),
+    handler: ({ ctx, body, req }) => setPasswordWithToken(ctx, body, clientAddress(req)),
   }),
   defineRoute({
     method: 'post',
@@ -178,6 +193,6 @@ export const authRoutes = [
     access: 'public',
     body: emergencyRecoveryExecuteBodySchema,
     response: messageResponseSchema,
-    handler: ({ ctx, body }) => executeEmergencyRecovery(ctx, body),
+    handler: ({ ctx, body, req }) => executeEmergencyRecovery(ctx, body, clientAddress(req)),
   }),
 ];

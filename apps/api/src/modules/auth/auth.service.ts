@@ -1,4 +1,5 @@
 import {
+  appInfo,
   authMessages,
   roleTemplates,
   type LoginBody,
@@ -9,7 +10,7 @@ import type { DbExecutor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError, conflict, tooMany } from '../../http/app-error';
 import { twoFactorSetupRequiredMessage, type AuthUser } from '../../http/authenticate';
-import { codeAttempts, passwordAttempts, type AuthDeps } from './auth-deps';
+import { codeAttempts, pairAttempts, passwordAttempts, type AuthDeps } from './auth-deps';
 import { presentSessionUser } from './auth.presenter';
 import {
   findUserByEmail,
@@ -45,7 +46,11 @@ export async function hasSuperadmin(deps: AuthDeps): Promise<{ success: true; ex
 export async function registerFirstAdministrator(
   deps: AuthDeps,
   body: RegisterBody,
+  address: string,
 ): Promise<{ success: true } & TwoFactorSetup> {
+  // The cheap refusals first: hashing is what a flood of requests would make expensive.
+  if (!(await deps.limits.passwordSetting.consume(address))) throw tooMany();
+  if (await superadminExists(deps.db)) throw conflict(signInMessages.superadminExists);
   const passwordHash = await deps.passwords.hash(body.password);
   const setup = await deps.db.transaction(async (tx) => {
     await lockRegistration(tx);
@@ -98,18 +103,22 @@ export async function signIn(
   deps: AuthDeps,
   body: LoginBody,
   address: string,
+  fromKnownDevice = false,
 ): Promise<LoginAnswer> {
-  await claimAttempt(deps, passwordAttempts(body.email), address);
+  await claimPasswordAttempt(deps, body.email, address, fromKnownDevice);
   const user = await findUserByEmail(deps.db, body.email);
   const passwordMatches = user
     ? await deps.passwords.verify(body.password, user.passwordHash)
     : await deps.passwords.verifyAgainstNothing(body.password);
   if (!user || !passwordMatches) {
     await deps.limits.signInAddress.record(address);
+    const failures = await deps.limits.signInAccount.hit(passwordAttempts(body.email));
+    if (user && failures === deps.limits.signInAccount.limit) warnOwnerOfBackOff(deps, user);
     throw new AppError(401, 'INVALID_CREDENTIALS', signInMessages.invalidCredentials);
   }
   // Knowing the password is proven; codes keep their own count, so this frees nothing to guess.
-  await deps.limits.signInAccount.reset(passwordAttempts(body.email));
+  await deps.limits.signInPair.reset(pairAttempts(body.email, address));
+  if (fromKnownDevice) await deps.limits.signInAccount.reset(passwordAttempts(body.email));
   assertActive(user);
   if (!user.twoFactorEnabled) {
     const setup = await deps.db.transaction((tx) => beginTwoFactorSetup(deps, tx, user));
@@ -140,7 +149,7 @@ export async function verifySignInCode(
   const userId = verifyMfaToken(deps.config.jwtSecret, body.tempToken);
   const user: UserRow | undefined = userId ? await findUserRowById(deps.db, userId) : undefined;
   if (!user) throw new AppError(401, 'TOKEN_EXPIRED', signInMessages.challengeExpired);
-  await claimAttempt(deps, codeAttempts(user.email), address);
+  await claimCodeAttempt(deps, user.email, address);
   assertActive(user);
   if (!user.twoFactorEnabled) {
     throw new AppError(403, 'TWO_FACTOR_SETUP_REQUIRED', twoFactorSetupRequiredMessage);
@@ -149,7 +158,7 @@ export async function verifySignInCode(
     await deps.limits.signInAddress.record(address);
     throw new AppError(401, 'INVALID_2FA_CODE', signInMessages.invalidCode);
   }
-  await deps.limits.signInAccount.reset(codeAttempts(user.email));
+  await deps.limits.signInCodes.reset(codeAttempts(user.email));
   return startSession(deps, user);
 }
 
@@ -159,14 +168,49 @@ export function validateSession(user: AuthUser) {
 }
 
 /**
- * Counts the attempt against the account BEFORE checking it, so that parallel requests cannot all
- * pass a check made before any of them failed; a success resets the count. The coarser
- * per-address limit counts failures only.
+ * Counts a password attempt against its account and address pair BEFORE checking it, so that
+ * parallel requests cannot all pass a check made before any of them failed. The account's own
+ * back-off (failures from anywhere) stops everyone but a device that has signed in before.
  */
-async function claimAttempt(deps: AuthDeps, accountKey: string, address: string): Promise<void> {
+async function claimPasswordAttempt(
+  deps: AuthDeps,
+  email: string,
+  address: string,
+  fromKnownDevice: boolean,
+): Promise<void> {
+  const [withinPairLimit, addressBlocked, accountBackedOff] = await Promise.all([
+    deps.limits.signInPair.consume(pairAttempts(email, address)),
+    deps.limits.signInAddress.isBlocked(address),
+    deps.limits.signInAccount.isBlocked(passwordAttempts(email)),
+  ]);
+  if (!withinPairLimit || addressBlocked || (accountBackedOff && !fromKnownDevice)) {
+    throw tooMany();
+  }
+}
+
+/** Counts a code attempt against the account before checking it (the password is known). */
+async function claimCodeAttempt(deps: AuthDeps, email: string, address: string): Promise<void> {
   const [withinAccountLimit, addressBlocked] = await Promise.all([
-    deps.limits.signInAccount.consume(accountKey),
+    deps.limits.signInCodes.consume(codeAttempts(email)),
     deps.limits.signInAddress.isBlocked(address),
   ]);
   if (!withinAccountLimit || addressBlocked) throw tooMany();
+}
+
+/** Tells the owner, once per window, that failed sign-ins have slowed their account down. */
+function warnOwnerOfBackOff(deps: AuthDeps, user: UserRow): void {
+  deps.mailer
+    .send({
+      to: user.email,
+      subject: `${appInfo.productName}: sign-in attempts to your account were slowed down`,
+      text: [
+        `Hello ${user.fullName},`,
+        '',
+        'Many sign-ins with a wrong password were tried on your account in the last hour, so new sign-ins are being slowed down for a while.',
+        'You can still sign in from a browser you have signed in with before. If these attempts were not yours, tell your administrator; if you have forgotten your password, reset it from the sign-in page, which also ends the slow-down.',
+      ].join('\n'),
+    })
+    .catch((error: unknown) =>
+      deps.logger.error({ err: error }, 'sign-in back-off mail could not be sent'),
+    );
 }

@@ -8,11 +8,12 @@ import type { DbExecutor } from '../../db/client';
 import { invalid, tooMany } from '../../http/app-error';
 import type { MailMessage } from '../../mail/mailer';
 import { generateOpaqueToken, hashOpaqueToken } from '../../security/opaque-token';
-import type { AuthDeps } from './auth-deps';
+import { passwordAttempts, type AuthDeps } from './auth-deps';
 import {
   consumeOneTimeToken,
   endUserSessions,
   findOneTimeToken,
+  findUserRowById,
   findUserByEmail,
   insertOneTimeToken,
   retireOneTimeTokens,
@@ -87,7 +88,9 @@ export async function requestPasswordReset(
 export async function setPasswordWithToken(
   deps: AuthDeps,
   body: SetPasswordBody,
+  address: string,
 ): Promise<{ success: true; message: string }> {
+  await checkBeforeHashing(deps, 'password_reset', body.token, address);
   const passwordHash = await deps.passwords.hash(body.password);
   const userId = await deps.db.transaction(async (tx) => {
     const owner = await redeemRecoveryToken(tx, 'password_reset', body.token);
@@ -96,6 +99,7 @@ export async function setPasswordWithToken(
     return owner;
   });
   deps.accounts.forget(userId);
+  await endSignInBackOff(deps, userId);
   return { success: true, message: recoveryMessages.passwordReset };
 }
 
@@ -136,7 +140,9 @@ export async function requestEmergencyRecovery(
 export async function executeEmergencyRecovery(
   deps: AuthDeps,
   body: EmergencyRecoveryExecuteBody,
+  address: string,
 ): Promise<{ success: true; message: string }> {
+  await checkBeforeHashing(deps, 'emergency_recovery', body.token, address);
   const passwordHash = await deps.passwords.hash(body.newPassword);
   const userId = await deps.db.transaction(async (tx) => {
     const owner = await redeemRecoveryToken(tx, 'emergency_recovery', body.token);
@@ -145,7 +151,28 @@ export async function executeEmergencyRecovery(
     return owner;
   });
   deps.accounts.forget(userId);
+  await endSignInBackOff(deps, userId);
   return { success: true, message: recoveryMessages.emergencyCompleted };
+}
+
+/**
+ * The cheap refusals before the expensive hashing: the per-address limit on setting passwords,
+ * then the token itself (unknown, used or expired), which redeeming checks again atomically.
+ */
+async function checkBeforeHashing(
+  deps: AuthDeps,
+  purpose: 'password_reset' | 'emergency_recovery',
+  token: string,
+  address: string,
+): Promise<void> {
+  if (!(await deps.limits.passwordSetting.consume(address))) throw tooMany();
+  await usableRecoveryToken(deps.db, purpose, token);
+}
+
+/** A completed reset proves the owner: the account's sign-in back-off ends. */
+async function endSignInBackOff(deps: AuthDeps, userId: string): Promise<void> {
+  const user = await findUserRowById(deps.db, userId);
+  if (user) await deps.limits.signInAccount.reset(passwordAttempts(user.email));
 }
 
 async function issueRecoveryToken(
@@ -165,20 +192,35 @@ async function issueRecoveryToken(
   return token;
 }
 
+/** A recovery token that can still be used; 400 naming why when it cannot. */
+async function usableRecoveryToken(
+  db: DbExecutor,
+  purpose: 'password_reset' | 'emergency_recovery',
+  token: string,
+) {
+  const messages = tokenMessages[purpose];
+  const stored = await findOneTimeToken(db, purpose, hashOpaqueToken(token));
+  if (!stored) throw refuseToken(messages.invalid);
+  if (stored.usedAt) throw refuseToken(messages.used);
+  if (stored.expiresAt <= new Date()) throw refuseToken(messages.expired);
+  return stored;
+}
+
+function refuseToken(message: string) {
+  return invalid(message, { token: message });
+}
+
 /** Marks a recovery token used and answers its user; 400 naming why when it cannot be used. */
 async function redeemRecoveryToken(
   db: DbExecutor,
   purpose: 'password_reset' | 'emergency_recovery',
   token: string,
 ): Promise<string> {
-  const messages = tokenMessages[purpose];
-  const refuse = (message: string) => invalid(message, { token: message });
-  const stored = await findOneTimeToken(db, purpose, hashOpaqueToken(token));
-  if (!stored) throw refuse(messages.invalid);
-  if (stored.usedAt) throw refuse(messages.used);
-  if (stored.expiresAt <= new Date()) throw refuse(messages.expired);
+  const stored = await usableRecoveryToken(db, purpose, token);
   // Conditional: of two concurrent requests with the same token, only one gets through.
-  if (!(await consumeOneTimeToken(db, stored.id))) throw refuse(messages.used);
+  if (!(await consumeOneTimeToken(db, stored.id))) {
+    throw refuseToken(tokenMessages[purpose].used);
+  }
   return stored.userId;
 }
 

@@ -5,7 +5,7 @@ import {
 } from '@patrol/contracts';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backupCodes, oneTimeTokens, refreshTokens, users } from '../../db/schema';
 import { startSmtpSink, type SmtpSink } from '../../mail/smtp-sink';
 import {
@@ -42,11 +42,21 @@ const unauthenticated = {
 const resetRequested =
   'Password reset instructions have been sent to your email if the account exists.';
 
+/** The token of the reset link mailed to `email` (other mail to it, such as warnings, is skipped). */
 async function mailedResetToken(email: string): Promise<string> {
-  const mail = await sink.waitForMail(email);
-  const link = /http:\/\/console\.test\/recovery\?token=([A-Za-z0-9_%-]+)/.exec(mail.decoded);
-  expect(link, mail.decoded).not.toBeNull();
-  return decodeURIComponent(link![1]!);
+  const linkPattern = /http:\/\/console\.test\/recovery\?token=([A-Za-z0-9_%-]+)/;
+  const link = await vi.waitFor(
+    () => {
+      const found = sink.messages
+        .filter((mail) => mail.to.includes(email))
+        .map((mail) => linkPattern.exec(mail.decoded))
+        .find(Boolean);
+      if (!found) throw new Error(`No reset link mailed to ${email}`);
+      return found;
+    },
+    { timeout: 5_000 },
+  );
+  return decodeURIComponent(link[1]!);
 }
 
 describe('password reset', () => {
@@ -162,6 +172,44 @@ describe('password reset', () => {
     const blocked = await post('reset-password', { email: 'probe@example.test' }, address);
     expect(blocked.status).toBe(429);
     expect(blocked.body.error).toBe('RATE_LIMITED');
+  });
+
+  it('refuses a bad token before hashing the new password, and limits tries per address', async () => {
+    const hash = vi.spyOn(t.ctx.passwords, 'hash');
+    try {
+      const address = freshAddress();
+      for (let attempt = 1; attempt <= 10; attempt += 1) {
+        const path = attempt % 2 ? 'set-password' : 'emergency-recovery-execute';
+        const body =
+          path === 'set-password'
+            ? { token: 'no-such-token', password: 'Brand-new-Passw0rd' }
+            : { token: 'no-such-token', newPassword: 'Brand-new-Passw0rd' };
+        expect((await post(path, body, address)).status).toBe(400);
+      }
+      expect(hash).not.toHaveBeenCalled();
+      const blocked = await post(
+        'set-password',
+        { token: 'no-such-token', password: 'Brand-new-Passw0rd' },
+        address,
+      );
+      expect(blocked.status).toBe(429);
+    } finally {
+      hash.mockRestore();
+    }
+  });
+
+  it('ends the sign-in back-off of the account once the reset is done', async () => {
+    const account = await buildUserWithTwoFactor(t);
+    const email = account.user.email;
+    for (let attempt = 1; attempt <= 30; attempt += 1) {
+      expect((await post('login', { email, password: 'Wrong-password-1' })).status).toBe(401);
+    }
+    expect((await post('login', { email, password: testPassword })).status).toBe(429);
+    await post('reset-password', { email }).expect(200);
+    const token = await mailedResetToken(email);
+    await post('set-password', { token, password: 'Brand-new-Passw0rd' }).expect(200);
+    const signIn = await post('login', { email, password: 'Brand-new-Passw0rd' });
+    expect(signIn.status).toBe(200);
   });
 });
 

@@ -6,7 +6,7 @@ import {
 } from '@patrol/contracts';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backupCodes, oneTimeTokens, users } from '../../db/schema';
 import {
   type TestContext,
@@ -97,10 +97,16 @@ describe('first-run setup', () => {
     expect(exists.body.exists).toBe(true);
   });
 
-  it('refuses a second registration once a superadmin exists (409)', async () => {
-    const response = await register({ ...administrator, email: 'second@example.com' });
-    expect(response.status).toBe(409);
-    expect(response.body.error).toBe('CONFLICT');
+  it('refuses a second registration once a superadmin exists (409), before hashing anything', async () => {
+    const hash = vi.spyOn(t.ctx.passwords, 'hash');
+    try {
+      const response = await register({ ...administrator, email: 'second@example.com' });
+      expect(response.status).toBe(409);
+      expect(response.body.error).toBe('CONFLICT');
+      expect(hash).not.toHaveBeenCalled();
+    } finally {
+      hash.mockRestore();
+    }
   });
 
   it('asks for a 6-digit code and refuses a wrong one without activating (400)', async () => {

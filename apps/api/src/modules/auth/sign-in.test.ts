@@ -9,7 +9,7 @@ import jwt from 'jsonwebtoken';
 import { generate } from 'otplib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
+import { mailOutbox, users } from '../../db/schema';
 import {
   type TestContext,
   buildUserWithTwoFactor,
@@ -204,21 +204,62 @@ describe('POST /api/auth/verify-2fa', () => {
 });
 
 describe('sign-in rate limits', () => {
-  it('answers 429 on the 6th failure for one account within 15 minutes, even with the right password', async () => {
+  it('answers 429 on the 6th try at one account from one address, even with the right password', async () => {
     const account = await buildUserWithTwoFactor(t);
-    const other = await buildUserWithTwoFactor(t);
+    const attacker = freshAddress();
     for (let attempt = 1; attempt <= 5; attempt += 1) {
-      const response = await login({ email: account.user.email, password: 'Wrong-password-1' });
+      const response = await login(
+        { email: account.user.email, password: 'Wrong-password-1' },
+        attacker,
+      );
       expect(response.status).toBe(401);
     }
-    const blocked = await login({ email: account.user.email, password: testPassword });
+    const blocked = await login({ email: account.user.email, password: testPassword }, attacker);
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({
       success: false,
       error: 'RATE_LIMITED',
       message: commonMessages.rateLimited,
     });
-    expect((await login({ email: other.user.email, password: testPassword })).status).toBe(200);
+    // The stranger's failures do not lock the owner out.
+    expect((await login({ email: account.user.email, password: testPassword })).status).toBe(200);
+  });
+
+  it('slows an account down after 30 failures from anywhere, mails its owner once, and lets a known device through', async () => {
+    const account = await buildUserWithTwoFactor(t);
+    const email = account.user.email;
+    // The owner's browser signed in before: it holds the known-device cookie.
+    const ownBrowser = request.agent(t.app);
+    const challenge = await ownBrowser
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', freshAddress())
+      .send({ email, password: testPassword })
+      .expect(200);
+    const signedIn = await ownBrowser
+      .post('/api/auth/verify-2fa')
+      .set('X-Forwarded-For', freshAddress())
+      .send({ tempToken: challenge.body.tempToken, code: await totpCode(account.secret) })
+      .expect(200);
+    expect(signedIn.headers['set-cookie']?.[0]).toMatch(
+      /^patrol_known_device=.+; Max-Age=\d+; Path=\/api\/auth; .*HttpOnly; SameSite=Strict/,
+    );
+
+    for (let attempt = 1; attempt <= 30; attempt += 1) {
+      expect((await login({ email, password: 'Wrong-password-1' })).status).toBe(401);
+    }
+    expect((await login({ email, password: testPassword })).status).toBe(429);
+    const warnings = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+    expect(warnings.map((mail) => mail.subject)).toEqual([
+      'Patrol Management Console: sign-in attempts to your account were slowed down',
+    ]);
+
+    const fromKnownDevice = await ownBrowser
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', freshAddress())
+      .send({ email, password: testPassword });
+    expect(fromKnownDevice.status).toBe(200);
+    // Its correct password ended the back-off for everyone.
+    expect((await login({ email, password: testPassword })).status).toBe(200);
   });
 
   it('counts wrong two-factor codes against the account too', async () => {
@@ -242,11 +283,14 @@ describe('sign-in rate limits', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(15);
   });
 
-  it('clears the account count after a successful sign-in', async () => {
+  it("clears the address's count for the account after a successful sign-in from it", async () => {
     const account = await buildUserWithTwoFactor(t);
-    const fail = () => login({ email: account.user.email, password: 'Wrong-password-1' });
+    const address = freshAddress();
+    const fail = () => login({ email: account.user.email, password: 'Wrong-password-1' }, address);
     for (let attempt = 1; attempt <= 4; attempt += 1) expect((await fail()).status).toBe(401);
-    await signInWithTotp(t, account);
+    expect(
+      (await login({ email: account.user.email, password: testPassword }, address)).status,
+    ).toBe(200);
     for (let attempt = 1; attempt <= 5; attempt += 1) expect((await fail()).status).toBe(401);
     expect((await fail()).status).toBe(429);
   });

@@ -89,7 +89,7 @@ export async function completeTwoFactorSetup(
   if (!user?.twoFactorSecret) throw expired;
   assertActive(user);
   // Counted before the check, like sign-in codes, so parallel guesses cannot outrun the limit.
-  if (!(await deps.limits.signInAccount.consume(codeAttempts(user.email)))) throw tooMany();
+  if (!(await deps.limits.signInCodes.consume(codeAttempts(user.email)))) throw tooMany();
 
   const check = await checkTotp(
     deps.secrets.totp.open(user.twoFactorSecret),
@@ -106,7 +106,7 @@ export async function completeTwoFactorSetup(
   });
   if (!activated) throw expired;
   deps.accounts.forget(user.id);
-  await deps.limits.signInAccount.reset(codeAttempts(user.email));
+  await deps.limits.signInCodes.reset(codeAttempts(user.email));
   return startSession(deps, { ...user, twoFactorEnabled: true });
 }
 
