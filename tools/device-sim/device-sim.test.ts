@@ -31,7 +31,7 @@ describe('device simulator', () => {
     const issued = await fetch(`${server.url}/api/clients/SIM-01/licences`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-      body: JSON.stringify({ count: 3, licenseType: 'Standard', validityPeriodDays: 30 }),
+      body: JSON.stringify({ count: 5, licenseType: 'Standard', validityPeriodDays: 30 }),
     });
     expect(issued.status).toBe(201);
     keys = ((await issued.json()) as { licences: { key: string }[] }).licences.map((l) => l.key);
@@ -74,17 +74,31 @@ describe('device simulator', () => {
     expect(untouched[0]!.bound).toBe(false);
   });
 
-  it('activates the same devices again on a second run and stops when aborted', async () => {
-    const stop = new AbortController();
-    setTimeout(() => stop.abort(), 500);
-    const summary = await runDeviceSimulation({
+  it('activates the same devices again with their kept tokens and stops when aborted', async () => {
+    const tokens = new Map<string, string>();
+    const run = async () => {
+      const stop = new AbortController();
+      setTimeout(() => stop.abort(), 500);
+      return runDeviceSimulation({
+        url: server.url,
+        keys: keys.slice(3, 5),
+        projectName: project,
+        intervalMs: 100,
+        durationMs: 0,
+        signal: stop.signal,
+        tokens,
+      });
+    };
+    expect(await run()).toMatchObject({ activated: 2, refused: 0 });
+    expect(await run()).toMatchObject({ activated: 2, refused: 0 });
+    // Without its token, a device cannot activate its bound licence again.
+    const forgetful = await runDeviceSimulation({
       url: server.url,
-      keys: keys.slice(0, 2),
+      keys: keys.slice(3, 4),
       projectName: project,
       intervalMs: 100,
-      durationMs: 0,
-      signal: stop.signal,
+      durationMs: 1_000,
     });
-    expect(summary).toMatchObject({ activated: 2, refused: 0 });
+    expect(forgetful).toMatchObject({ activated: 0, refused: 1 });
   });
 });

@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { isValidProjectName } from '@patrol/domain';
 import { availableKeysOfCompany } from './company-keys';
 import { runDeviceSimulation } from './simulated-device';
+import { fileTokenStore } from './token-file';
 
 const usage = `Usage: npm run device-sim -- [options]
   --url <url>          API base URL (default http://localhost:3000)
@@ -22,7 +23,9 @@ const usage = `Usage: npm run device-sim -- [options]
   --devices <n>        at most this many devices (default: one per key)
   --interval <s>       seconds between heartbeats (default 10)
   --duration <s>       stop after this many seconds (default 600; 0 runs until Ctrl-C)
-  --project <name>     project name in the device IDs (default "Simulated Site")`;
+  --project <name>     project name in the device IDs (default "Simulated Site")
+  --tokens <path>      file keeping each device's token between runs, which activating a bound
+                       licence again needs (default data/device-sim-tokens.json)`;
 
 async function main(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -37,6 +40,7 @@ async function main(argv: string[]): Promise<number> {
       interval: { type: 'string', default: '10' },
       duration: { type: 'string', default: '600' },
       project: { type: 'string', default: 'Simulated Site' },
+      tokens: { type: 'string', default: 'data/device-sim-tokens.json' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -95,6 +99,7 @@ async function main(argv: string[]): Promise<number> {
     durationMs: durationSeconds * 1000,
     signal: stop.signal,
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
+    tokens: fileTokenStore(values.tokens),
   });
   console.log(
     `Done: ${summary.activated} activated, ${summary.heartbeats} heartbeats, ` +

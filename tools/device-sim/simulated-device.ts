@@ -18,6 +18,17 @@ export interface SimulationOptions {
   durationMs: number;
   signal?: AbortSignal;
   log?: (line: string) => void;
+  /**
+   * Where each device keeps its token, as the real app does: activating a bound licence again
+   * needs the device's current token. In memory (this run only) unless given.
+   */
+  tokens?: DeviceTokenStore;
+}
+
+/** A device's token by device ID. A Map will do. */
+export interface DeviceTokenStore {
+  get(deviceId: string): string | undefined;
+  set(deviceId: string, token: string): void;
 }
 
 /** Counts of what the devices did. */
@@ -48,20 +59,24 @@ export async function runDeviceSimulation(options: SimulationOptions): Promise<S
   if (options.durationMs > 0) timers.push(AbortSignal.timeout(options.durationMs));
   const signal = AbortSignal.any(timers);
   const log = options.log ?? (() => {});
+  const tokens = options.tokens ?? new Map<string, string>();
 
   await Promise.all(
     options.keys.map(async (key, index) => {
       // Spread the devices over one interval so that their reports do not arrive in bursts.
       const offset = Math.floor((options.intervalMs * index) / options.keys.length);
       if (!(await pause(offset, signal))) return;
-      await runDevice(key, { ...options, log }, summary, signal);
+      await runDevice(key, { ...options, log, tokens }, summary, signal);
     }),
   );
   stop.abort();
   return summary;
 }
 
-type DeviceOptions = SimulationOptions & { log: (line: string) => void };
+type DeviceOptions = SimulationOptions & {
+  log: (line: string) => void;
+  tokens: DeviceTokenStore;
+};
 
 async function runDevice(
   key: string,
@@ -75,10 +90,12 @@ async function runDevice(
   while (!signal.aborted && !token) {
     const answer = await call<DeviceActivateResponse>(options.url, '/api/device/activate', signal, {
       method: 'POST',
+      token: options.tokens.get(deviceId),
       body: { licenceKey: key, deviceId, projectName: options.projectName },
     });
     if (answer.kind === 'ok') {
       token = answer.body.deviceToken;
+      options.tokens.set(deviceId, token);
       summary.activated += 1;
       options.log(`${name}: activated, licence ${answer.body.licence.status}`);
     } else if (answer.kind === 'refused') {

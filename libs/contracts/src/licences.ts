@@ -69,6 +69,11 @@ export const licenceSchema = z.object({
   features: z.array(z.string()),
   notes: z.string().nullable(),
   createdAt: isoDateTimeSchema,
+  /** Activations by the patrol app itself (first binds and re-activations). */
+  activationCount: z.number().int().min(0),
+  lastActivatedAt: isoDateTimeSchema.nullable(),
+  /** Moves to a new device the app may still make by itself in the current 30-day window. */
+  transfersLeft: z.number().int().min(0),
 });
 export type Licence = z.infer<typeof licenceSchema>;
 

@@ -16,6 +16,9 @@ export const exampleLicence = {
   features: ['nfc_scanning'],
   notes: null,
   createdAt: exampleTime,
+  activationCount: 1,
+  lastActivatedAt: exampleTime,
+  transfersLeft: 3,
 };
 
 export const exampleClient = {

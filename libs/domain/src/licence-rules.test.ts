@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  afterTransfer,
   canExtendLicence,
   defaultValidityDays,
   extendedExpiry,
   isValidDeviceId,
   isValidProjectName,
+  transfersLeft,
+  type TransferWindow,
 } from './licence-rules';
 
 const now = new Date('2026-03-10T12:00:00Z');
@@ -78,5 +81,28 @@ describe('isValidDeviceId', () => {
     ['MPDID-ABCDEF123456-Site-A', 'Site-A', false],
   ])('%j for project %j is %s', (deviceId, projectName, expected) => {
     expect(isValidDeviceId(deviceId, projectName)).toBe(expected);
+  });
+});
+
+describe('device transfer budget', () => {
+  const now = new Date('2026-11-24T00:00:00Z');
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+
+  it('allows 3 transfers in a 30-day window, then none until the window closes', () => {
+    let state: TransferWindow = { transferWindowStart: null, transfersInWindow: 0 };
+    expect(transfersLeft(state, now)).toBe(3);
+    for (const left of [2, 1, 0]) {
+      state = afterTransfer(state, now);
+      expect(transfersLeft(state, now)).toBe(left);
+    }
+    expect(transfersLeft({ transferWindowStart: daysAgo(29), transfersInWindow: 3 }, now)).toBe(0);
+    expect(transfersLeft({ transferWindowStart: daysAgo(30), transfersInWindow: 3 }, now)).toBe(3);
+  });
+
+  it('starts a new window from the first transfer after the old one closed', () => {
+    expect(afterTransfer({ transferWindowStart: daysAgo(40), transfersInWindow: 3 }, now)).toEqual({
+      transferWindowStart: now,
+      transfersInWindow: 1,
+    });
   });
 });

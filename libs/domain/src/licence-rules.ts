@@ -50,3 +50,37 @@ export function isValidDeviceId(deviceId: string, projectName: string): boolean 
   const match = deviceIdPattern.exec(deviceId);
   return match !== null && match[1] === projectName && isValidProjectName(projectName);
 }
+
+/**
+ * How often the patrol app may move a licence to a new device by itself: a stolen key cannot be
+ * passed from phone to phone. Staff binding and unbinding are not counted.
+ */
+export const deviceTransferBudget = { transfers: 3, windowDays: 30 } as const;
+
+/** A licence's count of device transfers in its current window. */
+export interface TransferWindow {
+  transferWindowStart: Date | null;
+  transfersInWindow: number;
+}
+
+function windowOpen(state: TransferWindow, now: Date): boolean {
+  if (!state.transferWindowStart) return false;
+  const windowMs = deviceTransferBudget.windowDays * 24 * 60 * 60 * 1000;
+  return now.getTime() - state.transferWindowStart.getTime() < windowMs;
+}
+
+/** How many more transfers the licence may make now. */
+export function transfersLeft(state: TransferWindow, now: Date): number {
+  const used = windowOpen(state, now) ? state.transfersInWindow : 0;
+  return Math.max(0, deviceTransferBudget.transfers - used);
+}
+
+/** The window after one more transfer now (a closed window starts again from now). */
+export function afterTransfer(state: TransferWindow, now: Date): TransferWindow {
+  return windowOpen(state, now)
+    ? {
+        transferWindowStart: state.transferWindowStart,
+        transfersInWindow: state.transfersInWindow + 1,
+      }
+    : { transferWindowStart: now, transfersInWindow: 1 };
+}

@@ -19,7 +19,8 @@ const fifteenMinutes = 15 * minute;
  *
  * Devices: failed activations (unknown key, expired, bound elsewhere) per address, 30 per 15
  * minutes: enough for a site's typing mistakes, far too few to probe for keys, while a whole fleet
- * activating behind one address is never held up. A device reports every few seconds at most:
+ * activating behind one address is never held up. One licence key is activated at most 10 times an
+ * hour, from anywhere. A device reports every few seconds at most:
  * 30 calls a minute per token; unknown tokens are counted too, by token.
  */
 export const rateLimitRules = {
@@ -30,6 +31,7 @@ export const rateLimitRules = {
   recoveryRequests: { name: 'auth-recovery', limit: 10, windowMs: fifteenMinutes },
   passwordSetting: { name: 'auth-set-password', limit: 10, windowMs: fifteenMinutes },
   deviceActivationFailures: { name: 'device-activate', limit: 30, windowMs: fifteenMinutes },
+  licenceActivations: { name: 'licence-activate', limit: 10, windowMs: 60 * minute },
   deviceCalls: { name: 'device-calls', limit: 30, windowMs: minute },
 } as const satisfies Record<string, RateLimitRule>;
 

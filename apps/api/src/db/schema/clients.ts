@@ -71,6 +71,14 @@ export const licences = pgTable(
     lastDeviceActivity: timestamptz('last_device_activity'),
     /** Hash of the token the bound device authenticates its activity reports with. */
     deviceTokenHash: text('device_token_hash').unique(),
+    /** Activations by the patrol app (first binds and re-activations with the device token). */
+    activationCount: integer('activation_count').notNull().default(0),
+    lastActivatedAt: timestamptz('last_activated_at'),
+    /** The device the licence was last activated on, kept after an unbind to tell a transfer. */
+    lastDeviceId: text('last_device_id'),
+    /** Moves to a new device by the app itself within the current window (the transfer budget). */
+    transferWindowStart: timestamptz('transfer_window_start'),
+    transfersInWindow: integer('transfers_in_window').notNull().default(0),
     features: stringArray('features'),
     notes: text('notes'),
     createdAt: createdAt(),

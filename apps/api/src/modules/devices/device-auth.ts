@@ -13,6 +13,10 @@ export const deviceMessages = {
   expired: 'This licence has expired. Please contact your provider to renew it.',
   suspended: "This licence's client account is deactivated. Please contact your provider.",
   boundElsewhere: 'This licence is already bound to another device',
+  reactivationNeedsToken:
+    'This licence is already active on this device. Activate again from the app that holds its device token, or ask your provider to unbind the licence first.',
+  transferBudgetSpent:
+    'This licence has moved to a new device too often in the last 30 days. Please contact your provider.',
 } as const;
 
 /** The device a request comes from, as resolved from its token. */
@@ -22,7 +26,7 @@ export interface DeviceSession extends OwnedLicence {
 
 /**
  * Runs an activation unless the calling address is over its failures (429); an activation that
- * fails with an expected error (404, 403, 409) counts against the address.
+ * fails with an expected error (404, 403, 409, 429) counts against the address.
  */
 export async function withActivationLimit<T>(
   ctx: Pick<AppContext, 'limits'>,
@@ -61,6 +65,12 @@ export async function authenticateDevice(
   const session = { ...owned, tokenHash };
   ctx.deviceSessions.set(tokenHash, session);
   return session;
+}
+
+/** The hash of the device token a request presents, if it presents one. */
+export function presentedDeviceToken(req: Request): string | undefined {
+  const token = bearerToken(req);
+  return token ? hashOpaqueToken(token) : undefined;
 }
 
 function clientAddress(req: Request): string {

@@ -1,3 +1,4 @@
+import type { TransferWindow } from '@patrol/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { clients, licences, type LicenceRow } from '../../db/schema';
@@ -31,6 +32,30 @@ export async function replaceDeviceToken(
     .where(and(eq(licences.id, id), eq(licences.bound, true), eq(licences.deviceId, deviceId)))
     .returning();
   return row;
+}
+
+/**
+ * Counts an activation by the app on the licence it bound (or re-bound) and remembers the device;
+ * `transfer` is the licence's window after a move to a new device.
+ */
+export async function recordDeviceActivation(
+  db: DbExecutor,
+  id: string,
+  deviceId: string,
+  now: Date,
+  transfer?: TransferWindow,
+): Promise<LicenceRow> {
+  const [row] = await db
+    .update(licences)
+    .set({
+      activationCount: sql`${licences.activationCount} + 1`,
+      lastActivatedAt: now,
+      lastDeviceId: deviceId,
+      ...transfer,
+    })
+    .where(eq(licences.id, id))
+    .returning();
+  return row!;
 }
 
 /** One device's latest heartbeat, as the buffer hands it to the database. */

@@ -5,7 +5,7 @@ import {
   deviceLicenceResponseSchema,
 } from '@patrol/contracts';
 import { defineRoute } from '../../http/route';
-import { authenticateDevice, withActivationLimit } from './device-auth';
+import { authenticateDevice, presentedDeviceToken, withActivationLimit } from './device-auth';
 import { activateDevice, readDeviceLicence, recordHeartbeat } from './devices.service';
 
 const tags = ['devices'];
@@ -26,16 +26,21 @@ export const deviceRoutes = [
     summary: 'Activate the patrol app: bind a licence key to this device and get a device token',
     description:
       'Binds the available (unbound, unexpired) licence with this key to the device. The device ' +
-      'ID must read MPDID-{12 capitals or digits}-{projectName}. The same device activating again ' +
-      '(a reinstall) gets a new token and its old token stops working. The token is answered only ' +
-      'once: store it. Refused with 404 for an unknown key, 403 for an expired licence or a ' +
-      'deactivated client, 409 when the licence is bound to another device or the device to ' +
-      'another licence, 429 after 30 failed activations from one address within 15 minutes.',
+      'ID must read MPDID-{12 capitals or digits}-{projectName}. Activating again a licence bound ' +
+      'to this device needs its current device token as `Authorization: Bearer <deviceToken>`: the ' +
+      'device gets a new token and the old one stops working (a reinstall that lost its token ' +
+      'needs staff to unbind the licence). Moving a licence to a new device by itself is allowed 3 ' +
+      'times in 30 days (transfersLeft on the licence). The token is answered only once: store it. ' +
+      'Refused with 404 for an unknown key, 403 for an expired licence or a deactivated client, ' +
+      '409 when the licence is bound to another device or the device to another licence, when a ' +
+      're-activation lacks the token, or when the transfer budget is spent; 429 after 30 failed ' +
+      'activations from one address within 15 minutes or 10 activations of one key within an hour.',
     tags,
     access: 'public',
     body: deviceActivateBodySchema,
     response: deviceActivateResponseSchema,
-    handler: ({ ctx, req, body }) => withActivationLimit(ctx, req, () => activateDevice(ctx, body)),
+    handler: ({ ctx, req, body }) =>
+      withActivationLimit(ctx, req, () => activateDevice(ctx, body, presentedDeviceToken(req))),
   }),
   defineRoute({
     method: 'post',

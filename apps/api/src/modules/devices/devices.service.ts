@@ -7,12 +7,12 @@ import {
   type DeviceLicenceResponse,
   type LicenceActivityUpdatedEvent,
 } from '@patrol/contracts';
-import { isValidDeviceId } from '@patrol/domain';
+import { afterTransfer, isValidDeviceId, transfersLeft } from '@patrol/domain';
 import type { Logger } from 'pino';
 import type { ClientRow, LicenceRow } from '../../db/schema';
 import type { PublishedEvent } from '../../events/event-bus';
 import type { AppContext, HeartbeatEntry } from '../../http/app-context';
-import { conflict, forbidden, invalid, notFound } from '../../http/app-error';
+import { conflict, forbidden, invalid, notFound, tooMany } from '../../http/app-error';
 import { generateOpaqueToken, hashOpaqueToken } from '../../security/opaque-token';
 import {
   announceLicenceChange,
@@ -24,7 +24,7 @@ import {
 } from '../licences/licences.service';
 import { deviceMessages, type DeviceSession } from './device-auth';
 import { deviceLicenceStatus, presentDeviceLicence } from './devices.presenter';
-import { replaceDeviceToken, writeHeartbeats } from './devices.repo';
+import { recordDeviceActivation, replaceDeviceToken, writeHeartbeats } from './devices.repo';
 
 /**
  * licenceActivityUpdated is announced at most once a minute per device: every console reloads on
@@ -35,13 +35,24 @@ export const activityAnnouncementIntervalMs = 60_000;
 
 /**
  * Activates the patrol app: binds the available licence `licenceKey` to the device and answers a
- * new device token (stored only as its hash). The same device activating again (a reinstall)
- * gets a new token and the old one stops working. Refused: unknown key 404, expired licence or
- * deactivated client 403, licence bound to another device (or device bound to another licence) 409.
+ * new device token (stored only as its hash). Activating a licence already bound to this device
+ * needs that device's current token (`presentedTokenHash`): the app renews its token, and the
+ * key and device id, which are not secrets, cannot take the device over; a reinstall that lost
+ * its token needs staff to unbind the licence. A move to a new device by the app itself spends
+ * the licence's transfer budget (3 in 30 days). Refused: unknown key 404, expired licence or
+ * deactivated client 403, licence bound to another device (or device bound to another licence),
+ * re-activation without the token or an exhausted budget 409, past 10 activations of the licence
+ * within an hour 429.
  */
 export async function activateDevice(
-  { db, events, deviceSessions }: Pick<AppContext, 'db' | 'events' | 'deviceSessions'>,
+  {
+    db,
+    events,
+    deviceSessions,
+    limits,
+  }: Pick<AppContext, 'db' | 'events' | 'deviceSessions' | 'limits'>,
   body: DeviceActivateBody,
+  presentedTokenHash: string | undefined,
   now: Date = new Date(),
 ): Promise<DeviceActivateResponse> {
   if (!isValidDeviceId(body.deviceId, body.projectName)) {
@@ -54,21 +65,38 @@ export async function activateDevice(
       const found = await lockLicence(tx, body.licenceKey);
       if (!found) throw notFound(licenceRuleMessages.notFound);
       const { licence, client } = found;
+      // However many addresses try it, one key is activated at most a few times an hour.
+      if (!(await limits.licenceActivations.consume(licence.id))) throw tooMany();
       refuseUnusable(licence, client, now);
       if (licence.bound) {
         if (licence.deviceId !== body.deviceId) throw conflict(deviceMessages.boundElsewhere);
+        if (!presentedTokenHash || presentedTokenHash !== licence.deviceTokenHash) {
+          throw conflict(deviceMessages.reactivationNeedsToken);
+        }
         const renewed = await replaceDeviceToken(tx, licence.id, body.deviceId, tokenHash, now);
         // The row is locked and bound to this device, so the update always finds it.
         if (!renewed) throw conflict(deviceMessages.boundElsewhere);
-        return { licence: renewed, client, activity: undefined };
+        const counted = await recordDeviceActivation(tx, licence.id, body.deviceId, now);
+        return { licence: counted, client, activity: undefined };
+      }
+      const isTransfer = licence.lastDeviceId !== null && licence.lastDeviceId !== body.deviceId;
+      if (isTransfer && transfersLeft(licence, now) === 0) {
+        throw conflict(deviceMessages.transferBudgetSpent);
       }
       const bound = await bindAvailableLicence(tx, licence.id, { ...body, tokenHash }, now);
       if (!bound) throw conflict(deviceMessages.boundElsewhere);
+      const counted = await recordDeviceActivation(
+        tx,
+        licence.id,
+        body.deviceId,
+        now,
+        isTransfer ? afterTransfer(licence, now) : undefined,
+      );
       const activity = await recordLicenceActivity(tx, client, bound.key, {
         type: 'licence_bound',
         detail: `Licence ${bound.key} activated on device ${body.deviceId}`,
       });
-      return { licence: bound, client, activity };
+      return { licence: counted, client, activity };
     }),
   );
   // A reinstall replaced the token: the old one's cached session must not outlive it.

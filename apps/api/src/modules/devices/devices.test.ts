@@ -164,16 +164,101 @@ describe('device API', () => {
       expect((await reload(second)).bound).toBe(false);
     });
 
-    it('re-issues the token when the same device activates again; the old token stops working', async () => {
+    it('re-issues the token when the device activates again with its token; the old one stops working', async () => {
       const row = await licence();
       const first = await activated(row);
       published.length = 0;
-      const second = await activated(row, first.deviceId);
+      const again = await activate({
+        licenceKey: row.key,
+        deviceId: first.deviceId,
+        projectName: project,
+      }).set('Authorization', `Bearer ${first.token}`);
+      expect(again.status).toBe(200);
+      const second = again.body.deviceToken as string;
 
-      expect(second.token).not.toBe(first.token);
+      expect(second).not.toBe(first.token);
       expect((await readLicence(first.token)).status).toBe(401);
-      expect((await readLicence(second.token)).status).toBe(200);
+      expect((await readLicence(second)).status).toBe(200);
       expect(published.map((event) => event.event)).toEqual(['licenceActivityUpdated']);
+      expect(await reload(row)).toMatchObject({ activationCount: 2, lastDeviceId: first.deviceId });
+    });
+
+    it('refuses a re-activation without the current token: the key and device id cannot take the device over', async () => {
+      const row = await licence();
+      const device = await activated(row);
+      for (const token of [undefined, 'not-the-device-token']) {
+        const pending = activate({
+          licenceKey: row.key,
+          deviceId: device.deviceId,
+          projectName: project,
+        });
+        const takeover = await (token ? pending.set('Authorization', `Bearer ${token}`) : pending);
+        expect(takeover.status).toBe(409);
+        expect(takeover.body.message).toBe(deviceMessages.reactivationNeedsToken);
+      }
+      // The real device keeps working.
+      expect((await readLicence(device.token)).status).toBe(200);
+    });
+
+    it('lets the app move a licence to a new device 3 times in 30 days, shown on the licence', async () => {
+      const row = await licence();
+      const unbind = () =>
+        t.database.db
+          .update(licences)
+          .set({ bound: false, deviceId: null, projectName: null, deviceTokenHash: null })
+          .where(eq(licences.id, row.id));
+      const first = await activated(row);
+      await unbind();
+      // The same device binding again is not a move.
+      await activated(row, first.deviceId);
+      for (let move = 1; move <= 3; move += 1) {
+        await unbind();
+        await activated(row);
+      }
+      await unbind();
+      const refused = await activate({
+        licenceKey: row.key,
+        deviceId: newDeviceId(),
+        projectName: project,
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(deviceMessages.transferBudgetSpent);
+
+      const admin = await t.signIn('Admin');
+      const [client] = await t.database.db.select().from(clients).where(eq(clients.id, clientId));
+      const listed = await request(t.app)
+        .get(`/api/clients/${client!.companyId}/licences?limit=100`)
+        .set('Authorization', `Bearer ${admin}`)
+        .expect(200);
+      const shown = listed.body.licences.find((item: { key: string }) => item.key === row.key);
+      expect(shown).toMatchObject({ activationCount: 5, transfersLeft: 0 });
+      expect(shown.lastActivatedAt).toEqual(expect.any(String));
+    });
+
+    it('activates one licence at most 10 times an hour, whatever the address', async () => {
+      const row = await licence();
+      let device = await activated(row);
+      for (
+        let activation = 2;
+        activation <= rateLimitRules.licenceActivations.limit;
+        activation += 1
+      ) {
+        const renewed = await activate({
+          licenceKey: row.key,
+          deviceId: device.deviceId,
+          projectName: project,
+        })
+          .set('Authorization', `Bearer ${device.token}`)
+          .set('X-Forwarded-For', `198.51.100.${activation}`);
+        expect(renewed.status).toBe(200);
+        device = { ...device, token: renewed.body.deviceToken as string };
+      }
+      const refused = await activate({
+        licenceKey: row.key,
+        deviceId: device.deviceId,
+        projectName: project,
+      }).set('Authorization', `Bearer ${device.token}`);
+      expect(refused.status).toBe(429);
     });
 
     it('binds exactly one of two devices activating the same key at once', async () => {

@@ -1,8 +1,9 @@
 import type { Licence } from '@patrol/contracts';
+import { transfersLeft } from '@patrol/domain';
 import type { LicenceRow } from '../../db/schema';
 
 /** A licence row as the API shows it; the device token hash never leaves the server. */
-export function presentLicence(row: LicenceRow): Licence {
+export function presentLicence(row: LicenceRow, now: Date = new Date()): Licence {
   return {
     id: row.id,
     key: row.key,
@@ -17,5 +18,8 @@ export function presentLicence(row: LicenceRow): Licence {
     features: row.features,
     notes: row.notes,
     createdAt: row.createdAt.toISOString(),
+    activationCount: row.activationCount,
+    lastActivatedAt: row.lastActivatedAt?.toISOString() ?? null,
+    transfersLeft: transfersLeft(row, now),
   };
 }

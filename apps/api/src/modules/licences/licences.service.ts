@@ -99,7 +99,7 @@ export async function listClientLicences(
   const { rows, totalCount } = await findClientLicencesPage(db, client.id, query, now);
   return {
     success: true,
-    licences: rows.map(presentLicence),
+    licences: rows.map((row) => presentLicence(row)),
     pagination: buildPagination(query.page, query.limit, totalCount),
   };
 }
@@ -162,7 +162,7 @@ export async function createLicences(
   return {
     success: true,
     message: licencesAddedMessage(created.length),
-    licences: created.map(presentLicence),
+    licences: created.map((row) => presentLicence(row)),
   };
 }
 

@@ -20,6 +20,9 @@ const licence: Licence = {
   features: [],
   notes: null,
   createdAt: '2026-01-01T00:00:00.000Z',
+  activationCount: 0,
+  lastActivatedAt: null,
+  transfersLeft: 3,
 };
 
 function renderDialog(onResult = vi.fn()) {

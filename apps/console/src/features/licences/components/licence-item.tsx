@@ -2,7 +2,9 @@ import type { Licence } from '@patrol/contracts';
 import {
   canExtendLicence,
   deviceActivityText,
+  deviceTransferBudget,
   formatBusinessDate,
+  formatBusinessDateTime,
   licenceDisplayStatus,
   licenceRemainingTime,
   type RemainingTimeColour,
@@ -141,6 +143,29 @@ export function LicenceItem({ licence, now, onAction }: LicenceItemProps) {
           ) : (
             <span className="text-muted-foreground">Not bound</span>
           )}
+        </Field>
+        <Field label="App activations">
+          <span
+            className="tabular-nums"
+            title={
+              licence.lastActivatedAt
+                ? `Last activated ${formatBusinessDateTime(licence.lastActivatedAt)}`
+                : undefined
+            }
+          >
+            {licence.activationCount}
+          </span>
+        </Field>
+        <Field label="Device moves left">
+          <span
+            className={cn(
+              'tabular-nums',
+              licence.transfersLeft === 0 && 'font-medium text-destructive',
+            )}
+            title="Moves to a new device the app may still make by itself in 30 days"
+          >
+            {licence.transfersLeft} of {deviceTransferBudget.transfers}
+          </span>
         </Field>
         {licence.features.length > 0 && (
           <div className="col-span-2 flex flex-wrap items-center gap-1 md:col-span-4">
