@@ -1,4 +1,5 @@
 import { fromSen, senToDecimalString, toSen } from '@patrol/domain';
+import type { DocumentClientInfo } from './schema';
 
 // Conversions between API values and the billing columns: calendar days are stored as the
 // UTC midnight that starts them, money as numeric(14,2) text.
@@ -21,4 +22,15 @@ export function moneyValue(column: string): number {
 /** A JSON amount (or integer sen) as numeric(14,2) text. */
 export function moneyColumn(amount: number): string {
   return senToDecimalString(toSen(amount));
+}
+
+/** A billing document's copy of its client, every field present ('' where none was copied). */
+export function documentClient(info: DocumentClientInfo) {
+  return {
+    companyName: info.companyName ?? '',
+    contactPerson: info.contactPerson ?? '',
+    email: info.email ?? '',
+    phone: info.phone ?? '',
+    address: info.address ?? '',
+  };
 }

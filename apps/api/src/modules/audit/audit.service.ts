@@ -82,6 +82,36 @@ export async function recordAudit(db: DbExecutor, record: AuditRecord): Promise<
   });
 }
 
+/** Columns derived from others or stamped on every write: never news in the trail. */
+const derivedColumns = new Set(['updatedAt', 'searchText']);
+
+/**
+ * Writes the change of one stored row (null before a creation, null after a deletion) by `actorId`,
+ * its derived columns left out. Call it with the transaction of the change.
+ */
+export function recordRowChange<Row extends { id: string }>(
+  db: DbExecutor,
+  change: {
+    actorId: string;
+    action: string;
+    entityType: AuditEntityType;
+    before: Row | null;
+    after: Row | null;
+  },
+): Promise<void> {
+  const snapshot = (row: Row | null): AuditSnapshot | null =>
+    row &&
+    Object.fromEntries(Object.entries(row).filter(([column]) => !derivedColumns.has(column)));
+  return recordAudit(db, {
+    actorId: change.actorId,
+    action: change.action,
+    entityType: change.entityType,
+    entityId: (change.after ?? change.before)!.id,
+    before: snapshot(change.before),
+    after: snapshot(change.after),
+  });
+}
+
 /** The permission that lets a reader see an entity type's changes. */
 const entityTypeReaders = {
   user: 'users.view',

@@ -1,6 +1,6 @@
 import type { Invoice, PaymentStatus } from '@patrol/contracts';
 import { outstandingSen, toSen, fromSen } from '@patrol/domain';
-import { dayOf, moneyValue } from '../../db/column-values';
+import { dayOf, documentClient, moneyValue } from '../../db/column-values';
 import type { InvoiceRow } from '../../db/schema';
 import type { InvoiceParts } from './invoices.repo';
 
@@ -23,13 +23,7 @@ export function presentInvoice(row: InvoiceRow, parts: InvoiceParts, today: stri
     invoiceNumber: row.invoiceNumber,
     quotationId: row.quotationId,
     clientId: row.clientId,
-    clientInfo: {
-      companyName: row.clientInfo.companyName ?? '',
-      contactPerson: row.clientInfo.contactPerson ?? '',
-      email: row.clientInfo.email ?? '',
-      address: row.clientInfo.address ?? '',
-      phone: row.clientInfo.phone ?? '',
-    },
+    clientInfo: documentClient(row.clientInfo),
     issueDate: dayOf(row.issueDate),
     dueDate: dayOf(row.dueDate),
     paymentTerms: row.paymentTerms,

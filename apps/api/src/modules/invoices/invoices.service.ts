@@ -25,7 +25,7 @@ import type { InvoiceRow } from '../../db/schema';
 import type { AppContext } from '../../http/app-context';
 import { conflict, invalid, notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
-import { recordAudit } from '../audit/audit.service';
+import { recordRowChange } from '../audit/audit.service';
 import { issueReceipt } from '../receipts/receipts.service';
 import { paymentStatusOn, presentInvoice } from './invoices.presenter';
 import {
@@ -293,7 +293,7 @@ async function lockAwaitingValidation(tx: DbExecutor, id: string): Promise<Invoi
   return current;
 }
 
-/** Writes an invoice change to the audit trail (the derived search column left out). */
+/** Writes an invoice change to the audit trail. */
 export function auditInvoice(
   tx: DbExecutor,
   actor: AuthUser,
@@ -301,17 +301,5 @@ export function auditInvoice(
   before: InvoiceRow | null,
   after: InvoiceRow | null,
 ): Promise<void> {
-  const snapshot = (row: InvoiceRow | null) => {
-    if (!row) return null;
-    const { updatedAt: _updatedAt, searchText: _searchText, ...fields } = row;
-    return fields;
-  };
-  return recordAudit(tx, {
-    actorId: actor.id,
-    action,
-    entityType: 'invoice',
-    entityId: (after ?? before)!.id,
-    before: snapshot(before),
-    after: snapshot(after),
-  });
+  return recordRowChange(tx, { actorId: actor.id, action, entityType: 'invoice', before, after });
 }

@@ -14,7 +14,7 @@ import type { ProductRow } from '../../db/schema';
 import type { AppContext } from '../../http/app-context';
 import { notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
-import { recordAudit } from '../audit/audit.service';
+import { recordRowChange } from '../audit/audit.service';
 import { nextDocumentNumber } from '../settings/numbering.service';
 import { presentProduct } from './products.presenter';
 import {
@@ -146,6 +146,7 @@ async function changeProduct(
   return { success: true, message, product };
 }
 
+/** Writes a product change to the audit trail. */
 function auditProduct(
   tx: DbExecutor,
   actor: AuthUser,
@@ -153,17 +154,5 @@ function auditProduct(
   before: ProductRow | null,
   after: ProductRow | null,
 ): Promise<void> {
-  const snapshot = (row: ProductRow | null) => {
-    if (!row) return null;
-    const { updatedAt: _updatedAt, ...fields } = presentProduct(row);
-    return fields;
-  };
-  return recordAudit(tx, {
-    actorId: actor.id,
-    action,
-    entityType: 'product',
-    entityId: (after ?? before)!.id,
-    before: snapshot(before),
-    after: snapshot(after),
-  });
+  return recordRowChange(tx, { actorId: actor.id, action, entityType: 'product', before, after });
 }

@@ -1,6 +1,6 @@
 import type { Quotation, QuotationItem } from '@patrol/contracts';
 import { quotationStatusOn } from '@patrol/domain';
-import { dayOf, moneyValue } from '../../db/column-values';
+import { dayOf, documentClient, moneyValue } from '../../db/column-values';
 import type { QuotationItemRow, QuotationRow } from '../../db/schema';
 
 export function presentQuotationItem(row: QuotationItemRow): QuotationItem {
@@ -27,12 +27,7 @@ export function presentQuotation(
     id: row.id,
     quotationNumber: row.quotationNumber,
     clientId: row.clientId,
-    clientInfo: {
-      companyName: row.clientInfo.companyName ?? '',
-      contactPerson: row.clientInfo.contactPerson ?? '',
-      phone: row.clientInfo.phone ?? '',
-      email: row.clientInfo.email ?? '',
-    },
+    clientInfo: documentClient(row.clientInfo),
     quotationDate: dayOf(row.quotationDate),
     validUntil,
     validityDays: row.validityDays,

@@ -28,7 +28,7 @@ import type { DocumentClientInfo, QuotationItemRow, QuotationRow } from '../../d
 import type { AppContext } from '../../http/app-context';
 import { conflict, invalid, notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
-import { recordAudit } from '../audit/audit.service';
+import { recordRowChange } from '../audit/audit.service';
 import { findBillingClient } from '../clients/clients.service';
 import { productsByIds } from '../products/products.service';
 import { nextDocumentNumber } from '../settings/numbering.service';
@@ -385,6 +385,7 @@ function priceLines(items: readonly QuotationItemInput[], taxRate: number) {
   };
 }
 
+/** Writes a quotation change to the audit trail. */
 function auditQuotation(
   tx: DbExecutor,
   actor: AuthUser,
@@ -392,17 +393,5 @@ function auditQuotation(
   before: QuotationRow | null,
   after: QuotationRow | null,
 ): Promise<void> {
-  const snapshot = (row: QuotationRow | null) => {
-    if (!row) return null;
-    const { updatedAt: _updatedAt, searchText: _searchText, ...fields } = row;
-    return fields;
-  };
-  return recordAudit(tx, {
-    actorId: actor.id,
-    action,
-    entityType: 'quotation',
-    entityId: (after ?? before)!.id,
-    before: snapshot(before),
-    after: snapshot(after),
-  });
+  return recordRowChange(tx, { actorId: actor.id, action, entityType: 'quotation', before, after });
 }

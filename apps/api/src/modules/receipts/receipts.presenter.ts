@@ -1,5 +1,5 @@
 import type { Receipt } from '@patrol/contracts';
-import { dayOf, moneyValue } from '../../db/column-values';
+import { dayOf, documentClient, moneyValue } from '../../db/column-values';
 import type { ReceiptAllocationRow, ReceiptRow } from '../../db/schema';
 
 /** A receipt with its allocations; who created and last updated it come from its audit trail. */
@@ -15,13 +15,7 @@ export function presentReceipt(
     invoiceNumbers: row.invoiceNumbers,
     paymentDate: dayOf(row.paymentDate),
     clientId: row.clientId,
-    clientInfo: {
-      companyName: row.clientInfo.companyName ?? '',
-      contactPerson: row.clientInfo.contactPerson ?? '',
-      email: row.clientInfo.email ?? '',
-      phone: row.clientInfo.phone ?? '',
-      address: row.clientInfo.address ?? '',
-    },
+    clientInfo: documentClient(row.clientInfo),
     totalAmount: moneyValue(row.totalAmount),
     paymentMethod: row.paymentMethod,
     transactionType: row.transactionType,

@@ -2,6 +2,7 @@ import type { Pagination as PageInfo } from '@patrol/contracts';
 import { RefreshCwIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Pagination } from '@/components/pagination';
+import { SearchInput } from '@/components/search-input';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -21,6 +22,9 @@ type BillingListCardProps = {
   caption?: string;
   /** Buttons at the right of the title (Refresh, Add...). */
   actions?: ReactNode;
+  /** The list's search box, first of its filters. */
+  search: { label: string; placeholder: string; value: string; onChange: (value: string) => void };
+  /** The other filters, after the search box. */
   filters: ReactNode;
   state: ListState;
   loadingText: string;
@@ -36,6 +40,7 @@ export function BillingListCard({
   title,
   caption,
   actions,
+  search,
   filters,
   state,
   loadingText,
@@ -57,6 +62,9 @@ export function BillingListCard({
         {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
       </div>
       <div className="flex flex-col gap-3 border-b p-4 md:flex-row md:flex-wrap md:items-end">
+        <div className="md:w-72">
+          <SearchInput {...search} />
+        </div>
         {filters}
       </div>
       <CardContent className="px-0">
@@ -99,6 +107,15 @@ export function BillingListCard({
       )}
     </Card>
   );
+}
+
+/** 'Showing 20 of 135 quotations', as every billing list says it. */
+export function showingCaption(
+  list: { pagination: { totalCount: number } } | undefined,
+  shown: number | undefined,
+  noun: string,
+): string | undefined {
+  return list && `Showing ${shown ?? 0} of ${list.pagination.totalCount} ${noun}`;
 }
 
 /** The Refresh button of a billing list. */

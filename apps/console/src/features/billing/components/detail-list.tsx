@@ -1,4 +1,11 @@
 import type { ReactNode } from 'react';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 
 /** Label and value pairs of a details dialog. */
 export function DetailList({ items }: { items: readonly (readonly [string, ReactNode])[] }) {
@@ -11,5 +18,57 @@ export function DetailList({ items }: { items: readonly (readonly [string, React
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A read-only details dialog: title, the document's name under it, a scrolling body. */
+export function DetailsDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  wide = false,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className={wide ? 'sm:max-w-2xl' : 'sm:max-w-lg'}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        <div className="grid max-h-[70vh] gap-4 overflow-y-auto pr-1 text-sm">{children}</div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The client block of a billing document: company, then contact, phone and email, address. */
+export function DocumentClient({
+  client,
+}: {
+  client: {
+    companyName: string;
+    contactPerson: string;
+    phone: string;
+    email: string;
+    address?: string;
+  };
+}) {
+  return (
+    <>
+      <div className="font-medium">{client.companyName}</div>
+      <div className="text-muted-foreground">
+        {[client.contactPerson, client.phone, client.email].filter(Boolean).join(' · ')}
+      </div>
+      {client.address && <div className="text-muted-foreground">{client.address}</div>}
+    </>
   );
 }

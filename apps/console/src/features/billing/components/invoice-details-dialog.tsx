@@ -9,20 +9,13 @@ import {
 import { AlertTriangleIcon } from 'lucide-react';
 import { StatusBadge } from '@/components/status-badge';
 import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import {
   humanise,
   paymentMethodLabel,
   paymentStatusTones,
   validationStatusLabels,
   validationStatusTones,
 } from '@/features/billing/lib/billing-labels';
-import { DetailList } from './detail-list';
+import { DetailList, DetailsDialog, DocumentClient } from './detail-list';
 import { DocumentTotals } from './quotation-details-dialog';
 
 /** Invoice Details, with each 'PAYMENT CORRECTION REQUIRED' block of the notes as a card. */
@@ -35,138 +28,123 @@ export function InvoiceDetailsDialog({
 }) {
   const notes = parsePaymentCorrections(invoice?.notes);
   return (
-    <Dialog open={invoice !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Invoice Details</DialogTitle>
-          <DialogDescription>
-            {invoice?.invoiceNumber}
-            {invoice?.isVoided && ' (voided: reverted to its quotation)'}
-          </DialogDescription>
-        </DialogHeader>
-        {invoice && (
-          <div className="grid max-h-[70vh] gap-4 overflow-y-auto pr-1">
-            {notes.corrections.map((correction) => (
-              <section
-                key={correction.rejectionNumber}
-                aria-label={`Payment correction ${correction.rejectionNumber}`}
-                className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900"
-              >
-                <h3 className="flex items-center gap-2 font-semibold">
-                  <AlertTriangleIcon aria-hidden="true" className="size-4" />
-                  Payment correction required ({ordinal(correction.rejectionNumber)} rejection)
-                </h3>
-                <p className="mt-1">
-                  Rejected by {correction.rejectedBy} on {correction.date}
-                </p>
-                <p className="mt-1">
-                  <span className="font-medium">Reason:</span> {correction.reason}
-                </p>
-                {correction.remarks && (
-                  <p className="mt-1">
-                    <span className="font-medium">Remarks:</span> {correction.remarks}
-                  </p>
-                )}
-                <p className="mt-1 font-medium">{correction.actionRequired}</p>
-              </section>
-            ))}
-            <DetailList
-              items={[
-                [
-                  'Client',
-                  <>
-                    <div className="font-medium">{invoice.clientInfo.companyName}</div>
-                    <div className="text-muted-foreground">
-                      {[
-                        invoice.clientInfo.contactPerson,
-                        invoice.clientInfo.phone,
-                        invoice.clientInfo.email,
-                      ]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </div>
-                    {invoice.clientInfo.address && (
-                      <div className="text-muted-foreground">{invoice.clientInfo.address}</div>
-                    )}
-                  </>,
-                ],
-                ['Issued', formatBusinessDate(invoice.issueDate)],
-                ['Due', formatBusinessDate(invoice.dueDate)],
-                ['Payment terms', humanise(invoice.paymentTerms)],
-                [
-                  'Payment',
-                  <StatusBadge
-                    status={invoice.paymentStatus}
-                    tones={paymentStatusTones}
-                    label={humanise(invoice.paymentStatus)}
-                  />,
-                ],
-                [
-                  'Validation',
-                  <StatusBadge
-                    status={invoice.paymentValidationStatus}
-                    tones={validationStatusTones}
-                    label={validationStatusLabels[invoice.paymentValidationStatus]}
-                  />,
-                ],
-                ...(invoice.paymentValidationNotes
-                  ? [['Validation remarks', invoice.paymentValidationNotes] as const]
-                  : []),
-                ['Notes', notes.otherNotes || '—'],
-              ]}
-            />
-            <ul className="divide-y rounded-md border text-sm">
-              {invoice.lineItems.map((item, index) => (
-                <li key={index} className="flex items-start justify-between gap-4 p-3">
-                  <div className="min-w-0">
-                    <div className="font-medium">{item.description}</div>
-                    <div className="text-muted-foreground tabular-nums">
-                      {item.quantity} x {formatMoney(item.unitPrice)} · SST{' '}
-                      {formatMoney(item.taxAmount)}
-                    </div>
-                  </div>
-                  <div className="font-medium tabular-nums">{formatMoney(item.lineTotal)}</div>
-                </li>
-              ))}
-            </ul>
-            <DocumentTotals
-              rows={[
-                ['Subtotal', invoice.subtotal],
-                ['Discounts', invoice.discountAmount],
-                ['SST', invoice.taxAmount],
-              ]}
-              total={invoice.totalAmount}
-            />
-            <section aria-label="Payments" className="grid gap-2 text-sm">
-              <h3 className="font-semibold">
-                Payments: {formatMoney(invoice.paidAmount)} paid,{' '}
-                {formatMoney(invoice.outstandingAmount)} outstanding
+    <DetailsDialog
+      open={invoice !== null}
+      onOpenChange={onOpenChange}
+      title="Invoice Details"
+      description={
+        <>
+          {invoice?.invoiceNumber}
+          {invoice?.isVoided && ' (voided: reverted to its quotation)'}
+        </>
+      }
+      wide
+    >
+      {invoice && (
+        <>
+          {notes.corrections.map((correction) => (
+            <section
+              key={correction.rejectionNumber}
+              aria-label={`Payment correction ${correction.rejectionNumber}`}
+              className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+            >
+              <h3 className="flex items-center gap-2 font-semibold">
+                <AlertTriangleIcon aria-hidden="true" className="size-4" />
+                Payment correction required ({ordinal(correction.rejectionNumber)} rejection)
               </h3>
-              {invoice.paymentEntries.length === 0 ? (
-                <p className="text-muted-foreground">No payments recorded.</p>
-              ) : (
-                <ul className="divide-y rounded-md border">
-                  {invoice.paymentEntries.map((entry) => (
-                    <li key={entry.id} className="flex justify-between gap-4 p-3">
-                      <div>
-                        <div className="font-medium">
-                          {paymentMethodLabel(entry.paymentMethod)} · {entry.referenceNumber}
-                        </div>
-                        <div className="text-muted-foreground">
-                          Paid {formatBusinessDate(entry.paymentDate)}, recorded{' '}
-                          {formatBusinessDateTime(entry.recordedAt)} ·{' '}
-                          {entry.status === 'validated' ? 'Validated' : 'Pending validation'}
-                        </div>
-                      </div>
-                      <div className="font-medium tabular-nums">{formatMoney(entry.amount)}</div>
-                    </li>
-                  ))}
-                </ul>
+              <p className="mt-1">
+                Rejected by {correction.rejectedBy} on {correction.date}
+              </p>
+              <p className="mt-1">
+                <span className="font-medium">Reason:</span> {correction.reason}
+              </p>
+              {correction.remarks && (
+                <p className="mt-1">
+                  <span className="font-medium">Remarks:</span> {correction.remarks}
+                </p>
               )}
+              <p className="mt-1 font-medium">{correction.actionRequired}</p>
             </section>
-          </div>
-        )}
-      </DialogContent>
-    </Dialog>
+          ))}
+          <DetailList
+            items={[
+              ['Client', <DocumentClient client={invoice.clientInfo} />],
+              ['Issued', formatBusinessDate(invoice.issueDate)],
+              ['Due', formatBusinessDate(invoice.dueDate)],
+              ['Payment terms', humanise(invoice.paymentTerms)],
+              [
+                'Payment',
+                <StatusBadge
+                  status={invoice.paymentStatus}
+                  tones={paymentStatusTones}
+                  label={humanise(invoice.paymentStatus)}
+                />,
+              ],
+              [
+                'Validation',
+                <StatusBadge
+                  status={invoice.paymentValidationStatus}
+                  tones={validationStatusTones}
+                  label={validationStatusLabels[invoice.paymentValidationStatus]}
+                />,
+              ],
+              ...(invoice.paymentValidationNotes
+                ? [['Validation remarks', invoice.paymentValidationNotes] as const]
+                : []),
+              ['Notes', notes.otherNotes || '—'],
+            ]}
+          />
+          <ul className="divide-y rounded-md border text-sm">
+            {invoice.lineItems.map((item, index) => (
+              <li key={index} className="flex items-start justify-between gap-4 p-3">
+                <div className="min-w-0">
+                  <div className="font-medium">{item.description}</div>
+                  <div className="text-muted-foreground tabular-nums">
+                    {item.quantity} x {formatMoney(item.unitPrice)} · SST{' '}
+                    {formatMoney(item.taxAmount)}
+                  </div>
+                </div>
+                <div className="font-medium tabular-nums">{formatMoney(item.lineTotal)}</div>
+              </li>
+            ))}
+          </ul>
+          <DocumentTotals
+            rows={[
+              ['Subtotal', invoice.subtotal],
+              ['Discounts', invoice.discountAmount],
+              ['SST', invoice.taxAmount],
+            ]}
+            total={invoice.totalAmount}
+          />
+          <section aria-label="Payments" className="grid gap-2 text-sm">
+            <h3 className="font-semibold">
+              Payments: {formatMoney(invoice.paidAmount)} paid,{' '}
+              {formatMoney(invoice.outstandingAmount)} outstanding
+            </h3>
+            {invoice.paymentEntries.length === 0 ? (
+              <p className="text-muted-foreground">No payments recorded.</p>
+            ) : (
+              <ul className="divide-y rounded-md border">
+                {invoice.paymentEntries.map((entry) => (
+                  <li key={entry.id} className="flex justify-between gap-4 p-3">
+                    <div>
+                      <div className="font-medium">
+                        {paymentMethodLabel(entry.paymentMethod)} · {entry.referenceNumber}
+                      </div>
+                      <div className="text-muted-foreground">
+                        Paid {formatBusinessDate(entry.paymentDate)}, recorded{' '}
+                        {formatBusinessDateTime(entry.recordedAt)} ·{' '}
+                        {entry.status === 'validated' ? 'Validated' : 'Pending validation'}
+                      </div>
+                    </div>
+                    <div className="font-medium tabular-nums">{formatMoney(entry.amount)}</div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </DetailsDialog>
   );
 }

@@ -23,7 +23,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { BanknoteIcon, CheckIcon, EyeIcon, SendIcon, Undo2Icon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { SearchInput } from '@/components/search-input';
 import { StatusBadge } from '@/components/status-badge';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import {
@@ -45,6 +44,7 @@ import {
 } from '@/features/billing/api/invoices';
 import { billingActionFailure } from '@/features/billing/lib/billing-errors';
 import {
+  dateRangeLabels,
   humanise,
   paymentStatusTones,
   validationStatusLabels,
@@ -56,7 +56,7 @@ import { useActionGuard } from '@/features/billing/lib/use-action-guard';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { queryKeys } from '@/lib/query-keys';
-import { BillingListCard, RefreshButton } from './billing-list-card';
+import { BillingListCard, RefreshButton, showingCaption } from './billing-list-card';
 import { FilterSelect } from './filter-select';
 import { InvoiceDetailsDialog } from './invoice-details-dialog';
 import { PaymentReviewDialog, type PaymentReview } from './payment-review-dialog';
@@ -77,12 +77,6 @@ const allowedFilters = {
   paymentStatus: paymentStatusFilter,
   dateRange: billingDateRanges,
   dueStatus: dueStatuses,
-};
-const dateRangeLabels: Record<BillingDateRange, string> = {
-  today: 'Today',
-  week: 'Last 7 days',
-  month: 'This month',
-  quarter: 'This quarter',
 };
 const dueStatusLabels: Record<DueStatus, string> = {
   due_today: 'Due today',
@@ -129,22 +123,18 @@ export function InvoicesTab() {
     <>
       <BillingListCard
         title="Invoices"
-        caption={
-          list && `Showing ${list.invoices.length} of ${list.pagination.totalCount} invoices`
-        }
+        caption={showingCaption(list, list?.invoices.length, 'invoices')}
         actions={
           <RefreshButton onClick={() => void invoices.refetch()} busy={invoices.isFetching} />
         }
+        search={{
+          label: 'Search invoices',
+          placeholder: 'Invoice number or client...',
+          value: searchText,
+          onChange: setSearchText,
+        }}
         filters={
           <>
-            <div className="md:w-72">
-              <SearchInput
-                label="Search invoices"
-                placeholder="Invoice number or client..."
-                value={searchText}
-                onChange={setSearchText}
-              />
-            </div>
             <FilterSelect
               label="Payment status"
               allLabel="All statuses"

@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { EyeIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { SearchInput } from '@/components/search-input';
 import { TypeToConfirmDialog } from '@/components/type-to-confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -32,7 +31,7 @@ import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { queryKeys } from '@/lib/query-keys';
 import { useNow } from '@/lib/use-now';
-import { BillingListCard, RefreshButton } from './billing-list-card';
+import { BillingListCard, RefreshButton, showingCaption } from './billing-list-card';
 import { FilterSelect } from './filter-select';
 import { ProductDetailsDialog } from './product-details-dialog';
 import { ProductFormDialog } from './product-form-dialog';
@@ -88,7 +87,7 @@ export function ProductsTab() {
         title="Products"
         caption={
           list &&
-          `Showing ${list.products.length} of ${list.pagination.totalCount} products${filtered ? ' (filtered)' : ''}`
+          `${showingCaption(list, list.products.length, 'products')}${filtered ? ' (filtered)' : ''}`
         }
         actions={
           <>
@@ -101,16 +100,14 @@ export function ProductsTab() {
             )}
           </>
         }
+        search={{
+          label: 'Search products',
+          placeholder: 'Search by name or ID...',
+          value: searchText,
+          onChange: setSearchText,
+        }}
         filters={
           <>
-            <div className="md:w-72">
-              <SearchInput
-                label="Search products"
-                placeholder="Search by name or ID..."
-                value={searchText}
-                onChange={setSearchText}
-              />
-            </div>
             <FilterSelect
               label="Category"
               allLabel="All categories"

@@ -1,15 +1,8 @@
 import type { Quotation } from '@patrol/contracts';
 import { formatBusinessDate, formatMoney } from '@patrol/domain';
 import { StatusBadge } from '@/components/status-badge';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { humanise, quotationStatusTones } from '@/features/billing/lib/billing-labels';
-import { DetailList } from './detail-list';
+import { DetailList, DetailsDialog, DocumentClient } from './detail-list';
 
 /** Quotation Details: client, status, dates, items and the totals. */
 export function QuotationDetailsDialog({
@@ -20,70 +13,56 @@ export function QuotationDetailsDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={quotation !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Quotation Details</DialogTitle>
-          <DialogDescription>{quotation?.quotationNumber}</DialogDescription>
-        </DialogHeader>
-        {quotation && (
-          <div className="grid max-h-[70vh] gap-4 overflow-y-auto pr-1">
-            <DetailList
-              items={[
-                [
-                  'Client',
-                  <>
-                    <div className="font-medium">{quotation.clientInfo.companyName}</div>
-                    <div className="text-muted-foreground">
-                      {[
-                        quotation.clientInfo.contactPerson,
-                        quotation.clientInfo.phone,
-                        quotation.clientInfo.email,
-                      ]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </div>
-                  </>,
-                ],
-                ['Status', <StatusBadge status={quotation.status} tones={quotationStatusTones} />],
-                ['Date', formatBusinessDate(quotation.quotationDate)],
-                [
-                  'Valid until',
-                  `${formatBusinessDate(quotation.validUntil)} (${quotation.validityDays} days)`,
-                ],
-                ['Payment terms', humanise(quotation.paymentTerms)],
-                ['Notes', quotation.notes || '—'],
-              ]}
-            />
-            <ul className="divide-y rounded-md border text-sm">
-              {quotation.items.map((item) => (
-                <li key={item.id} className="flex items-start justify-between gap-4 p-3">
-                  <div className="min-w-0">
-                    <div className="font-medium">{item.productName}</div>
-                    {item.description && (
-                      <div className="text-muted-foreground">{item.description}</div>
-                    )}
-                    <div className="text-muted-foreground tabular-nums">
-                      {item.quantity} x {formatMoney(item.unitPrice)}
-                      {item.discount > 0 && ` less ${item.discount}%`}
-                    </div>
+    <DetailsDialog
+      open={quotation !== null}
+      onOpenChange={onOpenChange}
+      title="Quotation Details"
+      description={quotation?.quotationNumber}
+      wide
+    >
+      {quotation && (
+        <>
+          <DetailList
+            items={[
+              ['Client', <DocumentClient client={quotation.clientInfo} />],
+              ['Status', <StatusBadge status={quotation.status} tones={quotationStatusTones} />],
+              ['Date', formatBusinessDate(quotation.quotationDate)],
+              [
+                'Valid until',
+                `${formatBusinessDate(quotation.validUntil)} (${quotation.validityDays} days)`,
+              ],
+              ['Payment terms', humanise(quotation.paymentTerms)],
+              ['Notes', quotation.notes || '—'],
+            ]}
+          />
+          <ul className="divide-y rounded-md border text-sm">
+            {quotation.items.map((item) => (
+              <li key={item.id} className="flex items-start justify-between gap-4 p-3">
+                <div className="min-w-0">
+                  <div className="font-medium">{item.productName}</div>
+                  {item.description && (
+                    <div className="text-muted-foreground">{item.description}</div>
+                  )}
+                  <div className="text-muted-foreground tabular-nums">
+                    {item.quantity} x {formatMoney(item.unitPrice)}
+                    {item.discount > 0 && ` less ${item.discount}%`}
                   </div>
-                  <div className="font-medium tabular-nums">{formatMoney(item.lineTotal)}</div>
-                </li>
-              ))}
-            </ul>
-            <DocumentTotals
-              rows={[
-                ['Subtotal', quotation.subtotal],
-                ['Discounts', quotation.discountAmount],
-                [`SST (${Math.round(quotation.taxRate * 1000) / 10}%)`, quotation.taxAmount],
-              ]}
-              total={quotation.totalAmount}
-            />
-          </div>
-        )}
-      </DialogContent>
-    </Dialog>
+                </div>
+                <div className="font-medium tabular-nums">{formatMoney(item.lineTotal)}</div>
+              </li>
+            ))}
+          </ul>
+          <DocumentTotals
+            rows={[
+              ['Subtotal', quotation.subtotal],
+              ['Discounts', quotation.discountAmount],
+              [`SST (${Math.round(quotation.taxRate * 1000) / 10}%)`, quotation.taxAmount],
+            ]}
+            total={quotation.totalAmount}
+          />
+        </>
+      )}
+    </DetailsDialog>
   );
 }
 

@@ -12,7 +12,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { EyeIcon, PencilIcon, PlusIcon, SendIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { SearchInput } from '@/components/search-input';
 import { StatusBadge } from '@/components/status-badge';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
@@ -40,7 +39,7 @@ import { changeListedRow } from '@/features/billing/lib/optimistic-list';
 import { useActionGuard } from '@/features/billing/lib/use-action-guard';
 import { useAuth } from '@/lib/auth';
 import { queryKeys } from '@/lib/query-keys';
-import { BillingListCard, RefreshButton } from './billing-list-card';
+import { BillingListCard, RefreshButton, showingCaption } from './billing-list-card';
 import { FilterSelect } from './filter-select';
 import { IconButton } from './products-tab';
 import { QuotationDetailsDialog } from './quotation-details-dialog';
@@ -82,9 +81,7 @@ export function QuotationsTab() {
     <>
       <BillingListCard
         title="Quotations"
-        caption={
-          list && `Showing ${list.quotations.length} of ${list.pagination.totalCount} quotations`
-        }
+        caption={showingCaption(list, list?.quotations.length, 'quotations')}
         actions={
           <>
             <RefreshButton onClick={() => void quotations.refetch()} busy={quotations.isFetching} />
@@ -96,16 +93,14 @@ export function QuotationsTab() {
             )}
           </>
         }
+        search={{
+          label: 'Search quotations',
+          placeholder: 'Quotation number or client...',
+          value: searchText,
+          onChange: setSearchText,
+        }}
         filters={
           <>
-            <div className="md:w-72">
-              <SearchInput
-                label="Search quotations"
-                placeholder="Quotation number or client..."
-                value={searchText}
-                onChange={setSearchText}
-              />
-            </div>
             <FilterSelect
               label="Status"
               allLabel="All statuses"

@@ -1,14 +1,7 @@
 import type { Receipt } from '@patrol/contracts';
 import { formatBusinessDate, formatBusinessDateTime, formatMoney } from '@patrol/domain';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { humanise, paymentMethodLabel } from '@/features/billing/lib/billing-labels';
-import { DetailList } from './detail-list';
+import { DetailList, DetailsDialog, DocumentClient } from './detail-list';
 
 /** Receipt details: payment, client, allocations, lines, bank transfer, notes and audit trail. */
 export function ReceiptDetailsDialog({
@@ -19,114 +12,94 @@ export function ReceiptDetailsDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={receipt !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Receipt Details</DialogTitle>
-          <DialogDescription>{receipt?.receiptNumber}</DialogDescription>
-        </DialogHeader>
-        {receipt && (
-          <div className="grid max-h-[70vh] gap-4 overflow-y-auto pr-1 text-sm">
+    <DetailsDialog
+      open={receipt !== null}
+      onOpenChange={onOpenChange}
+      title="Receipt Details"
+      description={receipt?.receiptNumber}
+      wide
+    >
+      {receipt && (
+        <>
+          <DetailList
+            items={[
+              ['Payment date', formatBusinessDate(receipt.paymentDate)],
+              [
+                'Amount',
+                <span className="font-semibold">
+                  {formatMoney(receipt.totalAmount, receipt.currency)}
+                </span>,
+              ],
+              ['Method', paymentMethodLabel(receipt.paymentMethod)],
+              ['Type', humanise(receipt.transactionType)],
+              ['Reference', receipt.referenceNumber || '—'],
+              ['Verification code', <span className="font-mono">{receipt.verificationCode}</span>],
+              ['Invoices', receipt.invoiceNumbers.join(', ')],
+              ['Client', <DocumentClient client={receipt.clientInfo} />],
+            ]}
+          />
+          <section aria-label="Payment allocations" className="grid gap-2">
+            <h3 className="font-semibold">Payment allocations</h3>
+            <ul className="divide-y rounded-md border">
+              {receipt.paymentAllocations.map((allocation) => (
+                <li key={allocation.invoiceNumber} className="grid gap-1 p-3 sm:grid-cols-4">
+                  <span className="font-mono text-xs">{allocation.invoiceNumber}</span>
+                  <span>Allocated {formatMoney(allocation.allocatedAmount)}</span>
+                  <span className="text-muted-foreground">
+                    Before {formatMoney(allocation.outstandingBefore)}
+                  </span>
+                  <span className="text-muted-foreground">
+                    After {formatMoney(allocation.outstandingAfter)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+          {receipt.lineItems.length > 0 && (
+            <section aria-label="Line items" className="grid gap-2">
+              <h3 className="font-semibold">Line items</h3>
+              <ul className="divide-y rounded-md border">
+                {receipt.lineItems.map((item, index) => (
+                  <li key={index} className="flex justify-between gap-4 p-3">
+                    <span>
+                      {item.description}
+                      {item.category && (
+                        <span className="text-muted-foreground"> · {humanise(item.category)}</span>
+                      )}
+                      <span className="block text-muted-foreground tabular-nums">
+                        {item.quantity} x {formatMoney(item.unitPrice)}
+                      </span>
+                    </span>
+                    <span className="tabular-nums">{formatMoney(item.amount)}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {receipt.bankDetails && (
             <DetailList
               items={[
-                ['Payment date', formatBusinessDate(receipt.paymentDate)],
-                [
-                  'Amount',
-                  <span className="font-semibold">
-                    {formatMoney(receipt.totalAmount, receipt.currency)}
-                  </span>,
-                ],
-                ['Method', paymentMethodLabel(receipt.paymentMethod)],
-                ['Type', humanise(receipt.transactionType)],
-                ['Reference', receipt.referenceNumber || '—'],
-                [
-                  'Verification code',
-                  <span className="font-mono">{receipt.verificationCode}</span>,
-                ],
-                ['Invoices', receipt.invoiceNumbers.join(', ')],
-                [
-                  'Client',
-                  <>
-                    <div className="font-medium">{receipt.clientInfo.companyName}</div>
-                    <div className="text-muted-foreground">
-                      {[
-                        receipt.clientInfo.contactPerson,
-                        receipt.clientInfo.phone,
-                        receipt.clientInfo.email,
-                      ]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </div>
-                  </>,
-                ],
+                ['Bank', receipt.bankDetails.bankName || '—'],
+                ['Account', receipt.bankDetails.accountNumber || '—'],
+                ['Transaction', receipt.bankDetails.transactionId || '—'],
               ]}
             />
-            <section aria-label="Payment allocations" className="grid gap-2">
-              <h3 className="font-semibold">Payment allocations</h3>
-              <ul className="divide-y rounded-md border">
-                {receipt.paymentAllocations.map((allocation) => (
-                  <li key={allocation.invoiceNumber} className="grid gap-1 p-3 sm:grid-cols-4">
-                    <span className="font-mono text-xs">{allocation.invoiceNumber}</span>
-                    <span>Allocated {formatMoney(allocation.allocatedAmount)}</span>
-                    <span className="text-muted-foreground">
-                      Before {formatMoney(allocation.outstandingBefore)}
-                    </span>
-                    <span className="text-muted-foreground">
-                      After {formatMoney(allocation.outstandingAfter)}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </section>
-            {receipt.lineItems.length > 0 && (
-              <section aria-label="Line items" className="grid gap-2">
-                <h3 className="font-semibold">Line items</h3>
-                <ul className="divide-y rounded-md border">
-                  {receipt.lineItems.map((item, index) => (
-                    <li key={index} className="flex justify-between gap-4 p-3">
-                      <span>
-                        {item.description}
-                        {item.category && (
-                          <span className="text-muted-foreground">
-                            {' '}
-                            · {humanise(item.category)}
-                          </span>
-                        )}
-                        <span className="block text-muted-foreground tabular-nums">
-                          {item.quantity} x {formatMoney(item.unitPrice)}
-                        </span>
-                      </span>
-                      <span className="tabular-nums">{formatMoney(item.amount)}</span>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            )}
-            {receipt.bankDetails && (
-              <DetailList
-                items={[
-                  ['Bank', receipt.bankDetails.bankName || '—'],
-                  ['Account', receipt.bankDetails.accountNumber || '—'],
-                  ['Transaction', receipt.bankDetails.transactionId || '—'],
-                ]}
-              />
-            )}
-            {receipt.notes && <p>{receipt.notes}</p>}
-            <section aria-label="Audit trail" className="grid gap-2">
-              <h3 className="font-semibold">Audit trail</h3>
-              <ul className="grid gap-1 text-muted-foreground">
-                {receipt.auditLog.map((entry, index) => (
-                  <li key={index}>
-                    {humanise(entry.action)} by {entry.by} on {formatBusinessDateTime(entry.at)}
-                    {entry.metadata.paymentMethods &&
-                      ` (${entry.metadata.paymentMethods.map(paymentMethodLabel).join(', ')})`}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          </div>
-        )}
-      </DialogContent>
-    </Dialog>
+          )}
+          {receipt.notes && <p>{receipt.notes}</p>}
+          <section aria-label="Audit trail" className="grid gap-2">
+            <h3 className="font-semibold">Audit trail</h3>
+            <ul className="grid gap-1 text-muted-foreground">
+              {receipt.auditLog.map((entry, index) => (
+                <li key={index}>
+                  {humanise(entry.action)} by {entry.by} on {formatBusinessDateTime(entry.at)}
+                  {entry.metadata.paymentMethods &&
+                    ` (${entry.metadata.paymentMethods.map(paymentMethodLabel).join(', ')})`}
+                </li>
+              ))}
+            </ul>
+          </section>
+        </>
+      )}
+    </DetailsDialog>
   );
 }

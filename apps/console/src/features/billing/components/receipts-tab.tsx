@@ -10,7 +10,6 @@ import {
 import { formatBusinessDate, formatMoney } from '@patrol/domain';
 import { EyeIcon, ReceiptIcon } from 'lucide-react';
 import { useState } from 'react';
-import { SearchInput } from '@/components/search-input';
 import { StatCard } from '@/components/stat-card';
 import { StatusBadge } from '@/components/status-badge';
 import {
@@ -23,12 +22,13 @@ import {
 } from '@/components/ui/table';
 import { useReceipts, type ReceiptFilters } from '@/features/billing/api/receipts';
 import {
+  dateRangeLabels,
   humanise,
   paymentMethodLabel,
   transactionTypeTones,
 } from '@/features/billing/lib/billing-labels';
 import { useDebouncedSearch, useTabFilters } from '@/features/billing/lib/billing-params';
-import { BillingListCard, RefreshButton } from './billing-list-card';
+import { BillingListCard, RefreshButton, showingCaption } from './billing-list-card';
 import { FilterSelect } from './filter-select';
 import { IconButton } from './products-tab';
 import { ReceiptDetailsDialog } from './receipt-details-dialog';
@@ -38,12 +38,6 @@ const allowedFilters = {
   paymentMethod: paymentMethods,
   dateRange: billingDateRanges,
   transactionType: transactionTypes,
-};
-const dateRangeLabels: Record<BillingDateRange, string> = {
-  today: 'Today',
-  week: 'Last 7 days',
-  month: 'This month',
-  quarter: 'This quarter',
 };
 
 /** The Receipts tab: issued by validation, listed here with their figures. */
@@ -86,22 +80,18 @@ export function ReceiptsTab() {
       </div>
       <BillingListCard
         title="Receipts"
-        caption={
-          list && `Showing ${list.receipts.length} of ${list.pagination.totalCount} receipts`
-        }
+        caption={showingCaption(list, list?.receipts.length, 'receipts')}
         actions={
           <RefreshButton onClick={() => void receipts.refetch()} busy={receipts.isFetching} />
         }
+        search={{
+          label: 'Search receipts',
+          placeholder: 'Receipt, invoice, client or reference...',
+          value: searchText,
+          onChange: setSearchText,
+        }}
         filters={
           <>
-            <div className="md:w-72">
-              <SearchInput
-                label="Search receipts"
-                placeholder="Receipt, invoice, client or reference..."
-                value={searchText}
-                onChange={setSearchText}
-              />
-            </div>
             <FilterSelect
               label="Payment method"
               allLabel="All methods"

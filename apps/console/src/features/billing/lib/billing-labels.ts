@@ -1,4 +1,5 @@
 import type {
+  BillingDateRange,
   PaymentMethod,
   PaymentStatus,
   PaymentValidationStatus,
@@ -62,3 +63,11 @@ export const transactionTypeTones: StatusTones<TransactionType> = {
 export function paymentMethodLabel(method: PaymentMethod): string {
   return humanise(method);
 }
+
+/** The date-range filter of the invoices and receipts tabs. */
+export const dateRangeLabels: Record<BillingDateRange, string> = {
+  today: 'Today',
+  week: 'Last 7 days',
+  month: 'This month',
+  quarter: 'This quarter',
+};
