@@ -47,6 +47,11 @@ describe('settings contracts', () => {
       ['email', 'billing@', 'Please enter a valid email address'],
       ['taglineColor', 'red', 'Tagline colour must be a hex colour such as #6B7280'],
       ['taxSettings.sstPercentage', 101, 'SST percentage must be between 0 and 100'],
+      [
+        'taxSettings.sstPercentage',
+        8.25,
+        'SST percentage can have at most one decimal (steps of 0.1)',
+      ],
       ['numberingSettings.quotation.prefix', 'ABCDEFGHIJK', 'Prefix must be 10 characters or less'],
       ['numberingSettings.quotation.series', 'ABCDEF', 'Series must be 5 characters or less'],
       ['numberingSettings.quotation.padLength', 2, 'Pad length must be between 3 and 10'],
@@ -54,6 +59,16 @@ describe('settings contracts', () => {
     ]),
   )('says $message for $name', ({ input, path, message }) => {
     expect(messagesAt(companySettingsSchema, input, path)).toEqual([message]);
+  });
+
+  it('accepts SST percentages in steps of 0.1, which floating point alone would refuse', () => {
+    for (const sstPercentage of [0, 6, 8.3, 0.7, 99.9]) {
+      const input = {
+        ...defaultCompanySettings,
+        taxSettings: { sstPercentage, defaultTaxType: 'SST' },
+      };
+      expect(companySettingsSchema.safeParse(input).success, String(sstPercentage)).toBe(true);
+    }
   });
 
   it('accepts an empty email and tagline colour', () => {

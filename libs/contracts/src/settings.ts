@@ -31,6 +31,7 @@ export const settingsMessages = {
   postalCode: 'Postal code may contain only digits and spaces',
   taglineColor: 'Tagline colour must be a hex colour such as #6B7280',
   sstPercentage: 'SST percentage must be between 0 and 100',
+  sstPercentageStep: 'SST percentage can have at most one decimal (steps of 0.1)',
   logoType: 'Please select an image file',
   logoSize: 'File size must be less than 5MB',
 } as const;
@@ -104,7 +105,8 @@ export const companySettingsSchema = z.object({
     sstPercentage: z
       .number()
       .min(sstPercentageRange.min, settingsMessages.sstPercentage)
-      .max(sstPercentageRange.max, settingsMessages.sstPercentage),
+      .max(sstPercentageRange.max, settingsMessages.sstPercentage)
+      .multipleOf(sstPercentageRange.step, settingsMessages.sstPercentageStep),
     defaultTaxType: taxTypeSchema,
   }),
   numberingSettings: z.object({

@@ -100,6 +100,11 @@ describe('PUT /api/settings', () => {
       'SST percentage must be between 0 and 100',
     ],
     [
+      'taxSettings.sstPercentage',
+      settingsWith({ taxSettings: { sstPercentage: 8.25, defaultTaxType: 'SST' } }),
+      'SST percentage can have at most one decimal (steps of 0.1)',
+    ],
+    [
       'numberingSettings.invoice.prefix',
       withNumbering({ prefix: 'ABCDEFGHIJK' }),
       'Prefix must be 10 characters or less',
