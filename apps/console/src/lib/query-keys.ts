@@ -10,6 +10,8 @@ import type { LicenceStatusFilter } from '@patrol/contracts';
 export type ClientListParams = {
   page: number;
   search: string;
+  /** The Filter button's status filter; all clients when absent. */
+  status?: 'active' | 'inactive';
   sortBy: 'companyName' | 'createdAt';
   sortOrder: 'asc' | 'desc';
 };

@@ -39,6 +39,7 @@ export function getClients(params: ClientListParams): Promise<ClientsListResult>
         query: {
           page: params.page,
           search: params.search || undefined,
+          active: params.status ? params.status === 'active' : undefined,
           sortBy: params.sortBy,
           sortOrder: params.sortOrder,
         },

@@ -11,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useExportClients } from '@/features/clients/api/export-clients';
 import { clientDataUnavailableMessage, useClients } from '@/features/clients/api/get-clients';
 import { ClientsSummaryCards } from '@/features/clients/components/clients-summary-cards';
+import { ClientStatusFilter } from '@/features/clients/components/client-status-filter';
 import { ClientsTable } from '@/features/clients/components/clients-table';
 import { useClientListParams } from '@/features/clients/lib/client-list-params';
 import { ApiError } from '@/lib/api-client';
@@ -106,13 +107,17 @@ export function ClientsPage() {
       toast.error(exportMessages.empty);
       return;
     }
-    exportClients.mutate(params.search, {
-      onSuccess: () => toast.success(exportMessages.done),
-      onError: () => toast.error(exportMessages.failed),
-    });
+    exportClients.mutate(
+      { search: params.search, status: params.status },
+      {
+        onSuccess: () => toast.success(exportMessages.done),
+        onError: () => toast.error(exportMessages.failed),
+      },
+    );
   };
 
   const refresh = () => void clientsQuery.refetch();
+  // An empty directory invites a first client; an empty filtered page just says nothing matched.
   const directoryEmpty = listed?.summary.totalClients === 0;
 
   return (
@@ -145,13 +150,19 @@ export function ClientsPage() {
                 {listed ? `${listed.pagination.totalCount} matching clients` : 'Loading clients'}
               </p>
             </div>
-            <SearchInput
-              label="Search clients"
-              placeholder="Search..."
-              value={searchText}
-              onChange={setSearchText}
-              className="sm:w-72"
-            />
+            <div className="flex gap-2">
+              <SearchInput
+                label="Search clients"
+                placeholder="Search..."
+                value={searchText}
+                onChange={setSearchText}
+                className="sm:w-72"
+              />
+              <ClientStatusFilter
+                status={params.status}
+                onChange={(status) => update({ status, page: 1 })}
+              />
+            </div>
           </div>
           <CardContent className="px-0">
             {unavailableMessage ? (
