@@ -1,4 +1,3 @@
-// Used from issue 12 (billing workflow): invoices, payments and their validation; reviewed against the spec when that issue builds on it.
 import { z } from 'zod';
 import {
   idSchema,

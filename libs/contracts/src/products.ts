@@ -1,4 +1,3 @@
-// Used from issue 12 (billing workflow): products calls of spec 3 section 7; reviewed against the spec when that issue builds on it.
 import { z } from 'zod';
 import {
   idSchema,

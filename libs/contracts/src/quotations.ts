@@ -1,4 +1,3 @@
-// Used from issue 12 (billing workflow): quotation calls and the state machine of spec 3 section 4; reviewed against the spec when that issue builds on it.
 import { z } from 'zod';
 import {
   idSchema,

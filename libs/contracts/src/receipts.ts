@@ -1,4 +1,3 @@
-// Used from issue 12 (billing workflow): receipts issued on validation; reviewed against the spec when that issue builds on it.
 import { z } from 'zod';
 import { idSchema, isoDateSchema, isoDateTimeSchema, moneySchema, successResponse } from './fields';
 import { billingDateRangeSchema, paymentMethodSchema } from './invoices';

@@ -1,4 +1,3 @@
-// Used from issue 12 (billing workflow): the PAYMENT CORRECTION REQUIRED blocks; reviewed against the spec when that issue builds on it.
 import { businessTimeZone, formatBusinessDateTime } from './dates';
 import { ordinal } from './ordinals';
 

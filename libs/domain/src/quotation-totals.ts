@@ -1,4 +1,3 @@
-// Used from issue 12 (billing workflow): server and quotation editor compute totals with it; reviewed against the spec when that issue builds on it.
 import { divideRoundHalfUp, parseExactDecimal, powerOfTen, type ExactDecimal } from './decimal';
 import { parseSen, sumSen, type MoneyInput } from './money';
 

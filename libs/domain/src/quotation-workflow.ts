@@ -1,4 +1,3 @@
-// Used from issue 12 (billing workflow): the transitions the API enforces; reviewed against the spec when that issue builds on it.
 /** Quotation statuses (spec 3 section 4). */
 export const quotationStatuses = [
   'draft',

@@ -1,4 +1,3 @@
-// Used from issue 12 (billing workflow); reviewed against the spec when that issue builds on it.
 import { productCategories, productUnits } from '@patrol/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';

@@ -1,4 +1,3 @@
-// Used from issue 12 (billing workflow); reviewed against the spec when that issue builds on it.
 import { transactionTypes } from '@patrol/contracts';
 import { sql } from 'drizzle-orm';
 import { index, jsonb, numeric, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
