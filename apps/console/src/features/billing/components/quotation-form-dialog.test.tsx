@@ -1,3 +1,4 @@
+import { defaultCompanySettings } from '@patrol/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,8 +22,19 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function renderForm() {
+function renderForm(sstPercentage?: number) {
   const calls = stubApi({
+    ...(sstPercentage !== undefined && {
+      'GET /api/settings': () =>
+        jsonResponse({
+          success: true,
+          settings: {
+            ...defaultCompanySettings,
+            taxSettings: { sstPercentage, defaultTaxType: 'SST' },
+            logo: null,
+          },
+        }),
+    }),
     'GET /api/business/clients': () =>
       jsonResponse({
         success: true,
@@ -97,5 +109,10 @@ describe('QuotationFormDialog', () => {
       validityDays: 30,
       items: [{ productName: 'Patrol licence', quantity: 1, unitPrice: 0, discount: 0 }],
     });
+  });
+
+  it("starts a new quotation at the company's SST rate from the settings", async () => {
+    renderForm(6);
+    await vi.waitFor(() => expect(screen.getByLabelText('SST (%)')).toHaveValue(6));
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '@patrol/contracts';
 import { businessDay, calculateQuotationTotals, formatMoney } from '@patrol/domain';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -30,6 +31,7 @@ import {
 } from '@/features/billing/api/quotations';
 import { billingActionFailure } from '@/features/billing/lib/billing-errors';
 import { humanise } from '@/features/billing/lib/billing-labels';
+import { settingsQueryOptions } from '@/lib/company-settings-query';
 import { showServerFieldErrors } from '@/lib/form-errors';
 
 const formSchema = z.object({
@@ -56,14 +58,14 @@ const blankItem: QuotationFormItem = {
   discount: 0,
 };
 
-function formValues(quotation: Quotation | null): QuotationForm {
+function formValues(quotation: Quotation | null, sstPercentage: number): QuotationForm {
   if (!quotation) {
     return {
       clientId: '',
       quotationDate: businessDay(new Date()),
       validityDays: defaultQuotationValidityDays,
       paymentTerms: 'NET_30',
-      taxPercent: defaultTaxRate * 100,
+      taxPercent: sstPercentage,
       notes: '',
       items: [blankItem],
     };
@@ -98,7 +100,10 @@ type QuotationFormDialogProps = {
 /** Create New Quotation and Edit Quotation, with the totals computed as the server will. */
 export function QuotationFormDialog({ open, quotation, onOpenChange }: QuotationFormDialogProps) {
   const { register, control, handleSubmit, reset, setValue, setError, formState } =
-    useForm<QuotationForm>({ resolver, defaultValues: formValues(null) });
+    useForm<QuotationForm>({ resolver, defaultValues: formValues(null, defaultTaxRate * 100) });
+  // A new quotation's SST is the company's (Settings > Tax), 8 percent until they load.
+  const settings = useQuery({ ...settingsQueryOptions(), enabled: open });
+  const sstPercentage = settings.data?.taxSettings.sstPercentage ?? defaultTaxRate * 100;
   const items = useFieldArray({ control, name: 'items' });
   const watchedItems = useWatch({ control, name: 'items' });
   const taxPercent = useWatch({ control, name: 'taxPercent' });
@@ -112,10 +117,16 @@ export function QuotationFormDialog({ open, quotation, onOpenChange }: Quotation
 
   useEffect(() => {
     if (open) {
-      reset(formValues(quotation));
+      reset(formValues(quotation, defaultTaxRate * 100));
       setClientSearch('');
     }
   }, [open, quotation, reset]);
+
+  // The company's rate arrives after the dialog opens: it fills the field unless already typed in.
+  const taxTyped = Boolean(formState.dirtyFields.taxPercent);
+  useEffect(() => {
+    if (open && !quotation && !taxTyped) setValue('taxPercent', sstPercentage);
+  }, [open, quotation, taxTyped, sstPercentage, setValue]);
 
   // Exactly the server's arithmetic (libs/domain), so the figures shown are the figures saved.
   const totals = calculateQuotationTotals(

@@ -1,21 +1,7 @@
-import type { CompanySettingsResponse, CompanySettingsWithLogo } from '@patrol/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { useQuery } from '@tanstack/react-query';
+import { settingsQueryOptions } from '@/lib/company-settings-query';
 
-/** GET /api/settings (spec 1 section 7): only called while a token is stored. */
-export async function getSettings(signal?: AbortSignal): Promise<CompanySettingsWithLogo> {
-  const response = await api.get<CompanySettingsResponse>('/api/settings', { signal });
-  return response.settings;
-}
-
-/** Query options for the company settings. */
-export function settingsQueryOptions() {
-  return queryOptions({
-    queryKey: queryKeys.settings,
-    queryFn: ({ signal }) => getSettings(signal),
-  });
-}
+export { getSettings, settingsQueryOptions } from '@/lib/company-settings-query';
 
 /** The company settings, fetched only when `enabled` (a token is stored). */
 export function useSettings({ enabled }: { enabled: boolean }) {
