@@ -29,7 +29,10 @@ import {
   useCreateQuotation,
   useUpdateQuotation,
 } from '@/features/billing/api/quotations';
-import { billingActionFailure } from '@/features/billing/lib/billing-errors';
+import {
+  billingActionFailure,
+  quotationFailureFallbacks,
+} from '@/features/billing/lib/billing-errors';
 import { humanise } from '@/features/billing/lib/billing-labels';
 import { settingsQueryOptions } from '@/lib/company-settings-query';
 import { showServerFieldErrors } from '@/lib/form-errors';
@@ -145,7 +148,9 @@ export function QuotationFormDialog({ open, quotation, onOpenChange }: Quotation
     } catch (error) {
       showServerFieldErrors(error, setError);
       toast.error(
-        billingActionFailure(quotation ? 'updating quotation' : 'creating quotation', error),
+        quotation
+          ? billingActionFailure('updating quotation', error, quotationFailureFallbacks.update)
+          : billingActionFailure('creating quotation', error, quotationFailureFallbacks.create),
       );
     }
   });

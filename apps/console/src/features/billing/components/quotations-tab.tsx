@@ -32,7 +32,10 @@ import {
   useSetQuotationStatus,
   type QuotationFilters,
 } from '@/features/billing/api/quotations';
-import { billingActionFailure } from '@/features/billing/lib/billing-errors';
+import {
+  billingActionFailure,
+  quotationFailureFallbacks,
+} from '@/features/billing/lib/billing-errors';
 import { humanise, quotationStatusTones } from '@/features/billing/lib/billing-labels';
 import { useDebouncedSearch, useTabFilters } from '@/features/billing/lib/billing-params';
 import { changeListedRow } from '@/features/billing/lib/optimistic-list';
@@ -341,10 +344,17 @@ function useQuotationActions(filters: QuotationFilters) {
         } catch (error) {
           undo();
           toast.error(
-            billingActionFailure(
-              action.action === 'convert' ? 'converting quotation' : 'updating quotation status',
-              error,
-            ),
+            action.action === 'convert'
+              ? billingActionFailure(
+                  'converting quotation',
+                  error,
+                  quotationFailureFallbacks.convert,
+                )
+              : billingActionFailure(
+                  'updating quotation status',
+                  error,
+                  quotationFailureFallbacks.status,
+                ),
           );
         }
       }),
@@ -365,7 +375,9 @@ function useQuotationActions(filters: QuotationFilters) {
           toast.success((await remove.mutateAsync(quotation.id)).message);
         } catch (error) {
           undo();
-          toast.error(billingActionFailure('deleting quotation', error));
+          toast.error(
+            billingActionFailure('deleting quotation', error, quotationFailureFallbacks.delete),
+          );
         }
       }),
   };

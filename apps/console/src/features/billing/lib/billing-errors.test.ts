@@ -14,4 +14,10 @@ describe('billingActionFailure', () => {
       'Error sending invoice: Unknown error',
     );
   });
+
+  it('falls back to the spec text when the failure says nothing', () => {
+    expect(
+      billingActionFailure('creating quotation', undefined, 'Failed to create quotation'),
+    ).toBe('Failed to create quotation');
+  });
 });
