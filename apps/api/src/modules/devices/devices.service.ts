@@ -35,8 +35,9 @@ export const activityAnnouncementIntervalMs = 60_000;
 
 /**
  * Activates the patrol app: binds the available licence `licenceKey` to the device and answers a
- * new device token (stored only as its hash). Activating a licence already bound to this device
- * needs that device's current token (`presentedTokenHash`): the app renews its token, and the
+ * new device token (stored only as its hash). A licence staff bound to this device activates
+ * without a token the first time; once the device holds a token, activating again needs it
+ * (`presentedTokenHash`): the app renews its token, and the
  * key and device id, which are not secrets, cannot take the device over; a reinstall that lost
  * its token needs staff to unbind the licence. A move to a new device by the app itself spends
  * the licence's transfer budget (3 in 30 days). Refused: unknown key 404, expired licence or
@@ -70,7 +71,9 @@ export async function activateDevice(
       refuseUnusable(licence, client, now);
       if (licence.bound) {
         if (licence.deviceId !== body.deviceId) throw conflict(deviceMessages.boundElsewhere);
-        if (!presentedTokenHash || presentedTokenHash !== licence.deviceTokenHash) {
+        // Bound by staff, the device has no token yet: this is its first activation.
+        const holdsToken = licence.deviceTokenHash !== null;
+        if (holdsToken && presentedTokenHash !== licence.deviceTokenHash) {
           throw conflict(deviceMessages.reactivationNeedsToken);
         }
         const renewed = await replaceDeviceToken(tx, licence.id, body.deviceId, tokenHash, now);

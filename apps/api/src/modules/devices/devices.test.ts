@@ -183,6 +183,23 @@ describe('device API', () => {
       expect(await reload(row)).toMatchObject({ activationCount: 2, lastDeviceId: first.deviceId });
     });
 
+    it('activates a licence staff bound to this device without a token, the first time only', async () => {
+      const row = await licence();
+      const deviceId = newDeviceId();
+      const [client] = await t.database.db.select().from(clients).where(eq(clients.id, clientId));
+      const admin = await t.signIn('Admin');
+      await request(t.app)
+        .post('/api/licences/bind')
+        .set('Authorization', `Bearer ${admin}`)
+        .send({ licenceKey: row.key, companyId: client!.companyId, deviceId, projectName: project })
+        .expect(200);
+      const first = await activate({ licenceKey: row.key, deviceId, projectName: project });
+      expect(first.status).toBe(200);
+      const again = await activate({ licenceKey: row.key, deviceId, projectName: project });
+      expect(again.status).toBe(409);
+      expect((await readLicence(first.body.deviceToken)).status).toBe(200);
+    });
+
     it('refuses a re-activation without the current token: the key and device id cannot take the device over', async () => {
       const row = await licence();
       const device = await activated(row);
