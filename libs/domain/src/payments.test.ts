@@ -7,6 +7,7 @@ import {
   invoiceOutstandingSen,
   isAwaitingPaymentValidation,
   outstandingSen,
+  paymentStatusOn,
   type InvoicePaymentStateInput,
 } from './payments';
 
@@ -110,5 +111,28 @@ describe('canRevertInvoice and canShareInvoice', () => {
     const invoice = { ...awaiting, ...overrides };
     expect(canRevertInvoice(invoice)).toBe(revert);
     expect(canShareInvoice(invoice)).toBe(share);
+  });
+});
+
+describe('paymentStatusOn', () => {
+  const today = '2026-11-24';
+  it('reads an invoice still waiting for money past its due day as overdue', () => {
+    for (const paymentStatus of ['unpaid', 'pending', 'partial']) {
+      expect(paymentStatusOn({ paymentStatus, isVoided: false, dueDay: '2026-11-23' }, today)).toBe(
+        'overdue',
+      );
+    }
+  });
+
+  it('keeps the stored status when due today or later, paid, or voided', () => {
+    expect(
+      paymentStatusOn({ paymentStatus: 'unpaid', isVoided: false, dueDay: today }, today),
+    ).toBe('unpaid');
+    expect(
+      paymentStatusOn({ paymentStatus: 'paid', isVoided: false, dueDay: '2026-01-01' }, today),
+    ).toBe('paid');
+    expect(
+      paymentStatusOn({ paymentStatus: 'unpaid', isVoided: true, dueDay: '2026-01-01' }, today),
+    ).toBe('unpaid');
   });
 });

@@ -66,3 +66,18 @@ export function canShareInvoice(invoice: InvoicePaymentStateInput): boolean {
     invoice.paymentStatus === 'paid' && invoice.paymentValidationStatus === 'pending_validation'
   );
 }
+
+/** Payment states still waiting for money, which turn overdue after the due date. */
+export const awaitingPaymentStatuses = ['unpaid', 'pending', 'partial'] as const;
+
+/**
+ * The payment status an invoice reads as on `today` ('YYYY-MM-DD'): one still waiting for money
+ * past its due day is overdue (spec 3 section 4); a voided one keeps its stored status.
+ */
+export function paymentStatusOn<Status extends string>(
+  invoice: { paymentStatus: Status; isVoided: boolean; dueDay: string },
+  today: string,
+): Status | 'overdue' {
+  const waiting = (awaitingPaymentStatuses as readonly string[]).includes(invoice.paymentStatus);
+  return !invoice.isVoided && waiting && invoice.dueDay < today ? 'overdue' : invoice.paymentStatus;
+}

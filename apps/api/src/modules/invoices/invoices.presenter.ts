@@ -1,17 +1,12 @@
 import type { Invoice, PaymentStatus } from '@patrol/contracts';
-import { outstandingSen, toSen, fromSen } from '@patrol/domain';
+import { fromSen, outstandingSen, paymentStatusOn, toSen } from '@patrol/domain';
 import { dayOf, documentClient, moneyValue } from '../../db/column-values';
 import type { InvoiceRow } from '../../db/schema';
 import type { InvoiceParts } from './invoices.repo';
 
-const awaitingPayment: readonly PaymentStatus[] = ['unpaid', 'pending', 'partial'];
-
-/** The payment status an invoice reads as on `today`: unpaid past its due date is overdue. */
-export function paymentStatusOn(row: InvoiceRow, today: string): PaymentStatus {
-  const pastDue = dayOf(row.dueDate) < today;
-  return !row.isVoided && pastDue && awaitingPayment.includes(row.paymentStatus)
-    ? 'overdue'
-    : row.paymentStatus;
+/** The payment status an invoice reads as on `today`: waiting for money past due is overdue. */
+export function invoiceStatusOn(row: InvoiceRow, today: string): PaymentStatus {
+  return paymentStatusOn({ ...row, dueDay: dayOf(row.dueDate) }, today);
 }
 
 /** An invoice with its lines, payments and rejections (parts of other invoices are ignored). */
@@ -41,7 +36,7 @@ export function presentInvoice(row: InvoiceRow, parts: InvoiceParts, today: stri
     totalAmount: moneyValue(row.totalAmount),
     paidAmount: moneyValue(row.paidAmount),
     outstandingAmount: fromSen(outstandingSen(toSen(row.totalAmount), toSen(row.paidAmount))),
-    paymentStatus: paymentStatusOn(row, today),
+    paymentStatus: invoiceStatusOn(row, today),
     paymentValidationStatus: row.paymentValidationStatus,
     paymentValidationNotes: row.paymentValidationNotes,
     paymentRejectionReason: row.paymentRejectionReason,

@@ -1,5 +1,5 @@
 import type { DueStatus, ListInvoicesQuery, PaymentStatus } from '@patrol/contracts';
-import { addDays, billingRangeStart } from '@patrol/domain';
+import { addDays, awaitingPaymentStatuses, billingRangeStart } from '@patrol/domain';
 import {
   and,
   asc,
@@ -36,9 +36,6 @@ import {
 
 /** A list request with the business day that decides overdue, due soon and the date ranges. */
 export type InvoicePageRequest = ListInvoicesQuery & { today: string };
-
-/** Payment states that still wait for money, and so become overdue after the due date. */
-export const awaitingPaymentStatuses = ['unpaid', 'pending', 'partial'] as const;
 
 function awaitingPayment(): SQL {
   return and(

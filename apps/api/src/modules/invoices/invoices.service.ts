@@ -27,7 +27,7 @@ import { conflict, invalid, notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
 import { recordRowChange } from '../audit/audit.service';
 import { issueReceipt } from '../receipts/receipts.service';
-import { paymentStatusOn, presentInvoice } from './invoices.presenter';
+import { invoiceStatusOn, presentInvoice } from './invoices.presenter';
 import {
   deletePaymentEntries,
   findInvoiceForUpdate,
@@ -96,7 +96,7 @@ export async function processPayment(
   const today = businessDay(now);
   const invoice = await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
-    const state = { ...current, paymentStatus: paymentStatusOn(current, today) };
+    const state = { ...current, paymentStatus: invoiceStatusOn(current, today) };
     if (!canProcessPayment(state)) throw conflict(invoiceRuleMessages.notPayable);
     const totalSen = toSen(current.totalAmount);
     const outstanding = outstandingSen(totalSen, toSen(current.paidAmount));
