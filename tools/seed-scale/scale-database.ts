@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../apps/api/src/db/client';
+import { bulkWritePoolLimits, openDatabase, type Database } from '../../apps/api/src/db/client';
 import { seedActivity } from './areas/activity';
 import { seedClients } from './areas/clients';
 import { seedLicences } from './areas/licences';
@@ -94,7 +94,7 @@ export async function ensureScaleDatabase(options: ScaleOptions): Promise<ScaleS
 /** Opens (and migrates) the scale's database. */
 export function openTarget(target: ScaleTarget): Promise<Database> {
   return target.dialect === 'postgres'
-    ? openDatabase({ databaseUrl: target.databaseUrl })
+    ? openDatabase({ databaseUrl: target.databaseUrl, poolLimits: bulkWritePoolLimits })
     : openDatabase({ dataDir: target.dataDir });
 }
 

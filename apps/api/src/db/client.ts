@@ -121,6 +121,16 @@ export const servingPoolLimits: PoolLimits = {
   keepAliveInitialDelayMillis: 10_000,
 };
 
+/**
+ * For tools that write in bulk (the provider-scale seed): a statement may take minutes, so no
+ * statement or query timeout; the connection and keep-alive limits still apply.
+ */
+export const bulkWritePoolLimits: Partial<PoolLimits> = {
+  statement_timeout: 0,
+  query_timeout: 0,
+  idle_in_transaction_session_timeout: 0,
+};
+
 async function openPostgres({
   databaseUrl,
   onPoolError,
