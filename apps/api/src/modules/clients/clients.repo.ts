@@ -77,27 +77,27 @@ function directoryPage(
 }
 
 /**
- * A page of clients matching a search or filter, and how many match in all, from one scan (the
- * count is a window over the rows the condition keeps). A page past the end has no row to carry
- * the count, so only then is it asked for on its own.
+ * A page of clients matching a search or filter, and how many match in all. Two statements run
+ * side by side: the page walks the sort index and stops after `limit` matches, the count reads
+ * only the matching rows' visibility (a window count over the page query would fetch and sort
+ * every match to number a page of ten).
  */
 export async function findFilteredPage(
   db: DbExecutor,
   request: PageRequest,
 ): Promise<{ rows: ClientRow[]; totalCount: number }> {
   const where = filterCondition(request);
-  const page = await db
-    .select({ client: clients, totalCount: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(clients)
-    .where(where)
-    .orderBy(...ordering(request))
-    .limit(request.limit)
-    .offset((request.page - 1) * request.limit);
-  if (page.length > 0) {
-    return { rows: page.map((row) => row.client), totalCount: page[0]!.totalCount };
-  }
-  const [total] = await db.select({ value: count() }).from(clients).where(where);
-  return { rows: [], totalCount: total?.value ?? 0 };
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(clients)
+      .where(where)
+      .orderBy(...ordering(request))
+      .limit(request.limit)
+      .offset((request.page - 1) * request.limit),
+    db.select({ value: count() }).from(clients).where(where),
+  ]);
+  return { rows, totalCount: total?.value ?? 0 };
 }
 
 /**

@@ -41,7 +41,7 @@ export const licenceRoutes = [
     access: { permissions: ['products.view'] },
     query: listLicenceGroupsQuerySchema,
     response: listLicenceGroupsResponseSchema,
-    handler: ({ ctx, query }) => listLicenceGroups(ctx.db, query),
+    handler: ({ ctx, query }) => listLicenceGroups(ctx, query),
   }),
   defineRoute({
     method: 'get',

@@ -33,6 +33,7 @@ import type { AuthUser } from '../../http/authenticate';
 import { publishActivity, recordActivity } from '../activity/activity.service';
 import {
   clientRuleMessages,
+  directoryTotals,
   findClientPage,
   loadClient,
   lockClient,
@@ -80,10 +81,16 @@ export function licencesAddedMessage(count: number): string {
 
 /** The licences page: one card per client (company-name order) with its licence counts. */
 export async function listLicenceGroups(
-  db: DbExecutor,
+  ctx: Pick<AppContext, 'db' | 'directoryTotals'>,
   query: ListLicenceGroupsQuery,
 ): Promise<ListLicenceGroupsResponse> {
-  const page = await findClientPage(db, { ...query, sortBy: 'companyName', sortOrder: 'asc' });
+  // Without a search, the directory's size is known already: no count over every client.
+  const { totalClients } = await directoryTotals(ctx);
+  const page = await findClientPage(
+    ctx.db,
+    { ...query, sortBy: 'companyName', sortOrder: 'asc' },
+    totalClients,
+  );
   return { success: true, ...page };
 }
 
