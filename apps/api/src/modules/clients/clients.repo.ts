@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm'
 import type { DbExecutor } from '../../db/client';
 import type { DirectoryTotals } from '../../http/app-context';
 import { likePattern } from '../../db/like-pattern';
+import { withTotalCount } from '../../db/page-count';
 import { prepared } from '../../db/prepared';
 import { clients, type ClientRow, type NewClientRow } from '../../db/schema';
 
@@ -76,28 +77,24 @@ function directoryPage(
   );
 }
 
-/**
- * A page of clients matching a search or filter, and how many match in all. Two statements run
- * side by side: the page walks the sort index and stops after `limit` matches, the count reads
- * only the matching rows' visibility (a window count over the page query would fetch and sort
- * every match to number a page of ten).
- */
+/** A page of clients matching a search or filter, and how many match in all. */
 export async function findFilteredPage(
   db: DbExecutor,
   request: PageRequest,
 ): Promise<{ rows: ClientRow[]; totalCount: number }> {
   const where = filterCondition(request);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(clients)
-      .where(where)
-      .orderBy(...ordering(request))
-      .limit(request.limit)
-      .offset((request.page - 1) * request.limit),
-    db.select({ value: count() }).from(clients).where(where),
-  ]);
-  return { rows, totalCount: total?.value ?? 0 };
+  const offset = (request.page - 1) * request.limit;
+  const rows = await db
+    .select()
+    .from(clients)
+    .where(where)
+    .orderBy(...ordering(request))
+    .limit(request.limit)
+    .offset(offset);
+  return withTotalCount(rows, { offset, limit: request.limit }, async () => {
+    const [total] = await db.select({ value: count() }).from(clients).where(where);
+    return total?.value ?? 0;
+  });
 }
 
 /**

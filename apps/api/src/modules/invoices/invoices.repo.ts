@@ -20,6 +20,7 @@ import {
 import type { DbExecutor } from '../../db/client';
 import { dayStart } from '../../db/column-values';
 import { likePattern } from '../../db/like-pattern';
+import { withTotalCount } from '../../db/page-count';
 import {
   invoiceLineItems,
   invoices,
@@ -111,17 +112,18 @@ export async function findInvoicePage(
 ): Promise<{ rows: InvoiceRow[]; totalCount: number }> {
   const where = filterCondition(request);
   const direction = request.sortOrder === 'asc' ? asc : desc;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(invoices)
-      .where(where)
-      .orderBy(direction(sortColumns[request.sortBy]), direction(invoices.id))
-      .limit(request.limit)
-      .offset((request.page - 1) * request.limit),
-    db.select({ value: count() }).from(invoices).where(where),
-  ]);
-  return { rows, totalCount: total?.value ?? 0 };
+  const offset = (request.page - 1) * request.limit;
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(where)
+    .orderBy(direction(sortColumns[request.sortBy]), direction(invoices.id))
+    .limit(request.limit)
+    .offset(offset);
+  return withTotalCount(rows, { offset, limit: request.limit }, async () => {
+    const [total] = await db.select({ value: count() }).from(invoices).where(where);
+    return total?.value ?? 0;
+  });
 }
 
 /** What an invoice is shown with: its lines, payments and rejections. */

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'dri
 import type { ListProductsQuery } from '@patrol/contracts';
 import type { DbExecutor } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
+import { withTotalCount } from '../../db/page-count';
 import { products, type NewProductRow, type ProductRow } from '../../db/schema';
 
 /** Which products a list covers, in what order, and which page. */
@@ -29,29 +30,25 @@ const sortColumns = {
   createdAt: sql`${products.createdAt}`,
 } satisfies Record<ProductPageRequest['sortBy'], SQL>;
 
-/**
- * A page of products matching the filter and how many match in all, from one scan (the count is a
- * window over the kept rows; only a page past the end asks for it on its own). The catalogue is
- * thousands of rows at most.
- */
+/** A page of products matching the filter, and how many match in all. */
 export async function findProductPage(
   db: DbExecutor,
   request: ProductPageRequest,
 ): Promise<{ rows: ProductRow[]; totalCount: number }> {
   const where = filterCondition(request);
   const direction = request.sortOrder === 'asc' ? asc : desc;
-  const page = await db
-    .select({ product: products, totalCount: sql<number>`count(*) over ()`.mapWith(Number) })
+  const offset = (request.page - 1) * request.limit;
+  const rows = await db
+    .select()
     .from(products)
     .where(where)
     .orderBy(direction(sortColumns[request.sortBy]), direction(products.id))
     .limit(request.limit)
-    .offset((request.page - 1) * request.limit);
-  if (page.length > 0) {
-    return { rows: page.map((row) => row.product), totalCount: page[0]!.totalCount };
-  }
-  const [total] = await db.select({ value: count() }).from(products).where(where);
-  return { rows: [], totalCount: total?.value ?? 0 };
+    .offset(offset);
+  return withTotalCount(rows, { offset, limit: request.limit }, async () => {
+    const [total] = await db.select({ value: count() }).from(products).where(where);
+    return total?.value ?? 0;
+  });
 }
 
 /** A product by row id, locked until the transaction ends. */

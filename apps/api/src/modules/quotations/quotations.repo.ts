@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, like, lt, gte, or, sql, type SQL } 
 import type { DbExecutor } from '../../db/client';
 import { dayStart } from '../../db/column-values';
 import { likePattern } from '../../db/like-pattern';
+import { withTotalCount } from '../../db/page-count';
 import {
   quotationItems,
   quotations,
@@ -52,8 +53,8 @@ const sortColumns = {
 } as const;
 
 /**
- * A page of quotations and how many match. The page is one walk of a (key, id) index with a
- * limit; the count is a separate index-only count, so neither reads the rows of other pages.
+ * A page of quotations and how many match: the page is one walk of a (key, id) index with a
+ * limit, and the count, when the page cannot tell it, a separate count.
  */
 export async function findQuotationPage(
   db: DbExecutor,
@@ -61,17 +62,18 @@ export async function findQuotationPage(
 ): Promise<{ rows: QuotationRow[]; totalCount: number }> {
   const where = filterCondition(request);
   const direction = request.sortOrder === 'asc' ? asc : desc;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(quotations)
-      .where(where)
-      .orderBy(direction(sortColumns[request.sortBy]), direction(quotations.id))
-      .limit(request.limit)
-      .offset((request.page - 1) * request.limit),
-    db.select({ value: count() }).from(quotations).where(where),
-  ]);
-  return { rows, totalCount: total?.value ?? 0 };
+  const offset = (request.page - 1) * request.limit;
+  const rows = await db
+    .select()
+    .from(quotations)
+    .where(where)
+    .orderBy(direction(sortColumns[request.sortBy]), direction(quotations.id))
+    .limit(request.limit)
+    .offset(offset);
+  return withTotalCount(rows, { offset, limit: request.limit }, async () => {
+    const [total] = await db.select({ value: count() }).from(quotations).where(where);
+    return total?.value ?? 0;
+  });
 }
 
 /** The lines of the given quotations, in display order. */
