@@ -20,18 +20,28 @@ afterEach(() => {
 const sam = sampleUsers.sam;
 const permissionsPath = `GET /api/users/${sam.id}/permissions`;
 
-function permissionsAnswer(effectivePermissions: Permission[]) {
+function permissionsAnswer(
+  effectivePermissions: Permission[],
+  customPermissions: { granted: Permission[]; denied: Permission[] } = { granted: [], denied: [] },
+) {
   return jsonResponse({
     success: true,
     data: {
       permissions: {
         role: 'sales',
         permissions: effectivePermissions,
-        customPermissions: { granted: [], denied: [] },
+        customPermissions,
         effectivePermissions,
       },
     },
   });
+}
+
+/** Clear All, confirmed in its warning. */
+async function clearAll() {
+  await userEvent.click(screen.getByRole('button', { name: 'Clear All' }));
+  const warning = await screen.findByRole('alertdialog', { name: 'Clear every permission?' });
+  await userEvent.click(within(warning).getByRole('button', { name: 'Clear All' }));
 }
 
 function figure(label: string) {
@@ -78,7 +88,7 @@ describe('PermissionDialog', () => {
     expect(screen.getByRole('switch', { name: /Delete quotations/ })).not.toBeChecked();
     expect(screen.getByRole('switch', { name: /Export reports/ })).toBeChecked();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Clear All' }));
+    await clearAll();
     expect(figure('Granted')).toBe('0');
     expect(figure('Denied')).toBe('26');
     expect(figure('Coverage')).toBe('0%');
@@ -99,7 +109,7 @@ describe('PermissionDialog', () => {
       [`PUT /api/users/${sam.id}`]: () => jsonResponse({ success: true, data: { user: sam } }),
     });
     const { onClose } = await openDialog();
-    await userEvent.click(screen.getByRole('button', { name: 'Clear All' }));
+    await clearAll();
     await userEvent.click(screen.getByRole('switch', { name: /View clients/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Save Permissions' }));
 
@@ -107,6 +117,7 @@ describe('PermissionDialog', () => {
     expect(onClose).toHaveBeenCalled();
     expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({
       permissions: ['clients.view'],
+      customPermissions: { granted: [], denied: [] },
     });
     expect(
       await screen.findByText(permissionMessages.mismatch, {}, { timeout: 3000 }),
@@ -158,5 +169,45 @@ describe('PermissionDialog', () => {
     await waitFor(() =>
       expect(within(dialog).getByRole('alert')).toHaveTextContent(permissionMessages.loadFailed),
     );
+  });
+
+  it("shows the user's own grants and denials and keeps them when saving", async () => {
+    const effective = [
+      ...roleTemplates.sales.filter((permission) => permission !== 'quotations.create'),
+      'reports.view' as Permission,
+    ];
+    const calls = stubApi({
+      [permissionsPath]: () =>
+        permissionsAnswer(effective, { granted: ['reports.view'], denied: ['quotations.create'] }),
+      [`PUT /api/users/${sam.id}`]: () => jsonResponse({ success: true, data: { user: sam } }),
+    });
+    await openDialog();
+    expect(screen.getByText('granted to this user')).toBeInTheDocument();
+    expect(screen.getByText('denied to this user')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('switch', { name: /Delete quotations/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Permissions' }));
+    await screen.findByText(permissionMessages.saved);
+    expect(calls.find((call) => call.method === 'PUT')!.body).toMatchObject({
+      customPermissions: { granted: ['reports.view'], denied: ['quotations.create'] },
+    });
+  });
+
+  it('drops an override the checked set no longer agrees with', async () => {
+    const calls = stubApi({
+      [permissionsPath]: () =>
+        permissionsAnswer([...roleTemplates.sales, 'reports.view'], {
+          granted: ['reports.view'],
+          denied: [],
+        }),
+      [`PUT /api/users/${sam.id}`]: () => jsonResponse({ success: true, data: { user: sam } }),
+    });
+    await openDialog();
+    await userEvent.click(screen.getByRole('switch', { name: /View reports/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Permissions' }));
+    await screen.findByText(permissionMessages.saved);
+    expect(calls.find((call) => call.method === 'PUT')!.body).toMatchObject({
+      customPermissions: { granted: [], denied: [] },
+    });
   });
 });

@@ -1,8 +1,10 @@
 import { permissionAreas, permissionKeys, roles, roleTemplates } from '@patrol/contracts';
-import type { Permission, User } from '@patrol/contracts';
+import type { CustomPermissions, Permission, User } from '@patrol/contracts';
 import { permissionCoverage, roleLabel, type AreaCoverage } from '@patrol/domain';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -100,6 +102,8 @@ export function PermissionDialog({ user, isSelf, onClose }: PermissionDialogProp
             key={user.id}
             userId={user.id}
             initial={details.data.effectivePermissions}
+            overrides={details.data.customPermissions}
+            name={name}
             isSelf={isSelf}
             onClose={onClose}
           />
@@ -141,12 +145,39 @@ function EditorSkeleton() {
 type PermissionEditorProps = {
   userId: string;
   initial: readonly Permission[];
+  /** The user's own grants and denials beyond the role; kept on save where they still agree. */
+  overrides: CustomPermissions;
+  name: string;
   isSelf: boolean;
   onClose: () => void;
 };
 
-function PermissionEditor({ userId, initial, isSelf, onClose }: PermissionEditorProps) {
+/**
+ * The overrides that still agree with the checked set: a granted key stays granted while checked,
+ * a denied key stays denied while unchecked. Saved with the checked set, the user's effective
+ * permissions are exactly the checked ones, and no override is lost by saving.
+ */
+export function keptOverrides(
+  overrides: CustomPermissions,
+  checked: ReadonlySet<Permission>,
+): CustomPermissions {
+  return {
+    granted: overrides.granted.filter((permission) => checked.has(permission)),
+    denied: overrides.denied.filter((permission) => !checked.has(permission)),
+  };
+}
+
+function PermissionEditor({
+  userId,
+  initial,
+  overrides,
+  name,
+  isSelf,
+  onClose,
+}: PermissionEditorProps) {
   const [checked, setChecked] = useState<ReadonlySet<Permission>>(() => new Set(initial));
+  const [confirmingClear, setConfirmingClear] = useState(false);
+  const kept = keptOverrides(overrides, checked);
   const coverage = useMemo(() => permissionCoverage([...checked]), [checked]);
   const save = useUpdateUserPermissions();
 
@@ -162,7 +193,7 @@ function PermissionEditor({ userId, initial, isSelf, onClose }: PermissionEditor
     // Catalogue order, so the request and the audit trail read the same way as the dialog.
     const permissions = permissionKeys.filter((permission) => checked.has(permission));
     try {
-      await save.mutateAsync({ userId, permissions });
+      await save.mutateAsync({ userId, permissions, customPermissions: kept });
     } catch {
       toast.error(permissionMessages.saveFailed);
       return;
@@ -202,7 +233,8 @@ function PermissionEditor({ userId, initial, isSelf, onClose }: PermissionEditor
             variant="outline"
             size="sm"
             className="h-7 px-2"
-            onClick={() => setChecked(new Set())}
+            onClick={() => setConfirmingClear(true)}
+            disabled={checked.size === 0}
           >
             Clear All
           </Button>
@@ -219,9 +251,27 @@ function PermissionEditor({ userId, initial, isSelf, onClose }: PermissionEditor
       </div>
       <div className="-mx-1 grid min-h-0 gap-3 overflow-y-auto px-1 pb-1 sm:grid-cols-2">
         {coverage.areas.map((area) => (
-          <AreaCard key={area.area} area={area} checked={checked} onToggle={toggle} />
+          <AreaCard
+            key={area.area}
+            area={area}
+            checked={checked}
+            overrides={kept}
+            onToggle={toggle}
+          />
         ))}
       </div>
+      <ConfirmDialog
+        open={confirmingClear}
+        onOpenChange={setConfirmingClear}
+        title="Clear every permission?"
+        description={`${name} will not be able to open any page of the console until permissions are given again.`}
+        confirmLabel="Clear All"
+        destructive
+        onConfirm={() => {
+          setChecked(new Set());
+          setConfirmingClear(false);
+        }}
+      />
       <DialogFooter>
         <Button type="button" variant="outline" disabled={save.isPending} onClick={onClose}>
           Cancel
@@ -237,10 +287,11 @@ function PermissionEditor({ userId, initial, isSelf, onClose }: PermissionEditor
 type AreaCardProps = {
   area: AreaCoverage;
   checked: ReadonlySet<Permission>;
+  overrides: CustomPermissions;
   onToggle: (permission: Permission, on: boolean) => void;
 };
 
-function AreaCard({ area, checked, onToggle }: AreaCardProps) {
+function AreaCard({ area, checked, overrides, onToggle }: AreaCardProps) {
   const idPrefix = useId();
   const headingId = `${idPrefix}-heading`;
   const colour = coverageColourClasses[area.colour];
@@ -266,6 +317,12 @@ function AreaCard({ area, checked, onToggle }: AreaCardProps) {
               <Label htmlFor={id} className="font-normal">
                 {permissionLabel(permission, area.label)}
                 <span className="font-mono text-xs text-muted-foreground">{permission}</span>
+                {overrides.granted.includes(permission) && (
+                  <Badge variant="success">granted to this user</Badge>
+                )}
+                {overrides.denied.includes(permission) && (
+                  <Badge variant="danger">denied to this user</Badge>
+                )}
               </Label>
               <Switch
                 id={id}
