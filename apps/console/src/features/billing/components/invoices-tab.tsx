@@ -61,7 +61,7 @@ import { FilterSelect } from './filter-select';
 import { InvoiceDetailsDialog } from './invoice-details-dialog';
 import { PaymentReviewDialog, type PaymentReview } from './payment-review-dialog';
 import { ProcessPaymentDialog } from './process-payment-dialog';
-import { IconButton } from './products-tab';
+import { IconButton } from './icon-button';
 
 /** The payment states the filter offers (spec 3 section 2). */
 const paymentStatusFilter = [

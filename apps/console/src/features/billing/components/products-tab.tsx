@@ -34,6 +34,7 @@ import { useNow } from '@/lib/use-now';
 import { BillingListCard, RefreshButton, showingCaption } from './billing-list-card';
 import { FilterSelect } from './filter-select';
 import { ProductDetailsDialog } from './product-details-dialog';
+import { IconButton } from './icon-button';
 import { ProductFormDialog } from './product-form-dialog';
 
 /** A product this young is highlighted and tagged NEW (spec 3 section 2). */
@@ -244,33 +245,6 @@ export function ProductsTab() {
         onConfirm={removeProduct}
       />
     </>
-  );
-}
-
-/** A small icon-only row action with an accessible name. */
-export function IconButton({
-  label,
-  onClick,
-  disabled,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  disabled?: boolean;
-  children: React.ReactNode;
-}) {
-  return (
-    <Button
-      variant="ghost"
-      size="icon"
-      className="size-8"
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-      disabled={disabled}
-    >
-      {children}
-    </Button>
   );
 }
 

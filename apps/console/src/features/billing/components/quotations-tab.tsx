@@ -44,7 +44,7 @@ import { useAuth } from '@/lib/auth';
 import { queryKeys } from '@/lib/query-keys';
 import { BillingListCard, RefreshButton, showingCaption } from './billing-list-card';
 import { FilterSelect } from './filter-select';
-import { IconButton } from './products-tab';
+import { IconButton } from './icon-button';
 import { QuotationDetailsDialog } from './quotation-details-dialog';
 import { QuotationFormDialog } from './quotation-form-dialog';
 

@@ -30,7 +30,7 @@ import {
 import { useDebouncedSearch, useTabFilters } from '@/features/billing/lib/billing-params';
 import { BillingListCard, RefreshButton, showingCaption } from './billing-list-card';
 import { FilterSelect } from './filter-select';
-import { IconButton } from './products-tab';
+import { IconButton } from './icon-button';
 import { ReceiptDetailsDialog } from './receipt-details-dialog';
 
 const filterNames = ['search', 'paymentMethod', 'dateRange', 'transactionType'] as const;
