@@ -11,6 +11,7 @@ import { toast } from 'sonner';
 import { announceSettingsChanged } from '@/lib/company-settings-event';
 import { PageHeader } from '@/components/layout/page-header';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { Button } from '@/components/ui/button';
 import { useResetSettings } from '@/features/settings/api/reset-settings';
 import { useUpdateSettings } from '@/features/settings/api/update-settings';
@@ -54,9 +55,11 @@ export function SettingsEditor({ settings, canEdit, reload }: SettingsEditorProp
   const save = useUpdateSettings();
   const resetToDefault = useResetSettings();
   const [confirmReset, setConfirmReset] = useState(false);
+  const [confirmRefresh, setConfirmRefresh] = useState(false);
   const [reloading, setReloading] = useState(false);
 
   const onRefresh = async () => {
+    setConfirmRefresh(false);
     setReloading(true);
     try {
       const fresh = await reload();
@@ -99,7 +102,11 @@ export function SettingsEditor({ settings, canEdit, reload }: SettingsEditorProp
         subtitle={settingsPageSubtitle}
         actions={
           <>
-            <Button variant="outline" disabled={reloading} onClick={() => void onRefresh()}>
+            <Button
+              variant="outline"
+              disabled={reloading}
+              onClick={() => (formState.isDirty ? setConfirmRefresh(true) : void onRefresh())}
+            >
               <RefreshCw className={reloading ? 'animate-spin' : undefined} /> Refresh
             </Button>
             {canEdit && (
@@ -141,6 +148,16 @@ export function SettingsEditor({ settings, canEdit, reload }: SettingsEditorProp
           </form>
         </FormProvider>
       </div>
+      <UnsavedChangesGuard when={formState.isDirty && !save.isPending} />
+      <ConfirmDialog
+        open={confirmRefresh}
+        onOpenChange={setConfirmRefresh}
+        title="Discard your changes and reload?"
+        description="Refresh loads the saved settings again; the changes you have not saved will be lost."
+        confirmLabel="Discard and Refresh"
+        destructive
+        onConfirm={() => void onRefresh()}
+      />
       <ConfirmDialog
         open={confirmReset}
         onOpenChange={setConfirmReset}

@@ -80,6 +80,26 @@ describe('SettingsPage', () => {
     window.removeEventListener(companySettingsUpdatedEvent, announced);
   });
 
+  it('asks before Refresh throws away unsaved edits', async () => {
+    const calls = stubSettings();
+    const companyName = await openSettings();
+    await userEvent.type(companyName, ' Group');
+    const reads = () => calls.filter((call) => call.method === 'GET').length;
+    const readsBefore = reads();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    const confirm = await screen.findByRole('alertdialog', {
+      name: 'Discard your changes and reload?',
+    });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(companyName).toHaveValue('Acme Sdn Bhd Group');
+    expect(reads()).toBe(readsBefore);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Discard and Refresh' }));
+    await waitFor(() => expect(companyName).toHaveValue('Acme Sdn Bhd'));
+  });
+
   it('shows the live number preview as the numbering changes', async () => {
     stubSettings();
     await openSettings();
