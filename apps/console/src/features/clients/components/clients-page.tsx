@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/layout/page-header';
+import { ServiceErrorDialog, type ServiceErrorDetails } from '@/components/service-error-dialog';
 import { Pagination } from '@/components/pagination';
 import { SearchInput } from '@/components/search-input';
 import { Button } from '@/components/ui/button';
@@ -48,17 +49,40 @@ function EmptyState({ onRefresh }: { onRefresh: () => void }) {
   );
 }
 
-function UnavailableState({ message, onRetry }: { message: string; onRetry: () => void }) {
+function UnavailableState({
+  error,
+  retrying,
+  onRetry,
+}: {
+  error: ServiceErrorDetails;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  const [detailsOpen, setDetailsOpen] = useState(false);
   return (
     <div role="alert" className="flex flex-col items-center gap-3 px-6 py-14 text-center">
-      <h2 className="text-lg font-semibold">{message}</h2>
+      <h2 className="text-lg font-semibold">{error.message}</h2>
       <p className="max-w-sm text-sm text-muted-foreground">
         The client list could not be loaded. Try again in a moment.
       </p>
-      <Button variant="outline" onClick={onRetry}>
-        <RefreshCwIcon aria-hidden="true" />
-        Try Again
-      </Button>
+      <div className="flex gap-2">
+        <Button variant="outline" onClick={onRetry}>
+          <RefreshCwIcon aria-hidden="true" />
+          Try Again
+        </Button>
+        <Button variant="ghost" onClick={() => setDetailsOpen(true)}>
+          Details
+        </Button>
+      </div>
+      <ServiceErrorDialog
+        title="Client List Error"
+        description="The client list could not be loaded."
+        open={detailsOpen}
+        onOpenChange={setDetailsOpen}
+        error={error}
+        retrying={retrying}
+        onRetry={onRetry}
+      />
     </div>
   );
 }
@@ -166,7 +190,16 @@ export function ClientsPage() {
           </div>
           <CardContent className="px-0">
             {unavailableMessage ? (
-              <UnavailableState message={unavailableMessage} onRetry={refresh} />
+              <UnavailableState
+                error={{
+                  message: unavailableMessage,
+                  status:
+                    clientsQuery.error instanceof ApiError ? clientsQuery.error.status : undefined,
+                  retryAfter: data && !data.success ? new Date(data.retryAfter) : undefined,
+                }}
+                retrying={clientsQuery.isFetching}
+                onRetry={refresh}
+              />
             ) : !listed ? (
               <TableSkeleton />
             ) : directoryEmpty ? (

@@ -224,7 +224,7 @@ describe('DashboardPage errors', () => {
       within(card).getByRole('button', { name: 'Try Again', hidden: true }),
     ).toBeInTheDocument();
     const dialog = await screen.findByRole('dialog', { name: 'Dashboard Error' });
-    expect(within(dialog).getByTestId('dashboard-error-hint')).toHaveTextContent(
+    expect(within(dialog).getByTestId('error-hint')).toHaveTextContent(
       'The server is currently experiencing high load. Please wait a moment before retrying.',
     );
     expect(
@@ -247,7 +247,7 @@ describe('DashboardPage errors', () => {
     expect(
       within(dialog).getByText('Network connection failed. Please check your internet connection.'),
     ).toBeInTheDocument();
-    expect(within(dialog).getByTestId('dashboard-error-hint')).toHaveTextContent(
+    expect(within(dialog).getByTestId('error-hint')).toHaveTextContent(
       'Please check your internet connection and try again.',
     );
   });
@@ -257,7 +257,7 @@ describe('DashboardPage errors', () => {
     renderDashboard();
     const dialog = await screen.findByRole('dialog', { name: 'Dashboard Error' });
     expect(within(dialog).getByText('Dashboard temporarily unavailable')).toBeInTheDocument();
-    expect(within(dialog).getByTestId('dashboard-error-hint')).toHaveTextContent(
+    expect(within(dialog).getByTestId('error-hint')).toHaveTextContent(
       'This may be a temporary issue. Try refreshing the page or contact support if the problem persists.',
     );
   });

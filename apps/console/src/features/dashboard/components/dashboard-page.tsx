@@ -1,12 +1,12 @@
 import { hasPermission } from '@patrol/domain';
 import { RefreshCwIcon } from 'lucide-react';
 import { useState } from 'react';
+import { ServiceErrorDialog } from '@/components/service-error-dialog';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { useDashboard } from '@/features/dashboard/api/get-dashboard';
 import { BusinessPerformanceSection } from '@/features/dashboard/components/business-performance-section';
 import { DashboardErrorCard } from '@/features/dashboard/components/dashboard-error-card';
-import { DashboardErrorDialog } from '@/features/dashboard/components/dashboard-error-dialog';
 import { DashboardSkeleton } from '@/features/dashboard/components/dashboard-skeleton';
 import { DashboardSummaryCards } from '@/features/dashboard/components/dashboard-summary-cards';
 import { LicenceActivityOverview } from '@/features/dashboard/components/licence-activity-overview';
@@ -64,7 +64,9 @@ export function DashboardPage() {
             onRetry={retry}
             onShowDetails={() => setErrorDialogOpen(true)}
           />
-          <DashboardErrorDialog
+          <ServiceErrorDialog
+            title="Dashboard Error"
+            description="The dashboard could not be loaded."
             open={errorDialogOpen}
             onOpenChange={setErrorDialogOpen}
             error={error}

@@ -1,14 +1,9 @@
+import type { ServiceErrorDetails } from '@/components/service-error-dialog';
 import { ApiError } from '@/lib/api-client';
 import { DashboardUnavailableError } from '@/features/dashboard/api/get-dashboard';
 
 /** What the error card and dialog show about a failed dashboard load. */
-export type DashboardErrorDetails = {
-  message: string;
-  /** HTTP status; 0 when no answer arrived, undefined when no call was made. */
-  status?: number;
-  /** When the dashboard breaker lets a call through again. */
-  retryAfter?: Date;
-};
+export type DashboardErrorDetails = ServiceErrorDetails;
 
 /** Reads message, status and retry time from whatever the dashboard query threw. */
 export function describeDashboardError(error: unknown): DashboardErrorDetails {

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  classifyDashboardError,
-  dashboardErrorHint,
-  dashboardErrorHints,
-} from '@/features/dashboard/lib/dashboard-error-hint';
+import { classifyError, errorHint, errorHints } from '@/lib/error-hint';
 
-describe('classifyDashboardError', () => {
+describe('classifyError', () => {
   it.each([
     ['Request failed with status 429', undefined, 'rateLimited'],
     ['Rate limit exceeded', undefined, 'rateLimited'],
@@ -22,27 +18,23 @@ describe('classifyDashboardError', () => {
     ['Dashboard temporarily unavailable', 503, 'other'],
     ['Server error occurred. Please try again later.', 500, 'other'],
   ] as const)('classifies %j (status %s) as %s', (message, status, kind) => {
-    expect(classifyDashboardError(message, status)).toBe(kind);
+    expect(classifyError(message, status)).toBe(kind);
   });
 
   it('prefers rate limiting over authentication when a message mentions both', () => {
-    expect(classifyDashboardError('Auth rate limit reached')).toBe('rateLimited');
+    expect(classifyError('Auth rate limit reached')).toBe('rateLimited');
   });
 });
 
-describe('dashboardErrorHint', () => {
+describe('errorHint', () => {
   it("answers the spec's sentences", () => {
-    expect(dashboardErrorHint('429')).toBe(
+    expect(errorHint('429')).toBe(
       'The server is currently experiencing high load. Please wait a moment before retrying.',
     );
-    expect(dashboardErrorHint('401')).toBe(
-      'Your session may have expired. You may need to log in again.',
-    );
-    expect(dashboardErrorHint('network down')).toBe(
-      'Please check your internet connection and try again.',
-    );
-    expect(dashboardErrorHint('boom')).toBe(dashboardErrorHints.other);
-    expect(dashboardErrorHints.other).toBe(
+    expect(errorHint('401')).toBe('Your session may have expired. You may need to log in again.');
+    expect(errorHint('network down')).toBe('Please check your internet connection and try again.');
+    expect(errorHint('boom')).toBe(errorHints.other);
+    expect(errorHints.other).toBe(
       'This may be a temporary issue. Try refreshing the page or contact support if the problem persists.',
     );
   });

@@ -13,9 +13,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { dashboardErrorHint } from '@/features/dashboard/lib/dashboard-error-hint';
-import type { DashboardErrorDetails } from '@/features/dashboard/lib/describe-dashboard-error';
 import { breakers, type BreakerHealth } from '@/lib/breaker';
+import { errorHint } from '@/lib/error-hint';
 
 const serviceNames: Record<string, string> = {
   dashboard: 'Dashboard',
@@ -33,25 +32,41 @@ function isAffected(breaker: BreakerHealth): boolean {
   return breaker.state !== 'CLOSED' || breaker.failureCount > 0;
 }
 
-type DashboardErrorDialogProps = {
+/** What an error dialog shows about a failed load. */
+export type ServiceErrorDetails = {
+  message: string;
+  /** HTTP status; 0 when no answer arrived, undefined when no call was made. */
+  status?: number;
+  /** When the service's breaker lets a call through again. */
+  retryAfter?: Date;
+};
+
+type ServiceErrorDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  error: DashboardErrorDetails;
+  /** e.g. 'Dashboard Error'. */
+  title: string;
+  /** e.g. 'The dashboard could not be loaded.' */
+  description: string;
+  error: ServiceErrorDetails;
   retrying: boolean;
   onRetry: () => void;
 };
 
 /**
- * The dashboard's error dialog (spec 1 section 2.6): the error, a hint for what to do, the health
- * of the service protection (breakers), Retry, and a reset of every breaker.
+ * The error dialog of a failed load (spec 1 sections 2.6 and 8; the dashboard's and the client
+ * list's): the error, a hint for what to do, the health of the service protection (breakers),
+ * Retry, and a reset of every breaker.
  */
-export function DashboardErrorDialog({
+export function ServiceErrorDialog({
   open,
   onOpenChange,
+  title,
+  description,
   error,
   retrying,
   onRetry,
-}: DashboardErrorDialogProps) {
+}: ServiceErrorDialogProps) {
   // Breakers are plain objects outside React: re-read them after a reset.
   const [, setResets] = useState(0);
   const health = breakers.getHealthStatus();
@@ -67,8 +82,8 @@ export function DashboardErrorDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent showCloseButton={false}>
         <DialogHeader>
-          <DialogTitle>Dashboard Error</DialogTitle>
-          <DialogDescription>The dashboard could not be loaded.</DialogDescription>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
 
         <div className="space-y-4 text-sm">
@@ -80,9 +95,7 @@ export function DashboardErrorDialog({
               </p>
             )}
           </div>
-          <p data-testid="dashboard-error-hint">
-            {dashboardErrorHint(error.message, error.status)}
-          </p>
+          <p data-testid="error-hint">{errorHint(error.message, error.status)}</p>
 
           <section aria-labelledby="service-health-title" className="space-y-2">
             <h3 id="service-health-title" className="font-medium">
