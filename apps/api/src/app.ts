@@ -10,6 +10,7 @@ import { consoleFallback, serveConsoleFiles } from './http/serve-console';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { businessReportRoutes } from './modules/business-reports/business-reports.routes';
 import { clientRoutes } from './modules/clients/clients.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { deviceRoutes } from './modules/devices/devices.routes';
@@ -40,6 +41,7 @@ export const moduleRoutes: readonly Route[] = [
   ...quotationRoutes,
   ...invoiceRoutes,
   ...receiptRoutes,
+  ...businessReportRoutes,
 ];
 
 const declaredRoutesKey = 'declaredRoutes';

@@ -14,6 +14,7 @@ import { createSessionSource } from './modules/auth/session.service';
 import { evictChangedDeviceSessions, flushHeartbeats } from './modules/devices/devices.service';
 import { computeDirectoryTotals } from './modules/clients/clients.service';
 import { computeDashboardFigures } from './modules/dashboard/dashboard.service';
+import { computeBusinessStats } from './modules/business-reports/business-stats.service';
 import { connectRedis } from './redis/redis-client';
 import { bcryptCostFor, createPasswordHasher } from './security/password-hasher';
 import { createRateLimitStore, type RateLimitStore } from './security/rate-limit-store';
@@ -53,6 +54,15 @@ const snapshotMinIntervalMs = 1_000;
  * figures are served until the refresh lands.
  */
 const staffChanges = new Set(['clientAdded', 'clientUpdated', 'clientDeleted', 'licenceUpdated']);
+/** Billing writes; each also publishes billingUpdated, the others name what changed. */
+const billingChanges = new Set([
+  'billingUpdated',
+  'paymentProcessed',
+  'paymentValidated',
+  'paymentRejected',
+  'invoiceCreated',
+  'invoiceReverted',
+]);
 
 /**
  * The composition root: builds every service of the process once, from the configuration, and
@@ -93,6 +103,7 @@ export async function createServices(
     });
   const directoryTotals = snapshot('directory totals', () => computeDirectoryTotals(db));
   const dashboardFigures = snapshot('dashboard figures', () => computeDashboardFigures(db));
+  const businessStats = snapshot('business stats', () => computeBusinessStats(db));
   const deviceSessions = createTtlCache<DeviceSessionRecord>({
     ttlMs: deviceSessionTtlMs,
     maxEntries: deviceSessionMaxEntries,
@@ -110,6 +121,10 @@ export async function createServices(
       dashboardFigures.invalidate({ readersWait: true });
     } else if (event === 'licenceActivityUpdated') {
       dashboardFigures.invalidate();
+    } else if (billingChanges.has(event)) {
+      // A screen that has just recorded or validated a payment must show it.
+      businessStats.invalidate({ readersWait: true });
+      dashboardFigures.invalidate({ readersWait: true });
     }
   });
 
@@ -138,6 +153,7 @@ export async function createServices(
     limits: createRateLimiters(store),
     directoryTotals,
     dashboardFigures,
+    businessStats,
     deviceSessions,
     heartbeats,
     accounts: createAccountSource(

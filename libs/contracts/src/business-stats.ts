@@ -1,4 +1,3 @@
-// Used from issue 13 (billing documents and insight): dashboard statistics; reviewed against the spec when that issue builds on it.
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, moneySchema, successResponse } from './fields';
 import { paymentMethodSchema, paymentStatusSchema } from './invoices';
@@ -22,7 +21,7 @@ export const businessStatsSchema = z.object({
   products: z.object({ total: count, active: count, inactive: count }),
   quotations: z.object({
     total: count,
-    /** Sent and awaiting an answer. */
+    /** Drafts and sent quotations still valid: awaiting the client's answer. */
     pending: count,
     /** Accepted. */
     approved: count,
@@ -32,29 +31,47 @@ export const businessStatsSchema = z.object({
   }),
   invoices: z.object({
     total: count,
+    /** Paid in full (or over). */
     paid: count,
+    /** Waiting for money and not yet past due. */
     unpaid: count,
-    /** Awaiting payment validation. */
+    /** Paid and awaiting payment validation. */
     pending: count,
     overdue: count,
-    /** Not fully paid. */
+    /** Waiting for money, overdue or not. */
     outstanding: count,
   }),
-  receipts: z.object({ total: count, thisMonth: count, pending: count, processed: count }),
+  receipts: z.object({
+    total: count,
+    /** Dated this calendar month. */
+    thisMonth: count,
+    /** Invoices awaiting payment validation, whose receipts are issued when validated. */
+    pending: count,
+    /** Issued: every receipt is issued from a validated payment. */
+    processed: count,
+  }),
   revenue: z.object({
-    /** All-time invoiced amount. */
+    /** All-time invoiced amount; the others are invoiced by issue date. */
     total: moneySchema,
     daily: moneySchema,
+    /** The last 7 days, today included. */
     weekly: moneySchema,
+    /** The 7 days before those. */
     lastWeek: moneySchema,
+    /** This calendar month to date. */
     monthly: moneySchema,
     monthlyTarget: moneySchema,
+    /** This calendar year to date. */
     yearly: moneySchema,
   }),
   financial: z.object({
+    /** Invoiced, all time. */
     totalAmount: moneySchema,
+    /** Paid on those invoices (validated or awaiting validation). */
     paidAmount: moneySchema,
+    /** Paid and awaiting validation. */
     pendingAmount: moneySchema,
+    /** Still owed on invoices waiting for money. */
     outstandingAmount: moneySchema,
     /** Percent of the invoiced amount collected. */
     collectionRate: z.number(),

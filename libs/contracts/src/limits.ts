@@ -91,3 +91,16 @@ export const agingBucketDays = [30, 60, 90] as const;
 
 /** A client's outstanding amount above this is shown as destructive (spec 3 section 9). */
 export const agingClientAlertAmount = 10_000;
+
+/** Billing insight (spec 3 section 9): recent documents per kind, report rows shown. */
+export const billingInsightLimits = {
+  recentActivity: 5,
+  /** Clients in a report's top-clients list. */
+  topClients: 10,
+  /** Clients in the aging report's detail on screen; the export carries every client. */
+  agingClientsShown: 100,
+  /** A client's outstanding above this shows as destructive. */
+  agingClientAlert: 10000,
+  /** Dashboard auto-refresh choices, in minutes (2 to 5). */
+  autoRefreshMinutes: [2, 3, 4, 5],
+} as const;

@@ -18,5 +18,7 @@ export * from './permissions';
 export * from './quotation-totals';
 export * from './quotation-workflow';
 export * from './report-targets';
+export * from './report-period';
 export * from './roles';
 export * from './stats';
+export * from './labels';

@@ -1,3 +1,4 @@
+import type { BusinessStats } from '@patrol/contracts';
 import type { LicenceActivityFigures } from '@patrol/domain';
 import type { Logger } from 'pino';
 import type { WriteBuffer } from '../buffers/write-buffer';
@@ -46,6 +47,8 @@ export interface AppContext {
   directoryTotals: SnapshotCache<DirectoryTotals>;
   /** The dashboard's aggregate figures (licence tiles, staff, revenue), served from memory. */
   dashboardFigures: SnapshotCache<DashboardFigures>;
+  /** The billing figures of GET /api/business/dashboard-stats, served from memory. */
+  businessStats: SnapshotCache<BusinessStats>;
   /** Device tokens (by hash) resolved to their licence and client, so heartbeats skip the database. */
   deviceSessions: TtlCache<DeviceSessionRecord>;
   /** Heartbeats waiting to be written: one statement a second for every device. */

@@ -6,16 +6,10 @@ import type {
   QuotationStatus,
   TransactionType,
 } from '@patrol/contracts';
+import { humanise } from '@patrol/domain';
 import type { StatusTones } from '@/components/status-badge';
 
-/** 'bank_transfer' -> 'Bank Transfer', 'NET_30' -> 'Net 30'. */
-export function humanise(value: string): string {
-  return value
-    .toLowerCase()
-    .split('_')
-    .map((word) => (word ? word[0]!.toUpperCase() + word.slice(1) : word))
-    .join(' ');
-}
+export { humanise };
 
 export const quotationStatusTones: StatusTones<QuotationStatus> = {
   draft: 'secondary',

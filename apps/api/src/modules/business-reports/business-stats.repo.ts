@@ -1,0 +1,130 @@
+import { addDays, billingRangeStart, reportPeriod } from '@patrol/domain';
+import { desc, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { invoices, products, quotations, receipts } from '../../db/schema';
+import {
+  awaitingPayment,
+  countAll,
+  countWhere,
+  onDays,
+  outstandingAmount,
+  overdueOn,
+  quotationLapsed,
+  standingInvoice,
+  sumSen,
+  sumSenWhere,
+} from './billing-sql';
+
+export async function productCounts(db: DbExecutor) {
+  const [row] = await db
+    .select({ total: countAll, active: countWhere(sql`${products.active}`) })
+    .from(products);
+  return { total: row?.total ?? 0, active: row?.active ?? 0 };
+}
+
+/** Quotations by the status they read as on `today` (drafts and sent past validity: expired). */
+export async function quotationCounts(db: DbExecutor, today: string) {
+  const lapsed = quotationLapsed(today);
+  const [row] = await db
+    .select({
+      total: countAll,
+      draft: countWhere(sql`${quotations.status} = 'draft' and not ${lapsed}`),
+      sent: countWhere(sql`${quotations.status} = 'sent' and not ${lapsed}`),
+      accepted: countWhere(sql`${quotations.status} = 'accepted'`),
+      expired: countWhere(sql`${quotations.status} = 'expired' or ${lapsed}`),
+    })
+    .from(quotations);
+  return row ?? { total: 0, draft: 0, sent: 0, accepted: 0, expired: 0 };
+}
+
+/** Counts and sums (in sen, as text) over the invoices that stand, as they read on `today`. */
+export async function invoiceFigures(db: DbExecutor, today: string) {
+  const issued = (from: string, to: string) =>
+    sumSenWhere(sql`${invoices.totalAmount}`, onDays(invoices.issueDate, from, to));
+  const lastSevenDays = billingRangeStart('week', today);
+  const month = reportPeriod('month', today);
+  const year = reportPeriod('year', today);
+  const [row] = await db
+    .select({
+      total: countAll,
+      paid: countWhere(sql`${invoices.paymentStatus} in ('paid', 'overpaid')`),
+      awaiting: countWhere(awaitingPayment),
+      pendingValidation: countWhere(
+        sql`${invoices.paymentValidationStatus} = 'pending_validation'`,
+      ),
+      overdue: countWhere(overdueOn(today)),
+      totalSen: sumSen(sql`${invoices.totalAmount}`),
+      paidSen: sumSen(sql`${invoices.paidAmount}`),
+      pendingValidationSen: sumSenWhere(
+        sql`${invoices.paidAmount}`,
+        sql`${invoices.paymentValidationStatus} = 'pending_validation'`,
+      ),
+      outstandingSen: sumSen(outstandingAmount),
+      dailySen: issued(today, today),
+      weeklySen: issued(lastSevenDays, today),
+      lastWeekSen: issued(addDays(lastSevenDays, -7), addDays(lastSevenDays, -1)),
+      monthlySen: issued(month.from, today),
+      yearlySen: issued(year.from, today),
+    })
+    .from(invoices)
+    .where(standingInvoice);
+  return row!;
+}
+
+export async function receiptCounts(db: DbExecutor, today: string) {
+  const month = reportPeriod('month', today);
+  const [row] = await db
+    .select({
+      total: countAll,
+      thisMonth: countWhere(onDays(receipts.paymentDate, month.from, today)),
+    })
+    .from(receipts);
+  return { total: row?.total ?? 0, thisMonth: row?.thisMonth ?? 0 };
+}
+
+/** The newest documents of each kind, by the creation index. */
+export async function recentDocuments(db: DbExecutor, limit: number) {
+  const [recentQuotations, recentInvoices, recentReceipts] = await Promise.all([
+    db
+      .select({
+        id: quotations.id,
+        quotationNumber: quotations.quotationNumber,
+        clientInfo: quotations.clientInfo,
+        totalAmount: quotations.totalAmount,
+        status: quotations.status,
+        validUntil: quotations.validUntil,
+        createdAt: quotations.createdAt,
+      })
+      .from(quotations)
+      .orderBy(desc(quotations.createdAt), desc(quotations.id))
+      .limit(limit),
+    db
+      .select({
+        id: invoices.id,
+        invoiceNumber: invoices.invoiceNumber,
+        clientInfo: invoices.clientInfo,
+        totalAmount: invoices.totalAmount,
+        paymentStatus: invoices.paymentStatus,
+        isVoided: invoices.isVoided,
+        dueDate: invoices.dueDate,
+        createdAt: invoices.createdAt,
+      })
+      .from(invoices)
+      .where(standingInvoice)
+      .orderBy(desc(invoices.createdAt), desc(invoices.id))
+      .limit(limit),
+    db
+      .select({
+        id: receipts.id,
+        receiptNumber: receipts.receiptNumber,
+        clientInfo: receipts.clientInfo,
+        totalAmount: receipts.totalAmount,
+        paymentMethod: receipts.paymentMethod,
+        createdAt: receipts.createdAt,
+      })
+      .from(receipts)
+      .orderBy(desc(receipts.createdAt), desc(receipts.id))
+      .limit(limit),
+  ]);
+  return { recentQuotations, recentInvoices, recentReceipts };
+}

@@ -1,0 +1,39 @@
+import type { ExportReportQuery, ReportType } from '@patrol/contracts';
+import { businessDay } from '@patrol/domain';
+import type { Response } from 'express';
+import type { DbExecutor } from '../../db/client';
+import { beginDownload } from '../../http/downloads';
+import { writeReportWorkbook } from './report-workbook';
+import { computeReport } from './reports.service';
+
+export const xlsxContentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * GET /api/business/reports/export/{type}: '{type}-report-{date}.xlsx' streamed from the
+ * workbook writer, or with format=json the report as a JSON file (the console's fallback). The
+ * figures are computed before the first byte, so a database failure is still an error answer.
+ */
+export async function exportReport(
+  db: DbExecutor,
+  type: ReportType,
+  query: ExportReportQuery,
+  res: Response,
+  now: Date = new Date(),
+): Promise<void> {
+  const today = businessDay(now);
+  const report = await computeReport(db, query, now);
+  const baseName = `${type}-report-${today}`;
+  if (query.format === 'json') {
+    beginDownload(res, `${baseName}.json`, 'application/json; charset=utf-8');
+    res.end(JSON.stringify({ type, generatedAt: now.toISOString(), ...report }, null, 2));
+    return;
+  }
+  beginDownload(res, `${baseName}.xlsx`, xlsxContentType);
+  try {
+    await writeReportWorkbook(res, type, report, { db, today, generatedAt: now });
+  } catch (error) {
+    // Past the headers an error answer is impossible: end the download so it reads as broken.
+    res.destroy();
+    if (!res.destroyed) throw error;
+  }
+}

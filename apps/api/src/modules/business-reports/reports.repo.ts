@@ -1,0 +1,223 @@
+import type { ReportPeriod } from '@patrol/domain';
+import { desc, sql, type SQL } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { clients, invoices, paymentEntries, quotations, receipts } from '../../db/schema';
+import {
+  awaitingPayment,
+  countAll,
+  countWhere,
+  dayParam,
+  daysPastDue,
+  onDays,
+  outstandingAmount,
+  overdueOn,
+  standingInvoice,
+  sumSen,
+  sumSenWhere,
+} from './billing-sql';
+
+// Every query reads only the period's rows through the date indexes (issue, quotation, payment
+// dates), except the aging, which reads the invoices still waiting for money.
+
+const average = (expression: SQL, condition: SQL) =>
+  sql<string | null>`avg(${expression}) filter (where ${condition})`;
+
+/** The invoices issued in the period and the one before it. */
+export async function invoicePeriodFigures(db: DbExecutor, period: ReportPeriod, today: string) {
+  const current = onDays(invoices.issueDate, period.from, period.to);
+  const previous = onDays(invoices.issueDate, period.previousFrom, period.previousTo);
+  const [row] = await db
+    .select({
+      count: countWhere(current),
+      invoicedSen: sumSenWhere(sql`${invoices.totalAmount}`, current),
+      collectedSen: sumSenWhere(sql`${invoices.paidAmount}`, current),
+      outstandingSen: sumSenWhere(outstandingAmount, current),
+      overdue: countWhere(sql`${current} and ${overdueOn(today)}`),
+      activeClients:
+        sql<number>`count(distinct ${invoices.clientId}) filter (where ${current})`.mapWith(Number),
+      previousInvoicedSen: sumSenWhere(sql`${invoices.totalAmount}`, previous),
+      daysToSend: average(
+        sql`extract(epoch from (${invoices.sentAt} - ${invoices.issueDate})) / 86400`,
+        sql`${current} and ${invoices.sentAt} is not null`,
+      ),
+    })
+    .from(invoices)
+    .where(
+      sql`${standingInvoice} and ${onDays(invoices.issueDate, period.previousFrom, period.to)}`,
+    );
+  return row!;
+}
+
+/** Clients invoiced in the previous period, and how many of them were invoiced again in this one. */
+export async function clientRetention(db: DbExecutor, period: ReportPeriod) {
+  const perClient = db
+    .select({
+      before: sql<boolean>`bool_or(${invoices.issueDate} < ${dayParam(period.from)})`.as('before'),
+      again: sql<boolean>`bool_or(${invoices.issueDate} >= ${dayParam(period.from)})`.as('again'),
+    })
+    .from(invoices)
+    .where(
+      sql`${standingInvoice} and ${invoices.clientId} is not null and ${onDays(invoices.issueDate, period.previousFrom, period.to)}`,
+    )
+    .groupBy(invoices.clientId)
+    .as('per_client');
+  const [row] = await db
+    .select({
+      previous: countWhere(sql`${perClient.before}`),
+      retained: countWhere(sql`${perClient.before} and ${perClient.again}`),
+    })
+    .from(perClient);
+  return { previous: row?.previous ?? 0, retained: row?.retained ?? 0 };
+}
+
+/** Days from issue to the last payment of the period's invoices paid in full. */
+export async function averageDaysToPay(db: DbExecutor, period: ReportPeriod) {
+  const lastPayment = db
+    .select({
+      invoiceId: paymentEntries.invoiceId,
+      paidOn: sql<Date>`max(${paymentEntries.paymentDate})`.as('paid_on'),
+    })
+    .from(paymentEntries)
+    .groupBy(paymentEntries.invoiceId)
+    .as('last_payment');
+  const [row] = await db
+    .select({
+      days: sql<
+        string | null
+      >`avg(greatest(extract(epoch from (${lastPayment.paidOn} - ${invoices.issueDate})) / 86400, 0))`,
+    })
+    .from(invoices)
+    .innerJoin(lastPayment, sql`${lastPayment.invoiceId} = ${invoices.id}`)
+    .where(
+      sql`${standingInvoice} and ${invoices.paymentStatus} in ('paid', 'overpaid') and ${onDays(invoices.issueDate, period.from, period.to)}`,
+    );
+  return row?.days === null || row?.days === undefined ? 0 : Number(row.days);
+}
+
+/** The quotations dated in the period: how many, how many converted, and their value. */
+export async function quotationPeriodFigures(db: DbExecutor, period: ReportPeriod) {
+  const [row] = await db
+    .select({
+      total: countAll,
+      converted: countWhere(sql`${quotations.status} = 'converted'`),
+      valueSen: sumSen(sql`${quotations.totalAmount}`),
+    })
+    .from(quotations)
+    .where(onDays(quotations.quotationDate, period.from, period.to));
+  return row!;
+}
+
+/** Payments dated in the period on invoices that stand, by method (sen as text). */
+export async function paymentsByMethod(db: DbExecutor, period: ReportPeriod) {
+  return db
+    .select({
+      method: paymentEntries.paymentMethod,
+      amountSen: sumSen(sql`${paymentEntries.amount}`),
+    })
+    .from(paymentEntries)
+    .innerJoin(invoices, sql`${invoices.id} = ${paymentEntries.invoiceId}`)
+    .where(
+      sql`${standingInvoice} and ${onDays(paymentEntries.paymentDate, period.from, period.to)}`,
+    )
+    .groupBy(paymentEntries.paymentMethod)
+    .orderBy(desc(sql`sum(${paymentEntries.amount})`));
+}
+
+export async function receiptPeriodValueSen(db: DbExecutor, period: ReportPeriod) {
+  const [row] = await db
+    .select({ valueSen: sumSen(sql`${receipts.totalAmount}`) })
+    .from(receipts)
+    .where(onDays(receipts.paymentDate, period.from, period.to));
+  return row?.valueSen ?? '0';
+}
+
+export async function newClientCount(db: DbExecutor, period: ReportPeriod) {
+  const [row] = await db
+    .select({ count: countAll })
+    .from(clients)
+    .where(onDays(clients.createdAt, period.from, period.to));
+  return row?.count ?? 0;
+}
+
+/** A client as the reports group it: the client row when there is one, else the printed name. */
+const clientKey = sql`coalesce(${invoices.clientId}::text, ${invoices.clientInfo}->>'companyName')`;
+const clientName = sql<string>`max(${invoices.clientInfo}->>'companyName')`;
+
+/** The clients invoiced most in the period. */
+export async function topClients(db: DbExecutor, period: ReportPeriod, limit: number) {
+  return db
+    .select({
+      name: clientName,
+      revenueSen: sumSen(sql`${invoices.totalAmount}`),
+      invoices: countAll,
+    })
+    .from(invoices)
+    .where(sql`${standingInvoice} and ${onDays(invoices.issueDate, period.from, period.to)}`)
+    .groupBy(clientKey)
+    .orderBy(desc(sql`sum(${invoices.totalAmount})`), clientName)
+    .limit(limit);
+}
+
+const owing = sql`${standingInvoice} and ${awaitingPayment} and ${outstandingAmount} > 0`;
+
+/**
+ * The invoices still owed on `today` with their aging bucket, as a derived table: PostgreSQL
+ * cannot group by an expression holding parameters, so the outer queries group by its columns.
+ */
+function owingInvoices(db: DbExecutor, today: string) {
+  const days = daysPastDue(today);
+  return db
+    .select({
+      bucket:
+        sql<string>`case when ${days} <= 30 then 'current' when ${days} <= 60 then 'thirty' when ${days} <= 90 then 'sixty' else 'ninety' end`.as(
+          'bucket',
+        ),
+      clientKey: sql<string>`${clientKey}`.as('client_key'),
+      clientName: sql<string>`${invoices.clientInfo}->>'companyName'`.as('client_name'),
+      outstanding: sql<string>`${outstandingAmount}`.as('outstanding'),
+    })
+    .from(invoices)
+    .where(owing)
+    .as('owing');
+}
+
+/** Outstanding invoices by aging bucket on `today` (days past the due date). */
+export async function agingTotals(db: DbExecutor, today: string) {
+  const owed = owingInvoices(db, today);
+  return db
+    .select({ bucket: owed.bucket, count: countAll, amountSen: sumSen(sql`${owed.outstanding}`) })
+    .from(owed)
+    .groupBy(owed.bucket);
+}
+
+/**
+ * Each owing client's outstanding by bucket, most owed first, a page at a time (the screen shows
+ * the first page, the export reads them all).
+ */
+export async function agingByClient(
+  db: DbExecutor,
+  today: string,
+  page: { limit: number; offset: number },
+) {
+  const owed = owingInvoices(db, today);
+  const bucketColumns = (name: string) => ({
+    count: countWhere(sql`${owed.bucket} = ${name}`),
+    amountSen: sumSenWhere(sql`${owed.outstanding}`, sql`${owed.bucket} = ${name}`),
+  });
+  const total = sql`sum(${owed.outstanding})`;
+  const name = sql<string>`max(${owed.clientName})`;
+  return db
+    .select({
+      name,
+      totalSen: sumSen(sql`${owed.outstanding}`),
+      current: bucketColumns('current'),
+      thirty: bucketColumns('thirty'),
+      sixty: bucketColumns('sixty'),
+      ninety: bucketColumns('ninety'),
+    })
+    .from(owed)
+    .groupBy(owed.clientKey)
+    .orderBy(desc(total), name, owed.clientKey)
+    .limit(page.limit)
+    .offset(page.offset);
+}

@@ -1,0 +1,166 @@
+import {
+  billingInsightLimits,
+  type AgingBuckets,
+  type PaymentMethod,
+  type ReportsQuery,
+  type ReportsResponse,
+} from '@patrol/contracts';
+import {
+  businessDay,
+  fromSen,
+  percentChange,
+  percentOf,
+  periodMonths,
+  ratio,
+  reportPeriod,
+  type ReportPeriod,
+} from '@patrol/domain';
+import type { DbExecutor } from '../../db/client';
+import {
+  agingByClient,
+  agingTotals,
+  averageDaysToPay,
+  clientRetention,
+  invoicePeriodFigures,
+  newClientCount,
+  paymentsByMethod,
+  quotationPeriodFigures,
+  receiptPeriodValueSen,
+  topClients,
+} from './reports.repo';
+
+export type ReportData = ReportsResponse['data'];
+type Period = Pick<ReportsQuery, 'dateRange' | 'dateFrom' | 'dateTo'>;
+
+const ringgit = (senText: string | number) => fromSen(Number(senText));
+const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+
+export function periodOf(query: Period, now: Date): ReportPeriod {
+  return reportPeriod(query.dateRange, businessDay(now), query);
+}
+
+type BucketRow = { count: number; amountSen: string };
+export const bucketNames = ['current', 'thirty', 'sixty', 'ninety'] as const;
+
+export function presentBuckets(
+  rows: Record<(typeof bucketNames)[number], BucketRow>,
+): AgingBuckets {
+  const bucket = (row: BucketRow) => ({ count: row.count, amount: ringgit(row.amountSen) });
+  return {
+    current: bucket(rows.current),
+    thirty: bucket(rows.thirty),
+    sixty: bucket(rows.sixty),
+    ninety: bucket(rows.ninety),
+  };
+}
+
+/** The aging section on `today`: the four buckets and the clients owing most. */
+export async function agingSection(db: DbExecutor, today: string, limit: number) {
+  const [totals, clients] = await Promise.all([
+    agingTotals(db, today),
+    agingByClient(db, today, { limit, offset: 0 }),
+  ]);
+  const empty = { count: 0, amountSen: '0' };
+  const byName = Object.fromEntries(bucketNames.map((name) => [name, empty])) as Record<
+    (typeof bucketNames)[number],
+    BucketRow
+  >;
+  for (const row of totals) byName[row.bucket as (typeof bucketNames)[number]] = row;
+  return {
+    buckets: presentBuckets(byName),
+    details: clients.map((row) => ({
+      name: row.name,
+      totalOutstanding: ringgit(row.totalSen),
+      buckets: presentBuckets(row),
+    })),
+  };
+}
+
+/**
+ * Every section of GET /api/business/reports for the period, from SQL aggregates. Revenue is what
+ * was invoiced (by issue date), collected is what was paid on those invoices, and the aging is as
+ * of today whatever the period, as an aging report is.
+ */
+export async function computeReport(
+  db: DbExecutor,
+  query: Period,
+  now: Date = new Date(),
+): Promise<ReportData> {
+  const today = businessDay(now);
+  const period = periodOf(query, now);
+  const [
+    invoiceFigures,
+    retention,
+    daysToPay,
+    quotationFigures,
+    methods,
+    receiptSen,
+    newClients,
+    top,
+    aging,
+  ] = await Promise.all([
+    invoicePeriodFigures(db, period, today),
+    clientRetention(db, period),
+    averageDaysToPay(db, period),
+    quotationPeriodFigures(db, period),
+    paymentsByMethod(db, period),
+    receiptPeriodValueSen(db, period),
+    newClientCount(db, period),
+    topClients(db, period, billingInsightLimits.topClients),
+    agingSection(db, today, billingInsightLimits.agingClientsShown),
+  ]);
+  const invoicedSen = Number(invoiceFigures.invoicedSen);
+  const collectedSen = Number(invoiceFigures.collectedSen);
+  const paymentSen = methods.reduce((sum, row) => sum + Number(row.amountSen), 0);
+  const revenueChange = percentChange(invoicedSen, Number(invoiceFigures.previousInvoicedSen));
+  return {
+    period: { from: period.from, to: period.to },
+    dashboard: {
+      totalRevenue: fromSen(invoicedSen),
+      previousRevenue: ringgit(invoiceFigures.previousInvoicedSen),
+      totalOutstanding: ringgit(invoiceFigures.outstandingSen),
+      overdueCount: invoiceFigures.overdue,
+      activeClients: invoiceFigures.activeClients,
+      newClients,
+      collectionRate: percentOf(collectedSen, invoicedSen),
+      quotationValue: ringgit(quotationFigures.valueSen),
+      invoiceValue: fromSen(invoicedSen),
+      paymentValue: fromSen(paymentSen),
+      receiptValue: ringgit(receiptSen),
+    },
+    business: {
+      revenue: {
+        invoiced: fromSen(invoicedSen),
+        collected: fromSen(collectedSen),
+        outstanding: ringgit(invoiceFigures.outstandingSen),
+      },
+      topClients: top.map((row) => ({
+        name: row.name,
+        revenue: ringgit(row.revenueSen),
+        invoices: row.invoices,
+      })),
+      quotationConversionRate: percentOf(quotationFigures.converted, quotationFigures.total),
+      quotationsConverted: quotationFigures.converted,
+      totalQuotations: quotationFigures.total,
+      averageDealSize: fromSen(Math.round(ratio(invoicedSen, invoiceFigures.count))),
+      clientRetentionRate: percentOf(retention.retained, retention.previous),
+      monthlyGrowth: revenueChange?.value ?? 0,
+      monthlyRevenue: fromSen(Math.round(invoicedSen / periodMonths(period.days))),
+    },
+    payments: {
+      methodBreakdown: methods.map((row) => ({
+        method: row.method as PaymentMethod,
+        amount: ringgit(row.amountSen),
+        percentage: percentOf(Number(row.amountSen), paymentSen),
+      })),
+      averageInvoiceTime: oneDecimal(Number(invoiceFigures.daysToSend ?? 0)),
+      averageDaysToPay: oneDecimal(daysToPay),
+    },
+    aging,
+  };
+}
+
+/** GET /api/business/reports. The type names the tab asking; every section is answered. */
+export async function loadReport(db: DbExecutor, query: ReportsQuery): Promise<ReportsResponse> {
+  return { success: true, data: await computeReport(db, query) };
+}

@@ -1,0 +1,55 @@
+import { addDays, type IsoDay } from './calendar-days';
+
+export type ReportRange = 'week' | 'month' | 'quarter' | 'year' | 'custom';
+
+/** The days a report covers, both ends included, and the period of the same length before it. */
+export interface ReportPeriod {
+  from: IsoDay;
+  to: IsoDay;
+  previousFrom: IsoDay;
+  previousTo: IsoDay;
+  /** Days covered, at least 1. */
+  days: number;
+}
+
+const daysBetween = (from: IsoDay, to: IsoDay) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+function rangeStart(range: Exclude<ReportRange, 'custom'>, today: IsoDay): IsoDay {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const monthStart = (first: number) => `${year}-${String(first).padStart(2, '0')}-01`;
+  switch (range) {
+    case 'week':
+      return addDays(today, -6);
+    case 'month':
+      return monthStart(month);
+    case 'quarter':
+      return monthStart(Math.floor((month - 1) / 3) * 3 + 1);
+    case 'year':
+      return monthStart(1);
+  }
+}
+
+/**
+ * The period of a report on `today`: the last 7 days, or the calendar month, quarter or year up
+ * to today, or the custom days given. The previous period has the same number of days and ends
+ * the day before, so growth compares like with like (month to date against the days before it).
+ */
+export function reportPeriod(
+  range: ReportRange,
+  today: IsoDay,
+  custom: { dateFrom?: IsoDay; dateTo?: IsoDay } = {},
+): ReportPeriod {
+  const from = range === 'custom' ? (custom.dateFrom ?? today) : rangeStart(range, today);
+  const to = range === 'custom' ? (custom.dateTo ?? today) : today;
+  const days = daysBetween(from, to) + 1;
+  return { from, to, previousFrom: addDays(from, -days), previousTo: addDays(from, -1), days };
+}
+
+/** Average days in a month, for revenue per month over periods of any length. */
+const daysPerMonth = 365.25 / 12;
+
+/** How many months a period counts as when revenue is averaged per month: at least one. */
+export function periodMonths(days: number): number {
+  return Math.max(1, days / daysPerMonth);
+}
