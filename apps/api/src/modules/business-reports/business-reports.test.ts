@@ -304,7 +304,10 @@ describe('business statistics and reports', () => {
         `attachment; filename="${type}-report-${today}.xlsx"`,
       );
       const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(response.body as Buffer);
+      const file = response.body as Buffer;
+      await workbook.xlsx.load(
+        file.buffer.slice(file.byteOffset, file.byteOffset + file.length) as ArrayBuffer,
+      );
       return workbook;
     }
 
