@@ -1,4 +1,3 @@
-// Used from issue 13 (billing documents and insight): reports and their export; reviewed against the spec when that issue builds on it.
 import { z } from 'zod';
 import { isoDateSchema, moneySchema, successResponse } from './fields';
 import { paymentMethodSchema } from './invoices';
@@ -82,6 +81,13 @@ export const reportBusinessSectionSchema = z.object({
   monthlyGrowth: z.number(),
   /** Revenue per month averaged over the period. */
   monthlyRevenue: moneySchema,
+  /**
+   * Invoiced and collected over the period, by issue day ('YYYY-MM-DD') for periods up to 62
+   * days, by month ('YYYY-MM') beyond; every day or month present, zero where nothing was issued.
+   */
+  revenueTrend: z.array(
+    z.object({ period: z.string(), invoiced: moneySchema, collected: moneySchema }),
+  ),
 });
 export type ReportBusinessSection = z.infer<typeof reportBusinessSectionSchema>;
 

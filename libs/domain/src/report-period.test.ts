@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { periodMonths, reportPeriod } from './report-period';
+import { periodMonths, reportPeriod, trendBuckets } from './report-period';
 
 describe('reportPeriod', () => {
   it.each([
@@ -30,5 +30,30 @@ describe('reportPeriod', () => {
   it('counts at least one month when averaging revenue per month', () => {
     expect(periodMonths(7)).toBe(1);
     expect(periodMonths(365.25)).toBeCloseTo(12);
+  });
+});
+
+describe('trendBuckets', () => {
+  it('lists every day of a short period and every month of a long one', () => {
+    expect(trendBuckets(reportPeriod('week', '2026-03-02'))).toEqual([
+      '2026-02-24',
+      '2026-02-25',
+      '2026-02-26',
+      '2026-02-27',
+      '2026-02-28',
+      '2026-03-01',
+      '2026-03-02',
+    ]);
+    expect(trendBuckets(reportPeriod('year', '2026-04-15'))).toEqual([
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+    ]);
+    expect(
+      trendBuckets(
+        reportPeriod('custom', '2026-01-01', { dateFrom: '2025-11-20', dateTo: '2026-02-02' }),
+      ),
+    ).toEqual(['2025-11', '2025-12', '2026-01', '2026-02']);
   });
 });

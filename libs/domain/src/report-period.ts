@@ -53,3 +53,26 @@ const daysPerMonth = 365.25 / 12;
 export function periodMonths(days: number): number {
   return Math.max(1, days / daysPerMonth);
 }
+
+/** Periods up to this many days are charted by day, longer ones by month. */
+export const dailyTrendMaxDays = 62;
+
+/**
+ * The buckets a revenue trend of the period shows, in order: each day ('YYYY-MM-DD') up to
+ * 62 days, otherwise each month ('YYYY-MM') the period touches.
+ */
+export function trendBuckets(period: Pick<ReportPeriod, 'from' | 'to' | 'days'>): string[] {
+  if (period.days <= dailyTrendMaxDays) {
+    return Array.from({ length: period.days }, (_, index) => addDays(period.from, index));
+  }
+  const months: string[] = [];
+  let [year, month] = period.from.split('-').map(Number) as [number, number];
+  const last = period.to.slice(0, 7);
+  for (;;) {
+    const key = `${year}-${String(month).padStart(2, '0')}`;
+    months.push(key);
+    if (key >= last) return months;
+    month += 1;
+    if (month > 12) [year, month] = [year + 1, 1];
+  }
+}

@@ -1,4 +1,3 @@
-// Used from issue 13 (billing documents and insight): targets of the performance report; reviewed against the spec when that issue builds on it.
 /** Performance targets of the reports tab (spec 3 section 9). */
 export const reportTargets = {
   monthlyRevenue: 100000,

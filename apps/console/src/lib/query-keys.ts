@@ -68,6 +68,8 @@ export const queryKeys = {
     receipts: (params?: Record<string, unknown>) =>
       params ? (['billing', 'receipts', params] as const) : (['billing', 'receipts'] as const),
     clients: (search: string) => ['billing', 'clients', search] as const,
+    /** GET /api/business/reports for a period. */
+    reports: (period: Record<string, unknown>) => ['billing', 'reports', period] as const,
   },
   dashboard: {
     all: ['dashboard'] as const,

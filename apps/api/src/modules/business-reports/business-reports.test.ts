@@ -220,6 +220,13 @@ describe('business statistics and reports', () => {
         monthlyGrowth: 700,
         monthlyRevenue: 1728,
       });
+      expect(data.business.revenueTrend).toEqual(
+        [-6, -5, -4, -3, -2, -1, 0].map((offset) => ({
+          period: day(offset),
+          invoiced: { [-5]: 216, [-3]: 216, [-2]: 216, [-1]: 1080 }[offset] ?? 0,
+          collected: { [-5]: 16, [-2]: 216 }[offset] ?? 0,
+        })),
+      );
       expect(data.payments).toEqual({
         methodBreakdown: [
           { method: 'bank_transfer', amount: 216, percentage: 93.1 },

@@ -130,6 +130,16 @@ async function writeSections(
       ]);
       await writeSheet(
         workbook,
+        'Revenue Trend',
+        [
+          { header: 'Period', width: 14 },
+          { header: 'Invoiced', width: 18, format: 'money' },
+          { header: 'Collected', width: 18, format: 'money' },
+        ],
+        business.revenueTrend.map((row) => [row.period, row.invoiced, row.collected]),
+      );
+      await writeSheet(
+        workbook,
         'Payment Methods',
         [
           { header: 'Method', width: 22 },

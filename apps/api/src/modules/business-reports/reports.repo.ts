@@ -94,6 +94,28 @@ export async function averageDaysToPay(db: DbExecutor, period: ReportPeriod) {
   return row?.days === null || row?.days === undefined ? 0 : Number(row.days);
 }
 
+/**
+ * Invoiced and collected on the period's invoices per issue day or month. The format is a fixed
+ * literal, not a parameter, so PostgreSQL can group by the expression.
+ */
+export async function revenueByIssuePeriod(
+  db: DbExecutor,
+  period: ReportPeriod,
+  unit: 'day' | 'month',
+) {
+  const format = unit === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
+  const bucket = sql<string>`to_char(${invoices.issueDate} at time zone 'UTC', ${sql.raw(`'${format}'`)})`;
+  return db
+    .select({
+      period: bucket,
+      invoicedSen: sumSen(sql`${invoices.totalAmount}`),
+      collectedSen: sumSen(sql`${invoices.paidAmount}`),
+    })
+    .from(invoices)
+    .where(sql`${standingInvoice} and ${onDays(invoices.issueDate, period.from, period.to)}`)
+    .groupBy(bucket);
+}
+
 /** The quotations dated in the period: how many, how many converted, and their value. */
 export async function quotationPeriodFigures(db: DbExecutor, period: ReportPeriod) {
   const [row] = await db

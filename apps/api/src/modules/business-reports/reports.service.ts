@@ -13,6 +13,8 @@ import {
   periodMonths,
   ratio,
   reportPeriod,
+  trendBuckets,
+  dailyTrendMaxDays,
   type ReportPeriod,
 } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
@@ -26,6 +28,7 @@ import {
   paymentsByMethod,
   quotationPeriodFigures,
   receiptPeriodValueSen,
+  revenueByIssuePeriod,
   topClients,
 } from './reports.repo';
 
@@ -76,6 +79,21 @@ export async function agingSection(db: DbExecutor, today: string, limit: number)
   };
 }
 
+/** Invoiced and collected per day or month of the period, zero where nothing was issued. */
+async function revenueTrend(db: DbExecutor, period: ReportPeriod) {
+  const rows = await revenueByIssuePeriod(
+    db,
+    period,
+    period.days <= dailyTrendMaxDays ? 'day' : 'month',
+  );
+  const byPeriod = new Map(rows.map((row) => [row.period, row]));
+  return trendBuckets(period).map((key) => ({
+    period: key,
+    invoiced: ringgit(byPeriod.get(key)?.invoicedSen ?? 0),
+    collected: ringgit(byPeriod.get(key)?.collectedSen ?? 0),
+  }));
+}
+
 /**
  * Every section of GET /api/business/reports for the period, from SQL aggregates. Revenue is what
  * was invoiced (by issue date), collected is what was paid on those invoices, and the aging is as
@@ -98,6 +116,7 @@ export async function computeReport(
     newClients,
     top,
     aging,
+    trend,
   ] = await Promise.all([
     invoicePeriodFigures(db, period, today),
     clientRetention(db, period),
@@ -108,6 +127,7 @@ export async function computeReport(
     newClientCount(db, period),
     topClients(db, period, billingInsightLimits.topClients),
     agingSection(db, today, billingInsightLimits.agingClientsShown),
+    revenueTrend(db, period),
   ]);
   const invoicedSen = Number(invoiceFigures.invoicedSen);
   const collectedSen = Number(invoiceFigures.collectedSen);
@@ -146,6 +166,7 @@ export async function computeReport(
       clientRetentionRate: percentOf(retention.retained, retention.previous),
       monthlyGrowth: revenueChange?.value ?? 0,
       monthlyRevenue: fromSen(Math.round(invoicedSen / periodMonths(period.days))),
+      revenueTrend: trend,
     },
     payments: {
       methodBreakdown: methods.map((row) => ({
