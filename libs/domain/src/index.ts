@@ -22,3 +22,5 @@ export * from './report-period';
 export * from './roles';
 export * from './stats';
 export * from './labels';
+export * from './share-messages';
+export * from './phone';

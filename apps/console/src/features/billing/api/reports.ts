@@ -5,12 +5,14 @@ import { api } from '@/lib/api-client';
 import { saveBlob } from '@/lib/download';
 import { queryKeys } from '@/lib/query-keys';
 
+export type ReportData = ReportsResponse['data'];
+
 /** The period a report covers; custom needs both dates. */
-export interface ReportPeriodChoice {
+export type ReportPeriodChoice = {
   dateRange: ReportDateRange;
   dateFrom?: string;
   dateTo?: string;
-}
+};
 
 /** Spec 3 section 8: a report answer without its sections. */
 export const invalidReportMessage = 'Invalid report response structure';
@@ -20,9 +22,7 @@ export class InvalidReportError extends Error {
 }
 
 function periodQuery(period: ReportPeriodChoice) {
-  return period.dateRange === 'custom'
-    ? period
-    : { dateRange: period.dateRange };
+  return period.dateRange === 'custom' ? period : { dateRange: period.dateRange };
 }
 
 /** Every section of the reports tab for the period (the server answers all four at once). */

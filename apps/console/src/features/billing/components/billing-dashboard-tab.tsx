@@ -28,7 +28,11 @@ export function BillingDashboardTab() {
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-end gap-3 text-sm">
         <div className="flex items-center gap-2">
-          <Switch id="billing-auto-refresh" checked={autoRefresh} onCheckedChange={setAutoRefresh} />
+          <Switch
+            id="billing-auto-refresh"
+            checked={autoRefresh}
+            onCheckedChange={setAutoRefresh}
+          />
           <Label htmlFor="billing-auto-refresh">Auto-refresh {autoRefresh ? 'ON' : 'OFF'}</Label>
         </div>
         <NativeSelect
@@ -49,7 +53,10 @@ export function BillingDashboardTab() {
           {stats.dataUpdatedAt ? formatBusinessDateTime(new Date(stats.dataUpdatedAt)) : 'Never'}
         </span>
         <Button variant="outline" onClick={() => void stats.refetch()} disabled={stats.isFetching}>
-          <RefreshCwIcon aria-hidden="true" className={stats.isFetching ? 'animate-spin' : undefined} />
+          <RefreshCwIcon
+            aria-hidden="true"
+            className={stats.isFetching ? 'animate-spin' : undefined}
+          />
           Refresh
         </Button>
       </div>
@@ -67,7 +74,11 @@ export function BillingDashboardTab() {
           </Button>
         </Card>
       ) : (
-        <div role="status" aria-label="Loading billing figures" className="grid gap-4 sm:grid-cols-4">
+        <div
+          role="status"
+          aria-label="Loading billing figures"
+          className="grid gap-4 sm:grid-cols-4"
+        >
           {Array.from({ length: 4 }, (_, index) => (
             <Skeleton key={index} className="h-24" />
           ))}
@@ -116,7 +127,11 @@ function BillingDashboardContent({ stats }: { stats: BusinessStats }) {
             <CardTitle>Financial Overview</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4 px-4 sm:grid-cols-2">
-            <Figure label="Total Revenue" value={formatMoney(financial.totalAmount)} note="All-time invoiced" />
+            <Figure
+              label="Total Revenue"
+              value={formatMoney(financial.totalAmount)}
+              note="All-time invoiced"
+            />
             <Figure
               label="Collected Amount"
               value={formatMoney(financial.paidAmount)}
@@ -142,7 +157,17 @@ function BillingDashboardContent({ stats }: { stats: BusinessStats }) {
   );
 }
 
-function Figure({ label, value, note, alert }: { label: string; value: string; note: string; alert?: boolean }) {
+function Figure({
+  label,
+  value,
+  note,
+  alert,
+}: {
+  label: string;
+  value: string;
+  note: string;
+  alert?: boolean;
+}) {
   return (
     <div role="group" aria-label={label} className="rounded-md border p-3">
       <p className="text-sm text-muted-foreground">{label}</p>
@@ -166,7 +191,10 @@ function RevenueTrends({ revenue }: { revenue: BusinessStats['revenue'] }) {
             <span>This month</span>
             <span className="tabular-nums">{ofTarget.toFixed(1)}% of target</span>
           </div>
-          <Progress value={Math.min(100, ofTarget)} aria-label="This month against the monthly target" />
+          <Progress
+            value={Math.min(100, ofTarget)}
+            aria-label="This month against the monthly target"
+          />
           <p className="text-xs text-muted-foreground tabular-nums">
             {formatMoney(revenue.monthly)} of {formatMoney(revenue.monthlyTarget)}
           </p>
@@ -186,7 +214,15 @@ function RevenueTrends({ revenue }: { revenue: BusinessStats['revenue'] }) {
   );
 }
 
-function ActivityList({ title, empty, children }: { title: string; empty: string; children: ReactNode[] }) {
+function ActivityList({
+  title,
+  empty,
+  children,
+}: {
+  title: string;
+  empty: string;
+  children: ReactNode[];
+}) {
   return (
     <Card className="gap-2 py-4">
       <CardHeader className="px-4">
@@ -203,7 +239,17 @@ function ActivityList({ title, empty, children }: { title: string; empty: string
   );
 }
 
-function ActivityRow({ number, client, total, badge }: { number: string; client: string; total: number; badge: ReactNode }) {
+function ActivityRow({
+  number,
+  client,
+  total,
+  badge,
+}: {
+  number: string;
+  client: string;
+  total: number;
+  badge: ReactNode;
+}) {
   return (
     <li className="flex items-center justify-between gap-2 py-2">
       <div className="min-w-0">
@@ -218,7 +264,8 @@ function ActivityRow({ number, client, total, badge }: { number: string; client:
   );
 }
 
-function RecentActivity({ activity }: { activity: BusinessStats['recentActivity'] }) {
+/** Up to 5 newest quotations, invoices and receipts (also on the reports' Overview). */
+export function RecentActivity({ activity }: { activity: BusinessStats['recentActivity'] }) {
   return (
     <section aria-labelledby="billing-recent-activity" className="grid gap-2">
       <h2 id="billing-recent-activity" className="font-semibold">
@@ -254,7 +301,9 @@ function RecentActivity({ activity }: { activity: BusinessStats['recentActivity'
               number={row.receiptNumber}
               client={row.clientName}
               total={row.total}
-              badge={<span className="text-xs text-muted-foreground">{humanise(row.paymentMethod)}</span>}
+              badge={
+                <span className="text-xs text-muted-foreground">{humanise(row.paymentMethod)}</span>
+              }
             />
           ))}
         </ActivityList>

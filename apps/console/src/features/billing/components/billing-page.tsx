@@ -1,5 +1,5 @@
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ComingSoon } from '@/components/layout/coming-soon';
 import { PageHeader } from '@/components/layout/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import {
@@ -7,10 +7,16 @@ import {
   readBillingTab,
   type BillingTab,
 } from '@/features/billing/lib/billing-params';
+import { BillingDashboardTab } from './billing-dashboard-tab';
 import { InvoicesTab } from './invoices-tab';
 import { ProductsTab } from './products-tab';
 import { QuotationsTab } from './quotations-tab';
 import { ReceiptsTab } from './receipts-tab';
+
+// The reports tab brings the chart library; it loads only when the tab is opened.
+const ReportsTab = lazy(() =>
+  import('./reports-tab').then((module) => ({ default: module.ReportsTab })),
+);
 
 const tabLabels: Record<BillingTab, string> = {
   dashboard: 'Dashboard',
@@ -43,7 +49,7 @@ export function BillingPage() {
           ))}
         </TabsList>
         <TabsContent value="dashboard">
-          <ComingSoon description="The billing dashboard's cards, financial overview, revenue trends and recent activity will appear here. Products, quotations, invoices and receipts are in their tabs." />
+          <BillingDashboardTab />
         </TabsContent>
         <TabsContent value="products">
           <ProductsTab />
@@ -58,7 +64,11 @@ export function BillingPage() {
           <ReceiptsTab />
         </TabsContent>
         <TabsContent value="reports">
-          <ComingSoon description="Overview, financial, aging and performance reports with export will appear here." />
+          <Suspense
+            fallback={<p className="p-4 text-sm text-muted-foreground">Loading reports...</p>}
+          >
+            <ReportsTab />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </>

@@ -12,14 +12,17 @@ import {
   businessDay,
   canProcessPayment,
   canRevertInvoice,
+  canShareInvoice,
   canValidateOrRejectPayment,
   formatBusinessDate,
   formatMoney,
   fromSen,
   hasPermission,
+  invoiceShareMessage,
   toSen,
 } from '@patrol/domain';
 import { useQueryClient } from '@tanstack/react-query';
+import { useDownloadCycle } from '@/lib/download';
 import { BanknoteIcon, CheckIcon, EyeIcon, SendIcon, Undo2Icon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -61,6 +64,7 @@ import { FilterSelect } from './filter-select';
 import { InvoiceDetailsDialog } from './invoice-details-dialog';
 import { PaymentReviewDialog, type PaymentReview } from './payment-review-dialog';
 import { ProcessPaymentDialog } from './process-payment-dialog';
+import { PdfButton, WhatsAppButton } from './document-actions';
 import { IconButton } from './icon-button';
 
 /** The payment states the filter offers (spec 3 section 2). */
@@ -110,6 +114,7 @@ export function InvoicesTab() {
   const invoices = useInvoices(query);
   const [dialog, setDialog] = useState<Dialog>(null);
   const actions = useInvoiceActions(query);
+  const pdf = useDownloadCycle();
   const can = {
     pay: hasPermission(user, 'invoices.edit'),
     send: hasPermission(user, 'invoices.create') || hasPermission(user, 'invoices.edit'),
@@ -230,6 +235,37 @@ export function InvoicesTab() {
                       >
                         <EyeIcon />
                       </IconButton>
+                      <PdfButton
+                        document={{
+                          kind: 'invoice',
+                          id: invoice.id,
+                          number: invoice.invoiceNumber,
+                        }}
+                        state={pdf.stateOf(invoice.id)}
+                        run={pdf.run}
+                      />
+                      <WhatsAppButton
+                        kind="invoice"
+                        number={invoice.invoiceNumber}
+                        clientName={invoice.clientInfo.companyName}
+                        phone={invoice.clientInfo.phone}
+                        disabled={!canShareInvoice(invoice)}
+                        message={(sender) =>
+                          invoiceShareMessage(
+                            {
+                              number: invoice.invoiceNumber,
+                              clientName: invoice.clientInfo.companyName,
+                              contactPerson: invoice.clientInfo.contactPerson,
+                              total: invoice.totalAmount,
+                              dueDate: invoice.dueDate,
+                              outstanding: invoice.outstandingAmount,
+                              paymentStatus: invoice.paymentStatus,
+                              paymentValidationStatus: invoice.paymentValidationStatus,
+                            },
+                            sender,
+                          )
+                        }
+                      />
                       {can.pay && canProcessPayment(invoice) && (
                         <IconButton
                           label={`Process payment for ${invoice.invoiceNumber}`}

@@ -5,10 +5,12 @@ import {
   hasPermission,
   isQuotationDeletable,
   isQuotationEditable,
+  quotationShareMessage,
   quotationWorkflow,
   type QuotationWorkflowAction,
 } from '@patrol/domain';
 import { useQueryClient } from '@tanstack/react-query';
+import { useDownloadCycle } from '@/lib/download';
 import { EyeIcon, PencilIcon, PlusIcon, SendIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -44,6 +46,7 @@ import { useAuth } from '@/lib/auth';
 import { queryKeys } from '@/lib/query-keys';
 import { BillingListCard, RefreshButton, showingCaption } from './billing-list-card';
 import { FilterSelect } from './filter-select';
+import { PdfButton, WhatsAppButton } from './document-actions';
 import { IconButton } from './icon-button';
 import { QuotationDetailsDialog } from './quotation-details-dialog';
 import { QuotationFormDialog } from './quotation-form-dialog';
@@ -71,6 +74,7 @@ export function QuotationsTab() {
   const clients = useBillingClients('');
   const [dialog, setDialog] = useState<Dialog>(null);
   const actions = useQuotationActions(query);
+  const pdf = useDownloadCycle();
   const can = {
     create: hasPermission(user, 'quotations.create'),
     edit: hasPermission(user, 'quotations.edit'),
@@ -192,6 +196,34 @@ export function QuotationsTab() {
                     >
                       <EyeIcon />
                     </IconButton>
+                    <PdfButton
+                      document={{
+                        kind: 'quotation',
+                        id: quotation.id,
+                        number: quotation.quotationNumber,
+                      }}
+                      state={pdf.stateOf(quotation.id)}
+                      run={pdf.run}
+                    />
+                    <WhatsAppButton
+                      kind="quotation"
+                      number={quotation.quotationNumber}
+                      clientName={quotation.clientInfo.companyName}
+                      phone={quotation.clientInfo.phone}
+                      message={(sender) =>
+                        quotationShareMessage(
+                          {
+                            number: quotation.quotationNumber,
+                            clientName: quotation.clientInfo.companyName,
+                            contactPerson: quotation.clientInfo.contactPerson,
+                            total: quotation.totalAmount,
+                            status: quotation.status,
+                            validUntil: quotation.validUntil,
+                          },
+                          sender,
+                        )
+                      }
+                    />
                     {can.edit && quotation.status === 'draft' && (
                       <IconButton
                         label={`Send ${quotation.quotationNumber}`}

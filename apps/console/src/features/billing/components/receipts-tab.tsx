@@ -7,7 +7,8 @@ import {
   type Receipt,
   type TransactionType,
 } from '@patrol/contracts';
-import { formatBusinessDate, formatMoney } from '@patrol/domain';
+import { formatBusinessDate, formatMoney, receiptShareMessage } from '@patrol/domain';
+import { useDownloadCycle } from '@/lib/download';
 import { EyeIcon, ReceiptIcon } from 'lucide-react';
 import { useState } from 'react';
 import { StatCard } from '@/components/stat-card';
@@ -30,6 +31,7 @@ import {
 import { useDebouncedSearch, useTabFilters } from '@/features/billing/lib/billing-params';
 import { BillingListCard, RefreshButton, showingCaption } from './billing-list-card';
 import { FilterSelect } from './filter-select';
+import { PdfButton, WhatsAppButton } from './document-actions';
 import { IconButton } from './icon-button';
 import { ReceiptDetailsDialog } from './receipt-details-dialog';
 
@@ -54,6 +56,7 @@ export function ReceiptsTab() {
     transactionType: filters.transactionType as TransactionType | undefined,
   };
   const receipts = useReceipts(query);
+  const pdf = useDownloadCycle();
   const [viewing, setViewing] = useState<Receipt | null>(null);
   const list = receipts.data;
 
@@ -170,6 +173,31 @@ export function ReceiptsTab() {
                     >
                       <EyeIcon />
                     </IconButton>
+                    <PdfButton
+                      document={{ kind: 'receipt', id: receipt.id, number: receipt.receiptNumber }}
+                      state={pdf.stateOf(receipt.id)}
+                      run={pdf.run}
+                    />
+                    <WhatsAppButton
+                      kind="receipt"
+                      number={receipt.receiptNumber}
+                      clientName={receipt.clientInfo.companyName}
+                      phone={receipt.clientInfo.phone}
+                      message={(sender) =>
+                        receiptShareMessage(
+                          {
+                            number: receipt.receiptNumber,
+                            clientName: receipt.clientInfo.companyName,
+                            contactPerson: receipt.clientInfo.contactPerson,
+                            total: receipt.totalAmount,
+                            paymentDate: receipt.paymentDate,
+                            paymentMethod: paymentMethodLabel(receipt.paymentMethod),
+                            verificationCode: receipt.verificationCode,
+                          },
+                          sender,
+                        )
+                      }
+                    />
                   </div>
                 </TableCell>
               </TableRow>

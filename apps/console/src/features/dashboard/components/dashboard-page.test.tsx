@@ -3,7 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
-import { sampleDashboard } from '@/features/dashboard/components/dashboard-test-data';
+import {
+  sampleBusinessStatsResponse,
+  sampleDashboard,
+} from '@/features/dashboard/components/dashboard-test-data';
 import { readLastDashboardRefresh } from '@/features/dashboard/lib/last-dashboard-refresh';
 import { breakers } from '@/lib/breaker';
 import { renderScreen, stubApi } from '@/test/fake-api';
@@ -137,11 +140,30 @@ describe('DashboardPage with data', () => {
     expect(screen.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/clients');
   });
 
-  it('keeps the Business Performance place without inventing figures', async () => {
-    stubApi({ [dashboardPath]: () => jsonResponse(sampleDashboard()) });
+  it('shows Business Performance from the business stats and the dashboard', async () => {
+    stubApi({
+      [dashboardPath]: () => jsonResponse(sampleDashboard()),
+      'GET /api/business/dashboard-stats': () => jsonResponse(sampleBusinessStatsResponse()),
+    });
     renderDashboard();
-    expect(await screen.findByText('Business Performance')).toBeInTheDocument();
-    expect(screen.getByText('Billing data arrives with the billing module')).toBeInTheDocument();
+    const figure = async (name: string) => within(await screen.findByRole('group', { name }));
+    expect((await figure('Total Revenue')).getByText('RM 12,000.00')).toBeInTheDocument();
+    expect((await figure('This Month')).getByText('RM 3,000.00')).toBeInTheDocument();
+    expect((await figure('Avg per Invoice')).getByText('RM 1,500.00')).toBeInTheDocument();
+    expect((await figure('Avg per Client')).getByText('RM 1,000.00')).toBeInTheDocument();
+    expect((await figure('Paid Invoices')).getByText('6')).toBeInTheDocument();
+    expect((await figure('Payment Success Rate')).getByText('75.0%')).toBeInTheDocument();
+  });
+
+  it('offers a retry when the business stats cannot be loaded', async () => {
+    stubApi({
+      [dashboardPath]: () => jsonResponse(sampleDashboard()),
+      'GET /api/business/dashboard-stats': () =>
+        jsonResponse({ success: false, message: 'Down' }, 503),
+    });
+    renderDashboard();
+    expect(await screen.findByText('The billing figures could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 });
 

@@ -80,7 +80,7 @@ export function DashboardPage() {
         <div className="space-y-6">
           <DashboardSummaryCards stats={data.stats} />
           <LicenceActivityOverview activity={data.licenseActivity} now={now} />
-          <BusinessPerformanceSection />
+          <BusinessPerformanceSection dashboard={data} />
           <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
             <RecentActivityCard
               activities={data.recentActivity}

@@ -1,4 +1,4 @@
-import type { Activity, Client, DashboardResponse } from '@patrol/contracts';
+import type { Activity, BusinessStatsResponse, Client, DashboardResponse } from '@patrol/contracts';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
@@ -80,5 +80,39 @@ export function sampleDashboard(overrides: Partial<DashboardResponse> = {}): Das
       securityActive: true,
     },
     ...overrides,
+  };
+}
+
+/** A GET /api/business/dashboard-stats answer: 8 invoices worth RM 12,000, 6 paid. */
+export function sampleBusinessStatsResponse(): BusinessStatsResponse {
+  const zeroes = {
+    total: 0,
+    daily: 0,
+    weekly: 0,
+    lastWeek: 0,
+    monthly: 0,
+    monthlyTarget: 100000,
+    yearly: 0,
+  };
+  return {
+    success: true,
+    stats: {
+      products: { total: 3, active: 2, inactive: 1 },
+      quotations: { total: 10, pending: 2, approved: 1, sent: 1, draft: 1, expired: 0 },
+      invoices: { total: 8, paid: 6, unpaid: 1, pending: 0, overdue: 1, outstanding: 2 },
+      receipts: { total: 6, thisMonth: 2, pending: 0, processed: 6 },
+      revenue: { ...zeroes, total: 12000, monthly: 3000, weekly: 1000, yearly: 12000 },
+      financial: {
+        totalAmount: 12000,
+        paidAmount: 9000,
+        pendingAmount: 0,
+        outstandingAmount: 3000,
+        collectionRate: 75,
+        overdueInvoices: 1,
+        monthlyRevenue: 3000,
+        weeklyRevenue: 1000,
+      },
+      recentActivity: { quotations: [], invoices: [], receipts: [] },
+    },
   };
 }
