@@ -6,6 +6,9 @@ export interface ScalePlan {
   licences: number;
   activities: number;
   staff: number;
+  /** Billing over three years: products and quotations (six in ten become invoices). */
+  products: number;
+  quotations: number;
 }
 
 export function scalePlan(scale: number): ScalePlan {
@@ -15,6 +18,8 @@ export function scalePlan(scale: number): ScalePlan {
     licences: Math.round(500_000 * scale),
     activities: Math.round(1_000_000 * scale),
     staff: 20,
+    products: Math.max(50, Math.round(5_000 * scale)),
+    quotations: Math.max(100, Math.round(100_000 * scale)),
   };
 }
 

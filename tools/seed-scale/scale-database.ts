@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { bulkWritePoolLimits, openDatabase, type Database } from '../../apps/api/src/db/client';
 import { seedActivity } from './areas/activity';
+import { seedBilling } from './areas/billing';
 import { seedClients } from './areas/clients';
 import { seedLicences } from './areas/licences';
 import { createSqlHelpers } from './areas/sql-helpers';
@@ -62,11 +63,18 @@ export async function ensureScaleDatabase(options: ScaleOptions): Promise<ScaleS
   }
   const database = await openTarget(target);
   try {
+    const plan = scalePlan(options.scale);
     const existing = await seededCounts(database);
     if (existing) {
-      return { target, ...existing, seededNow: false, seconds: (Date.now() - started) / 1000 };
+      // Scales seeded before billing was part of the data set gain it in place.
+      const billingSeeded = await ensureBilling(database, plan, log);
+      return {
+        target,
+        ...existing,
+        seededNow: billingSeeded,
+        seconds: (Date.now() - started) / 1000,
+      };
     }
-    const plan = scalePlan(options.scale);
     log(`seeding scale ${options.scale} (${target.dialect}): ${plan.clients} clients...`);
     const counts = await database.db.transaction(async (tx) => {
       await createSqlHelpers(tx);
@@ -76,6 +84,8 @@ export async function ensureScaleDatabase(options: ScaleOptions): Promise<ScaleS
       const licences = await seedLicences(tx, plan.licences, clients);
       log(`  ${licences} licences; ${plan.activities} activities...`);
       const activities = await seedActivity(tx, plan.activities);
+      log(`  billing: ${plan.products} products, ${plan.quotations} quotations...`);
+      await seedBilling(tx, plan);
       await tx.execute(sql`
         create table if not exists scale_seed (scale numeric primary key, clients int, licences int,
           activities int, seeded_at timestamptz default now())`);
@@ -89,6 +99,24 @@ export async function ensureScaleDatabase(options: ScaleOptions): Promise<ScaleS
   } finally {
     await database.close();
   }
+}
+
+/** Seeds the billing area of a scale seeded without it; true when it did. */
+async function ensureBilling(
+  database: Database,
+  plan: ReturnType<typeof scalePlan>,
+  log: (line: string) => void,
+): Promise<boolean> {
+  const found = await database.db.execute<{ present: boolean }>(
+    sql`select exists (select 1 from quotations where quotation_number like 'SQ-%') as present`,
+  );
+  if (found.rows[0]?.present) return false;
+  log(`  adding billing: ${plan.products} products, ${plan.quotations} quotations...`);
+  await database.db.transaction(async (tx) => {
+    await seedBilling(tx, plan);
+  });
+  await database.db.execute(sql`analyze`);
+  return true;
 }
 
 /** Opens (and migrates) the scale's database. */

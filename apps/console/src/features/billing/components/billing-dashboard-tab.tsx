@@ -35,19 +35,20 @@ export function BillingDashboardTab() {
           />
           <Label htmlFor="billing-auto-refresh">Auto-refresh {autoRefresh ? 'ON' : 'OFF'}</Label>
         </div>
-        <NativeSelect
-          aria-label="Auto-refresh interval"
-          className="w-32"
-          value={minutes}
-          disabled={!autoRefresh}
-          onChange={(event) => setMinutes(Number(event.target.value))}
-        >
-          {billingInsightLimits.autoRefreshMinutes.map((value) => (
-            <option key={value} value={value}>
-              Every {value} min
-            </option>
-          ))}
-        </NativeSelect>
+        <div className="w-36">
+          <NativeSelect
+            aria-label="Auto-refresh interval"
+            value={minutes}
+            disabled={!autoRefresh}
+            onChange={(event) => setMinutes(Number(event.target.value))}
+          >
+            {billingInsightLimits.autoRefreshMinutes.map((value) => (
+              <option key={value} value={value}>
+                Every {value} min
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
         <span className="text-muted-foreground" aria-live="polite">
           Last updated:{' '}
           {stats.dataUpdatedAt ? formatBusinessDateTime(new Date(stats.dataUpdatedAt)) : 'Never'}
@@ -224,7 +225,7 @@ function ActivityList({
   children: ReactNode[];
 }) {
   return (
-    <Card className="gap-2 py-4">
+    <Card className="gap-2 py-4" role="region" aria-label={`Recent ${title.toLowerCase()}`}>
       <CardHeader className="px-4">
         <CardTitle className="text-sm">{title}</CardTitle>
       </CardHeader>

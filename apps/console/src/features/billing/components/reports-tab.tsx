@@ -393,7 +393,10 @@ function AgingReport({ report, period }: { report: ReportData; period: ReportPer
         ))}
       </div>
       <Section title="Aging by Client" actions={<ExportButton type="aging" period={period} />}>
-        <AgingChart buckets={aging.buckets} />
+        <p className="mb-2 text-xs text-muted-foreground">
+          Days past the due date as of today, whatever the period.
+        </p>
+        {aging.details.length > 0 && <AgingChart buckets={aging.buckets} />}
         {aging.details.length === 0 ? (
           <p className="py-8 text-center text-sm text-muted-foreground">No outstanding invoices</p>
         ) : (

@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type {
+  ClientResponse,
+  ConvertQuotationResponse,
+  Invoice,
+  QuotationResponse,
+} from '@patrol/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import type { ApiClient } from './support/api-client';
+import { test } from './support/e2e-test';
+import { signInAsStaff } from './support/staff-session';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** An invoice of `clientId`, made through the API. */
+async function createInvoice(api: ApiClient, clientId: string, unitPrice: number) {
+  const created = await api.post<QuotationResponse>('/api/business/quotations', {
+    clientId,
+    items: [{ productName: 'Patrol licence', quantity: 1, unitPrice }],
+  });
+  const quotationId = created.body.quotation.id;
+  await api.put(`/api/business/quotations/${quotationId}/status`, { status: 'accepted' });
+  const { invoice } = (
+    await api.put<ConvertQuotationResponse>(
+      `/api/business/quotations/${quotationId}/convert-to-invoice`,
+    )
+  ).body;
+  return invoice;
+}
+
+/** Pays an invoice in full; it then awaits validation. */
+async function payInFull(api: ApiClient, invoice: Invoice) {
+  const paid = await api.put(`/api/business/invoices/${invoice.id}/process-payment`, {
+    amount: invoice.totalAmount,
+    paymentMethod: 'bank_transfer',
+    referenceNumber: `TRX-${invoice.invoiceNumber}`,
+    paymentDate: today(),
+  });
+  expect(paid.status).toBe(200);
+}
+
+/** A signed-in accounts user in its own context, to validate payments through the API. */
+async function accountsSession(browser: Browser, baseUrl: string) {
+  const context = await browser.newContext({ baseURL: baseUrl });
+  const page = await context.newPage();
+  const session = await signInAsStaff(page, baseUrl, { role: 'accounts' });
+  return {
+    validate: async (invoiceId: string) => {
+      const response = await session.api.put(`/api/invoices/${invoiceId}/validate-payment`, {});
+      expect(response.status).toBe(200);
+    },
+    close: () => context.close(),
+  };
+}
+
+async function figureOf(page: Page, name: string): Promise<string> {
+  const group = page.getByRole('group', { name });
+  await group.waitFor();
+  return group.innerText();
+}
+
+describe('billing insight', () => {
+  test('dashboards follow a validated payment live; the PDF and the report download', async ({
+    page,
+    browser,
+    baseUrl,
+  }) => {
+    const { api } = await signInAsStaff(page, baseUrl, { role: 'superadmin' });
+    const suffix = randomBytes(3).toString('hex').toUpperCase();
+    const clientName = `上海保安 Insight ${suffix} Sdn Bhd`;
+    const client = await api.post<ClientResponse>('/api/clients', {
+      companyId: `INS-${suffix}`,
+      companyName: clientName,
+      contactPerson: 'Zoë Muñoz',
+      email: `insight-${suffix}@example.com`,
+      phone: '012-555 0100',
+      address: 'Jalan Ampang, Kuala Lumpur',
+    });
+    const clientId = client.body.client.id;
+    const first = await createInvoice(api, clientId, 1000);
+    const second = await createInvoice(api, clientId, 250);
+    await payInFull(api, first);
+    const accounts = await accountsSession(browser, baseUrl);
+    try {
+      // The billing dashboard shows the receipt the validation issues, without a reload.
+      await page.goto(new URL('/billing', baseUrl).href);
+      const recentReceipts = page.getByRole('region', { name: 'Recent receipts' });
+      await recentReceipts.waitFor();
+      expect(await recentReceipts.innerText()).not.toContain(clientName);
+      await accounts.validate(first.id);
+      await recentReceipts.getByText(clientName).waitFor();
+      await page.screenshot({ path: '/tmp/shots/billing-dashboard.png', fullPage: true });
+
+      // So does the main dashboard's Business Performance.
+      await page.goto(new URL('/', baseUrl).href);
+      const paidBefore = await figureOf(page, 'Paid Invoices');
+      await payInFull(api, second);
+      await accounts.validate(second.id);
+      await expect
+        .poll(() => figureOf(page, 'Paid Invoices'), { timeout: 10_000 })
+        .not.toBe(paidBefore);
+      await page.screenshot({ path: '/tmp/shots/dashboard.png', fullPage: true });
+    } finally {
+      await accounts.close();
+    }
+
+    await page.goto(new URL('/billing?tab=reports', baseUrl).href);
+    await page.getByRole('tab', { name: 'Overview' }).waitFor();
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: '/tmp/shots/reports-overview.png', fullPage: true });
+    for (const name of ['Financial', 'Aging', 'Performance']) {
+      await page.getByRole('tab', { name }).click();
+      await page.waitForTimeout(1000);
+      await page.screenshot({
+        path: `/tmp/shots/reports-${name.toLowerCase()}.png`,
+        fullPage: true,
+      });
+    }
+    await page.goto(new URL('/billing?tab=invoices', baseUrl).href);
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: '/tmp/shots/invoices.png', fullPage: true });
+    // The invoice PDF downloads under its number.
+    await page.goto(new URL(`/billing?tab=invoices&search=${first.invoiceNumber}`, baseUrl).href);
+    const row = page.getByRole('row', { name: new RegExp(first.invoiceNumber) });
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: `Download ${first.invoiceNumber} PDF` }).click(),
+    ]);
+    expect(pdf.suggestedFilename()).toBe(`invoice-${first.invoiceNumber}.pdf`);
+    const pdfBytes = await readFile((await pdf.path())!);
+    expect(pdfBytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The aging report exports as a workbook.
+    await page.goto(new URL('/billing?tab=reports', baseUrl).href);
+    await page.getByRole('tab', { name: 'Aging' }).click();
+    const [workbook] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export' }).click(),
+    ]);
+    expect(workbook.suggestedFilename()).toMatch(/^aging-report-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const workbookBytes = await readFile((await workbook.path())!);
+    expect(workbookBytes.subarray(0, 2).toString()).toBe('PK');
+    await page.getByText('Aging report exported').waitFor();
+  });
+});
