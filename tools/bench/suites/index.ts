@@ -1,4 +1,5 @@
 import type { BenchSuite } from '../bench-context';
+import { billingInsightSuite } from './billing-insight.bench';
 import { browserSuite } from './browser.bench';
 import { clientAreaSuite } from './client-area.bench';
 import { throughputSuite } from './throughput.bench';
@@ -6,6 +7,7 @@ import { throughputSuite } from './throughput.bench';
 /** Every suite, in the order they run for each configuration; later issues add theirs here. */
 export const suites: BenchSuite[] = [
   clientAreaSuite,
+  billingInsightSuite,
   throughputSuite,
   // The console's bundle and first screen do not depend on the data set: measured once.
   { ...browserSuite, appliesTo: (config) => config.scale === 1 && config.dialect === 'postgres' },
