@@ -15,6 +15,7 @@ import { evictChangedDeviceSessions, flushHeartbeats } from './modules/devices/d
 import { computeDirectoryTotals } from './modules/clients/clients.service';
 import { computeDashboardFigures } from './modules/dashboard/dashboard.service';
 import { computeBusinessStats } from './modules/business-reports/business-stats.service';
+import { computeAgingSnapshot } from './modules/business-reports/reports.service';
 import { connectRedis } from './redis/redis-client';
 import { bcryptCostFor, createPasswordHasher } from './security/password-hasher';
 import { createRateLimitStore, type RateLimitStore } from './security/rate-limit-store';
@@ -104,6 +105,7 @@ export async function createServices(
   const directoryTotals = snapshot('directory totals', () => computeDirectoryTotals(db));
   const dashboardFigures = snapshot('dashboard figures', () => computeDashboardFigures(db));
   const businessStats = snapshot('business stats', () => computeBusinessStats(db));
+  const billingAging = snapshot('billing aging', () => computeAgingSnapshot(db));
   const deviceSessions = createTtlCache<DeviceSessionRecord>({
     ttlMs: deviceSessionTtlMs,
     maxEntries: deviceSessionMaxEntries,
@@ -124,6 +126,7 @@ export async function createServices(
     } else if (billingChanges.has(event)) {
       // A screen that has just recorded or validated a payment must show it.
       businessStats.invalidate({ readersWait: true });
+      billingAging.invalidate({ readersWait: true });
       dashboardFigures.invalidate({ readersWait: true });
     }
   });
@@ -154,6 +157,7 @@ export async function createServices(
     directoryTotals,
     dashboardFigures,
     businessStats,
+    billingAging,
     deviceSessions,
     heartbeats,
     accounts: createAccountSource(

@@ -1,4 +1,4 @@
-import type { BusinessStats } from '@patrol/contracts';
+import type { BusinessStats, ReportAgingSection } from '@patrol/contracts';
 import type { LicenceActivityFigures } from '@patrol/domain';
 import type { Logger } from 'pino';
 import type { WriteBuffer } from '../buffers/write-buffer';
@@ -49,6 +49,8 @@ export interface AppContext {
   dashboardFigures: SnapshotCache<DashboardFigures>;
   /** The billing figures of GET /api/business/dashboard-stats, served from memory. */
   businessStats: SnapshotCache<BusinessStats>;
+  /** The reports' aging as of today (buckets and the clients owing most), served from memory. */
+  billingAging: SnapshotCache<ReportAgingSection>;
   /** Device tokens (by hash) resolved to their licence and client, so heartbeats skip the database. */
   deviceSessions: TtlCache<DeviceSessionRecord>;
   /** Heartbeats waiting to be written: one statement a second for every device. */

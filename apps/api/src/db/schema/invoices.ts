@@ -78,6 +78,12 @@ export const invoices = pgTable(
     index('invoices_client_id_idx').on(table.clientId, table.createdAt),
     index('invoices_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     index('invoices_quotation_id_idx').on(table.quotationId),
+    // The aging reads only what is still owed; it stays small however long the history grows.
+    index('invoices_owing_idx')
+      .on(table.clientId, table.dueDate)
+      .where(
+        sql`${table.isVoided} = false and ${table.paymentStatus} in ('unpaid', 'pending', 'partial', 'overdue')`,
+      ),
   ],
 );
 

@@ -64,6 +64,8 @@ export const quotations = pgTable(
     index('quotations_status_idx').on(table.status, table.createdAt, table.id),
     index('quotations_client_id_idx').on(table.clientId, table.createdAt),
     index('quotations_created_at_idx').on(table.createdAt, table.id),
+    // Reports count and sum the quotations dated in a period.
+    index('quotations_quotation_date_idx').on(table.quotationDate),
     index('quotations_invoice_id_idx').on(table.invoiceId),
     index('quotations_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],

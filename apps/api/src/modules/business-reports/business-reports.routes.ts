@@ -35,7 +35,7 @@ export const businessReportRoutes = [
     access: { permissions: ['reports.view'] },
     query: reportsQuerySchema,
     response: reportsResponseSchema,
-    handler: ({ ctx, query }) => loadReport(ctx.db, query),
+    handler: ({ ctx, query }) => loadReport(ctx, query),
   }),
   defineRoute({
     method: 'get',

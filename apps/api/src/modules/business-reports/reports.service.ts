@@ -18,6 +18,7 @@ import {
   type ReportPeriod,
 } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
+import type { AppContext } from '../../http/app-context';
 import {
   agingByClient,
   agingTotals,
@@ -103,6 +104,8 @@ export async function computeReport(
   db: DbExecutor,
   query: Period,
   now: Date = new Date(),
+  readAging: () => Promise<ReportData['aging']> = () =>
+    agingSection(db, businessDay(now), billingInsightLimits.agingClientsShown),
 ): Promise<ReportData> {
   const today = businessDay(now);
   const period = periodOf(query, now);
@@ -126,7 +129,7 @@ export async function computeReport(
     receiptPeriodValueSen(db, period),
     newClientCount(db, period),
     topClients(db, period, billingInsightLimits.topClients),
-    agingSection(db, today, billingInsightLimits.agingClientsShown),
+    readAging(),
     revenueTrend(db, period),
   ]);
   const invoicedSen = Number(invoiceFigures.invoicedSen);
@@ -181,7 +184,21 @@ export async function computeReport(
   };
 }
 
-/** GET /api/business/reports. The type names the tab asking; every section is answered. */
-export async function loadReport(db: DbExecutor, query: ReportsQuery): Promise<ReportsResponse> {
-  return { success: true, data: await computeReport(db, query) };
+/** The aging on screen as of today: the buckets and the clients owing most. */
+export function computeAgingSnapshot(db: DbExecutor, now: Date = new Date()) {
+  return agingSection(db, businessDay(now), billingInsightLimits.agingClientsShown);
+}
+
+/**
+ * GET /api/business/reports. The type names the tab asking; every section is answered. The aging
+ * does not depend on the period, so it comes from a snapshot every billing change invalidates.
+ */
+export async function loadReport(
+  ctx: Pick<AppContext, 'db' | 'billingAging'>,
+  query: ReportsQuery,
+): Promise<ReportsResponse> {
+  return {
+    success: true,
+    data: await computeReport(ctx.db, query, new Date(), () => ctx.billingAging.read()),
+  };
 }

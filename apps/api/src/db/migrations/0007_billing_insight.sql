@@ -1,0 +1,2 @@
+CREATE INDEX "quotations_quotation_date_idx" ON "quotations" USING btree ("quotation_date");--> statement-breakpoint
+CREATE INDEX "invoices_owing_idx" ON "invoices" USING btree ("client_id","due_date") WHERE "invoices"."is_voided" = false and "invoices"."payment_status" in ('unpaid', 'pending', 'partial', 'overdue');
