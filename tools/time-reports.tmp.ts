@@ -5,7 +5,7 @@ import { reportPeriod, businessDay } from '@patrol/domain';
 const database = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:5432/patrol_scale_1x', poolLimits: bulkWritePoolLimits });
 const db = database.db;
 const today = businessDay(new Date());
-const period = reportPeriod('week', today);
+const period = reportPeriod((process.env.RANGE ?? 'week') as 'week', today);
 const t = async (name: string, f: () => Promise<unknown>) => { await f(); const s = performance.now(); for (let i=0;i<5;i++) await f(); console.log(name, ((performance.now()-s)/5).toFixed(1), 'ms'); };
 await t('invoicePeriodFigures', () => repo.invoicePeriodFigures(db, period, today));
 await t('clientRetention', () => repo.clientRetention(db, period));

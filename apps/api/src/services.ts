@@ -1,3 +1,4 @@
+import type { ReportsResponse } from '@patrol/contracts';
 import type { Logger } from 'pino';
 import { createWriteBuffer } from './buffers/write-buffer';
 import { createSnapshotCache } from './cache/snapshot-cache';
@@ -106,6 +107,10 @@ export async function createServices(
   const dashboardFigures = snapshot('dashboard figures', () => computeDashboardFigures(db));
   const businessStats = snapshot('business stats', () => computeBusinessStats(db));
   const billingAging = snapshot('billing aging', () => computeAgingSnapshot(db));
+  const reportCache = createTtlCache<Promise<ReportsResponse['data']>>({
+    ttlMs: overrides.snapshotTtlMs ?? snapshotTtlMs,
+    maxEntries: 100,
+  });
   const deviceSessions = createTtlCache<DeviceSessionRecord>({
     ttlMs: deviceSessionTtlMs,
     maxEntries: deviceSessionMaxEntries,
@@ -127,6 +132,7 @@ export async function createServices(
       // A screen that has just recorded or validated a payment must show it.
       businessStats.invalidate({ readersWait: true });
       billingAging.invalidate({ readersWait: true });
+      reportCache.clear();
       dashboardFigures.invalidate({ readersWait: true });
     }
   });
@@ -158,6 +164,7 @@ export async function createServices(
     dashboardFigures,
     businessStats,
     billingAging,
+    reportCache,
     deviceSessions,
     heartbeats,
     accounts: createAccountSource(

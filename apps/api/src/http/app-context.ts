@@ -1,9 +1,11 @@
-import type { BusinessStats, ReportAgingSection } from '@patrol/contracts';
+import type { BusinessStats, ReportAgingSection, ReportsResponse } from '@patrol/contracts';
 import type { LicenceActivityFigures } from '@patrol/domain';
 import type { Logger } from 'pino';
 import type { WriteBuffer } from '../buffers/write-buffer';
 import type { SnapshotCache } from '../cache/snapshot-cache';
 import type { TtlCache } from '../cache/ttl-cache';
+
+type ReportData = ReportsResponse['data'];
 import type { Config } from '../config';
 import type { AppDb, Database } from '../db/client';
 import type { ClientRow, LicenceRow } from '../db/schema';
@@ -51,6 +53,8 @@ export interface AppContext {
   businessStats: SnapshotCache<BusinessStats>;
   /** The reports' aging as of today (buckets and the clients owing most), served from memory. */
   billingAging: SnapshotCache<ReportAgingSection>;
+  /** Reports computed in the last few seconds, by period; cleared by every billing change. */
+  reportCache: TtlCache<Promise<ReportData>>;
   /** Device tokens (by hash) resolved to their licence and client, so heartbeats skip the database. */
   deviceSessions: TtlCache<DeviceSessionRecord>;
   /** Heartbeats waiting to be written: one statement a second for every device. */

@@ -288,6 +288,24 @@ describe('business statistics and reports', () => {
       await report('type=everything').expect(400);
     });
 
+    it('answers a billing change at once, though reports are kept for a few seconds', async () => {
+      const before = await report('dateRange=week').expect(200);
+      const invoice = await createInvoice(t, await t.signIn('Admin'), clientY);
+      const after = await report('dateRange=week').expect(200);
+      expect(after.body.data.dashboard.totalRevenue).toBe(
+        before.body.data.dashboard.totalRevenue + invoice.totalAmount,
+      );
+      await t.database.db
+        .update(invoices)
+        .set({ isVoided: true })
+        .where(eq(invoices.id, invoice.id));
+      t.ctx.events.publish('billingUpdated', {
+        entity: 'invoice',
+        action: 'updated',
+        id: invoice.id,
+      });
+    });
+
     it('refuses a user without reports.view', async () => {
       await report('dateRange=week', sales).expect(403);
     });

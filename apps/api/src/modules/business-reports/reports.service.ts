@@ -191,14 +191,22 @@ export function computeAgingSnapshot(db: DbExecutor, now: Date = new Date()) {
 
 /**
  * GET /api/business/reports. The type names the tab asking; every section is answered. The aging
- * does not depend on the period, so it comes from a snapshot every billing change invalidates.
+ * does not depend on the period, so it comes from a snapshot; a whole report is kept for a few
+ * seconds per period (`ctx.reportCache`, cleared by every billing change), so staff opening the
+ * same month together share one computation.
  */
 export async function loadReport(
-  ctx: Pick<AppContext, 'db' | 'billingAging'>,
+  ctx: Pick<AppContext, 'db' | 'billingAging' | 'reportCache'>,
   query: ReportsQuery,
+  now: Date = new Date(),
 ): Promise<ReportsResponse> {
-  return {
-    success: true,
-    data: await computeReport(ctx.db, query, new Date(), () => ctx.billingAging.read()),
-  };
+  const period = periodOf(query, now);
+  const key = `${businessDay(now)}:${period.from}:${period.to}`;
+  let report = ctx.reportCache.get(key);
+  if (!report) {
+    report = computeReport(ctx.db, query, now, () => ctx.billingAging.read());
+    ctx.reportCache.set(key, report);
+    report.catch(() => ctx.reportCache.delete(key));
+  }
+  return { success: true, data: await report };
 }
