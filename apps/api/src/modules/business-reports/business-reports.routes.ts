@@ -53,6 +53,6 @@ export const businessReportRoutes = [
         description: 'The workbook (or application/json with format=json)',
       },
     },
-    handler: ({ ctx, params, query, res }) => exportReport(ctx.db, params.type, query, res),
+    handler: ({ ctx, params, query, res }) => exportReport(ctx, params.type, query, res),
   }),
 ];

@@ -1,10 +1,10 @@
 import type { ExportReportQuery, ReportType } from '@patrol/contracts';
 import { businessDay } from '@patrol/domain';
 import type { Response } from 'express';
-import type { DbExecutor } from '../../db/client';
+import type { AppContext } from '../../http/app-context';
 import { beginDownload } from '../../http/downloads';
 import { writeReportWorkbook } from './report-workbook';
-import { computeReport } from './reports.service';
+import { loadReport } from './reports.service';
 
 export const xlsxContentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -14,14 +14,16 @@ export const xlsxContentType = 'application/vnd.openxmlformats-officedocument.sp
  * figures are computed before the first byte, so a database failure is still an error answer.
  */
 export async function exportReport(
-  db: DbExecutor,
+  ctx: Pick<AppContext, 'db' | 'billingAging' | 'reportCache'>,
   type: ReportType,
   query: ExportReportQuery,
   res: Response,
   now: Date = new Date(),
 ): Promise<void> {
+  const { db } = ctx;
   const today = businessDay(now);
-  const report = await computeReport(db, query, now);
+  // The figures the screen shows (the same few-seconds cache); the aging sheet reads every client.
+  const { data: report } = await loadReport(ctx, query, now);
   const baseName = `${type}-report-${today}`;
   if (query.format === 'json') {
     beginDownload(res, `${baseName}.json`, 'application/json; charset=utf-8');

@@ -197,7 +197,7 @@ export function computeAgingSnapshot(db: DbExecutor, now: Date = new Date()) {
  */
 export async function loadReport(
   ctx: Pick<AppContext, 'db' | 'billingAging' | 'reportCache'>,
-  query: ReportsQuery,
+  query: Period,
   now: Date = new Date(),
 ): Promise<ReportsResponse> {
   const period = periodOf(query, now);
