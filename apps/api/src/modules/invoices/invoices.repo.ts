@@ -259,3 +259,9 @@ export async function insertPaymentRejection(
   const [row] = await db.insert(paymentRejections).values(values).returning();
   return row!;
 }
+
+/** An invoice by row id, read without a lock. */
+export async function findInvoiceById(db: DbExecutor, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).limit(1);
+  return row;
+}

@@ -12,6 +12,8 @@ import {
 } from '@patrol/contracts';
 import { paymentValidatorRoles } from '@patrol/domain';
 import { defineRoute } from '../../http/route';
+import { pdfDownloadResponse } from '../../pdf/billing-pdf';
+import { downloadInvoicePdf } from './invoice-pdf';
 import { convertQuotationToInvoice, revertInvoice, revertQuotation } from './invoice-conversion';
 import {
   invoiceRuleMessages,
@@ -137,5 +139,17 @@ export const invoiceRoutes = [
     body: rejectPaymentBodySchema,
     response: invoiceResponseSchema,
     handler: ({ ctx, user, params, body }) => rejectPayment(ctx, user, params.id, body),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/business/invoices/:id/download',
+    summary: 'The invoice as a PDF (invoice-{number}.pdf)',
+    description:
+      "Company details and logo, the client, the lines with their SST, subtotal, SST, paid, outstanding and total in RM as stored, the payments, bank details and the notes with each payment correction block boxed. 404 'Invoice not found'.",
+    tags: ['invoices'],
+    access: { permissions: ['invoices.view'] },
+    params: idParamsSchema,
+    response: pdfDownloadResponse,
+    handler: ({ ctx, params, res }) => downloadInvoicePdf(ctx, params.id, res),
   }),
 ];

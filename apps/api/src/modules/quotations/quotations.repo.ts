@@ -143,3 +143,12 @@ export async function updateQuotationRow(
 export async function deleteQuotationRow(db: DbExecutor, id: string): Promise<void> {
   await db.delete(quotations).where(eq(quotations.id, id));
 }
+
+/** A quotation by row id, read without a lock. */
+export async function findQuotationById(
+  db: DbExecutor,
+  id: string,
+): Promise<QuotationRow | undefined> {
+  const [row] = await db.select().from(quotations).where(eq(quotations.id, id)).limit(1);
+  return row;
+}

@@ -9,6 +9,8 @@ import {
   updateQuotationStatusBodySchema,
 } from '@patrol/contracts';
 import { defineRoute } from '../../http/route';
+import { pdfDownloadResponse } from '../../pdf/billing-pdf';
+import { downloadQuotationPdf } from './quotation-pdf';
 import {
   createQuotation,
   deleteQuotation,
@@ -94,5 +96,17 @@ export const quotationRoutes = [
     params: idParamsSchema,
     response: deleteQuotationResponseSchema,
     handler: ({ ctx, user, params }) => deleteQuotation(ctx, user, params.id),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/business/quotations/:id/download',
+    summary: 'The quotation as a PDF (quotation-{number}.pdf)',
+    description:
+      'Company details and logo from the settings, the client, every line over as many pages as it takes (header row repeated, "Page n of m"), the stored totals in RM, bank details and notes. 404 \'Quotation not found\'.',
+    tags,
+    access: { permissions: ['quotations.view'] },
+    params: idParamsSchema,
+    response: pdfDownloadResponse,
+    handler: ({ ctx, params, res }) => downloadQuotationPdf(ctx, params.id, res),
   }),
 ];

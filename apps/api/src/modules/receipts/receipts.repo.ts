@@ -111,3 +111,9 @@ export function insertReceiptAllocations(
     .values([...values])
     .returning();
 }
+
+/** A receipt by row id. */
+export async function findReceiptById(db: DbExecutor, id: string): Promise<ReceiptRow | undefined> {
+  const [row] = await db.select().from(receipts).where(eq(receipts.id, id)).limit(1);
+  return row;
+}

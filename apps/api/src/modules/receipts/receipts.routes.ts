@@ -1,5 +1,11 @@
-import { listReceiptsQuerySchema, listReceiptsResponseSchema } from '@patrol/contracts';
+import {
+  idParamsSchema,
+  listReceiptsQuerySchema,
+  listReceiptsResponseSchema,
+} from '@patrol/contracts';
 import { defineRoute } from '../../http/route';
+import { pdfDownloadResponse } from '../../pdf/billing-pdf';
+import { downloadReceiptPdf } from './receipt-pdf';
 import { listReceipts } from './receipts.service';
 
 /** Receipts are issued by the server when a payment is validated; staff only list them. */
@@ -15,5 +21,17 @@ export const receiptRoutes = [
     query: listReceiptsQuerySchema,
     response: listReceiptsResponseSchema,
     handler: ({ ctx, query }) => listReceipts(ctx.db, query),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/business/receipts/:id/download',
+    summary: 'The receipt as a PDF (receipt-{number}.pdf)',
+    description:
+      "The allocations per invoice (outstanding before and after), the method(s), reference, transaction type and verification code. 404 'Receipt not found'.",
+    tags: ['receipts'],
+    access: { permissions: ['invoices.view'] },
+    params: idParamsSchema,
+    response: pdfDownloadResponse,
+    handler: ({ ctx, params, res }) => downloadReceiptPdf(ctx, params.id, res),
   }),
 ];

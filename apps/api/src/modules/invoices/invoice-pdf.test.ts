@@ -1,0 +1,80 @@
+import { businessDay } from '@patrol/domain';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  buildClient,
+  createInvoice,
+  createTestContext,
+  type TestContext,
+} from '../../../test/builders';
+import { binaryBody, pdfPages } from '../../../test/pdf-text';
+
+describe('GET /api/business/invoices/{id}/download', () => {
+  let t: TestContext;
+  let sales: string;
+  let invoice: { id: string; invoiceNumber: string };
+  beforeAll(async () => {
+    t = await createTestContext();
+    const admin = await t.signIn('Admin');
+    const accounts = await t.signIn('accounts');
+    sales = await t.signIn('sales');
+    const client = await buildClient(t, { companyName: 'Kawalan Łukasz Świątek Sdn Bhd' });
+    // 2 x RM 100 + SST 8% = RM 216.00.
+    invoice = await createInvoice(t, admin, client.id);
+    const pay = (amount: number, referenceNumber: string) =>
+      request(t.app)
+        .put(`/api/business/invoices/${invoice.id}/process-payment`)
+        .set(bearer(accounts))
+        .send({
+          amount,
+          paymentMethod: 'bank_transfer',
+          referenceNumber,
+          paymentDate: businessDay(new Date()),
+        })
+        .expect(200);
+    await pay(216, 'TRX-WRONG');
+    await request(t.app)
+      .put(`/api/invoices/${invoice.id}/reject-payment`)
+      .set(bearer(accounts))
+      .send({ rejectionReason: 'Transfer not in the bank statement' })
+      .expect(200);
+    await pay(16, 'TRX-PART');
+  });
+  afterAll(() => t.close());
+
+  const download = (id: string, token = sales) =>
+    binaryBody(request(t.app).get(`/api/business/invoices/${id}/download`).set(bearer(token)));
+
+  it('prints the stored figures, the payments and the correction block', async () => {
+    const response = await download(invoice.id).expect(200);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="invoice-${invoice.invoiceNumber}.pdf"`,
+    );
+    const text = (await pdfPages(response.body as Buffer)).join('\n');
+    expect(text).toContain(invoice.invoiceNumber);
+    expect(text).toContain('Kawalan Łukasz Świątek Sdn Bhd');
+    expect(text).toMatch(/Patrol licence.*\s+2\s+RM 100\.00\s+RM 16\.00 \(8%\)\s+RM 200\.00/);
+    expect(text).toMatch(/Subtotal\s+RM 200\.00/);
+    expect(text).toMatch(/Paid\s+RM 16\.00/);
+    expect(text).toMatch(/Outstanding\s+RM 200\.00/);
+    expect(text).toMatch(/Total\s+RM 216\.00/);
+    expect(text).toContain('TRX-PART');
+    expect(text).toContain('PAYMENT CORRECTION REQUIRED (rejection 1)');
+    expect(text).toContain('Reason: Transfer not in the bank statement');
+  });
+
+  it('answers 404 for an invoice that does not exist and 400 for a malformed id', async () => {
+    const missing = await request(t.app)
+      .get('/api/business/invoices/00000000-0000-4000-8000-000000000000/download')
+      .set(bearer(sales))
+      .expect(404);
+    expect(missing.body.message).toBe('Invoice not found');
+    await request(t.app).get('/api/business/invoices/nope/download').set(bearer(sales)).expect(400);
+  });
+
+  it('refuses a user without invoices.view', async () => {
+    const { token } = await t.createUserWithToken({ role: 'sales', permissions: ['clients.view'] });
+    await download(invoice.id, token).expect(403);
+  });
+});

@@ -1,0 +1,122 @@
+import type { Invoice } from '@patrol/contracts';
+import {
+  businessDay,
+  formatBusinessDate,
+  formatMoney,
+  humanise,
+  parsePaymentCorrections,
+} from '@patrol/domain';
+import type { Response } from 'express';
+import type { AppContext } from '../../http/app-context';
+import { notFound } from '../../http/app-error';
+import { streamDownload } from '../../http/downloads';
+import {
+  clientLines,
+  discountsIncluded,
+  renderBillingPdf,
+  type BillingPdf,
+  type PdfSection,
+} from '../../pdf/billing-pdf';
+import { documentCompany, type DocumentCompany } from '../settings/document-company.service';
+import { findInvoiceById, findInvoiceParts } from './invoices.repo';
+import { presentInvoice } from './invoices.presenter';
+import { invoiceRuleMessages } from './invoices.service';
+
+const percent = (rate: number) => `${Math.round(rate * 10000) / 100}%`;
+
+/** The notes: each 'PAYMENT CORRECTION REQUIRED' block in a box of its own, the rest as notes. */
+function noteSections(notes: string): PdfSection[] {
+  const { corrections, otherNotes } = parsePaymentCorrections(notes);
+  return [
+    ...corrections.map((correction) => ({
+      title: `PAYMENT CORRECTION REQUIRED (rejection ${correction.rejectionNumber})`,
+      boxed: true,
+      lines: [
+        `Rejected by: ${correction.rejectedBy}`,
+        `Date: ${correction.date}`,
+        `Reason: ${correction.reason}`,
+        ...(correction.remarks ? [`Remarks: ${correction.remarks}`] : []),
+        `Action required: ${correction.actionRequired}`,
+      ],
+    })),
+    ...(otherNotes.trim() ? [{ title: 'Notes', lines: [otherNotes.trim()] }] : []),
+  ];
+}
+
+/** An invoice as its PDF prints it: the stored lines, totals and payments. */
+export function invoicePdf(invoice: Invoice, { company, bankLines }: DocumentCompany): BillingPdf {
+  const payments = invoice.paymentEntries.map(
+    (entry) =>
+      `${formatBusinessDate(entry.paymentDate)}  ${humanise(entry.paymentMethod)}  ${entry.referenceNumber}  ${formatMoney(entry.amount)}`,
+  );
+  return {
+    title: 'INVOICE',
+    number: invoice.invoiceNumber,
+    company,
+    details: [
+      ['Issue date', formatBusinessDate(invoice.issueDate)],
+      ['Due date', formatBusinessDate(invoice.dueDate)],
+      ['Payment terms', humanise(invoice.paymentTerms)],
+      ['Status', humanise(invoice.paymentStatus)],
+    ],
+    client: { heading: 'Bill to', lines: clientLines(invoice.clientInfo) },
+    columns: [
+      { header: '#', width: 4 },
+      { header: 'Description', width: 40 },
+      { header: 'Qty', width: 7, align: 'right' },
+      { header: 'Unit price', width: 15, align: 'right' },
+      { header: 'SST', width: 16, align: 'right' },
+      { header: 'Amount', width: 18, align: 'right' },
+    ],
+    rows: invoice.lineItems.map((line, index) => [
+      String(index + 1),
+      line.description,
+      String(line.quantity),
+      formatMoney(line.unitPrice),
+      `${formatMoney(line.taxAmount)} (${percent(line.taxRate)})`,
+      formatMoney(line.lineTotal),
+    ]),
+    totals: [
+      ...discountsIncluded(invoice.discountAmount),
+      ['Subtotal', formatMoney(invoice.subtotal)],
+      ['SST', formatMoney(invoice.taxAmount)],
+      ['Paid', formatMoney(invoice.paidAmount)],
+      ['Outstanding', formatMoney(invoice.outstandingAmount)],
+      ['Total', formatMoney(invoice.totalAmount)],
+    ],
+    sections: [
+      ...(payments.length > 0 ? [{ title: 'Payments received', lines: payments }] : []),
+      ...(bankLines.length > 0
+        ? [
+            {
+              title: 'Pay by bank transfer',
+              lines: [...bankLines, `Reference: ${invoice.invoiceNumber}`],
+            },
+          ]
+        : []),
+      ...noteSections(invoice.notes),
+    ],
+  };
+}
+
+/** GET /api/business/invoices/{id}/download: 'invoice-{number}.pdf', streamed. */
+export async function downloadInvoicePdf(
+  ctx: Pick<AppContext, 'db' | 'uploads'>,
+  id: string,
+  res: Response,
+  now: Date = new Date(),
+): Promise<void> {
+  const row = await findInvoiceById(ctx.db, id);
+  if (!row) throw notFound(invoiceRuleMessages.notFound);
+  const [parts, company] = await Promise.all([
+    findInvoiceParts(ctx.db, [id]),
+    documentCompany(ctx),
+  ]);
+  const invoice = presentInvoice(row, parts, businessDay(now));
+  await streamDownload(
+    res,
+    renderBillingPdf(invoicePdf(invoice, company)),
+    `invoice-${invoice.invoiceNumber}.pdf`,
+    'application/pdf',
+  );
+}

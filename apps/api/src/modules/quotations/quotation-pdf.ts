@@ -1,0 +1,85 @@
+import type { Quotation } from '@patrol/contracts';
+import { businessDay, formatBusinessDate, formatMoney, humanise } from '@patrol/domain';
+import type { Response } from 'express';
+import type { AppContext } from '../../http/app-context';
+import { notFound } from '../../http/app-error';
+import { streamDownload } from '../../http/downloads';
+import {
+  clientLines,
+  discountsIncluded,
+  renderBillingPdf,
+  type BillingPdf,
+} from '../../pdf/billing-pdf';
+import { documentCompany, type DocumentCompany } from '../settings/document-company.service';
+import { presentQuotation } from './quotations.presenter';
+import { findQuotationById, findQuotationItems } from './quotations.repo';
+import { quotationRuleMessages } from './quotations.service';
+
+const percent = (rate: number) => `${Math.round(rate * 10000) / 100}%`;
+
+/** A quotation as its PDF prints it: the stored lines and totals, as the screen shows them. */
+export function quotationPdf(
+  quotation: Quotation,
+  { company, bankLines }: DocumentCompany,
+): BillingPdf {
+  return {
+    title: 'QUOTATION',
+    number: quotation.quotationNumber,
+    company,
+    details: [
+      ['Date', formatBusinessDate(quotation.quotationDate)],
+      ['Valid until', formatBusinessDate(quotation.validUntil)],
+      ['Payment terms', humanise(quotation.paymentTerms)],
+      ['Status', humanise(quotation.status)],
+    ],
+    client: { heading: 'Quotation for', lines: clientLines(quotation.clientInfo) },
+    columns: [
+      { header: '#', width: 4 },
+      { header: 'Description', width: 42 },
+      { header: 'Qty', width: 8, align: 'right' },
+      { header: 'Unit price', width: 16, align: 'right' },
+      { header: 'Discount', width: 12, align: 'right' },
+      { header: 'Amount', width: 18, align: 'right' },
+    ],
+    rows: quotation.items.map((item, index) => [
+      String(index + 1),
+      item.description ? `${item.productName}\n${item.description}` : item.productName,
+      String(item.quantity),
+      formatMoney(item.unitPrice),
+      item.discount ? `${item.discount}%` : '-',
+      formatMoney(item.lineTotal),
+    ]),
+    totals: [
+      ...discountsIncluded(quotation.discountAmount),
+      ['Subtotal', formatMoney(quotation.subtotal)],
+      [`SST (${percent(quotation.taxRate)})`, formatMoney(quotation.taxAmount)],
+      ['Total', formatMoney(quotation.totalAmount)],
+    ],
+    sections: [
+      ...(bankLines.length > 0 ? [{ title: 'Bank details', lines: bankLines }] : []),
+      ...(quotation.notes ? [{ title: 'Notes', lines: [quotation.notes] }] : []),
+    ],
+  };
+}
+
+/** GET /api/business/quotations/{id}/download: 'quotation-{number}.pdf', streamed. */
+export async function downloadQuotationPdf(
+  ctx: Pick<AppContext, 'db' | 'uploads'>,
+  id: string,
+  res: Response,
+  now: Date = new Date(),
+): Promise<void> {
+  const row = await findQuotationById(ctx.db, id);
+  if (!row) throw notFound(quotationRuleMessages.notFound);
+  const [items, company] = await Promise.all([
+    findQuotationItems(ctx.db, [id]),
+    documentCompany(ctx),
+  ]);
+  const quotation = presentQuotation(row, items, businessDay(now));
+  await streamDownload(
+    res,
+    renderBillingPdf(quotationPdf(quotation, company)),
+    `quotation-${quotation.quotationNumber}.pdf`,
+    'application/pdf',
+  );
+}

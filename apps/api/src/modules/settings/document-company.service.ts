@@ -1,0 +1,55 @@
+import { join } from 'node:path';
+import type { AppContext } from '../../http/app-context';
+import type { PdfCompany } from '../../pdf/billing-pdf';
+import { findSettingsRow } from './settings.repo';
+import { readCompanySettings } from './settings.service';
+
+/** The image types pdfkit can draw; a GIF or WebP logo is left off documents. */
+const drawableLogoTypes = new Set(['image/png', 'image/jpeg']);
+
+/** The company as documents print it, and the bank details invoices ask payment to. */
+export interface DocumentCompany {
+  company: PdfCompany;
+  bankLines: string[];
+}
+
+const joined = (parts: (string | undefined)[], separator: string) =>
+  parts.filter((part) => part && part.trim() !== '').join(separator);
+
+/** The settings as every billing PDF prints them (spec 3 section 3: company settings). */
+export async function documentCompany(
+  ctx: Pick<AppContext, 'db' | 'uploads'>,
+): Promise<DocumentCompany> {
+  const [settings, row] = await Promise.all([readCompanySettings(ctx.db), findSettingsRow(ctx.db)]);
+  const { address, bankDetails } = settings;
+  const logo =
+    row?.logoPath && drawableLogoTypes.has(row.logoMimeType ?? '')
+      ? join(ctx.uploads.directory, row.logoPath)
+      : undefined;
+  return {
+    company: {
+      name: settings.companyName || 'Company',
+      addressLines: [
+        address.street,
+        joined([address.postalCode, address.city], ' '),
+        joined([address.state, address.country], ', '),
+      ].filter((line) => line.trim() !== ''),
+      contactLine: joined([settings.phone, settings.email, settings.website], ' · '),
+      registrationLine: joined(
+        [
+          settings.registrationNumber && `Reg. No. ${settings.registrationNumber}`,
+          settings.taxNumber && `SST No. ${settings.taxNumber}`,
+        ],
+        ' · ',
+      ),
+      logoPath: logo,
+    },
+    bankLines: bankDetails.bankName
+      ? [
+          `Bank: ${bankDetails.bankName}`,
+          `Account number: ${bankDetails.accountNumber}`,
+          `Account name: ${bankDetails.accountName}`,
+        ]
+      : [],
+  };
+}
