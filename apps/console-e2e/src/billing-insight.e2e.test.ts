@@ -1,45 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type {
-  ClientResponse,
-  ConvertQuotationResponse,
-  Invoice,
-  QuotationResponse,
-} from '@patrol/contracts';
+import type { ClientResponse } from '@patrol/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import type { ApiClient } from './support/api-client';
+import { createInvoiceViaApi, payInFull } from './support/billing';
 import { test } from './support/e2e-test';
 import { signInAsStaff } from './support/staff-session';
-
-const today = () => new Date().toISOString().slice(0, 10);
-
-/** An invoice of `clientId`, made through the API. */
-async function createInvoice(api: ApiClient, clientId: string, unitPrice: number) {
-  const created = await api.post<QuotationResponse>('/api/business/quotations', {
-    clientId,
-    items: [{ productName: 'Patrol licence', quantity: 1, unitPrice }],
-  });
-  const quotationId = created.body.quotation.id;
-  await api.put(`/api/business/quotations/${quotationId}/status`, { status: 'accepted' });
-  const { invoice } = (
-    await api.put<ConvertQuotationResponse>(
-      `/api/business/quotations/${quotationId}/convert-to-invoice`,
-    )
-  ).body;
-  return invoice;
-}
-
-/** Pays an invoice in full; it then awaits validation. */
-async function payInFull(api: ApiClient, invoice: Invoice) {
-  const paid = await api.put(`/api/business/invoices/${invoice.id}/process-payment`, {
-    amount: invoice.totalAmount,
-    paymentMethod: 'bank_transfer',
-    referenceNumber: `TRX-${invoice.invoiceNumber}`,
-    paymentDate: today(),
-  });
-  expect(paid.status).toBe(200);
-}
 
 /** A signed-in accounts user in its own context, to validate payments through the API. */
 async function accountsSession(browser: Browser, baseUrl: string) {
@@ -79,9 +45,9 @@ describe('billing insight', () => {
       address: 'Jalan Ampang, Kuala Lumpur',
     });
     const clientId = client.body.client.id;
-    const first = await createInvoice(api, clientId, 1000);
-    const second = await createInvoice(api, clientId, 250);
-    await payInFull(api, first);
+    const first = await createInvoiceViaApi(api, clientId, 1000);
+    const second = await createInvoiceViaApi(api, clientId, 250);
+    await payInFull(api, first, `TRX-${first.invoiceNumber}`);
     const accounts = await accountsSession(browser, baseUrl);
     try {
       // The billing dashboard shows the receipt the validation issues, without a reload.
@@ -95,7 +61,7 @@ describe('billing insight', () => {
       // So does the main dashboard's Business Performance.
       await page.goto(new URL('/', baseUrl).href);
       const paidBefore = await figureOf(page, 'Paid Invoices');
-      await payInFull(api, second);
+      await payInFull(api, second, `TRX-${second.invoiceNumber}`);
       await accounts.validate(second.id);
       await expect
         .poll(() => figureOf(page, 'Paid Invoices'), { timeout: 10_000 })

@@ -1,13 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type {
-  ClientResponse,
-  ConvertQuotationResponse,
-  InvoiceResponse,
-  QuotationResponse,
-} from '@patrol/contracts';
+import type { ClientResponse } from '@patrol/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import type { ApiClient } from './support/api-client';
+import { createInvoiceViaApi, payInFull } from './support/billing';
 import { test } from './support/e2e-test';
 import { signInAsStaff } from './support/staff-session';
 
@@ -137,27 +133,8 @@ describe('billing', () => {
   }) => {
     const { api } = await signInAsStaff(page, baseUrl, { role: 'superadmin' });
     const clientId = await addClient(api, `Rejection ${randomBytes(3).toString('hex')} Bhd`);
-    const created = await api.post<QuotationResponse>('/api/business/quotations', {
-      clientId,
-      items: [{ productName: 'Patrol licence', quantity: 1, unitPrice: 500 }],
-    });
-    const quotationId = created.body.quotation.id;
-    await api.put(`/api/business/quotations/${quotationId}/status`, { status: 'accepted' });
-    const { invoice } = (
-      await api.put<ConvertQuotationResponse>(
-        `/api/business/quotations/${quotationId}/convert-to-invoice`,
-      )
-    ).body;
-    const paid = await api.put<InvoiceResponse>(
-      `/api/business/invoices/${invoice.id}/process-payment`,
-      {
-        amount: invoice.totalAmount,
-        paymentMethod: 'bank_transfer',
-        referenceNumber: 'TRX-WRONG',
-        paymentDate: new Date().toISOString().slice(0, 10),
-      },
-    );
-    expect(paid.status).toBe(200);
+    const invoice = await createInvoiceViaApi(api, clientId, 500);
+    await payInFull(api, invoice, 'TRX-WRONG');
 
     const sales = await openAs(browser, baseUrl, 'sales');
     try {

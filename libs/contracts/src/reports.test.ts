@@ -33,6 +33,7 @@ const reports = {
       clientRetentionRate: 80,
       monthlyGrowth: 25,
       monthlyRevenue: 10000,
+      revenueTrend: [{ period: '2026-11', invoiced: 10000, collected: 9500 }],
     },
     payments: {
       methodBreakdown: [{ method: 'bank_transfer', amount: 9500, percentage: 100 }],

@@ -1,4 +1,4 @@
-import { addDays, type IsoDay } from './calendar-days';
+import { addDays, billingRangeStart, type IsoDay } from './calendar-days';
 
 export type ReportRange = 'week' | 'month' | 'quarter' | 'year' | 'custom';
 
@@ -16,18 +16,8 @@ const daysBetween = (from: IsoDay, to: IsoDay) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 function rangeStart(range: Exclude<ReportRange, 'custom'>, today: IsoDay): IsoDay {
-  const [year, month] = today.split('-').map(Number) as [number, number];
-  const monthStart = (first: number) => `${year}-${String(first).padStart(2, '0')}-01`;
-  switch (range) {
-    case 'week':
-      return addDays(today, -6);
-    case 'month':
-      return monthStart(month);
-    case 'quarter':
-      return monthStart(Math.floor((month - 1) / 3) * 3 + 1);
-    case 'year':
-      return monthStart(1);
-  }
+  // The year is the reports' own; the shorter ranges are the billing lists' date filters.
+  return range === 'year' ? `${today.slice(0, 4)}-01-01` : billingRangeStart(range, today);
 }
 
 /**

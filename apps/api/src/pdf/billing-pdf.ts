@@ -336,3 +336,8 @@ export const pdfDownloadResponse = {
 export function discountsIncluded(discountAmount: number): [string, string][] {
   return discountAmount > 0 ? [['Line discounts (included)', formatMoney(discountAmount)]] : [];
 }
+
+/** A tax rate as printed: 0.08 -> '8%'. */
+export function ratePercent(rate: number): string {
+  return `${Math.round(rate * 10000) / 100}%`;
+}

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { businessDay } from '@patrol/domain';
 import type { CreateProductBody, CreateQuotationBody, Invoice, Quotation } from '@patrol/contracts';
 import request from 'supertest';
 import { products, type NewProductRow, type ProductRow } from '../../src/db/schema';
@@ -98,4 +99,33 @@ export async function createInvoice(
     .set(bearer(token))
     .expect(200);
   return converted.body.invoice;
+}
+
+/** A payment as the process-payment form sends it, dated today unless given. */
+export interface TestPayment {
+  amount: number;
+  paymentMethod: string;
+  referenceNumber: string;
+  paymentDate?: string;
+}
+
+/** Records the payments on an invoice through the API, then validates them (issuing the receipt). */
+export async function payAndValidate(
+  t: TestContext,
+  accountsToken: string,
+  invoiceId: string,
+  payments: readonly TestPayment[],
+): Promise<void> {
+  for (const payment of payments) {
+    await request(t.app)
+      .put(`/api/business/invoices/${invoiceId}/process-payment`)
+      .set(bearer(accountsToken))
+      .send({ paymentDate: businessDay(new Date()), ...payment })
+      .expect(200);
+  }
+  await request(t.app)
+    .put(`/api/invoices/${invoiceId}/validate-payment`)
+    .set(bearer(accountsToken))
+    .send({})
+    .expect(200);
 }

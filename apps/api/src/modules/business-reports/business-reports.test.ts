@@ -95,6 +95,12 @@ describe('business statistics and reports', () => {
   });
   afterAll(() => t.close());
 
+  /** Takes an invoice a test added out of the fixture's figures again. */
+  async function voidInvoice(id: string) {
+    await t.database.db.update(invoices).set({ isVoided: true }).where(eq(invoices.id, id));
+    t.ctx.events.publish('billingUpdated', { entity: 'invoice', action: 'updated', id });
+  }
+
   describe('GET /api/business/dashboard-stats', () => {
     it('answers the billing figures, computed in SQL', async () => {
       const { body } = await request(t.app)
@@ -168,15 +174,7 @@ describe('business statistics and reports', () => {
       const after = await request(t.app).get('/api/business/dashboard-stats').set(bearer(sales));
       expect(after.body.stats.invoices.total).toBe(before.body.stats.invoices.total + 1);
       expect(after.body.stats.recentActivity.invoices[0].id).toBe(invoice.id);
-      await t.database.db
-        .update(invoices)
-        .set({ isVoided: true })
-        .where(eq(invoices.id, invoice.id));
-      t.ctx.events.publish('billingUpdated', {
-        entity: 'invoice',
-        action: 'updated',
-        id: invoice.id,
-      });
+      await voidInvoice(invoice.id);
     });
 
     it('refuses a user holding none of invoices.view, reports.view and dashboard.view', async () => {
@@ -295,15 +293,7 @@ describe('business statistics and reports', () => {
       expect(after.body.data.dashboard.totalRevenue).toBe(
         before.body.data.dashboard.totalRevenue + invoice.totalAmount,
       );
-      await t.database.db
-        .update(invoices)
-        .set({ isVoided: true })
-        .where(eq(invoices.id, invoice.id));
-      t.ctx.events.publish('billingUpdated', {
-        entity: 'invoice',
-        action: 'updated',
-        id: invoice.id,
-      });
+      await voidInvoice(invoice.id);
     });
 
     it('refuses a user without reports.view', async () => {

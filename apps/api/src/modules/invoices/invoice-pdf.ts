@@ -13,6 +13,7 @@ import { streamDownload } from '../../http/downloads';
 import {
   clientLines,
   discountsIncluded,
+  ratePercent,
   renderBillingPdf,
   type BillingPdf,
   type PdfSection,
@@ -21,8 +22,6 @@ import { documentCompany, type DocumentCompany } from '../settings/document-comp
 import { findInvoiceById, findInvoiceParts } from './invoices.repo';
 import { presentInvoice } from './invoices.presenter';
 import { invoiceRuleMessages } from './invoices.service';
-
-const percent = (rate: number) => `${Math.round(rate * 10000) / 100}%`;
 
 /** The notes: each 'PAYMENT CORRECTION REQUIRED' block in a box of its own, the rest as notes. */
 function noteSections(notes: string): PdfSection[] {
@@ -73,7 +72,7 @@ export function invoicePdf(invoice: Invoice, { company, bankLines }: DocumentCom
       line.description,
       String(line.quantity),
       formatMoney(line.unitPrice),
-      `${formatMoney(line.taxAmount)} (${percent(line.taxRate)})`,
+      `${formatMoney(line.taxAmount)} (${ratePercent(line.taxRate)})`,
       formatMoney(line.lineTotal),
     ]),
     totals: [

@@ -7,6 +7,7 @@ import { streamDownload } from '../../http/downloads';
 import {
   clientLines,
   discountsIncluded,
+  ratePercent,
   renderBillingPdf,
   type BillingPdf,
 } from '../../pdf/billing-pdf';
@@ -14,8 +15,6 @@ import { documentCompany, type DocumentCompany } from '../settings/document-comp
 import { presentQuotation } from './quotations.presenter';
 import { findQuotationById, findQuotationItems } from './quotations.repo';
 import { quotationRuleMessages } from './quotations.service';
-
-const percent = (rate: number) => `${Math.round(rate * 10000) / 100}%`;
 
 /** A quotation as its PDF prints it: the stored lines and totals, as the screen shows them. */
 export function quotationPdf(
@@ -52,7 +51,7 @@ export function quotationPdf(
     totals: [
       ...discountsIncluded(quotation.discountAmount),
       ['Subtotal', formatMoney(quotation.subtotal)],
-      [`SST (${percent(quotation.taxRate)})`, formatMoney(quotation.taxAmount)],
+      [`SST (${ratePercent(quotation.taxRate)})`, formatMoney(quotation.taxAmount)],
       ['Total', formatMoney(quotation.totalAmount)],
     ],
     sections: [

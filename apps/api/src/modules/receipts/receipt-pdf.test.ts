@@ -1,4 +1,3 @@
-import { businessDay } from '@patrol/domain';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -6,6 +5,7 @@ import {
   buildClient,
   createInvoice,
   createTestContext,
+  payAndValidate,
   type TestContext,
 } from '../../../test/builders';
 import { binaryBody, pdfPages } from '../../../test/pdf-text';
@@ -23,26 +23,10 @@ describe('GET /api/business/receipts/{id}/download', () => {
     const client = await buildClient(t, { companyName: 'Perisai Muñoz Sdn Bhd' });
     const invoice = await createInvoice(t, admin, client.id);
     invoiceNumber = invoice.invoiceNumber;
-    for (const [amount, paymentMethod] of [
-      [16, 'cash'],
-      [200, 'cheque'],
-    ] as const) {
-      await request(t.app)
-        .put(`/api/business/invoices/${invoice.id}/process-payment`)
-        .set(bearer(accounts))
-        .send({
-          amount,
-          paymentMethod,
-          referenceNumber: `REF-${amount}`,
-          paymentDate: businessDay(new Date()),
-        })
-        .expect(200);
-    }
-    await request(t.app)
-      .put(`/api/invoices/${invoice.id}/validate-payment`)
-      .set(bearer(accounts))
-      .send({})
-      .expect(200);
+    await payAndValidate(t, accounts, invoice.id, [
+      { amount: 16, paymentMethod: 'cash', referenceNumber: 'REF-16' },
+      { amount: 200, paymentMethod: 'cheque', referenceNumber: 'REF-200' },
+    ]);
     const list = await request(t.app).get('/api/business/receipts').set(bearer(sales)).expect(200);
     receipt = list.body.receipts[0];
   });

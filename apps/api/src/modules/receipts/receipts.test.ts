@@ -1,4 +1,3 @@
-import { businessDay } from '@patrol/domain';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -6,6 +5,7 @@ import {
   buildClient,
   createInvoice,
   createTestContext,
+  payAndValidate,
   type TestContext,
 } from '../../../test/builders';
 import { verificationCode } from './receipts.service';
@@ -30,18 +30,7 @@ describe('GET /api/business/receipts', () => {
     ];
     for (const invoicePayments of payments) {
       const invoice = await createInvoice(t, admin, clientId);
-      for (const payment of invoicePayments) {
-        await request(t.app)
-          .put(`/api/business/invoices/${invoice.id}/process-payment`)
-          .set(bearer(accounts))
-          .send({ ...payment, paymentDate: businessDay(new Date()) })
-          .expect(200);
-      }
-      await request(t.app)
-        .put(`/api/invoices/${invoice.id}/validate-payment`)
-        .set(bearer(accounts))
-        .send({})
-        .expect(200);
+      await payAndValidate(t, accounts, invoice.id, invoicePayments);
     }
   });
   afterAll(() => t.close());
