@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, setUnauthorizedHandler } from '@/lib/api-client';
+import { api, ApiError, insecureApiBaseWarning, setUnauthorizedHandler } from '@/lib/api-client';
 import { jsonResponse } from '@/test/test-utils';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -147,5 +147,16 @@ describe('api client unauthorized hook', () => {
     const error = await failureOf(api.post('/api/auth/login', {}, { skipAuthRefresh: true }));
     expect(error.message).toBe('Invalid email or password');
     expect(handler).not.toHaveBeenCalled();
+  });
+});
+
+describe('insecureApiBaseWarning', () => {
+  it('warns about a production build pointed at a plain-HTTP API only', () => {
+    expect(insecureApiBaseWarning('http://api.example.com', true)).toBe(
+      'Security warning: the API base http://api.example.com does not use HTTPS; passwords and tokens travel unencrypted.',
+    );
+    expect(insecureApiBaseWarning('https://api.example.com', true)).toBeNull();
+    expect(insecureApiBaseWarning('', true)).toBeNull();
+    expect(insecureApiBaseWarning('http://localhost:3000', false)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { commonMessages, errorEnvelopeSchema, type ErrorCode } from '@patrol/contracts';
+import { logger } from '@/lib/logger';
 import { sessionStore } from '@/lib/session-storage';
 
 /** Codes the client adds when no usable answer came from the API. */
@@ -21,8 +22,20 @@ export class ApiError extends Error {
   }
 }
 
-/** API base: the console is served by the API, so calls go to the same origin. */
-export const apiBase = '';
+/**
+ * API base: empty when the console is served by the API (the default), so calls go to the same
+ * origin; VITE_API_BASE at build time points a separately hosted console at its API.
+ */
+export const apiBase: string = import.meta.env.VITE_API_BASE ?? '';
+
+/**
+ * Spec 1 section 9: a production build configured with a non-HTTPS API base sends tokens in
+ * clear, so it says so (as an error, the only level production logs). Null when all is well.
+ */
+export function insecureApiBaseWarning(base: string, production: boolean): string | null {
+  if (!production || base === '' || base.startsWith('https://')) return null;
+  return `Security warning: the API base ${base} does not use HTTPS; passwords and tokens travel unencrypted.`;
+}
 
 /** Per-call timeout (spec 1 section 9): 10 s, 60 s in production builds. */
 export const requestTimeoutMs = import.meta.env.PROD ? 60_000 : 10_000;
@@ -156,7 +169,9 @@ async function readBody<T>(response: Response, responseType: RequestOptions['res
 /** Calls the API and returns the parsed body, or throws an ApiError. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const sentToken = sessionStore.getToken();
+  const startedAt = performance.now();
   let response = await send(path, options);
+  logger.timing(`${options.method ?? 'GET'} ${path}`, performance.now() - startedAt);
   if (response.status === 401 && !options.skipAuthRefresh && unauthorizedHandler) {
     if (await unauthorizedHandler(path, sentToken)) response = await send(path, options);
   }

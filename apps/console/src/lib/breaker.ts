@@ -65,7 +65,14 @@ export const breakerPresets = {
     minIntervalMs: 5_000,
   },
   clientData: { ...defaultBreakerOptions, failureThreshold: 5, resetTimeoutMs: 20_000 },
-  settings: { ...defaultBreakerOptions, failureThreshold: 3, resetTimeoutMs: 45_000 },
+  // No minimum interval: the query cache already shares one call between the footer, the settings
+  // page and the billing forms, and a reload right after a save must not wait.
+  settings: {
+    ...defaultBreakerOptions,
+    failureThreshold: 3,
+    resetTimeoutMs: 45_000,
+    minIntervalMs: 0,
+  },
   ota: {
     ...defaultBreakerOptions,
     failureThreshold: 5,
@@ -98,7 +105,7 @@ export class CircuitBreaker {
   constructor(
     readonly name: string,
     readonly options: BreakerOptions = defaultBreakerOptions,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   /**
@@ -242,7 +249,7 @@ export type BreakerHealthStatus = {
 export class BreakerRegistry {
   private readonly breakers = new Map<string, CircuitBreaker>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = () => Date.now()) {}
 
   /** The breaker called `name`, created with its preset (or `options`, or the default) on first use. */
   get(name: BreakerPresetName | (string & {}), options?: BreakerOptions): CircuitBreaker {
@@ -270,3 +277,60 @@ export class BreakerRegistry {
 
 /** The console's breakers, shared by every feature. */
 export const breakers = new BreakerRegistry();
+
+/** Resolves at `moment`, or rejects with the signal's reason when it aborts first. */
+export function waitUntil(moment: Date, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const timer = setTimeout(resolve, Math.max(0, moment.getTime() - Date.now()));
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
+
+/** A source whose breaker is open: the screen shows its fallback message. */
+export class SourceUnavailableError extends Error {
+  override name = 'SourceUnavailableError';
+
+  constructor(
+    message: string,
+    readonly reason: BreakerSkipReason,
+    readonly retryAfter: Date,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Runs `operation` through the named breaker. A call throttled by the minimum interval waits the
+ * interval out instead of failing (screens sharing one source must all get an answer); an open
+ * breaker throws SourceUnavailableError with `unavailableMessage`. Failures are rethrown as they are.
+ */
+export async function throughBreaker<T>(
+  name: BreakerPresetName,
+  operation: (signal: AbortSignal) => Promise<T>,
+  { unavailableMessage, signal }: { unavailableMessage: string; signal?: AbortSignal },
+): Promise<T> {
+  const breaker = breakers.get(name);
+  for (;;) {
+    const result = await breaker.execute<{ ran: T } | { skipped: BreakerSkip }>(
+      async (breakerSignal) => ({ ran: await operation(breakerSignal) }),
+      { fallback: (skip) => ({ skipped: skip }) },
+    );
+    if ('ran' in result) return result.ran;
+    const { reason, retryAfter } = result.skipped;
+    if (reason !== 'min-interval') {
+      throw new SourceUnavailableError(unavailableMessage, reason, retryAfter);
+    }
+    await waitUntil(retryAfter, signal);
+  }
+}

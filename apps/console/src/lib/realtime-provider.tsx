@@ -165,6 +165,12 @@ function useRealtimeClient(): RealtimeClient {
   return client;
 }
 
+/** Development's socket test: resolves true once connected, false after 5 s without. */
+export function useRealtimeConnectionTest(): () => Promise<boolean> {
+  const client = useRealtimeClient();
+  return () => client.waitForConnection();
+}
+
 /** The socket's connection status, for indicators such as 'Real-time: Connected'. */
 export function useRealtimeStatus(): RealtimeStatus {
   const client = useRealtimeClient();

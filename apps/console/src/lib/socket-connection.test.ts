@@ -139,3 +139,24 @@ describe('RealtimeClient status', () => {
     expect(realtime.getStatus()).toBe('connecting');
   });
 });
+
+describe('RealtimeClient socket test (development)', () => {
+  it('answers true as soon as the socket connects', async () => {
+    storeToken('token-a');
+    startClient();
+    const connected = currentClient()!.waitForConnection();
+    latestSocket().fire('connect');
+    await expect(connected).resolves.toBe(true);
+  });
+
+  it('answers false after 5 s without a connection', async () => {
+    vi.useFakeTimers();
+    storeToken('token-a');
+    startClient();
+    const connected = currentClient()!.waitForConnection();
+    vi.advanceTimersByTime(4_999);
+    latestSocket().fire('connect_error', new Error('refused'));
+    vi.advanceTimersByTime(1);
+    await expect(connected).resolves.toBe(false);
+  });
+});

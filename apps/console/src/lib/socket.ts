@@ -21,6 +21,9 @@ export const socketAuthFailedEvent = 'socket_auth_failed';
 /** Socket timeout: 10 s, 60 s in production (spec 1 section 9). */
 export const socketTimeoutMs = import.meta.env.PROD ? 60_000 : 10_000;
 
+/** How long development's socket test waits for a connection. */
+export const socketTestTimeoutMs = 5_000;
+
 /** Reconnect rules of spec 1 section 9. */
 export const reconnectDelays = {
   afterDisconnectMs: 1_000,
@@ -102,6 +105,26 @@ export class RealtimeClient {
 
   getStatus(): RealtimeStatus {
     return this.status;
+  }
+
+  /**
+   * Development's socket test (spec 1 section 7): true once the socket is connected, false when
+   * it has not connected within `timeoutMs` (5 s).
+   */
+  waitForConnection(timeoutMs = socketTestTimeoutMs): Promise<boolean> {
+    if (this.status === 'connected') return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        unsubscribe();
+        resolve(false);
+      }, timeoutMs);
+      const unsubscribe = this.subscribeStatus(() => {
+        if (this.status !== 'connected') return;
+        clearTimeout(timer);
+        unsubscribe();
+        resolve(true);
+      });
+    });
   }
 
   /** Calls `listener` when the connection status changes. */

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/layout/page-header';
+import { DeveloperTools } from '@/features/clients/components/developer-tools';
 import { ServiceErrorDialog, type ServiceErrorDetails } from '@/components/service-error-dialog';
 import { Pagination } from '@/components/pagination';
 import { SearchInput } from '@/components/search-input';
@@ -151,6 +152,9 @@ export function ClientsPage() {
         subtitle="Manage your client companies and their licences"
         actions={
           <>
+            {import.meta.env.DEV && (
+              <DeveloperTools state={{ filters: params, summary: listed?.summary }} />
+            )}
             <Button variant="outline" onClick={startExport} disabled={exportClients.isPending}>
               <DownloadIcon aria-hidden="true" />
               {exportClients.isPending ? 'Exporting...' : 'Export'}

@@ -2,7 +2,7 @@ import type { DashboardResponse } from '@patrol/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { storeLastDashboardRefresh } from '@/features/dashboard/lib/last-dashboard-refresh';
 import { api } from '@/lib/api-client';
-import { breakers, type BreakerSkip, type BreakerSkipReason } from '@/lib/breaker';
+import { breakers, waitUntil, type BreakerSkip, type BreakerSkipReason } from '@/lib/breaker';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Spec 1 section 8 "Breaker fallbacks" and section 4 "Dashboard load". */
@@ -41,24 +41,6 @@ function unavailable(skip: BreakerSkip): DashboardUnavailable {
     reason: skip.reason,
     retryAfter: skip.retryAfter,
   };
-}
-
-function waitUntil(moment: Date, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const timer = setTimeout(resolve, Math.max(0, moment.getTime() - Date.now()));
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
 }
 
 /**

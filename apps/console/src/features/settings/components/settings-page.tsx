@@ -13,6 +13,7 @@ import {
   settingsPageTitle,
 } from '@/features/settings/components/settings-editor';
 import { useAuth } from '@/lib/auth';
+import { SourceUnavailableError } from '@/lib/breaker';
 
 const loadFailedMessage = 'Failed to load company settings';
 
@@ -22,9 +23,12 @@ export function SettingsPage() {
   const settings = useSettings({ enabled: true });
   const canEdit = hasPermission(user, 'settings.edit');
 
+  const unavailable = settings.error instanceof SourceUnavailableError ? settings.error : null;
+  const failure = unavailable?.message ?? loadFailedMessage;
+
   useEffect(() => {
-    if (settings.isError) toast.error(loadFailedMessage);
-  }, [settings.isError]);
+    if (settings.isError) toast.error(failure);
+  }, [settings.isError, failure]);
 
   if (settings.data) {
     return (
@@ -42,8 +46,12 @@ export function SettingsPage() {
       {settings.isError ? (
         <Card>
           <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
-            <p className="font-medium">{loadFailedMessage}</p>
-            <p className="text-muted-foreground">Check the connection and try again.</p>
+            <p className="font-medium">{failure}</p>
+            <p className="text-muted-foreground">
+              {unavailable
+                ? `The server failed repeatedly; calls resume at ${unavailable.retryAfter.toLocaleTimeString('en-GB')}.`
+                : 'Check the connection and try again.'}
+            </p>
             <Button variant="outline" onClick={() => void settings.refetch()}>
               <RefreshCw /> Try Again
             </Button>
