@@ -28,11 +28,12 @@ export const settingsRoutes = [
     method: 'get',
     path: '/api/settings',
     summary: 'The company settings, with the logo',
-    description: 'Any signed-in user: the footer shows the tagline to everyone.',
+    description:
+      'Any signed-in user: the footer shows the tagline to everyone. The bank details are blank for users holding none of settings.view, quotations.view and invoices.view.',
     tags,
     access: 'authenticated',
     response: companySettingsResponseSchema,
-    handler: ({ ctx }) => getCompanySettings(ctx.db),
+    handler: ({ ctx, user }) => getCompanySettings(ctx.db, user),
   }),
   defineRoute({
     method: 'put',

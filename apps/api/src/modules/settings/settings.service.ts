@@ -3,7 +3,9 @@ import {
   type CompanySettings,
   type CompanySettingsResponse,
   type CompanySettingsWithLogo,
+  type Permission,
 } from '@patrol/contracts';
+import { hasPermissions, type PermissionSubject } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
 import type { AppContext } from '../../http/app-context';
 import type { AuthUser } from '../../http/authenticate';
@@ -21,8 +23,27 @@ export const settingsSuccessMessages = {
 } as const;
 
 /** GET /api/settings: the settings with the logo. */
-export async function getCompanySettings(db: DbExecutor): Promise<CompanySettingsResponse> {
-  return { success: true, settings: await readCompanySettings(db) };
+/** Who may read the bank details: those who handle settings or billing documents. */
+export const bankDetailsReaders: readonly Permission[] = [
+  'settings.view',
+  'quotations.view',
+  'invoices.view',
+];
+
+/**
+ * GET /api/settings. Every signed-in user gets what the footer and header show; the bank
+ * details only reach those who handle settings or billing documents (blank for the others).
+ */
+export async function getCompanySettings(
+  db: DbExecutor,
+  user: PermissionSubject,
+): Promise<CompanySettingsResponse> {
+  const settings = await readCompanySettings(db);
+  if (hasPermissions(user, bankDetailsReaders)) return { success: true, settings };
+  return {
+    success: true,
+    settings: { ...settings, bankDetails: { bankName: '', accountNumber: '', accountName: '' } },
+  };
 }
 
 /** The company settings, created with the server defaults on first read. */

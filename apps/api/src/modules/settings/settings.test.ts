@@ -43,6 +43,25 @@ describe('GET /api/settings', () => {
   it('refuses a request without a token (401)', async () => {
     expect((await api().get('/api/settings')).status).toBe(401);
   });
+
+  it('shows the bank details only to those who handle settings or billing documents', async () => {
+    const body = settingsWith({
+      bankDetails: { bankName: 'Maybank', accountNumber: '5140 1234 5678', accountName: 'Patrol' },
+    });
+    await api().put('/api/settings').set(bearer(adminToken)).send(body).expect(200);
+    const billing = await api().get('/api/settings').set(bearer(salesToken)).expect(200);
+    expect(billing.body.settings.bankDetails.accountNumber).toBe('5140 1234 5678');
+
+    const { token } = await t.createUserWithToken({ role: 'sales', permissions: ['clients.view'] });
+    const other = await api().get('/api/settings').set(bearer(token)).expect(200);
+    expect(other.body.settings.bankDetails).toEqual({
+      bankName: '',
+      accountNumber: '',
+      accountName: '',
+    });
+    expect(other.body.settings.companyName).toBe(billing.body.settings.companyName);
+    await api().post('/api/settings/reset').set(bearer(adminToken)).expect(200);
+  });
 });
 
 describe('PUT /api/settings', () => {
