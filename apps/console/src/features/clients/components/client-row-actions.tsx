@@ -30,6 +30,7 @@ function serverMessage(error: unknown, fallback: string): string {
 export function ClientRowActions({ client }: { client: Client }) {
   const navigate = useNavigate();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [confirmingDeactivate, setConfirmingDeactivate] = useState(false);
   const setStatus = useSetClientStatus();
   const deleteClient = useDeleteClient();
 
@@ -38,8 +39,10 @@ export function ClientRowActions({ client }: { client: Client }) {
     setStatus.mutate(
       { id: client.id, active },
       {
-        onSuccess: () =>
-          toast.success(`Client ${active ? 'activated' : 'deactivated'} successfully`),
+        onSuccess: () => {
+          setConfirmingDeactivate(false);
+          toast.success(`Client ${active ? 'activated' : 'deactivated'} successfully`);
+        },
         onError: (error) => toast.error(serverMessage(error, messages.statusFailed)),
       },
     );
@@ -74,7 +77,11 @@ export function ClientRowActions({ client }: { client: Client }) {
             <PencilIcon aria-hidden="true" />
             Edit Client
           </DropdownMenuItem>
-          <DropdownMenuItem disabled={setStatus.isPending} onSelect={toggleStatus}>
+          <DropdownMenuItem
+            disabled={setStatus.isPending}
+            // Activating is harmless; deactivating suspends the client's devices, so it asks first.
+            onSelect={client.active ? () => setConfirmingDeactivate(true) : toggleStatus}
+          >
             <PowerIcon aria-hidden="true" />
             {client.active ? 'Deactivate' : 'Activate'}
           </DropdownMenuItem>
@@ -85,6 +92,16 @@ export function ClientRowActions({ client }: { client: Client }) {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
+      <ConfirmDialog
+        open={confirmingDeactivate}
+        onOpenChange={setConfirmingDeactivate}
+        title={`Deactivate client ${client.companyName}?`}
+        description={`${client.companyName} (${client.companyId}) will be marked inactive and its devices will read their licences as suspended until it is activated again.`}
+        confirmLabel="Deactivate"
+        destructive
+        pending={setStatus.isPending}
+        onConfirm={toggleStatus}
+      />
       <ConfirmDialog
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}
