@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   jsonResponse,
   markSetupComplete,
+  markSetupNeeded,
   renderRoute,
   signInAs,
   testUsers,
@@ -91,5 +92,18 @@ describe('setup check', () => {
     const router = renderRoute('/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/auth/has-superadmin');
+  });
+});
+
+describe('register gate', () => {
+  it('sends a visitor from /register to /login once a superadmin exists', async () => {
+    const router = renderRoute('/register');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('opens first-time setup while no superadmin exists', async () => {
+    markSetupNeeded();
+    renderRoute('/register');
+    expect(await screen.findByText('First-Time Setup')).toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { RedirectIfAuthenticated, RequireAuth } from '@/app/routing/require-auth
 import { RequirePermission } from '@/app/routing/require-permission';
 import { routeAccess, type AccessRule } from '@/app/routing/route-access';
 import { RouteError } from '@/app/routing/route-error';
+import { RegisterGate } from '@/app/setup/register-gate';
 import { SetupGate } from '@/app/setup/setup-gate';
 import { LoadingScreen } from '@/components/status-screens';
 
@@ -33,8 +34,13 @@ export const appRoutes: RouteObject[] = [
     hydrateFallbackElement: <LoadingScreen message="Loading..." />,
     children: [
       {
-        path: '/register',
-        lazy: screen(() => import('@/features/auth/components/register-page'), 'RegisterPage'),
+        element: <RegisterGate />,
+        children: [
+          {
+            path: '/register',
+            lazy: screen(() => import('@/features/auth/components/register-page'), 'RegisterPage'),
+          },
+        ],
       },
       {
         element: <SetupGate />,

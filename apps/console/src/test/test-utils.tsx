@@ -45,6 +45,14 @@ export function markSetupComplete(): void {
   );
 }
 
+/** Caches the setup check as 'no superadmin yet' (first-time setup), so no call is made. */
+export function markSetupNeeded(): void {
+  localStorage.setItem(
+    sessionCacheKeys.setupCheck,
+    JSON.stringify({ exists: false, checkedAt: Date.now() }),
+  );
+}
+
 /** A query client that fails fast, for tests. */
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false } } });
