@@ -1,25 +1,35 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Sidebar } from '@/app/layout/sidebar';
 import { AuthProvider } from '@/lib/auth';
 import type { StoredUser } from '@/lib/session-storage';
-import { signInAs, testUsers } from '@/test/test-utils';
+import { stubApi } from '@/test/fake-api';
+import { createTestQueryClient, jsonResponse, signInAs, testUsers } from '@/test/test-utils';
 
-function renderSidebar(user: StoredUser, path = '/') {
+function renderSidebar(user: StoredUser, path = '/', logo: { url: string } | null = null) {
+  stubApi({
+    'GET /api/settings': () =>
+      jsonResponse({ success: true, settings: { companyName: 'P', logo } }),
+  });
   signInAs(user);
   render(
-    <AuthProvider>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/login" element={<p>Login screen</p>} />
-          <Route path="*" element={<Sidebar />} />
-        </Routes>
-      </MemoryRouter>
-    </AuthProvider>,
+    <QueryClientProvider client={createTestQueryClient()}>
+      <AuthProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/login" element={<p>Login screen</p>} />
+            <Route path="*" element={<Sidebar />} />
+          </Routes>
+        </MemoryRouter>
+      </AuthProvider>
+    </QueryClientProvider>,
   );
 }
+
+afterEach(() => vi.unstubAllGlobals());
 
 function menuLabels(): string[] {
   const nav = screen.getByRole('navigation', { name: 'Main' });
@@ -92,5 +102,12 @@ describe('Sidebar', () => {
     expect(screen.getByText('Login screen')).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it("shows the company's uploaded logo in the header", async () => {
+    renderSidebar(testUsers.superadmin, '/', { url: '/api/settings/logo/file?v=abc' });
+    await waitFor(() =>
+      expect(document.querySelector('img')).toHaveAttribute('src', '/api/settings/logo/file?v=abc'),
+    );
   });
 });

@@ -1,11 +1,13 @@
 import { appInfo } from '@patrol/contracts';
 import { roleLabel } from '@patrol/domain';
 import { LogOut, ShieldCheck } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { isNavigationItemActive, visibleNavigationItems } from '@/app/layout/navigation';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { settingsQueryOptions } from '@/lib/company-settings-query';
 import type { StoredUser } from '@/lib/session-storage';
 
 function displayName(user: StoredUser | null): string {
@@ -26,6 +28,9 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const name = displayName(user);
+  // The company's uploaded logo, shared with the footer's settings query.
+  const settings = useQuery({ ...settingsQueryOptions(), enabled: Boolean(user) });
+  const logoUrl = settings.data?.logo?.url;
 
   const handleSignOut = () => {
     signOut();
@@ -36,9 +41,13 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <div className="flex h-full flex-col bg-sidebar text-sidebar-foreground">
       <div className="flex h-16 shrink-0 items-center gap-3 border-b border-sidebar-border px-5">
-        <span className="flex size-8 items-center justify-center rounded-md bg-primary text-primary-foreground">
-          <ShieldCheck className="size-4" aria-hidden="true" />
-        </span>
+        {logoUrl ? (
+          <img src={logoUrl} alt="" className="size-8 shrink-0 rounded-md object-contain" />
+        ) : (
+          <span className="flex size-8 items-center justify-center rounded-md bg-primary text-primary-foreground">
+            <ShieldCheck className="size-4" aria-hidden="true" />
+          </span>
+        )}
         <p className="min-w-0 leading-tight font-semibold">{appInfo.productName}</p>
       </div>
 
