@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -152,5 +152,47 @@ describe('UserFormDialog', () => {
     expect(roleOptions).not.toContain('Admin');
     expect(roleOptions).not.toContain('superadmin');
     expect(roleOptions).toContain('sales');
+  });
+
+  it('asks before a new role replaces the permissions, and sends only once confirmed', async () => {
+    const calls = stubApi({
+      [`PUT /api/users/${sampleUsers.sam.id}`]: () =>
+        jsonResponse({ success: true, data: { user: sampleUsers.sam } }),
+    });
+    renderDialog(sampleUsers.sam);
+    await userEvent.selectOptions(screen.getByLabelText('Role'), 'manager');
+    expect(screen.getByText(/Saving gives this user the permissions of the/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm).toHaveTextContent(/individual grants and denials stay/);
+    expect(calls).toHaveLength(0);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('User updated successfully')).toBeInTheDocument();
+    expect(calls[0]!.body).toMatchObject({ role: 'manager' });
+  });
+
+  it('warns that suspending signs the user out', async () => {
+    stubApi({});
+    renderDialog({ ...sampleUsers.sam, status: 'active' });
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'Suspended');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      /signed out everywhere and cannot sign in until it is active again/,
+    );
+  });
+
+  it("does not offer one's own role and status", () => {
+    stubApi({});
+    signInAs(testUsers.superadmin);
+    renderScreen(
+      <UserFormDialog
+        open
+        onOpenChange={vi.fn()}
+        user={{ ...sampleUsers.sam, id: testUsers.superadmin.id, role: 'superadmin' }}
+      />,
+    );
+    expect(screen.queryByLabelText('Role')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Status')).not.toBeInTheDocument();
+    expect(screen.getByText(/can only be changed by another administrator/)).toBeInTheDocument();
   });
 });

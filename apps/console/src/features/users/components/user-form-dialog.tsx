@@ -9,9 +9,10 @@ import {
   type UserStatus,
 } from '@patrol/contracts';
 import { roleLabel } from '@patrol/domain';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -78,6 +79,9 @@ export function UserFormDialog({ open, onOpenChange, user }: UserFormDialogProps
   // The API keeps these to superadmins (password resets are mailed to the address).
   const actorIsSuperadmin = actor?.role === 'superadmin';
   const emailLocked = !isCreate && !actorIsSuperadmin && user.id !== actor?.id;
+  // The API refuses a change to one's own role or status, so the form does not offer it.
+  const editingSelf = !isCreate && user.id === actor?.id;
+  const [confirming, setConfirming] = useState<UserFormValues | null>(null);
   const offeredRoles = roles.filter(
     (role) =>
       actorIsSuperadmin || (role !== 'Admin' && role !== 'superadmin') || role === user?.role,
@@ -102,7 +106,7 @@ export function UserFormDialog({ open, onOpenChange, user }: UserFormDialogProps
     toast.error((fromServer && error.message) || 'Failed to save user');
   };
 
-  const onSubmit = handleSubmit(async (values) => {
+  const save = async (values: UserFormValues) => {
     try {
       if (isCreate) {
         await createUser.mutateAsync(values);
@@ -115,11 +119,35 @@ export function UserFormDialog({ open, onOpenChange, user }: UserFormDialogProps
         });
         toast.success('User updated successfully');
       }
+      setConfirming(null);
       onOpenChange(false);
     } catch (error) {
+      setConfirming(null);
       showServerError(error);
     }
+  };
+
+  const roleChoice = form.watch('role');
+  const roleChanges = !isCreate && roleChoice !== user.role;
+  // A new role replaces the hand-set permissions; suspending or deactivating signs the user out.
+  const onSubmit = handleSubmit(async (values) => {
+    const signsOut = !isCreate && user.status === 'active' && values.status !== 'active';
+    if (roleChanges || signsOut) setConfirming(values);
+    else await save(values);
   });
+  const consequences = confirming &&
+    !isCreate && [
+      ...(confirming.role !== user.role
+        ? [
+            `Their permissions are replaced by those of the ${roleLabel(confirming.role)} role; individual grants and denials stay.`,
+          ]
+        : []),
+      ...(user.status === 'active' && confirming.status !== 'active'
+        ? [
+            `Their account becomes ${userStatusLabel(confirming.status).toLowerCase()}: they are signed out everywhere and cannot sign in until it is active again.`,
+          ]
+        : []),
+    ];
 
   const fieldError = (name: keyof UserFormValues) => {
     const message = formState.errors[name]?.message;
@@ -199,30 +227,43 @@ export function UserFormDialog({ open, onOpenChange, user }: UserFormDialogProps
               {fieldError('password')}
             </div>
           )}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor={fieldId('role')}>Role</Label>
-              <NativeSelect id={fieldId('role')} {...register('role')}>
-                {offeredRoles.map((role) => (
-                  <option key={role} value={role}>
-                    {roleLabel(role)}
-                  </option>
-                ))}
-              </NativeSelect>
-              {fieldError('role')}
+          {editingSelf ? (
+            <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
+              Your role ({roleLabel(user.role)}) and status ({userStatusLabel(user.status)}) can
+              only be changed by another administrator.
+            </p>
+          ) : (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="grid gap-2">
+                <Label htmlFor={fieldId('role')}>Role</Label>
+                <NativeSelect id={fieldId('role')} {...register('role')}>
+                  {offeredRoles.map((role) => (
+                    <option key={role} value={role}>
+                      {roleLabel(role)}
+                    </option>
+                  ))}
+                </NativeSelect>
+                {fieldError('role')}
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor={fieldId('status')}>Status</Label>
+                <NativeSelect id={fieldId('status')} {...register('status')}>
+                  {userStatuses.map((status) => (
+                    <option key={status} value={status}>
+                      {userStatusLabel(status)}
+                    </option>
+                  ))}
+                </NativeSelect>
+                {fieldError('status')}
+              </div>
             </div>
-            <div className="grid gap-2">
-              <Label htmlFor={fieldId('status')}>Status</Label>
-              <NativeSelect id={fieldId('status')} {...register('status')}>
-                {userStatuses.map((status) => (
-                  <option key={status} value={status}>
-                    {userStatusLabel(status)}
-                  </option>
-                ))}
-              </NativeSelect>
-              {fieldError('status')}
-            </div>
-          </div>
+          )}
+          {roleChanges && !editingSelf && (
+            <p className="text-xs text-muted-foreground">
+              Saving gives this user the permissions of the {roleLabel(roleChoice)} role in place of
+              their current ones.
+            </p>
+          )}
           <DialogFooter>
             <Button
               type="button"
@@ -237,6 +278,22 @@ export function UserFormDialog({ open, onOpenChange, user }: UserFormDialogProps
             </Button>
           </DialogFooter>
         </form>
+        <ConfirmDialog
+          open={confirming !== null}
+          onOpenChange={(next) => !next && setConfirming(null)}
+          title={`Save changes to ${user?.fullName || user?.username}?`}
+          description={
+            <span className="grid gap-2">
+              {(consequences || []).map((line) => (
+                <span key={line}>{line}</span>
+              ))}
+            </span>
+          }
+          confirmLabel="Save Changes"
+          destructive={confirming !== null && confirming.status !== 'active'}
+          pending={pending}
+          onConfirm={() => confirming && void save(confirming)}
+        />
       </DialogContent>
     </Dialog>
   );
