@@ -34,6 +34,8 @@ export const userSchema = z.object({
   status: userStatusSchema,
   /** Time of the last successful sign-in; null when the user never signed in ("Never"). */
   lastLogin: isoDateTimeSchema.nullable(),
+  /** Whether the account has finished setting up two-factor authentication. */
+  twoFactorEnabled: z.boolean(),
   /** The permissions stored on the user (a role template, possibly edited). */
   permissions: z.array(permissionSchema),
   /** Per-user overrides on top of `permissions`; denied wins. */

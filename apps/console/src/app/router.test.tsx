@@ -56,10 +56,19 @@ describe('routing', () => {
 
   it('shows Access Denied for a screen the user lacks permission for', async () => {
     signInAs(testUsers.sales);
-    renderRoute('/users');
+    renderRoute('/settings');
     expect(await screen.findByText('Access Denied')).toBeInTheDocument();
     expect(screen.getByText(/Required permissions \(ANY\)/)).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'User Management' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Company Settings' })).not.toBeInTheDocument();
+  });
+
+  it('names the role of a screen kept to one, even for a holder of its permission', async () => {
+    signInAs({ ...testUsers.sales, role: 'manager', permissions: ['users.view'] });
+    renderRoute('/users');
+    expect(
+      await screen.findByText('This page is for the Super Administrator role only.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Required permissions/)).not.toBeInTheDocument();
   });
 
   it('requires both billing permissions for /billing', async () => {

@@ -1,4 +1,5 @@
-import type { PermissionMode } from '@patrol/domain';
+import type { Role } from '@patrol/contracts';
+import { roleLabel, type PermissionMode } from '@patrol/domain';
 import { ShieldX } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
@@ -8,6 +9,8 @@ import type { StoredUser } from '@/lib/session-storage';
 type AccessDeniedProps = {
   required: readonly string[];
   mode: PermissionMode;
+  /** A screen kept to roles: the rule is the role, whatever permissions are held. */
+  roles?: readonly Role[];
   message?: string;
 };
 
@@ -40,7 +43,10 @@ function PermissionList({ permissions }: { permissions: readonly string[] }) {
 export function AccessDenied({
   required,
   mode,
-  message = "You don't have permission to access this page.",
+  roles,
+  message = roles
+    ? `This page is for the ${roles.map(roleLabel).join(' or ')} role only.`
+    : "You don't have permission to access this page.",
 }: AccessDeniedProps) {
   const { user } = useAuth();
   const own = effectivePermissions(user);
@@ -55,12 +61,24 @@ export function AccessDenied({
               <p className="text-muted-foreground">{message}</p>
             </div>
           </div>
-          <section aria-labelledby="required-permissions" className="space-y-2">
-            <h2 id="required-permissions" className="text-sm font-medium">
-              Required permissions ({mode === 'all' ? 'ALL' : 'ANY'})
-            </h2>
-            <PermissionList permissions={required} />
-          </section>
+          {roles ? (
+            <section aria-labelledby="required-role" className="space-y-2">
+              <h2 id="required-role" className="text-sm font-medium">
+                Required role
+              </h2>
+              <PermissionList permissions={roles.map(roleLabel)} />
+              <p className="text-sm text-muted-foreground">
+                Your role: {user ? roleLabel(user.role) : 'None'}
+              </p>
+            </section>
+          ) : (
+            <section aria-labelledby="required-permissions" className="space-y-2">
+              <h2 id="required-permissions" className="text-sm font-medium">
+                Required permissions ({mode === 'all' ? 'ALL' : 'ANY'})
+              </h2>
+              <PermissionList permissions={required} />
+            </section>
+          )}
           <section aria-labelledby="own-permissions" className="space-y-2">
             <h2 id="own-permissions" className="text-sm font-medium">
               Your permissions

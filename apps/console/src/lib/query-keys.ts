@@ -1,4 +1,6 @@
-import type { LicenceStatusFilter } from '@patrol/contracts';
+import type { LicenceStatusFilter, ListUsersQuery, Role, UserStatus } from '@patrol/contracts';
+
+type UsersSortField = ListUsersQuery['sortBy'];
 
 /**
  * Query keys shared between features and the realtime provider, so a socket event invalidates
@@ -26,7 +28,14 @@ export type ClientLicenceListParams = {
 };
 
 /** What the user table asks for; kept in the URL. */
-export type UsersListParams = { search: string; page: number };
+export type UsersListParams = {
+  search: string;
+  page: number;
+  role?: Role;
+  status?: UserStatus;
+  sortBy?: UsersSortField;
+  sortOrder?: 'asc' | 'desc';
+};
 
 /**
  * Every query key of the console, so mutations, the realtime provider and the app shell

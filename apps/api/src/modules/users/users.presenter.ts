@@ -24,6 +24,7 @@ export function presentUser(row: UserRow): User {
     role: row.role as Role,
     status: row.status,
     lastLogin: row.lastLoginAt?.toISOString() ?? null,
+    twoFactorEnabled: row.twoFactorEnabled,
     permissions: knownPermissions(row.permissions),
     customPermissions: {
       granted: knownPermissions(row.customGranted),

@@ -1,3 +1,4 @@
+import { roleTemplates } from '@patrol/contracts';
 import { describe, expect, it } from 'vitest';
 import { isNavigationItemActive, visibleNavigationItems } from '@/app/layout/navigation';
 import { testUsers } from '@/test/test-utils';
@@ -29,6 +30,17 @@ describe('visibleNavigationItems', () => {
       '/ota',
       '/system-status',
     ]);
+  });
+
+  it("keeps User Management from a manager who holds users.view: the screen is the superadmin's", () => {
+    const manager = {
+      ...testUsers.sales,
+      role: 'manager' as const,
+      permissions: roleTemplates.manager,
+    };
+    const paths = visibleNavigationItems(manager).map((item) => item.path);
+    expect(paths).not.toContain('/users');
+    expect(paths).toContain('/billing');
   });
 
   it('gives nobody anything without a user', () => {

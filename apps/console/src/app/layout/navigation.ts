@@ -1,4 +1,4 @@
-import { hasPermissions, type PermissionSubject } from '@patrol/domain';
+import type { PermissionSubject } from '@patrol/domain';
 import {
   Bug,
   CreditCard,
@@ -11,7 +11,7 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { routeAccess, type AccessRule } from '@/app/routing/route-access';
+import { canOpen, routeAccess, type AccessRule } from '@/app/routing/route-access';
 
 export type NavigationItem = { label: string; path: string; icon: LucideIcon; access: AccessRule };
 
@@ -37,9 +37,7 @@ export const navigationItems: readonly NavigationItem[] = [
 export function visibleNavigationItems(
   user: PermissionSubject | null | undefined,
 ): NavigationItem[] {
-  return navigationItems.filter((item) =>
-    hasPermissions(user, item.access.permissions, item.access.mode),
-  );
+  return navigationItems.filter((item) => canOpen(user, item.access));
 }
 
 /** An item is active when its path prefixes the current path; '/' only matches exactly. */

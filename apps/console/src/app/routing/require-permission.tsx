@@ -1,14 +1,13 @@
-import { hasPermissions } from '@patrol/domain';
 import { Outlet } from 'react-router-dom';
+import { canOpen, type AccessRule } from '@/app/routing/route-access';
 import { AccessDenied } from '@/components/access-denied';
-import type { AccessRule } from '@/app/routing/route-access';
 import { useAuth } from '@/lib/auth';
 
-/** Renders the route when the user holds its permissions, else the Access Denied screen. */
+/** Renders the route when the user may open it, else the Access Denied screen naming the rule. */
 export function RequirePermission({ access }: { access: AccessRule }) {
   const { user } = useAuth();
-  if (!hasPermissions(user, access.permissions, access.mode)) {
-    return <AccessDenied required={access.permissions} mode={access.mode} />;
+  if (!canOpen(user, access)) {
+    return <AccessDenied required={access.permissions} mode={access.mode} roles={access.roles} />;
   }
   return <Outlet />;
 }

@@ -1,8 +1,15 @@
-import type { Permission } from '@patrol/contracts';
-import type { PermissionMode } from '@patrol/domain';
+import type { Permission, Role } from '@patrol/contracts';
+import { hasPermissions, type PermissionMode, type PermissionSubject } from '@patrol/domain';
 
-/** The permissions a protected screen needs: ANY of them, or ALL when mode is 'all'. */
-export type AccessRule = { permissions: readonly Permission[]; mode: PermissionMode };
+/**
+ * The permissions a protected screen needs: ANY of them, or ALL when mode is 'all'; `roles`
+ * narrows it to those roles whatever the permissions (a screen the API keeps to a role).
+ */
+export type AccessRule = {
+  permissions: readonly Permission[];
+  mode: PermissionMode;
+  roles?: readonly Role[];
+};
 
 const any = (...permissions: Permission[]): AccessRule => ({ permissions, mode: 'any' });
 
@@ -15,9 +22,16 @@ export const routeAccess = {
   clientDetail: any('clients.view'),
   licences: any('products.view'),
   billing: { permissions: ['quotations.view', 'invoices.view'], mode: 'all' },
-  users: any('users.view'),
+  // Spec 2 sections 2.1 and 6: user management is the superadmin's, whoever else holds users.view.
+  users: { permissions: ['users.view'], mode: 'any', roles: ['superadmin'] },
   settings: any('settings.view'),
   crashReports: any('settings.view'),
   ota: any('settings.view'),
   systemStatus: any('settings.view'),
 } satisfies Record<string, AccessRule>;
+
+/** Whether `user` may open a screen with `rule` (the menu shows exactly these). */
+export function canOpen(user: PermissionSubject | null | undefined, rule: AccessRule): boolean {
+  if (rule.roles && !rule.roles.some((role) => role === user?.role)) return false;
+  return hasPermissions(user, rule.permissions, rule.mode);
+}

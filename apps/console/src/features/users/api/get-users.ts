@@ -20,8 +20,10 @@ export async function getUsers(
       search: params.search || undefined,
       page: params.page,
       limit: pageSizes.users,
-      sortBy: 'createdAt',
-      sortOrder: 'asc',
+      role: params.role,
+      status: params.status,
+      sortBy: params.sortBy ?? 'createdAt',
+      sortOrder: params.sortOrder ?? 'asc',
     },
   });
   if (!response?.success) throw new Error(unsuccessfulUsersMessage);

@@ -21,7 +21,10 @@ describe('UsersPage', () => {
 
     const denied = screen.getByRole('alert');
     expect(within(denied).getByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
-    expect(denied).toHaveTextContent("You don't have permission to manage users.");
+    // The page names the real rule, not a permission the manager already holds.
+    expect(denied).toHaveTextContent('This page is for the Super Administrator role only.');
+    expect(denied).toHaveTextContent('Your role: Manager');
+    expect(denied).not.toHaveTextContent('Required permissions');
     expect(screen.queryByRole('button', { name: 'Add User' })).not.toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });

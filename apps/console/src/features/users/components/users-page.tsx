@@ -39,11 +39,7 @@ export function UsersPage() {
           title="User Management"
           subtitle="Manage staff accounts, roles and permissions"
         />
-        <AccessDenied
-          required={['users.view']}
-          mode="any"
-          message="You don't have permission to manage users."
-        />
+        <AccessDenied required={['users.view']} mode="any" roles={['superadmin']} />
       </>
     );
   }
