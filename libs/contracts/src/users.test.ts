@@ -27,6 +27,7 @@ const user = {
   role: 'sales',
   status: 'active',
   lastLogin: null,
+  twoFactorEnabled: true,
   permissions: ['dashboard.view', 'clients.view'],
   customPermissions: { granted: [], denied: ['clients.view'] },
   createdAt: exampleTime,

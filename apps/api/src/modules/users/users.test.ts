@@ -33,7 +33,13 @@ describe('GET /api/users', () => {
     expect(response.status).toBe(200);
     const body = listUsersResponseSchema.parse(response.body);
     const listed = body.data.users.find((candidate) => candidate.id === user.id);
-    expect(listed).toMatchObject({ username: user.username, role: 'sales', lastLogin: null });
+    expect(listed).toMatchObject({
+      username: user.username,
+      role: 'sales',
+      lastLogin: null,
+      // Whether two-factor is set up, never its secret.
+      twoFactorEnabled: true,
+    });
     expect(response.text).not.toMatch(/passwordHash|twoFactorSecret|sealed-secret|\$2[aby]\$/);
   });
 

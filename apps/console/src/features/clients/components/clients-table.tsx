@@ -1,8 +1,6 @@
 import type { Client } from '@patrol/contracts';
 import { formatBusinessDate } from '@patrol/domain';
-import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
-import { Button } from '@/components/ui/button';
 import {
   Table,
   TableBody,
@@ -12,32 +10,11 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { ClientRowActions } from '@/features/clients/components/client-row-actions';
+import { SortHeader } from '@/components/sort-header';
 import type { ClientListParams } from '@/lib/query-keys';
 import { ActiveBadge } from '@/components/status-badge';
 
 type SortField = ClientListParams['sortBy'];
-
-type SortHeaderProps = {
-  field: SortField;
-  label: string;
-  params: ClientListParams;
-  onSort: (field: SortField) => void;
-};
-
-function SortHeader({ field, label, params, onSort }: SortHeaderProps) {
-  const active = params.sortBy === field;
-  const Icon = !active ? ArrowUpDownIcon : params.sortOrder === 'asc' ? ArrowUpIcon : ArrowDownIcon;
-  return (
-    <TableHead
-      aria-sort={active ? (params.sortOrder === 'asc' ? 'ascending' : 'descending') : 'none'}
-    >
-      <Button variant="ghost" size="sm" className="-ml-3" onClick={() => onSort(field)}>
-        {label}
-        <Icon aria-hidden="true" className={active ? '' : 'text-muted-foreground'} />
-      </Button>
-    </TableHead>
-  );
-}
 
 type ClientsTableProps = {
   clients: Client[];
@@ -55,12 +32,22 @@ export function ClientsTable({ clients, params, onSort }: ClientsTableProps) {
     <Table>
       <TableHeader>
         <TableRow>
-          <SortHeader field="companyName" label="Company" params={params} onSort={onSort} />
+          <SortHeader
+            label="Company"
+            active={params.sortBy === 'companyName'}
+            order={params.sortOrder}
+            onSort={() => onSort('companyName')}
+          />
           <TableHead>Contact</TableHead>
           <TableHead className="hidden lg:table-cell">Location</TableHead>
           <TableHead numeric>Licences</TableHead>
           <TableHead>Status</TableHead>
-          <SortHeader field="createdAt" label="Joined" params={params} onSort={onSort} />
+          <SortHeader
+            label="Joined"
+            active={params.sortBy === 'createdAt'}
+            order={params.sortOrder}
+            onSort={() => onSort('createdAt')}
+          />
           <TableHead className="w-12">
             <span className="sr-only">Actions</span>
           </TableHead>

@@ -49,6 +49,37 @@ describe('UsersPage', () => {
     expect(screen.getByRole('button', { name: 'Add User' })).toBeInTheDocument();
   });
 
+  it('shows whether two-factor is set up, and filters and sorts on the server', async () => {
+    const calls = stubApi({
+      'GET /api/users': () => jsonResponse(usersPage([sampleUsers.root, sampleUsers.sam])),
+    });
+    signInAs(testUsers.superadmin);
+    renderScreen(<UsersPage />, '/users');
+    const samRow = (await screen.findByText('Sam Lee')).closest('tr')!;
+    expect(within(samRow).getByText('Not set up')).toBeInTheDocument();
+    expect(
+      within(screen.getByText('Aisha Rahman').closest('tr')!).getByText('Set up'),
+    ).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByLabelText('Role'), 'sales');
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'suspended');
+    await userEvent.click(screen.getByRole('button', { name: 'Last Login' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Last Login' }));
+    await waitFor(() => {
+      const query = calls.at(-1)!.url.searchParams;
+      expect(Object.fromEntries(query)).toMatchObject({
+        role: 'sales',
+        status: 'suspended',
+        sortBy: 'lastLogin',
+        sortOrder: 'desc',
+      });
+    });
+    expect(screen.getByRole('columnheader', { name: 'Last Login' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+  });
+
   it('offers no Delete for a superadmin row', async () => {
     stubApi({
       'GET /api/users': () => jsonResponse(usersPage([sampleUsers.root, sampleUsers.sam])),

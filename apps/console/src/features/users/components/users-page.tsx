@@ -1,20 +1,25 @@
-import type { User } from '@patrol/contracts';
-import { ChevronLeft, ChevronRight, Plus, RefreshCw, Search } from 'lucide-react';
+import { roles, userStatuses, type User } from '@patrol/contracts';
+import { roleLabel } from '@patrol/domain';
+import { Plus, RefreshCw, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { AccessDenied } from '@/components/access-denied';
 import { PageHeader } from '@/components/layout/page-header';
+import { Pagination } from '@/components/pagination';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import { useDeleteUser } from '@/features/users/api/delete-user';
 import { unsuccessfulUsersMessage, useUsers } from '@/features/users/api/get-users';
 import { PermissionDialog } from '@/features/users/components/permission-dialog';
 import { UserFormDialog } from '@/features/users/components/user-form-dialog';
+import { userStatusLabel } from '@/features/users/components/user-badges';
 import { UsersTable } from '@/features/users/components/users-table';
 import { useAuth } from '@/lib/auth';
+import type { UsersListParams } from '@/lib/query-keys';
 
 const searchDelayMs = 300;
 
@@ -27,6 +32,22 @@ type UserDialog =
 function pageFrom(params: URLSearchParams): number {
   const page = Number(params.get('page'));
   return Number.isInteger(page) && page > 1 ? page : 1;
+}
+
+type SortField = NonNullable<UsersListParams['sortBy']>;
+const sortFields: readonly SortField[] = [
+  'fullName',
+  'username',
+  'email',
+  'role',
+  'status',
+  'lastLogin',
+  'createdAt',
+];
+
+/** One of `allowed` from the URL, or undefined (a hand-edited URL never reaches the API). */
+function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | undefined {
+  return allowed.find((candidate) => candidate === value);
 }
 
 /** Staff user management (/users): superadmin only (spec 2 sections 2.1 and 6). */
@@ -52,7 +73,11 @@ function UserManagement({ currentUserId }: { currentUserId: string | undefined }
   const page = pageFrom(params);
   const [searchText, setSearchText] = useState(search);
   const [dialog, setDialog] = useState<UserDialog>(null);
-  const users = useUsers({ search, page }, { enabled: true });
+  const role = oneOf(params.get('role'), roles);
+  const status = oneOf(params.get('status'), userStatuses);
+  const sortBy = oneOf(params.get('sortBy'), sortFields) ?? 'createdAt';
+  const sortOrder = params.get('sortOrder') === 'desc' ? 'desc' : 'asc';
+  const users = useUsers({ search, page, role, status, sortBy, sortOrder }, { enabled: true });
   const deleteUser = useDeleteUser();
 
   // The URL is the source of truth; typing updates it after a short pause.
@@ -78,6 +103,24 @@ function UserManagement({ currentUserId }: { currentUserId: string | undefined }
     const unsuccessful = users.error.message === unsuccessfulUsersMessage;
     toast.error(unsuccessful ? unsuccessfulUsersMessage : 'Failed to fetch users');
   }, [users.isError, users.error]);
+
+  /** Sets URL filters (empty removes one) and returns to the first page. */
+  const updateParams = (changes: Record<string, string>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      next.delete('page');
+      return next;
+    });
+
+  const sortByColumn = (field: SortField) =>
+    updateParams({
+      sortBy: field,
+      sortOrder: sortBy === field && sortOrder === 'asc' ? 'desc' : 'asc',
+    });
 
   const goToPage = (next: number) =>
     setParams((current) => {
@@ -127,6 +170,32 @@ function UserManagement({ currentUserId }: { currentUserId: string | undefined }
               className="pl-9"
             />
           </div>
+          <NativeSelect
+            aria-label="Role"
+            className="sm:w-44"
+            value={role ?? ''}
+            onChange={(event) => updateParams({ role: event.target.value })}
+          >
+            <option value="">All roles</option>
+            {roles.map((value) => (
+              <option key={value} value={value}>
+                {roleLabel(value)}
+              </option>
+            ))}
+          </NativeSelect>
+          <NativeSelect
+            aria-label="Status"
+            className="sm:w-40"
+            value={status ?? ''}
+            onChange={(event) => updateParams({ status: event.target.value })}
+          >
+            <option value="">All statuses</option>
+            {userStatuses.map((value) => (
+              <option key={value} value={value}>
+                {userStatusLabel(value)}
+              </option>
+            ))}
+          </NativeSelect>
           <p className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite">
             {totalCount === undefined
               ? ' '
@@ -151,33 +220,25 @@ function UserManagement({ currentUserId }: { currentUserId: string | undefined }
           <UsersTable
             users={users.data?.users}
             loading={users.isPending}
-            searching={search !== ''}
+            searching={search !== '' || role !== undefined || status !== undefined}
+            sort={{ by: sortBy, order: sortOrder }}
+            onSort={sortByColumn}
             onEdit={(user) => setDialog({ kind: 'form', user })}
             onManagePermissions={(user) => setDialog({ kind: 'permissions', user })}
             onDelete={(user) => setDialog({ kind: 'delete', user })}
           />
         )}
         {pagination && pagination.totalPages > 1 && (
-          <CardContent className="flex items-center justify-end gap-2 border-t py-3">
-            <span className="mr-2 text-sm text-muted-foreground">
+          <CardContent className="flex items-center justify-between gap-2 border-t py-3">
+            <span className="text-sm text-muted-foreground tabular-nums">
               Page {pagination.currentPage} of {pagination.totalPages}
             </span>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={!pagination.hasPrev}
-              onClick={() => goToPage(page - 1)}
-            >
-              <ChevronLeft /> Previous
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={!pagination.hasNext}
-              onClick={() => goToPage(page + 1)}
-            >
-              Next <ChevronRight />
-            </Button>
+            <Pagination
+              label="User pages"
+              currentPage={pagination.currentPage}
+              totalPages={pagination.totalPages}
+              onPageChange={goToPage}
+            />
           </CardContent>
         )}
       </Card>

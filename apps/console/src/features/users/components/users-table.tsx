@@ -1,6 +1,8 @@
 import type { User } from '@patrol/contracts';
 import { formatBusinessDateTime } from '@patrol/domain';
 import { KeyRound, MoreHorizontal, Pencil, Trash2, Users } from 'lucide-react';
+import { SortHeader } from '@/components/sort-header';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -19,9 +21,14 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { UserRoleBadge, UserStatusBadge } from '@/features/users/components/user-badges';
+import type { UsersListParams } from '@/lib/query-keys';
+
+type SortField = NonNullable<UsersListParams['sortBy']>;
 
 type UsersTableProps = {
   users: User[] | undefined;
+  sort: { by: SortField; order: 'asc' | 'desc' };
+  onSort: (field: SortField) => void;
   /** True while the first page loads (no rows to show yet). */
   loading: boolean;
   searching: boolean;
@@ -30,9 +37,11 @@ type UsersTableProps = {
   onDelete: (user: User) => void;
 };
 
-/** The user table: User, Role, Status, Last Login and a row menu (spec 2 section 2.1). */
+/** The user table: User, Role, Status, Two-Factor, Last Login and a row menu (spec 2 section 2.1), sortable. */
 export function UsersTable({
   users,
+  sort,
+  onSort,
   loading,
   searching,
   onEdit,
@@ -43,10 +52,28 @@ export function UsersTable({
     <Table containerClassName="max-h-[calc(100vh-20rem)] min-h-48">
       <TableHeader>
         <TableRow>
-          <TableHead>User</TableHead>
-          <TableHead>Role</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead>Last Login</TableHead>
+          {(
+            [
+              ['fullName', 'User'],
+              ['role', 'Role'],
+              ['status', 'Status'],
+            ] as const
+          ).map(([field, label]) => (
+            <SortHeader
+              key={field}
+              label={label}
+              active={sort.by === field}
+              order={sort.order}
+              onSort={() => onSort(field)}
+            />
+          ))}
+          <TableHead>Two-Factor</TableHead>
+          <SortHeader
+            label="Last Login"
+            active={sort.by === 'lastLogin'}
+            order={sort.order}
+            onSort={() => onSort('lastLogin')}
+          />
           <TableHead className="w-12 text-right">
             <span className="sr-only">Actions</span>
           </TableHead>
@@ -57,7 +84,7 @@ export function UsersTable({
           <LoadingRows />
         ) : users.length === 0 ? (
           <TableRow>
-            <TableCell colSpan={5} className="py-10 text-center">
+            <TableCell colSpan={6} className="py-10 text-center">
               <Users className="mx-auto mb-2 size-6 text-muted-foreground" aria-hidden="true" />
               <p className="font-medium">
                 {searching ? 'No users match your search' : 'No users yet'}
@@ -81,6 +108,11 @@ export function UsersTable({
               </TableCell>
               <TableCell>
                 <UserStatusBadge status={user.status} />
+              </TableCell>
+              <TableCell>
+                <Badge variant={user.twoFactorEnabled ? 'success' : 'warning'}>
+                  {user.twoFactorEnabled ? 'Set up' : 'Not set up'}
+                </Badge>
               </TableCell>
               <TableCell className="whitespace-nowrap tabular-nums">
                 {user.lastLogin ? formatBusinessDateTime(user.lastLogin) : 'Never'}
@@ -131,6 +163,9 @@ function LoadingRows() {
       </TableCell>
       <TableCell>
         <Skeleton className="h-5 w-28" />
+      </TableCell>
+      <TableCell>
+        <Skeleton className="h-5 w-16" />
       </TableCell>
       <TableCell>
         <Skeleton className="h-5 w-16" />
