@@ -1,3 +1,4 @@
+export * from './audit';
 export * from './activity';
 export * from './app-info';
 export * from './auth';

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, billingRangeStart, businessDay, dueDay } from './calendar-days';
+import {
+  addDays,
+  billingRangeStart,
+  businessDay,
+  businessDayStartInstant,
+  dueDay,
+} from './calendar-days';
 
 describe('calendar days', () => {
   it('takes the day in Malaysian time, which is ahead of UTC', () => {
@@ -26,5 +32,14 @@ describe('calendar days', () => {
     expect(billingRangeStart('month', '2026-11-24')).toBe('2026-11-01');
     expect(billingRangeStart('quarter', '2026-11-24')).toBe('2026-10-01');
     expect(billingRangeStart('quarter', '2026-03-31')).toBe('2026-01-01');
+  });
+});
+
+describe('businessDayStartInstant', () => {
+  it('starts a day at midnight in Kuala Lumpur, and agrees with businessDay', () => {
+    const start = businessDayStartInstant('2026-11-24');
+    expect(start.toISOString()).toBe('2026-11-23T16:00:00.000Z');
+    expect(businessDay(start)).toBe('2026-11-24');
+    expect(businessDay(new Date(start.getTime() - 1))).toBe('2026-11-23');
   });
 });

@@ -50,3 +50,11 @@ export function billingRangeStart(
       return monthStart(Math.floor((month - 1) / 3) * 3 + 1);
   }
 }
+
+/**
+ * The instant a business day starts in the business time zone (Malaysia keeps UTC+8 all year):
+ * '2026-11-24' -> 2026-11-23T16:00:00Z. For filtering instants (created at) by calendar day.
+ */
+export function businessDayStartInstant(day: IsoDay): Date {
+  return new Date(`${day}T00:00:00+08:00`);
+}

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { addDays, businessDayStartInstant } from '@patrol/domain';
+import { and, count, desc, eq, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { auditLog, users, type AuditLogRow } from '../../db/schema';
-import type { AuditChange, AuditEntityType } from './audit.schemas';
+import type { AuditChange, AuditEntityType } from '@patrol/contracts';
 
 /** A row to append to the audit trail. */
 export interface NewAuditEntry {
@@ -18,25 +19,43 @@ export async function insertAuditEntry(db: DbExecutor, entry: NewAuditEntry): Pr
   return row!;
 }
 
-export interface AuditPageFilter {
+export interface AuditFilter {
   /** Entity types the reader may see; an empty list finds nothing. */
   entityTypes: readonly AuditEntityType[];
   entityId?: string;
-  page: number;
-  limit: number;
+  actorId?: string;
+  /** Calendar days, both included, as the business days' starts. */
+  dateFrom?: string;
+  dateTo?: string;
 }
 
-/** One page of the trail, newest first, with each actor's name, and the total count. */
-export async function findAuditPage(db: DbExecutor, filter: AuditPageFilter) {
-  const where = and(
+function filterCondition(filter: AuditFilter): SQL | undefined {
+  return and(
     inArray(auditLog.entityType, [...filter.entityTypes]),
     filter.entityId === undefined ? undefined : eq(auditLog.entityId, filter.entityId),
+    filter.actorId === undefined ? undefined : eq(auditLog.actorId, filter.actorId),
+    filter.dateFrom === undefined
+      ? undefined
+      : gte(auditLog.createdAt, businessDayStartInstant(filter.dateFrom)),
+    filter.dateTo === undefined
+      ? undefined
+      : lt(auditLog.createdAt, businessDayStartInstant(addDays(filter.dateTo, 1))),
   );
+}
+
+const entryWithActor = {
+  entry: auditLog,
+  actor: { id: users.id, username: users.username, fullName: users.fullName },
+};
+
+/** One page of the trail, newest first, with each actor's name, and the total count. */
+export async function findAuditPage(
+  db: DbExecutor,
+  filter: AuditFilter & { page: number; limit: number },
+) {
+  const where = filterCondition(filter);
   const rows = await db
-    .select({
-      entry: auditLog,
-      actor: { id: users.id, username: users.username, fullName: users.fullName },
-    })
+    .select(entryWithActor)
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
     .where(where)
@@ -45,4 +64,34 @@ export async function findAuditPage(db: DbExecutor, filter: AuditPageFilter) {
     .offset((filter.page - 1) * filter.limit);
   const [total] = await db.select({ value: count() }).from(auditLog).where(where);
   return { rows, totalCount: total?.value ?? 0 };
+}
+
+/**
+ * Every matching entry, newest first, in batches read by keyset over (created_at, id): an export
+ * of a long trail never holds it whole nor re-reads skipped rows.
+ */
+export async function* allAuditEntries(db: DbExecutor, filter: AuditFilter, batchSize = 500) {
+  let after: { createdAt: Date; id: string } | undefined;
+  for (;;) {
+    const rows = await db
+      .select(entryWithActor)
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(
+        and(
+          filterCondition(filter),
+          after &&
+            or(
+              lt(auditLog.createdAt, after.createdAt),
+              and(eq(auditLog.createdAt, after.createdAt), lt(auditLog.id, after.id)),
+            ),
+        ),
+      )
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(batchSize);
+    if (rows.length > 0) yield rows;
+    if (rows.length < batchSize) return;
+    const last = rows.at(-1)!.entry;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
 }

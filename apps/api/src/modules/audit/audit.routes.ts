@@ -1,6 +1,10 @@
 import { defineRoute } from '../../http/route';
-import { listAuditQuerySchema, listAuditResponseSchema } from './audit.schemas';
-import { listAuditEntries } from './audit.service';
+import {
+  exportAuditQuerySchema,
+  listAuditQuerySchema,
+  listAuditResponseSchema,
+} from '@patrol/contracts';
+import { exportAuditEntries, listAuditEntries } from './audit.service';
 
 /**
  * The audit trail. Readable with users.view or settings.view; each reader sees the entries of
@@ -18,5 +22,17 @@ export const auditRoutes = [
     query: listAuditQuerySchema,
     response: listAuditResponseSchema,
     handler: ({ ctx, user, query }) => listAuditEntries(ctx.db, user, query),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/audit/export',
+    summary: 'The matching trail as CSV (audit-trail-{date}.csv), one line per changed field',
+    description:
+      'Same filters and visibility as GET /api/audit (entityType, entityId, actorId, dateFrom and dateTo as business days, both included); streamed newest first.',
+    tags: ['audit'],
+    access: { permissions: ['users.view', 'settings.view'] },
+    query: exportAuditQuerySchema,
+    response: { 200: { contentType: 'text/csv', description: 'The trail as CSV' } },
+    handler: ({ ctx, user, query, res }) => exportAuditEntries(ctx.db, user, query, res),
   }),
 ];

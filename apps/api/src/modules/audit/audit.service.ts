@@ -1,17 +1,21 @@
 import { isDeepStrictEqual } from 'node:util';
 import { buildPagination, type Permission } from '@patrol/contracts';
-import { hasPermission } from '@patrol/domain';
+import { businessDay, hasPermission } from '@patrol/domain';
+import type { Response } from 'express';
 import type { DbExecutor } from '../../db/client';
 import { forbidden } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
-import { findAuditPage, insertAuditEntry } from './audit.repo';
+import { allAuditEntries, findAuditPage, insertAuditEntry, type AuditFilter } from './audit.repo';
+import { streamCsv } from '../../http/csv';
 import {
   auditEntityTypes,
   type AuditChange,
   type AuditEntityType,
+  type AuditEntry,
+  type ExportAuditQuery,
   type ListAuditQuery,
   type ListAuditResponse,
-} from './audit.schemas';
+} from '@patrol/contracts';
 
 /** Fields that never enter the trail, whatever a caller passes in a snapshot. */
 const secretFields = new Set(['password', 'passwordHash', 'twoFactorSecret', 'lastTotpStep']);
@@ -126,33 +130,94 @@ function visibleEntityTypes(reader: AuthUser): AuditEntityType[] {
   return auditEntityTypes.filter((type) => hasPermission(reader, entityTypeReaders[type]));
 }
 
+/** The reader's filter: the entity types asked for, if the reader may see them (else 403). */
+function readerFilter(reader: AuthUser, query: ExportAuditQuery): AuditFilter {
+  const visible = visibleEntityTypes(reader);
+  if (query.entityType && !visible.includes(query.entityType)) throw forbidden();
+  return {
+    entityTypes: query.entityType ? [query.entityType] : visible,
+    entityId: query.entityId,
+    actorId: query.actorId,
+    dateFrom: query.dateFrom,
+    dateTo: query.dateTo,
+  };
+}
+
+type AuditRow = Awaited<ReturnType<typeof findAuditPage>>['rows'][number];
+
+function presentEntry({ entry, actor }: AuditRow): AuditEntry {
+  return {
+    id: entry.id,
+    action: entry.action,
+    entityType: entry.entityType as AuditEntityType,
+    entityId: entry.entityId,
+    actor,
+    changes: entry.changes as Record<string, AuditChange>,
+    createdAt: entry.createdAt.toISOString(),
+  };
+}
+
 /** One page of the trail, limited to what the reader may see (403 when asking for more). */
 export async function listAuditEntries(
   db: DbExecutor,
   reader: AuthUser,
   query: ListAuditQuery,
 ): Promise<ListAuditResponse> {
-  const visible = visibleEntityTypes(reader);
-  if (query.entityType && !visible.includes(query.entityType)) throw forbidden();
   const { rows, totalCount } = await findAuditPage(db, {
-    entityTypes: query.entityType ? [query.entityType] : visible,
-    entityId: query.entityId,
+    ...readerFilter(reader, query),
     page: query.page,
     limit: query.limit,
   });
   return {
     success: true,
     data: {
-      entries: rows.map(({ entry, actor }) => ({
-        id: entry.id,
-        action: entry.action,
-        entityType: entry.entityType as AuditEntityType,
-        entityId: entry.entityId,
-        actor,
-        changes: entry.changes as Record<string, AuditChange>,
-        createdAt: entry.createdAt.toISOString(),
-      })),
+      entries: rows.map(presentEntry),
       pagination: buildPagination(query.page, query.limit, totalCount),
     },
   };
+}
+
+/** A value of the trail as a CSV cell: text as it is, anything else as JSON. */
+const cellOf = (value: unknown) =>
+  value === null || value === undefined
+    ? ''
+    : typeof value === 'string'
+      ? value
+      : JSON.stringify(value);
+
+/**
+ * GET /api/audit/export: every matching entry the reader may see, as 'audit-trail-{date}.csv',
+ * one line per changed field, streamed in keyset batches.
+ */
+export async function exportAuditEntries(
+  db: DbExecutor,
+  reader: AuthUser,
+  query: ExportAuditQuery,
+  res: Response,
+  now: Date = new Date(),
+): Promise<void> {
+  const filter = readerFilter(reader, query);
+  async function* lines() {
+    for await (const batch of allAuditEntries(db, filter)) {
+      yield batch.map(presentEntry).flatMap((entry) => {
+        const who = entry.actor ? entry.actor.fullName || entry.actor.username : 'Deleted user';
+        const head = [entry.createdAt, who, entry.action, entry.entityType, entry.entityId];
+        const fields = Object.entries(entry.changes);
+        return fields.length === 0
+          ? [[...head, '', '', '']]
+          : fields.map(([field, change]) => [
+              ...head,
+              field,
+              cellOf(change.before),
+              cellOf(change.after),
+            ]);
+      });
+    }
+  }
+  await streamCsv(
+    res,
+    `audit-trail-${businessDay(now)}.csv`,
+    ['When (UTC)', 'Who', 'Action', 'Entity type', 'Entity id', 'Field', 'Before', 'After'],
+    lines(),
+  );
 }

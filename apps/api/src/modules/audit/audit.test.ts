@@ -1,4 +1,5 @@
 import { defaultCompanySettings } from '@patrol/contracts';
+import { addDays, businessDay } from '@patrol/domain';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changedFields } from './audit.service';
@@ -71,6 +72,78 @@ describe('GET /api/audit', () => {
   it('refuses sales, who holds neither users.view nor settings.view (403)', async () => {
     const sales = await t.createUserWithToken({ role: 'sales' });
     expect((await api().get('/api/audit').set(bearer(sales.token))).status).toBe(403);
+  });
+});
+
+describe('GET /api/audit filters', () => {
+  it('filters by actor and by business day, and refuses an end before the start', async () => {
+    const byActor = await api()
+      .get(`/api/audit?actorId=${superadmin.user.id}`)
+      .set(bearer(superadmin.token))
+      .expect(200);
+    expect(byActor.body.data.entries).toHaveLength(2);
+    const nobody = await api()
+      .get('/api/audit?actorId=00000000-0000-4000-8000-000000000000')
+      .set(bearer(superadmin.token))
+      .expect(200);
+    expect(nobody.body.data.entries).toHaveLength(0);
+
+    const today = businessDay(new Date());
+    const todays = await api()
+      .get(`/api/audit?dateFrom=${today}&dateTo=${today}`)
+      .set(bearer(superadmin.token))
+      .expect(200);
+    expect(todays.body.data.entries).toHaveLength(2);
+    const yesterday = addDays(today, -1);
+    const before = await api()
+      .get(`/api/audit?dateTo=${yesterday}`)
+      .set(bearer(superadmin.token))
+      .expect(200);
+    expect(before.body.data.entries).toHaveLength(0);
+    await api()
+      .get(`/api/audit?dateFrom=${today}&dateTo=${yesterday}`)
+      .set(bearer(superadmin.token))
+      .expect(400);
+    await api().get('/api/audit?actorId=nope').set(bearer(superadmin.token)).expect(400);
+  });
+});
+
+describe('GET /api/audit/export', () => {
+  it('streams one CSV line per changed field, with who and when', async () => {
+    const response = await api()
+      .get('/api/audit/export?entityType=settings')
+      .set(bearer(superadmin.token))
+      .expect(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="audit-trail-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = response.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('When (UTC),Who,Action,Entity type,Entity id,Field,Before,After');
+    expect(
+      lines
+        .slice(1)
+        .some(
+          (line) =>
+            line.includes(',settings.updated,settings,') &&
+            line.includes('companyName') &&
+            line.endsWith('Audited Sdn Bhd'),
+        ),
+    ).toBe(true);
+  });
+
+  it('refuses an entity type the reader may not see, and sales altogether', async () => {
+    const manager = await t.createUserWithToken({ role: 'manager' });
+    await api().get('/api/audit/export?entityType=settings').set(bearer(manager.token)).expect(403);
+    const sales = await t.createUserWithToken({ role: 'sales' });
+    await api().get('/api/audit/export').set(bearer(sales.token)).expect(403);
+    await api()
+      .get('/api/audit/export?dateFrom=yesterday')
+      .set(bearer(superadmin.token))
+      .expect(400);
   });
 });
 

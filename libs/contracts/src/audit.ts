@@ -1,8 +1,6 @@
-import { idSchema, isoDateTimeSchema, pageQueryShape, paginationSchema } from '@patrol/contracts';
 import { z } from 'zod';
-
-// The audit trail has no console screen yet, so its schemas live beside the API module; they move
-// to libs/contracts when the console starts reading them.
+import { idSchema, isoDateSchema, isoDateTimeSchema } from './fields';
+import { pageQueryShape, paginationSchema } from './pagination';
 
 /** What the trail records changes of. */
 export const auditEntityTypes = ['user', 'settings', 'product', 'quotation', 'invoice'] as const;
@@ -27,13 +25,33 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-/** GET /api/audit query: newest first, optionally one entity's history. */
-export const listAuditQuerySchema = z.object({
-  ...pageQueryShape(50),
+export const auditMessages = {
+  rangeOrder: 'The start date must be on or before the end date',
+} as const;
+
+/** The filters of the trail: one entity type or entity, one actor, calendar days (inclusive). */
+const auditFilterShape = {
   entityType: auditEntityTypeSchema.optional(),
   entityId: z.string().trim().min(1).max(100).optional(),
-});
+  actorId: idSchema.optional(),
+  dateFrom: isoDateSchema.optional(),
+  dateTo: isoDateSchema.optional(),
+};
+
+const ordered = (query: { dateFrom?: string; dateTo?: string }) =>
+  !query.dateFrom || !query.dateTo || query.dateFrom <= query.dateTo;
+
+/** GET /api/audit query: newest first, filtered. */
+export const listAuditQuerySchema = z
+  .object({ ...pageQueryShape(50), ...auditFilterShape })
+  .refine(ordered, { error: auditMessages.rangeOrder, path: ['dateTo'] });
 export type ListAuditQuery = z.infer<typeof listAuditQuerySchema>;
+
+/** GET /api/audit/export query: the same filters, every matching entry as CSV. */
+export const exportAuditQuerySchema = z
+  .object(auditFilterShape)
+  .refine(ordered, { error: auditMessages.rangeOrder, path: ['dateTo'] });
+export type ExportAuditQuery = z.infer<typeof exportAuditQuerySchema>;
 
 /** GET /api/audit. */
 export const listAuditResponseSchema = z.object({
