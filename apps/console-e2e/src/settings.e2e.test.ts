@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { describe, expect } from 'vitest';
 import { test } from './support/e2e-test';
 import { signInAsStaff } from './support/staff-session';
@@ -42,6 +43,22 @@ describe('company settings', () => {
     );
     expect(await page.evaluate(() => 'journeyMarker' in window)).toBe(true);
     expect(await save.isDisabled()).toBe(true);
+
+    // The audit trail shows the change, field by field, and exports it.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Audit Trail' })
+      .click();
+    await page.getByLabel('Entity').selectOption('settings');
+    const change = page.getByRole('row', { name: new RegExp(`Journey ${suffix} Sdn Bhd`) }).first();
+    await change.waitFor();
+    expect(await change.innerText()).toContain('settings.updated');
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toMatch(/^audit-trail-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(await readFile((await csv.path())!, 'utf8')).toContain(`Journey ${suffix} Sdn Bhd`);
   });
 
   test('uploads and deletes the logo, and refuses an over-size one', async ({ page, baseUrl }) => {

@@ -133,6 +133,11 @@ export const appRoutes: RouteObject[] = [
                     screen(() => import('@/features/users/components/users-page'), 'UsersPage'),
                   ),
                   protectedScreen(
+                    '/audit',
+                    routeAccess.audit,
+                    screen(() => import('@/features/audit/components/audit-page'), 'AuditPage'),
+                  ),
+                  protectedScreen(
                     '/settings',
                     routeAccess.settings,
                     screen(

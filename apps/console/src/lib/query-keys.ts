@@ -49,6 +49,8 @@ export const queryKeys = {
   users: {
     all: ['users'] as const,
     list: (params: UsersListParams) => ['users', 'list', params] as const,
+    /** Every staff account by name, for pickers (the audit trail's user filter). */
+    directory: () => ['users', 'directory'] as const,
     permissions: (userId: string) => ['users', 'permissions', userId] as const,
   },
   clients: {
@@ -79,6 +81,11 @@ export const queryKeys = {
     clients: (search: string) => ['billing', 'clients', search] as const,
     /** GET /api/business/reports for a period. */
     reports: (period: Record<string, unknown>) => ['billing', 'reports', period] as const,
+  },
+  audit: {
+    all: ['audit'] as const,
+    /** GET /api/audit for a page and its filters. */
+    list: (params: Record<string, unknown>) => ['audit', 'list', params] as const,
   },
   dashboard: {
     all: ['dashboard'] as const,

@@ -26,6 +26,7 @@ describe('visibleNavigationItems', () => {
       '/billing',
       '/users',
       '/settings',
+      '/audit',
       '/crash-report',
       '/ota',
       '/system-status',

@@ -3,6 +3,7 @@ import {
   Bug,
   CreditCard,
   KeyRound,
+  ScrollText,
   LayoutDashboard,
   Server,
   Settings,
@@ -23,6 +24,7 @@ export const navigationItems: readonly NavigationItem[] = [
   { label: 'Billing', path: '/billing', icon: CreditCard, access: routeAccess.billing },
   { label: 'User Management', path: '/users', icon: UserCog, access: routeAccess.users },
   { label: 'Settings', path: '/settings', icon: Settings, access: routeAccess.settings },
+  { label: 'Audit Trail', path: '/audit', icon: ScrollText, access: routeAccess.audit },
   {
     label: 'Crash & Debug Reports',
     path: '/crash-report',

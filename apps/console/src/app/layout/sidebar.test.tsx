@@ -48,6 +48,7 @@ describe('Sidebar', () => {
       'Billing',
       'User Management',
       'Settings',
+      'Audit Trail',
       'Crash & Debug Reports',
       'Over The Air Update (OTA)',
       'System',

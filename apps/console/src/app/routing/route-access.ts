@@ -25,6 +25,8 @@ export const routeAccess = {
   // Spec 2 sections 2.1 and 6: user management is the superadmin's, whoever else holds users.view.
   users: { permissions: ['users.view'], mode: 'any', roles: ['superadmin'] },
   settings: any('settings.view'),
+  // The trail shows every user's and setting's history: the superadmin's, like user management.
+  audit: { permissions: ['users.view', 'settings.view'], mode: 'any', roles: ['superadmin'] },
   crashReports: any('settings.view'),
   ota: any('settings.view'),
   systemStatus: any('settings.view'),

@@ -170,33 +170,38 @@ function UserManagement({ currentUserId }: { currentUserId: string | undefined }
               className="pl-9"
             />
           </div>
-          <NativeSelect
-            aria-label="Role"
-            className="sm:w-44"
-            value={role ?? ''}
-            onChange={(event) => updateParams({ role: event.target.value })}
+          <div className="sm:w-44">
+            <NativeSelect
+              aria-label="Role"
+              value={role ?? ''}
+              onChange={(event) => updateParams({ role: event.target.value })}
+            >
+              <option value="">All roles</option>
+              {roles.map((value) => (
+                <option key={value} value={value}>
+                  {roleLabel(value)}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="sm:w-40">
+            <NativeSelect
+              aria-label="Status"
+              value={status ?? ''}
+              onChange={(event) => updateParams({ status: event.target.value })}
+            >
+              <option value="">All statuses</option>
+              {userStatuses.map((value) => (
+                <option key={value} value={value}>
+                  {userStatusLabel(value)}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <p
+            className="text-sm whitespace-nowrap text-muted-foreground sm:ml-auto"
+            aria-live="polite"
           >
-            <option value="">All roles</option>
-            {roles.map((value) => (
-              <option key={value} value={value}>
-                {roleLabel(value)}
-              </option>
-            ))}
-          </NativeSelect>
-          <NativeSelect
-            aria-label="Status"
-            className="sm:w-40"
-            value={status ?? ''}
-            onChange={(event) => updateParams({ status: event.target.value })}
-          >
-            <option value="">All statuses</option>
-            {userStatuses.map((value) => (
-              <option key={value} value={value}>
-                {userStatusLabel(value)}
-              </option>
-            ))}
-          </NativeSelect>
-          <p className="text-sm text-muted-foreground sm:ml-auto" aria-live="polite">
             {totalCount === undefined
               ? ' '
               : `${totalCount} ${totalCount === 1 ? 'user' : 'users'}`}

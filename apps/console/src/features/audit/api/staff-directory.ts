@@ -1,0 +1,19 @@
+import type { ListUsersResponse } from '@patrol/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** The staff accounts the trail can be filtered by (a provider has tens, not thousands). */
+export function useStaffDirectory() {
+  return useQuery({
+    queryKey: queryKeys.users.directory(),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<ListUsersResponse>('/api/users', {
+          signal,
+          query: { page: 1, limit: 100, sortBy: 'fullName', sortOrder: 'asc' },
+        })
+      ).data,
+    select: (data) => data.users,
+  });
+}
