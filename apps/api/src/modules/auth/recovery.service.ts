@@ -64,24 +64,33 @@ export async function requestPasswordReset(
 ): Promise<{ success: true; message: string }> {
   if (!(await deps.limits.recoveryRequests.consume(address))) throw tooMany();
   const user = await findUserByEmail(deps.db, email);
-  if (user?.status === 'active') {
-    const token = await issueRecoveryToken(deps.db, user.id, 'password_reset');
-    const link = `${deps.config.appUrl}/recovery?token=${encodeURIComponent(token)}`;
-    deliverInBackground(deps, {
-      to: user.email,
-      subject: `Reset your ${appInfo.productName} password`,
-      text: [
-        `Hello ${user.fullName},`,
-        '',
-        'Someone (hopefully you) asked to reset the password of your account. Open this link to choose a new password:',
-        '',
-        link,
-        '',
-        `The link works once and expires in ${recoveryTokenTtlMinutes} minutes. If you did not ask for this, ignore this message; your password stays unchanged.`,
-      ].join('\n'),
-    });
-  }
+  if (user?.status === 'active') await mailPasswordResetLink(deps, user);
   return { success: true, message: recoveryMessages.resetRequested };
+}
+
+/** Issues a single-use reset link (30 minutes) and mails it to the account, after answering. */
+export async function mailPasswordResetLink(
+  deps: Pick<AuthDeps, 'db' | 'config' | 'mailer' | 'logger'>,
+  user: { id: string; email: string; fullName: string },
+  requestedBy?: string,
+): Promise<void> {
+  const token = await issueRecoveryToken(deps.db, user.id, 'password_reset');
+  const link = `${deps.config.appUrl}/recovery?token=${encodeURIComponent(token)}`;
+  deliverInBackground(deps, {
+    to: user.email,
+    subject: `Reset your ${appInfo.productName} password`,
+    text: [
+      `Hello ${user.fullName},`,
+      '',
+      requestedBy
+        ? `${requestedBy}, an administrator, asked for a password reset of your account. Open this link to choose a new password:`
+        : 'Someone (hopefully you) asked to reset the password of your account. Open this link to choose a new password:',
+      '',
+      link,
+      '',
+      `The link works once and expires in ${recoveryTokenTtlMinutes} minutes. If you did not ask for this, ignore this message; your password stays unchanged.`,
+    ].join('\n'),
+  });
 }
 
 /** Consumes a reset link: sets the new password and signs the account out everywhere. */
@@ -224,7 +233,10 @@ async function redeemRecoveryToken(
   return stored.userId;
 }
 
-function deliverInBackground(deps: AuthDeps, message: MailMessage): void {
+function deliverInBackground(
+  deps: Pick<AuthDeps, 'mailer' | 'logger'>,
+  message: MailMessage,
+): void {
   deps.mailer.send(message).catch((error: unknown) => {
     deps.logger.error({ err: error, subject: message.subject }, 'Recovery mail could not be sent');
   });

@@ -1,4 +1,5 @@
 import {
+  messageResponseSchema,
   createUserBodySchema,
   deleteUserResponseSchema,
   idSchema,
@@ -15,6 +16,11 @@ import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { forbidden } from '../../http/app-error';
 import { defineRoute } from '../../http/route';
+import {
+  accountRecoveryMessages,
+  resetUserTwoFactor,
+  sendPasswordReset,
+} from './account-recovery.service';
 import {
   createUser,
   deleteUser,
@@ -147,5 +153,37 @@ export const userRoutes = [
     params: userIdParamsSchema,
     response: userPermissionsResponseSchema,
     handler: ({ ctx, params }) => getUserPermissions(ctx.db, params.id),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/users/:id/password-reset',
+    summary: "Mail a user a password-reset link and end the user's sessions",
+    description:
+      "Superadmin only, not for one's own account (403). The link is the self-service one (single use, 30 minutes); 409 for an account that is not active; audited.",
+    tags,
+    access: {
+      permissions: ['users.edit'],
+      roles: ['superadmin'],
+      rolesMessage: accountRecoveryMessages.superadminOnly,
+    },
+    params: userIdParamsSchema,
+    response: messageResponseSchema,
+    handler: ({ ctx, user, params }) => sendPasswordReset(ctx, user, params.id),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/users/:id/reset-2fa',
+    summary: "Reset a user's two-factor authentication",
+    description:
+      "Superadmin only, not for one's own account (403). The secret, backup codes and sessions are cleared, so the next sign-in sets two-factor up again; audited.",
+    tags,
+    access: {
+      permissions: ['users.edit'],
+      roles: ['superadmin'],
+      rolesMessage: accountRecoveryMessages.superadminOnly,
+    },
+    params: userIdParamsSchema,
+    response: messageResponseSchema,
+    handler: ({ ctx, user, params }) => resetUserTwoFactor(ctx, user, params.id),
   }),
 ];

@@ -80,6 +80,48 @@ describe('UsersPage', () => {
     );
   });
 
+  it("resets another user's two-factor after a confirmation", async () => {
+    const calls = stubApi({
+      'GET /api/users': () => jsonResponse(usersPage([sampleUsers.root, sampleUsers.sam])),
+      [`POST /api/users/${sampleUsers.sam.id}/reset-2fa`]: () =>
+        jsonResponse({
+          success: true,
+          message:
+            'Two-factor authentication was reset. Sam Lee sets it up again at the next sign-in.',
+        }),
+    });
+    signInAs(testUsers.superadmin);
+    renderScreen(<UsersPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Sam Lee' }));
+    // Sam is suspended: a reset link would be refused, so it is not offered.
+    expect(await screen.findByRole('menuitem', { name: 'Send Password Reset' })).toHaveAttribute(
+      'data-disabled',
+    );
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Reset Two-Factor' }));
+    const confirm = await screen.findByRole('alertdialog', {
+      name: 'Reset Two-Factor for Sam Lee?',
+    });
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Reset Two-Factor' }));
+    expect(
+      await screen.findByText(
+        'Two-factor authentication was reset. Sam Lee sets it up again at the next sign-in.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("offers no recovery actions on one's own row", async () => {
+    stubApi({
+      'GET /api/users': () =>
+        jsonResponse(usersPage([{ ...sampleUsers.root, id: testUsers.superadmin.id }])),
+    });
+    signInAs(testUsers.superadmin);
+    renderScreen(<UsersPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Aisha Rahman' }));
+    await screen.findByRole('menuitem', { name: 'Manage Permissions' });
+    expect(screen.queryByRole('menuitem', { name: 'Reset Two-Factor' })).not.toBeInTheDocument();
+  });
+
   it('offers no Delete for a superadmin row', async () => {
     stubApi({
       'GET /api/users': () => jsonResponse(usersPage([sampleUsers.root, sampleUsers.sam])),

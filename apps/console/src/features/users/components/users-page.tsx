@@ -12,6 +12,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import {
+  useAccountRecovery,
+  type AccountRecoveryAction,
+} from '@/features/users/api/account-recovery';
 import { useDeleteUser } from '@/features/users/api/delete-user';
 import { unsuccessfulUsersMessage, useUsers } from '@/features/users/api/get-users';
 import { PermissionDialog } from '@/features/users/components/permission-dialog';
@@ -23,8 +27,22 @@ import type { UsersListParams } from '@/lib/query-keys';
 
 const searchDelayMs = 300;
 
+const recoveryTexts: Record<AccountRecoveryAction, { title: string; description: string }> = {
+  'password-reset': {
+    title: 'Send Password Reset',
+    description:
+      'A single-use link (valid 30 minutes) to choose a new password is mailed to the user, and they are signed out everywhere. The audit trail records it.',
+  },
+  'reset-2fa': {
+    title: 'Reset Two-Factor',
+    description:
+      'Their authenticator secret and backup codes stop working and they are signed out everywhere; the next sign-in sets two-factor up again. The audit trail records it.',
+  },
+};
+
 type UserDialog =
   | { kind: 'form'; user: User | null }
+  | { kind: 'recovery'; user: User; action: AccountRecoveryAction }
   | { kind: 'permissions'; user: User }
   | { kind: 'delete'; user: User }
   | null;
@@ -79,6 +97,7 @@ function UserManagement({ currentUserId }: { currentUserId: string | undefined }
   const sortOrder = params.get('sortOrder') === 'desc' ? 'desc' : 'asc';
   const users = useUsers({ search, page, role, status, sortBy, sortOrder }, { enabled: true });
   const deleteUser = useDeleteUser();
+  const recovery = useAccountRecovery();
 
   // The URL is the source of truth; typing updates it after a short pause.
   useEffect(() => {
@@ -137,6 +156,16 @@ function UserManagement({ currentUserId }: { currentUserId: string | undefined }
       setDialog(null);
     } catch {
       toast.error('Failed to delete user');
+    }
+  };
+
+  const confirmRecovery = async (target: User, action: AccountRecoveryAction) => {
+    try {
+      const { message } = await recovery.mutateAsync({ userId: target.id, action });
+      toast.success(message);
+      setDialog(null);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The request failed');
     }
   };
 
@@ -231,6 +260,8 @@ function UserManagement({ currentUserId }: { currentUserId: string | undefined }
             onEdit={(user) => setDialog({ kind: 'form', user })}
             onManagePermissions={(user) => setDialog({ kind: 'permissions', user })}
             onDelete={(user) => setDialog({ kind: 'delete', user })}
+            onRecovery={(user, action) => setDialog({ kind: 'recovery', user, action })}
+            currentUserId={currentUserId}
           />
         )}
         {pagination && pagination.totalPages > 1 && (
@@ -257,6 +288,22 @@ function UserManagement({ currentUserId }: { currentUserId: string | undefined }
         user={dialog?.kind === 'permissions' ? dialog.user : null}
         isSelf={dialog?.kind === 'permissions' && dialog.user.id === currentUserId}
         onClose={() => setDialog(null)}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'recovery'}
+        onOpenChange={(open) => !open && setDialog(null)}
+        title={
+          dialog?.kind === 'recovery'
+            ? `${recoveryTexts[dialog.action].title} for ${dialog.user.fullName || dialog.user.username}?`
+            : ''
+        }
+        description={dialog?.kind === 'recovery' ? recoveryTexts[dialog.action].description : ''}
+        confirmLabel={dialog?.kind === 'recovery' ? recoveryTexts[dialog.action].title : ''}
+        destructive
+        pending={recovery.isPending}
+        onConfirm={() =>
+          dialog?.kind === 'recovery' && void confirmRecovery(dialog.user, dialog.action)
+        }
       />
       <ConfirmDialog
         open={dialog?.kind === 'delete'}

@@ -1,6 +1,6 @@
 import type { User } from '@patrol/contracts';
 import { formatBusinessDateTime } from '@patrol/domain';
-import { KeyRound, MoreHorizontal, Pencil, Trash2, Users } from 'lucide-react';
+import { KeyRound, Mail, MoreHorizontal, Pencil, ShieldOff, Trash2, Users } from 'lucide-react';
 import { SortHeader } from '@/components/sort-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -21,6 +21,7 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { UserRoleBadge, UserStatusBadge } from '@/features/users/components/user-badges';
+import type { AccountRecoveryAction } from '@/features/users/api/account-recovery';
 import type { UsersListParams } from '@/lib/query-keys';
 
 type SortField = NonNullable<UsersListParams['sortBy']>;
@@ -35,6 +36,9 @@ type UsersTableProps = {
   onEdit: (user: User) => void;
   onManagePermissions: (user: User) => void;
   onDelete: (user: User) => void;
+  /** Superadmin recovery actions on another user's account; absent for one's own row. */
+  onRecovery?: (user: User, action: AccountRecoveryAction) => void;
+  currentUserId?: string;
 };
 
 /** The user table: User, Role, Status, Two-Factor, Last Login and a row menu (spec 2 section 2.1), sortable. */
@@ -47,6 +51,8 @@ export function UsersTable({
   onEdit,
   onManagePermissions,
   onDelete,
+  onRecovery,
+  currentUserId,
 }: UsersTableProps) {
   return (
     <Table containerClassName="max-h-[calc(100vh-20rem)] min-h-48">
@@ -135,6 +141,20 @@ export function UsersTable({
                     <DropdownMenuItem onSelect={() => onManagePermissions(user)}>
                       <KeyRound /> Manage Permissions
                     </DropdownMenuItem>
+                    {onRecovery && user.id !== currentUserId && (
+                      <>
+                        <DropdownMenuSeparator />
+                        <DropdownMenuItem
+                          disabled={user.status !== 'active'}
+                          onSelect={() => onRecovery(user, 'password-reset')}
+                        >
+                          <Mail /> Send Password Reset
+                        </DropdownMenuItem>
+                        <DropdownMenuItem onSelect={() => onRecovery(user, 'reset-2fa')}>
+                          <ShieldOff /> Reset Two-Factor
+                        </DropdownMenuItem>
+                      </>
+                    )}
                     {user.role !== 'superadmin' && (
                       <>
                         <DropdownMenuSeparator />
