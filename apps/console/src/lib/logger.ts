@@ -27,4 +27,5 @@ export function createLogger(development: boolean, sink: Sink = console) {
 
 export type Logger = ReturnType<typeof createLogger>;
 
-export const logger = createLogger(import.meta.env.DEV);
+// Unit tests run as development; their output stays for the tests' own messages.
+export const logger = createLogger(import.meta.env.DEV && import.meta.env.MODE !== 'test');

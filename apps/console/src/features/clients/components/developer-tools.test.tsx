@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeveloperTools } from '@/features/clients/components/developer-tools';
+import { logger } from '@/lib/logger';
 import { renderScreen, stubApi } from '@/test/fake-api';
 
 afterEach(() => {
@@ -12,11 +13,10 @@ afterEach(() => {
 describe('DeveloperTools (development builds)', () => {
   it('writes the page state, the realtime status and the breakers to the console', async () => {
     stubApi({});
-    const debug = vi.spyOn(console, 'debug').mockImplementation(() => {});
+    const debug = vi.spyOn(logger, 'debug');
     renderScreen(<DeveloperTools state={{ filters: { page: 2 } }} />);
     await userEvent.click(screen.getByRole('button', { name: 'Debug' }));
     expect(debug).toHaveBeenCalledWith(
-      '[console]',
       'Client page state',
       expect.objectContaining({
         filters: { page: 2 },

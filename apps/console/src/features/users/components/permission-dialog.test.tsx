@@ -8,6 +8,7 @@ import {
   permissionMessages,
 } from '@/features/users/components/permission-dialog';
 import { sampleUsers } from '@/features/users/components/users-test-data';
+import { permissionsRereadDelayMs } from '@/features/users/api/update-user-permissions';
 import { renderScreen, stubApi } from '@/test/fake-api';
 import { jsonResponse, signInAs, testUsers } from '@/test/test-utils';
 
@@ -15,6 +16,7 @@ afterEach(() => {
   // Sonner keeps toasts in a module-wide store that would replay into the next test.
   toast.dismiss();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 const sam = sampleUsers.sam;
@@ -99,6 +101,8 @@ describe('PermissionDialog', () => {
   });
 
   it('saves the checked set and warns when the re-read does not match', async () => {
+    // The re-read waits a second: the clock skips it instead of the test sitting through it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     let readCount = 0;
     const calls = stubApi({
       // The first read opens the dialog; the re-read after saving still shows the old set.
@@ -119,15 +123,15 @@ describe('PermissionDialog', () => {
       permissions: ['clients.view'],
       customPermissions: { granted: [], denied: [] },
     });
-    expect(
-      await screen.findByText(permissionMessages.mismatch, {}, { timeout: 3000 }),
-    ).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(permissionsRereadDelayMs);
+    expect(await screen.findByText(permissionMessages.mismatch)).toBeInTheDocument();
     // The dialog's own read, then the re-read (the test keeps the dialog open, so the cache
     // refresh after saving reads once more).
     expect(readCount).toBeGreaterThanOrEqual(2);
   });
 
   it('stays quiet when the re-read matches, and tells a user editing itself to sign in again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     let saved: Permission[] = roleTemplates.sales;
     stubApi({
       [permissionsPath]: () => permissionsAnswer(saved),
@@ -141,7 +145,7 @@ describe('PermissionDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save Permissions' }));
 
     expect(await screen.findByText(permissionMessages.ownPermissions)).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await vi.advanceTimersByTimeAsync(permissionsRereadDelayMs + 500);
     expect(screen.queryByText(permissionMessages.mismatch)).not.toBeInTheDocument();
     expect(saved).toEqual(roleTemplates.Admin);
   });
