@@ -60,6 +60,38 @@ async function openDialog({ isSelf = false } = {}) {
 }
 
 describe('PermissionDialog', () => {
+  it("grants and denies single permissions to this user, and saves them as the user's own", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let saved: Permission[] = roleTemplates.sales;
+    const calls = stubApi({
+      [permissionsPath]: () => permissionsAnswer(saved),
+      [`PUT /api/users/${sam.id}`]: (call) => {
+        saved = (call.body as { permissions: Permission[] }).permissions;
+        return jsonResponse({ success: true, data: { user: sam } });
+      },
+    });
+    await openDialog();
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'View clients: this user only' }),
+      'denied',
+    );
+    expect(screen.getByRole('switch', { name: /View clients/ })).not.toBeChecked();
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Export reports: this user only' }),
+      'granted',
+    );
+    expect(screen.getByRole('switch', { name: /Export reports/ })).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Permissions' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+        customPermissions: { granted: ['reports.export'], denied: ['clients.view'] },
+      }),
+    );
+    // The re-read a second later agrees, so no warning is left for the next test.
+    await vi.advanceTimersByTimeAsync(permissionsRereadDelayMs + 500);
+    expect(screen.queryByText(permissionMessages.mismatch)).not.toBeInTheDocument();
+  });
+
   it('starts from the effective permissions with their counts and coverage', async () => {
     stubApi({ [permissionsPath]: () => permissionsAnswer(roleTemplates.sales) });
     await openDialog();

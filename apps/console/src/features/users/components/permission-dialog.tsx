@@ -177,7 +177,8 @@ function PermissionEditor({
 }: PermissionEditorProps) {
   const [checked, setChecked] = useState<ReadonlySet<Permission>>(() => new Set(initial));
   const [confirmingClear, setConfirmingClear] = useState(false);
-  const kept = keptOverrides(overrides, checked);
+  const [ownOverrides, setOwnOverrides] = useState<CustomPermissions>(overrides);
+  const kept = keptOverrides(ownOverrides, checked);
   const coverage = useMemo(() => permissionCoverage([...checked]), [checked]);
   const save = useUpdateUserPermissions();
 
@@ -188,6 +189,20 @@ function PermissionEditor({
       else next.delete(permission);
       return next;
     });
+
+  /** Grants or denies one permission to this user whatever the role, or back to the role's. */
+  const setOverride = (permission: Permission, override: Override) => {
+    const without = (list: readonly Permission[]) => list.filter((key) => key !== permission);
+    setOwnOverrides((current) => ({
+      granted:
+        override === 'granted'
+          ? [...without(current.granted), permission]
+          : without(current.granted),
+      denied:
+        override === 'denied' ? [...without(current.denied), permission] : without(current.denied),
+    }));
+    if (override !== 'none') toggle(permission, override === 'granted');
+  };
 
   const onSave = async () => {
     // Catalogue order, so the request and the audit trail read the same way as the dialog.
@@ -257,6 +272,7 @@ function PermissionEditor({
             checked={checked}
             overrides={kept}
             onToggle={toggle}
+            onOverride={setOverride}
           />
         ))}
       </div>
@@ -284,14 +300,23 @@ function PermissionEditor({
   );
 }
 
+type Override = 'none' | 'granted' | 'denied';
+
 type AreaCardProps = {
   area: AreaCoverage;
   checked: ReadonlySet<Permission>;
   overrides: CustomPermissions;
   onToggle: (permission: Permission, on: boolean) => void;
+  onOverride: (permission: Permission, override: Override) => void;
 };
 
-function AreaCard({ area, checked, overrides, onToggle }: AreaCardProps) {
+function overrideOf(overrides: CustomPermissions, permission: Permission): Override {
+  if (overrides.granted.includes(permission)) return 'granted';
+  if (overrides.denied.includes(permission)) return 'denied';
+  return 'none';
+}
+
+function AreaCard({ area, checked, overrides, onToggle, onOverride }: AreaCardProps) {
   const idPrefix = useId();
   const headingId = `${idPrefix}-heading`;
   const colour = coverageColourClasses[area.colour];
@@ -324,11 +349,24 @@ function AreaCard({ area, checked, overrides, onToggle }: AreaCardProps) {
                   <Badge variant="danger">denied to this user</Badge>
                 )}
               </Label>
-              <Switch
-                id={id}
-                checked={checked.has(permission)}
-                onCheckedChange={(on) => onToggle(permission, on)}
-              />
+              <div className="flex shrink-0 items-center gap-2">
+                <select
+                  aria-label={`${permissionLabel(permission, area.label)}: this user only`}
+                  title="Grant or deny to this user whatever the role"
+                  className="h-7 rounded-md border border-input bg-background px-1 text-xs"
+                  value={overrideOf(overrides, permission)}
+                  onChange={(event) => onOverride(permission, event.target.value as Override)}
+                >
+                  <option value="none">As set</option>
+                  <option value="granted">Always grant</option>
+                  <option value="denied">Always deny</option>
+                </select>
+                <Switch
+                  id={id}
+                  checked={checked.has(permission)}
+                  onCheckedChange={(on) => onToggle(permission, on)}
+                />
+              </div>
             </li>
           );
         })}
