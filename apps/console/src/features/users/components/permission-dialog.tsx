@@ -338,10 +338,12 @@ function AreaCard({ area, checked, overrides, onToggle, onOverride }: AreaCardPr
         {permissionAreas[area.area].map((permission: Permission) => {
           const id = `${idPrefix}-${permission}`;
           return (
-            <li key={permission} className="flex items-center justify-between gap-3">
-              <Label htmlFor={id} className="font-normal">
+            <li key={permission} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-2">
+              <Label htmlFor={id} className="flex-wrap gap-x-2 gap-y-0.5 font-normal">
                 {permissionLabel(permission, area.label)}
-                <span className="font-mono text-xs text-muted-foreground">{permission}</span>
+                <span className="font-mono text-xs break-all text-muted-foreground">
+                  {permission}
+                </span>
                 {overrides.granted.includes(permission) && (
                   <Badge variant="success">granted to this user</Badge>
                 )}
@@ -353,7 +355,7 @@ function AreaCard({ area, checked, overrides, onToggle, onOverride }: AreaCardPr
                 <select
                   aria-label={`${permissionLabel(permission, area.label)}: this user only`}
                   title="Grant or deny to this user whatever the role"
-                  className="h-7 rounded-md border border-input bg-background px-1 text-xs"
+                  className="h-7 w-24 rounded-md border border-input bg-background px-1 text-xs"
                   value={overrideOf(overrides, permission)}
                   onChange={(event) => onOverride(permission, event.target.value as Override)}
                 >
