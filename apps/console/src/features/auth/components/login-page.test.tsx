@@ -70,6 +70,14 @@ describe('sign-in step 1', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 
+  it("tells a suspended account so, in the server's words", async () => {
+    const suspended = 'Your account has been suspended. Please contact your administrator.';
+    stubAuthFetch({ '/api/auth/login': errorAnswer(403, 'ACCOUNT_INACTIVE', suspended) });
+    renderRoute('/login');
+    await signInStep1();
+    expect(await screen.findByRole('alert')).toHaveTextContent(suspended);
+  });
+
   it('explains an unreachable server', async () => {
     stubAuthFetch({ '/api/auth/login': () => Promise.reject(new TypeError('Failed to fetch')) });
     renderRoute('/login');

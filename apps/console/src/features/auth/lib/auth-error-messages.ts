@@ -40,6 +40,8 @@ export function signInErrorMessage(error: unknown, step: 'credentials' | 'code')
   if (isUnreachable(error)) return authErrorMessages.unreachable;
   if (!(error instanceof ApiError)) return authErrorMessages.loginFailed;
   if (error.status === 429) return authErrorMessages.serverBusy;
+  // The right password of a suspended or inactive account: the server says so in plain words.
+  if (error.code === 'ACCOUNT_INACTIVE') return error.message;
   if (error.status === 401) {
     // An expired temporary token is not a wrong code: the server says to sign in again.
     if (step === 'code' && error.code === 'TOKEN_EXPIRED') return error.message;
