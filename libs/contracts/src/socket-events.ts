@@ -89,6 +89,13 @@ export const otaUpdateEventSchema = z.object({
 });
 export type OtaUpdateEvent = z.infer<typeof otaUpdateEventSchema>;
 
+/**
+ * accountChanged: the signed-in user's own role, status or permissions changed; sent to that
+ * user's sockets only, so the console re-reads its session (and menu) at once.
+ */
+export const accountChangedEventSchema = z.object({ userId: idSchema });
+export type AccountChangedEvent = z.infer<typeof accountChangedEventSchema>;
+
 /** Every event the server pushes, by name, with its payload schema. */
 export const serverToClientEvents = {
   clientAdded: clientSchema,
@@ -108,6 +115,7 @@ export const serverToClientEvents = {
   ota_update: otaUpdateEventSchema,
   systemMetrics: systemMetricsSchema,
   systemAlert: systemAlertSchema,
+  accountChanged: accountChangedEventSchema,
 } as const;
 
 export type ServerToClientEventName = keyof typeof serverToClientEvents;
@@ -124,6 +132,10 @@ export type ServerToClientEvents = {
 
 /** The console only listens; it emits no events of its own. */
 export type ClientToServerEvents = Record<string, never>;
+
+/** Events sent to one user's sockets (the user's own room) rather than by permission. */
+export const personalEvents = ['accountChanged'] as const;
+export type PersonalEventName = (typeof personalEvents)[number];
 
 /** Events that reach only sockets holding the named permission (rooms by permission). */
 export const eventPermissions = {
@@ -144,4 +156,4 @@ export const eventPermissions = {
   ota_update: 'settings.view',
   systemMetrics: 'settings.view',
   systemAlert: 'settings.view',
-} as const satisfies Record<ServerToClientEventName, Permission>;
+} as const satisfies Record<Exclude<ServerToClientEventName, PersonalEventName>, Permission>;

@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import {
   eventPermissions,
+  type PersonalEventName,
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@patrol/contracts';
@@ -13,6 +14,7 @@ import {
   permissionRoom,
   revalidateSockets,
   roomsFor,
+  userRoom,
   type SocketData,
 } from './socket-user';
 
@@ -61,11 +63,17 @@ export async function createRealtimeServer(
 
   io.use(authenticateSocket(ctx));
   io.on('connection', (socket) => {
-    void socket.join(roomsFor(socket.data.user));
+    void socket.join([...roomsFor(socket.data.user), userRoom(socket.data.user.id)]);
     ctx.logger.debug({ userId: socket.data.user.id, socketId: socket.id }, 'socket connected');
   });
 
-  const unsubscribe = ctx.events.subscribe((published) => emitToPermitted(io, published));
+  const unsubscribe = ctx.events.subscribe((published) => {
+    if (published.event === 'accountChanged') {
+      void announceAccountChange(ctx, io, published.payload.userId);
+    } else {
+      emitToPermitted(io, published);
+    }
+  });
 
   const revalidate = () => revalidateSockets(ctx, io.of('/').sockets.values());
   const timer = setInterval(() => {
@@ -85,7 +93,31 @@ export async function createRealtimeServer(
   return { io, revalidate, close: () => (closing ??= close()) };
 }
 
-function emitToPermitted(io: RealtimeIo, { event, payload }: PublishedEvent): void {
+/**
+ * A user's role, status or permissions changed: this process's sockets of that user move to
+ * their new permission rooms (or are closed) at once, then every socket of the user (on any
+ * process, through the adapter) is told, so the console re-reads its session.
+ */
+async function announceAccountChange(
+  ctx: Pick<AppContext, 'accounts' | 'sessions' | 'logger'>,
+  io: RealtimeIo,
+  userId: string,
+): Promise<void> {
+  try {
+    const sockets = [...io.of('/').sockets.values()].filter(
+      (socket) => socket.data.user.id === userId,
+    );
+    await revalidateSockets(ctx, sockets);
+    io.to(userRoom(userId)).emit('accountChanged', { userId });
+  } catch (error) {
+    ctx.logger.warn({ err: error, userId }, 'announcing an account change failed');
+  }
+}
+
+function emitToPermitted(
+  io: RealtimeIo,
+  { event, payload }: Exclude<PublishedEvent, { event: PersonalEventName }>,
+): void {
   // The union of event names cannot be matched to its payload type by the compiler; the bus's
   // PublishedEvent type already pairs them.
   const room = io.to(permissionRoom(eventPermissions[event])) as unknown as {

@@ -148,6 +148,31 @@ describe('realtime server', () => {
     expect(await disconnected).toBe('io server disconnect');
   });
 
+  it('tells a user at once that their account changed, moving their sockets to the new rooms', async () => {
+    const changing = await test.createUserWithToken({
+      role: 'sales',
+      customDenied: ['clients.view'],
+    });
+    const bystander = await test.createUserWithToken({ role: 'sales' });
+    const socket = await connect({ token: changing.token });
+    const bystanderSocket = await connect({ token: bystander.token });
+
+    await test.database.db
+      .update(users)
+      .set({ customDenied: [] })
+      .where(eq(users.id, changing.user.id));
+    const told = nextEvent(socket, 'accountChanged');
+    const notTold = nextEvent(bystanderSocket, 'accountChanged', 300);
+    events.publish('accountChanged', { userId: changing.user.id });
+    expect(await told).toEqual({ userId: changing.user.id });
+    expect(await notTold).toBeUndefined();
+
+    // No periodic re-check ran: the change itself moved the socket into the clients room.
+    const received = nextEvent(socket, 'clientAdded');
+    events.publish('clientAdded', sampleClient());
+    expect(await received).toBeDefined();
+  });
+
   it("disconnects on revalidation a socket opened before its user's sessions were ended", async () => {
     const { user, token: before } = await test.createUserWithToken({ role: 'sales' });
     const staleSocket = await connect({ token: before });

@@ -27,6 +27,11 @@ export function permissionRoom(permission: Permission): string {
   return `permission:${permission}`;
 }
 
+/** The room of one user's sockets, for the events meant for that user alone. */
+export function userRoom(userId: string): string {
+  return `user:${userId}`;
+}
+
 /** The permission rooms a user belongs in. */
 export function roomsFor(user: PermissionSubject): string[] {
   return gatingPermissions

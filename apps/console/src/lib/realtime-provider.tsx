@@ -18,6 +18,7 @@ import {
   removeClient,
   replaceClient,
 } from '@/lib/realtime-cache';
+import { clearSessionValidationCache, validateSession } from '@/lib/session-validation';
 import { sessionStore } from '@/lib/session-storage';
 import { RealtimeClient, type RealtimeStatus } from '@/lib/socket';
 
@@ -126,6 +127,12 @@ export function connectEventsToCache(client: RealtimeClient, queryClient: QueryC
         void queryClient.invalidateQueries({ queryKey: queryKeys.billing.all });
       }),
     ),
+    // An administrator changed this user's role, status or permissions: re-read the session now,
+    // so the menu and guards follow (or a suspended user lands on the sign-in page).
+    client.on('accountChanged', () => {
+      clearSessionValidationCache();
+      void validateSession();
+    }),
   ];
   return () => {
     refreshDashboard.cancel();

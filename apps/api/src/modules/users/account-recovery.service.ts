@@ -18,7 +18,7 @@ export const accountRecoveryMessages = {
     `Two-factor authentication was reset. ${name} sets it up again at the next sign-in.`,
 } as const;
 
-type RecoveryDeps = Pick<AppContext, 'db' | 'config' | 'mailer' | 'logger' | 'accounts'>;
+type RecoveryDeps = Pick<AppContext, 'db' | 'config' | 'mailer' | 'logger' | 'accounts' | 'events'>;
 
 /** The account a superadmin acts on: never their own (that is the profile's job). */
 async function lockTarget(deps: RecoveryDeps, actor: AuthUser, id: string) {
@@ -48,6 +48,7 @@ export async function sendPasswordReset(deps: RecoveryDeps, actor: AuthUser, id:
     return user;
   });
   deps.accounts.forget(id);
+  deps.events.publish('accountChanged', { userId: id });
   await mailPasswordResetLink(deps, target, actor.fullName || actor.username);
   return { success: true as const, message: accountRecoveryMessages.resetSent(target.email) };
 }
@@ -71,6 +72,7 @@ export async function resetUserTwoFactor(deps: RecoveryDeps, actor: AuthUser, id
     return user;
   });
   deps.accounts.forget(id);
+  deps.events.publish('accountChanged', { userId: id });
   return {
     success: true as const,
     message: accountRecoveryMessages.twoFactorReset(target.fullName || target.username),

@@ -21,6 +21,11 @@ describe('POST /api/users/{id}/reset-2fa', () => {
     expect(row).toMatchObject({ twoFactorEnabled: false, twoFactorSecret: null });
     const [entry] = await auditEntriesOf(setup.t, user.id);
     expect(entry).toMatchObject({ action: 'user.two_factor_reset' });
+    // The user's open consoles hear of it at once.
+    expect(setup.t.published).toContainEqual({
+      event: 'accountChanged',
+      payload: { userId: user.id },
+    });
   });
 
   it('is for a superadmin, never on their own account, and 404 for an unknown user', async () => {

@@ -108,7 +108,7 @@ export async function createUser(
  * (overrides stay). Leaving the active state ends the user's sessions at once.
  */
 export async function updateUserProfile(
-  { db, accounts }: Pick<AppContext, 'db' | 'accounts'>,
+  { db, accounts, events }: Pick<AppContext, 'db' | 'accounts' | 'events'>,
   actor: AuthUser,
   id: string,
   body: UpdateUserBody,
@@ -159,6 +159,8 @@ export async function updateUserProfile(
     }),
   );
   accounts.forget(id);
+  // The user's open consoles re-read their session: a new menu, or the sign-in page.
+  events.publish('accountChanged', { userId: id });
   return userAnswer(userRuleMessages.updated, row);
 }
 
@@ -167,7 +169,7 @@ export async function updateUserProfile(
  * replaced (cleared when none are sent), so the effective permissions read back equal the set sent.
  */
 export async function updateUserPermissions(
-  { db, accounts }: Pick<AppContext, 'db' | 'accounts'>,
+  { db, accounts, events }: Pick<AppContext, 'db' | 'accounts' | 'events'>,
   actor: AuthUser,
   id: string,
   change: UserPermissionsChange,
@@ -190,12 +192,14 @@ export async function updateUserPermissions(
     return updated!;
   });
   accounts.forget(id);
+  // The user's open consoles re-read their session: a new menu, or the sign-in page.
+  events.publish('accountChanged', { userId: id });
   return userAnswer(userRuleMessages.permissionsUpdated, row);
 }
 
 /** Deletes an account: never one's own, never a superadmin; 404 for an unknown id. */
 export async function deleteUser(
-  { db, accounts }: Pick<AppContext, 'db' | 'accounts'>,
+  { db, accounts, events }: Pick<AppContext, 'db' | 'accounts' | 'events'>,
   actor: AuthUser,
   id: string,
 ): Promise<MessageResponse> {
@@ -215,6 +219,8 @@ export async function deleteUser(
     });
   });
   accounts.forget(id);
+  // The user's open consoles re-read their session: a new menu, or the sign-in page.
+  events.publish('accountChanged', { userId: id });
   return { success: true, message: userRuleMessages.deleted };
 }
 
