@@ -99,6 +99,16 @@ describe('user management', () => {
       }
       await salesPage.goto(new URL('/clients', baseUrl).href);
       await salesPage.getByRole('heading', { name: 'Client Management' }).waitFor();
+
+      // The superadmin grants settings.view: the sales user's open menu follows, without a reload.
+      await salesPage.evaluate(() => Object.assign(window, { journeyMarker: true }));
+      await row.getByRole('button', { name: `Actions for ${sales.name}` }).click();
+      await page.getByRole('menuitem', { name: 'Manage Permissions' }).click();
+      await permissions.getByRole('switch', { name: /View settings/ }).click();
+      await permissions.getByRole('button', { name: 'Save Permissions' }).click();
+      await permissions.waitFor({ state: 'detached' });
+      await expect.poll(() => menuItems(salesPage), { timeout: 10_000 }).toContain('Settings');
+      expect(await salesPage.evaluate(() => 'journeyMarker' in window)).toBe(true);
     } finally {
       await salesContext.close();
     }
