@@ -90,6 +90,13 @@ const requirePermissionsManageForPermissionBody: RequestHandler = (req, _res, ne
   next();
 };
 
+/** Resetting another user's password or two-factor: a superadmin's, whatever others hold. */
+const recoveryAccess = {
+  permissions: ['users.edit'],
+  roles: ['superadmin'],
+  rolesMessage: accountRecoveryMessages.superadminOnly,
+} as const;
+
 /** Staff accounts and their permissions (spec 2 sections 2.1, 2.2 and 7). */
 export const userRoutes = [
   defineRoute({
@@ -161,11 +168,7 @@ export const userRoutes = [
     description:
       "Superadmin only, not for one's own account (403). The link is the self-service one (single use, 30 minutes); 409 for an account that is not active; audited.",
     tags,
-    access: {
-      permissions: ['users.edit'],
-      roles: ['superadmin'],
-      rolesMessage: accountRecoveryMessages.superadminOnly,
-    },
+    access: recoveryAccess,
     params: userIdParamsSchema,
     response: messageResponseSchema,
     handler: ({ ctx, user, params }) => sendPasswordReset(ctx, user, params.id),
@@ -177,11 +180,7 @@ export const userRoutes = [
     description:
       "Superadmin only, not for one's own account (403). The secret, backup codes and sessions are cleared, so the next sign-in sets two-factor up again; audited.",
     tags,
-    access: {
-      permissions: ['users.edit'],
-      roles: ['superadmin'],
-      rolesMessage: accountRecoveryMessages.superadminOnly,
-    },
+    access: recoveryAccess,
     params: userIdParamsSchema,
     response: messageResponseSchema,
     handler: ({ ctx, user, params }) => resetUserTwoFactor(ctx, user, params.id),
