@@ -207,3 +207,47 @@ export const validateResponseSchema = successResponse({
   user: sessionUserSchema,
 });
 export type ValidateResponse = z.infer<typeof validateResponseSchema>;
+
+export const ownAccountMessages = {
+  currentPasswordRequired: 'Current password is required',
+  wrongPasswordOrCode: 'The current password or the code is not right',
+  samePassword: 'Choose a password different from the current one',
+  passwordChanged: 'Password changed. Sign in again with your new password.',
+  codesRegenerated: 'New backup codes are ready. The old ones no longer work.',
+} as const;
+
+/** POST /api/auth/change-password: one's own password, with a fresh code from the authenticator. */
+export const changePasswordBodySchema = z
+  .object({
+    currentPassword: requiredString(ownAccountMessages.currentPasswordRequired),
+    newPassword: passwordSchema,
+    code: requiredString(authMessages.codeRequired).regex(authenticatorOrBackupCode, {
+      error: authMessages.invalidCode,
+    }),
+  })
+  .refine((body) => body.newPassword !== body.currentPassword, {
+    error: ownAccountMessages.samePassword,
+    path: ['newPassword'],
+  });
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** GET /api/auth/backup-codes: how many unused codes are left (the codes themselves are hashed). */
+export const backupCodesStatusResponseSchema = successResponse({
+  remaining: z.number().int(),
+  total: z.number().int(),
+});
+export type BackupCodesStatusResponse = z.infer<typeof backupCodesStatusResponseSchema>;
+
+/** POST /api/auth/backup-codes: a fresh set, shown once, after a code from the authenticator. */
+export const regenerateBackupCodesBodySchema = z.object({
+  code: requiredString(authMessages.codeRequired).regex(/^\d{6}$/, {
+    error: authMessages.invalidCode,
+  }),
+});
+export type RegenerateBackupCodesBody = z.infer<typeof regenerateBackupCodesBodySchema>;
+
+export const regenerateBackupCodesResponseSchema = successResponse({
+  message: z.string(),
+  backupCodes: z.array(z.string()),
+});
+export type RegenerateBackupCodesResponse = z.infer<typeof regenerateBackupCodesResponseSchema>;

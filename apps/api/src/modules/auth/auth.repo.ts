@@ -281,3 +281,15 @@ export async function endUserSessions(db: DbExecutor, userId: string): Promise<v
   await updateUser(db, userId, { sessionsValidAfter: new Date() });
   await revokeUserRefreshTokens(db, userId);
 }
+
+/** How many of a user's backup codes are unused, and how many there are. */
+export async function countBackupCodes(db: DbExecutor, userId: string) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      remaining: sql<number>`count(*) filter (where ${backupCodes.usedAt} is null)`.mapWith(Number),
+    })
+    .from(backupCodes)
+    .where(eq(backupCodes.userId, userId));
+  return { total: row?.total ?? 0, remaining: row?.remaining ?? 0 };
+}

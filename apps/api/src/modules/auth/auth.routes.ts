@@ -1,4 +1,8 @@
 import {
+  backupCodesStatusResponseSchema,
+  changePasswordBodySchema,
+  regenerateBackupCodesBodySchema,
+  regenerateBackupCodesResponseSchema,
   emergencyRecoveryExecuteBodySchema,
   emergencyRecoveryRequestBodySchema,
   emergencyRecoveryRequestResponseSchema,
@@ -23,6 +27,7 @@ import { isKnownDevice, rememberKnownDevice } from '../../security/known-device'
 import { verifyAccessToken } from '../../http/access-token';
 import { bearerToken } from '../../http/authenticate';
 import { defineRoute } from '../../http/route';
+import { changeOwnPassword, ownBackupCodes, regenerateOwnBackupCodes } from './own-account.service';
 import {
   hasSuperadmin,
   registerFirstAdministrator,
@@ -194,5 +199,37 @@ export const authRoutes = [
     body: emergencyRecoveryExecuteBodySchema,
     response: messageResponseSchema,
     handler: ({ ctx, body, req }) => executeEmergencyRecovery(ctx, body, clientAddress(req)),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/auth/change-password',
+    summary: "Change one's own password (current password and a fresh code)",
+    description:
+      'The code is from the authenticator (or a backup code). Every session ends, this one too: the console signs in again with the new password. 400 when the password or code is not right; 429 after 5 tries in 15 minutes; audited.',
+    tags,
+    access: 'authenticated',
+    body: changePasswordBodySchema,
+    response: messageResponseSchema,
+    handler: ({ ctx, user, body }) => changeOwnPassword(ctx, user, body),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/auth/backup-codes',
+    summary: "How many of one's backup codes are left",
+    tags,
+    access: 'authenticated',
+    response: backupCodesStatusResponseSchema,
+    handler: ({ ctx, user }) => ownBackupCodes(ctx, user),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/auth/backup-codes',
+    summary:
+      "Replace one's backup codes (after an authenticator code); the new ones are shown once",
+    tags,
+    access: 'authenticated',
+    body: regenerateBackupCodesBodySchema,
+    response: regenerateBackupCodesResponseSchema,
+    handler: ({ ctx, user, body }) => regenerateOwnBackupCodes(ctx, user, body.code),
   }),
 ];
