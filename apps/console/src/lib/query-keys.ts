@@ -82,6 +82,10 @@ export const queryKeys = {
     /** GET /api/business/reports for a period. */
     reports: (period: Record<string, unknown>) => ['billing', 'reports', period] as const,
   },
+  account: {
+    /** GET /api/auth/backup-codes */
+    backupCodes: () => ['account', 'backup-codes'] as const,
+  },
   audit: {
     all: ['audit'] as const,
     /** GET /api/audit for a page and its filters. */

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { isNavigationItemActive, visibleNavigationItems } from '@/app/layout/navigation';
 import { Button } from '@/components/ui/button';
+import { AccountMenu } from '@/features/account/components/account-menu';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { settingsQueryOptions } from '@/lib/company-settings-query';
@@ -85,10 +86,11 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           >
             {initials(name)}
           </span>
-          <div className="min-w-0 leading-tight">
+          <div className="min-w-0 flex-1 leading-tight">
             <p className="truncate font-medium">{name}</p>
             <p className="truncate text-xs text-muted-foreground">{roleLabel(user?.role)}</p>
           </div>
+          {user && <AccountMenu />}
         </div>
         <Button variant="ghost" className="mt-1 w-full justify-start" onClick={handleSignOut}>
           <LogOut />
