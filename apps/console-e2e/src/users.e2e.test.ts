@@ -109,6 +109,14 @@ describe('user management', () => {
       await permissions.waitFor({ state: 'detached' });
       await expect.poll(() => menuItems(salesPage), { timeout: 10_000 }).toContain('Settings');
       expect(await salesPage.evaluate(() => 'journeyMarker' in window)).toBe(true);
+
+      // Their own account: the backup codes left, from the account menu.
+      await salesPage.getByRole('button', { name: 'My account' }).click();
+      await salesPage.getByRole('menuitem', { name: 'Backup Codes' }).click();
+      await salesPage
+        .getByRole('dialog', { name: 'Backup Codes' })
+        .getByText(/^\d+ of 10 backup codes left\.$/)
+        .waitFor();
     } finally {
       await salesContext.close();
     }
