@@ -15,6 +15,7 @@ const allowedPublicRoutes = [
   'POST /api/auth/setup-2fa',
   'POST /api/auth/login',
   'POST /api/auth/verify-2fa',
+  'POST /api/auth/complete-password-change',
   'POST /api/auth/refresh',
   'POST /api/auth/logout',
   'POST /api/auth/reset-password',

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { test } from './support/e2e-test';
 import { signInAsStaff } from './support/staff-session';
-import { signInForFirstTime, type StaffAccount } from './support/users';
+import { completeTwoFactorSetup, signInForFirstTime, type StaffAccount } from './support/users';
 
 // The sales template (spec 2 section 6) allows these menu items and no others.
 const salesMenu = ['Dashboard', 'Clients', 'Licences', 'Billing'];
@@ -120,5 +120,68 @@ describe('user management', () => {
     } finally {
       await salesContext.close();
     }
+  });
+
+  test('a superadmin sets a temporary password, which the user replaces at sign-in', async ({
+    page,
+    browser,
+    baseUrl,
+  }) => {
+    await signInAsStaff(page, baseUrl);
+    const suffix = randomBytes(3).toString('hex');
+    const guard: StaffAccount = {
+      name: `Tina Temp ${suffix}`,
+      username: `tina-${suffix}`,
+      email: `tina-${suffix}@example.com`,
+      password: `Tina-${suffix}-pw`,
+      secret: '',
+      backupCodes: [],
+      lastTotpStep: 0,
+    };
+    await page.goto(new URL('/users', baseUrl).href);
+    await page.getByRole('heading', { name: 'User Management' }).waitFor();
+    await createSalesUser(page, guard);
+
+    const row = page.getByRole('row', { name: new RegExp(guard.name) });
+    await row.getByRole('button', { name: `Actions for ${guard.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Set Temporary Password' }).click();
+    const dialog = page.getByRole('dialog', { name: `Set Temporary Password for ${guard.name}?` });
+    const temporary = `Handover-${suffix}-9X`;
+    await dialog.getByLabel('Temporary password').fill(temporary);
+    await dialog.getByRole('button', { name: 'Set Temporary Password' }).click();
+    await page.getByText(/^Temporary password set\./).waitFor();
+    await row.getByText('Temporary password').waitFor();
+
+    const guardContext = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 1280, height: 800 },
+    });
+    try {
+      const guardPage = await guardContext.newPage();
+      await guardPage.goto(new URL('/login', baseUrl).href);
+      await guardPage.getByLabel('Email').fill(guard.email);
+      await guardPage.getByLabel('Password', { exact: true }).fill(temporary);
+      await guardPage.getByRole('button', { name: 'Sign In' }).click();
+      await guardPage.getByRole('heading', { name: 'Choose a New Password' }).waitFor();
+      // The temporary password itself is refused as the new one, by the server.
+      await guardPage.getByLabel('New Password', { exact: true }).fill(temporary);
+      await guardPage.getByLabel('Confirm New Password').fill(temporary);
+      await guardPage.getByRole('button', { name: 'Set New Password' }).click();
+      await guardPage.getByText('Choose a password different from the temporary one').waitFor();
+
+      guard.password = `Mine-${suffix}-42Z`;
+      await guardPage.getByLabel('New Password', { exact: true }).fill(guard.password);
+      await guardPage.getByLabel('Confirm New Password').fill(guard.password);
+      await guardPage.getByRole('button', { name: 'Set New Password' }).click();
+      // A new account has no two-factor yet: its setup follows, then the dashboard.
+      await completeTwoFactorSetup(guardPage, guard);
+    } finally {
+      await guardContext.close();
+    }
+    await page.reload();
+    await page.getByRole('row', { name: new RegExp(guard.name) }).waitFor();
+    expect(await page.getByRole('row', { name: new RegExp(guard.name) }).innerText()).not.toContain(
+      'Temporary password',
+    );
   });
 });

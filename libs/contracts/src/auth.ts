@@ -96,10 +96,27 @@ export const twoFactorSetupRequiredResponseSchema = successResponse({
 });
 export type TwoFactorSetupRequiredResponse = z.infer<typeof twoFactorSetupRequiredResponseSchema>;
 
-/** POST /api/auth/login: a session, a two-factor challenge, or a required two-factor setup. */
+/**
+ * Password accepted, but it is a temporary one set by a superadmin: a new password comes first,
+ * through POST /api/auth/complete-password-change with `passwordChangeToken`.
+ */
+export const passwordChangeRequiredResponseSchema = successResponse({
+  requires2FA: z.literal(false),
+  requiresTwoFactor: z.literal(false),
+  requiresPasswordChange: z.literal(true),
+  passwordChangeToken: z.string(),
+  message: z.string(),
+});
+export type PasswordChangeRequiredResponse = z.infer<typeof passwordChangeRequiredResponseSchema>;
+
+/**
+ * POST /api/auth/login: a session, a two-factor challenge, a required two-factor setup, or a
+ * required password change.
+ */
 export const loginResponseSchema = z.union([
   twoFactorChallengeResponseSchema,
   twoFactorSetupRequiredResponseSchema,
+  passwordChangeRequiredResponseSchema,
   authSessionResponseSchema,
 ]);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
@@ -207,6 +224,40 @@ export const validateResponseSchema = successResponse({
   user: sessionUserSchema,
 });
 export type ValidateResponse = z.infer<typeof validateResponseSchema>;
+
+export const temporaryPasswordMessages = {
+  changeRequired:
+    'Your password is a temporary one. Choose a new password to continue signing in.',
+  samePassword: 'Choose a password different from the temporary one',
+  tokenRequired: 'Password change token is required',
+} as const;
+
+/** POST /api/users/{id}/temporary-password (superadmin): the user must replace it at sign-in. */
+export const setTemporaryPasswordBodySchema = z.object({ password: passwordSchema });
+export type SetTemporaryPasswordBody = z.infer<typeof setTemporaryPasswordBodySchema>;
+
+/** POST /api/auth/complete-password-change: replaces a temporary password, then sign-in goes on. */
+export const completePasswordChangeBodySchema = z.object({
+  passwordChangeToken: requiredString(temporaryPasswordMessages.tokenRequired),
+  newPassword: passwordSchema,
+});
+export type CompletePasswordChangeBody = z.infer<typeof completePasswordChangeBodySchema>;
+
+/** The new-password step of sign-in: the body's password plus a matching confirmation. */
+export const completePasswordChangeFormSchema = z
+  .object({ password: passwordSchema, confirmPassword: confirmPasswordSchema })
+  .refine((form) => form.password === form.confirmPassword, {
+    error: authMessages.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type CompletePasswordChangeForm = z.infer<typeof completePasswordChangeFormSchema>;
+
+/** What the rest of sign-in answers once the temporary password is replaced. */
+export const completePasswordChangeResponseSchema = z.union([
+  twoFactorChallengeResponseSchema,
+  twoFactorSetupRequiredResponseSchema,
+]);
+export type CompletePasswordChangeResponse = z.infer<typeof completePasswordChangeResponseSchema>;
 
 export const ownAccountMessages = {
   currentPasswordRequired: 'Current password is required',

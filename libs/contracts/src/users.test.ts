@@ -28,6 +28,7 @@ const user = {
   status: 'active',
   lastLogin: null,
   twoFactorEnabled: true,
+  mustChangePassword: false,
   permissions: ['dashboard.view', 'clients.view'],
   customPermissions: { granted: [], denied: ['clients.view'] },
   createdAt: exampleTime,

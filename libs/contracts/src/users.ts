@@ -36,6 +36,8 @@ export const userSchema = z.object({
   lastLogin: isoDateTimeSchema.nullable(),
   /** Whether the account has finished setting up two-factor authentication. */
   twoFactorEnabled: z.boolean(),
+  /** Signed in with a temporary password set by a superadmin: a new one is asked for first. */
+  mustChangePassword: z.boolean(),
   /** The permissions stored on the user (a role template, possibly edited). */
   permissions: z.array(permissionSchema),
   /** Per-user overrides on top of `permissions`; denied wins. */

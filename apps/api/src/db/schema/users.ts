@@ -27,6 +27,8 @@ export const users = pgTable(
      * two-factor or status changes, so tokens and sockets opened before it end.
      */
     sessionsValidAfter: timestamptz('sessions_valid_after'),
+    /** Set with a temporary password from a superadmin: sign-in asks for a new one first. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,6 +1,8 @@
 import {
   backupCodesStatusResponseSchema,
   changePasswordBodySchema,
+  completePasswordChangeBodySchema,
+  completePasswordChangeResponseSchema,
   regenerateBackupCodesBodySchema,
   regenerateBackupCodesResponseSchema,
   emergencyRecoveryExecuteBodySchema,
@@ -27,6 +29,7 @@ import { isKnownDevice, rememberKnownDevice } from '../../security/known-device'
 import { verifyAccessToken } from '../../http/access-token';
 import { bearerToken } from '../../http/authenticate';
 import { defineRoute } from '../../http/route';
+import { completePasswordChange } from './temporary-password.service';
 import { changeOwnPassword, ownBackupCodes, regenerateOwnBackupCodes } from './own-account.service';
 import {
   hasSuperadmin,
@@ -108,6 +111,18 @@ export const authRoutes = [
     response: loginResponseSchema,
     handler: ({ ctx, body, req }) =>
       signIn(ctx, body, clientAddress(req), isKnownDevice(req, ctx.config.jwtSecret, body.email)),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/auth/complete-password-change',
+    summary: 'Replace a temporary password during sign-in; answers the two-factor step',
+    description:
+      'With the passwordChangeToken of a login that answered requiresPasswordChange (5 minutes, spent once the password is replaced). The new password follows the account rules and must differ from the temporary one (400). Then the answer is what login answers next: a two-factor challenge or its setup.',
+    tags,
+    access: 'public',
+    body: completePasswordChangeBodySchema,
+    response: completePasswordChangeResponseSchema,
+    handler: ({ ctx, body, req }) => completePasswordChange(ctx, body, clientAddress(req)),
   }),
   defineRoute({
     method: 'post',

@@ -2,6 +2,7 @@ import {
   appInfo,
   authMessages,
   roleTemplates,
+  temporaryPasswordMessages,
   type LoginBody,
   type RegisterBody,
   type Verify2faBody,
@@ -20,7 +21,7 @@ import {
   lockRegistration,
   superadminExists,
 } from './auth.repo';
-import { signMfaToken, verifyMfaToken } from './mfa-token';
+import { signStepToken, verifyStepToken } from './sign-in-step-token';
 import { assertActive, startSession, type SessionGrant } from './session.service';
 import { beginTwoFactorSetup, verifySecondFactor, type TwoFactorSetup } from './two-factor.service';
 
@@ -32,6 +33,7 @@ export const signInMessages = {
   setupRequired:
     'Two-factor authentication must be set up before you can sign in. Scan the QR code, keep the backup codes, then enter the 6-digit code.',
   superadminExists: 'A system administrator already exists. Please sign in instead.',
+  passwordChangeRequired: temporaryPasswordMessages.changeRequired,
 } as const;
 
 /** GET has-superadmin: whether first-run setup has been done. */
@@ -79,7 +81,7 @@ export async function availableUsername(db: DbExecutor, email: string): Promise<
   return candidate;
 }
 
-type LoginAnswer =
+type TwoFactorStep =
   | {
       success: true;
       requires2FA: true;
@@ -94,10 +96,22 @@ type LoginAnswer =
       requires2FASetup: true;
     } & TwoFactorSetup);
 
+type LoginAnswer =
+  | TwoFactorStep
+  | {
+      success: true;
+      requires2FA: false;
+      requiresTwoFactor: false;
+      requiresPasswordChange: true;
+      passwordChangeToken: string;
+      message: string;
+    };
+
 /**
  * First sign-in step. A right password answers a two-factor challenge (a 5-minute temporary
- * token), or the setup data when the account has not set up two-factor yet; never a session
- * directly, since every account must pass a second factor.
+ * token), or the setup data when the account has not set up two-factor yet, or first a new
+ * password when this one is temporary; never a session directly, since every account must pass a
+ * second factor.
  */
 export async function signIn(
   deps: AuthDeps,
@@ -120,6 +134,21 @@ export async function signIn(
   await deps.limits.signInPair.reset(pairAttempts(body.email, address));
   if (fromKnownDevice) await deps.limits.signInAccount.reset(passwordAttempts(body.email));
   assertActive(user);
+  if (user.mustChangePassword) {
+    return {
+      success: true,
+      requires2FA: false,
+      requiresTwoFactor: false,
+      requiresPasswordChange: true,
+      passwordChangeToken: signStepToken(deps.config.jwtSecret, user.id, 'password_change'),
+      message: signInMessages.passwordChangeRequired,
+    };
+  }
+  return twoFactorStep(deps, user);
+}
+
+/** After the password: the two-factor challenge, or its setup when the account has none yet. */
+export async function twoFactorStep(deps: AuthDeps, user: UserRow): Promise<TwoFactorStep> {
   if (!user.twoFactorEnabled) {
     const setup = await deps.db.transaction((tx) => beginTwoFactorSetup(deps, tx, user));
     return {
@@ -135,7 +164,7 @@ export async function signIn(
     success: true,
     requires2FA: true,
     requiresTwoFactor: true,
-    tempToken: signMfaToken(deps.config.jwtSecret, user.id),
+    tempToken: signStepToken(deps.config.jwtSecret, user.id, 'mfa'),
     message: signInMessages.challenge,
   };
 }
@@ -146,9 +175,11 @@ export async function verifySignInCode(
   body: Verify2faBody,
   address: string,
 ): Promise<SessionGrant> {
-  const userId = verifyMfaToken(deps.config.jwtSecret, body.tempToken);
+  const userId = verifyStepToken(deps.config.jwtSecret, body.tempToken, 'mfa');
   const user: UserRow | undefined = userId ? await findUserRowById(deps.db, userId) : undefined;
-  if (!user) throw new AppError(401, 'TOKEN_EXPIRED', signInMessages.challengeExpired);
+  // A temporary password set since the password step must be replaced first.
+  if (!user || user.mustChangePassword)
+    throw new AppError(401, 'TOKEN_EXPIRED', signInMessages.challengeExpired);
   await claimCodeAttempt(deps, user.email, address);
   assertActive(user);
   if (!user.twoFactorEnabled) {

@@ -103,7 +103,7 @@ export async function setPasswordWithToken(
   const passwordHash = await deps.passwords.hash(body.password);
   const userId = await deps.db.transaction(async (tx) => {
     const owner = await redeemRecoveryToken(tx, 'password_reset', body.token);
-    await updateUser(tx, owner, { passwordHash });
+    await updateUser(tx, owner, { passwordHash, mustChangePassword: false });
     await endUserSessions(tx, owner);
     return owner;
   });
@@ -155,7 +155,7 @@ export async function executeEmergencyRecovery(
   const passwordHash = await deps.passwords.hash(body.newPassword);
   const userId = await deps.db.transaction(async (tx) => {
     const owner = await redeemRecoveryToken(tx, 'emergency_recovery', body.token);
-    await updateUser(tx, owner, { passwordHash });
+    await updateUser(tx, owner, { passwordHash, mustChangePassword: false });
     await clearTwoFactor(tx, owner);
     return owner;
   });

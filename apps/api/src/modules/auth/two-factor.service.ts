@@ -86,7 +86,8 @@ export async function completeTwoFactorSetup(
   const token = await findOneTimeToken(deps.db, 'setup_2fa', hashOpaqueToken(setupToken));
   if (!token || token.usedAt || token.expiresAt <= new Date()) throw expired;
   const user = await findUserRowById(deps.db, token.userId);
-  if (!user?.twoFactorSecret) throw expired;
+  // A temporary password set since this setup began must be replaced first.
+  if (!user?.twoFactorSecret || user.mustChangePassword) throw expired;
   assertActive(user);
   // Counted before the check, like sign-in codes, so parallel guesses cannot outrun the limit.
   if (!(await deps.limits.signInCodes.consume(codeAttempts(user.email)))) throw tooMany();

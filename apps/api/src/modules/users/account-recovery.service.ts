@@ -4,6 +4,7 @@ import type { AuthUser } from '../../http/authenticate';
 import { recordAudit } from '../audit/audit.service';
 import { mailPasswordResetLink } from '../auth/recovery.service';
 import { endUserSessions } from '../auth/session.service';
+import { assignTemporaryPassword, endSignInBackOffOf } from '../auth/temporary-password.service';
 import { clearTwoFactor } from '../auth/two-factor.service';
 import { findUserRowForUpdate } from './users.repo';
 
@@ -11,14 +12,19 @@ export const accountRecoveryMessages = {
   notFound: 'User not found',
   superadminOnly: "Only a superadmin can reset another user's password or two-factor.",
   ownAccount: 'Use your own profile to change your password or two-factor authentication.',
-  inactive: 'This account is not active: activate it before sending a password reset.',
+  inactive: 'This account is not active: activate it before resetting its password.',
   resetSent: (email: string) =>
     `A password reset link was sent to ${email}. The user has been signed out everywhere.`,
+  temporaryPasswordSet: (name: string) =>
+    `Temporary password set. Give it to ${name} in person or by phone: it must be changed at the next sign-in. ${name} has been signed out everywhere.`,
   twoFactorReset: (name: string) =>
     `Two-factor authentication was reset. ${name} sets it up again at the next sign-in.`,
 } as const;
 
-type RecoveryDeps = Pick<AppContext, 'db' | 'config' | 'mailer' | 'logger' | 'accounts' | 'events'>;
+type RecoveryDeps = Pick<
+  AppContext,
+  'db' | 'config' | 'mailer' | 'logger' | 'accounts' | 'events' | 'passwords' | 'limits'
+>;
 
 /** The account a superadmin acts on: never their own (that is the profile's job). */
 async function lockTarget(deps: RecoveryDeps, actor: AuthUser, id: string) {
@@ -51,6 +57,41 @@ export async function sendPasswordReset(deps: RecoveryDeps, actor: AuthUser, id:
   deps.events.publish('accountChanged', { userId: id });
   await mailPasswordResetLink(deps, target, actor.fullName || actor.username);
   return { success: true as const, message: accountRecoveryMessages.resetSent(target.email) };
+}
+
+/**
+ * POST /api/users/{id}/temporary-password: sets a password the superadmin passes on; the user must
+ * replace it at the next sign-in (before the second factor). Ends their sessions and the sign-in
+ * slow-down of the account; audited without the password.
+ */
+export async function setTemporaryPassword(
+  deps: RecoveryDeps,
+  actor: AuthUser,
+  id: string,
+  password: string,
+) {
+  const passwordHash = await deps.passwords.hash(password);
+  const target = await deps.db.transaction(async (tx) => {
+    const user = await lockTarget({ ...deps, db: tx }, actor, id);
+    if (user.status !== 'active') throw conflict(accountRecoveryMessages.inactive);
+    await assignTemporaryPassword(tx, id, passwordHash);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'user.temporary_password_set',
+      entityType: 'user',
+      entityId: id,
+      before: { mustChangePassword: user.mustChangePassword },
+      after: { mustChangePassword: true },
+    });
+    return user;
+  });
+  deps.accounts.forget(id);
+  deps.events.publish('accountChanged', { userId: id });
+  await endSignInBackOffOf(deps, target.email);
+  return {
+    success: true as const,
+    message: accountRecoveryMessages.temporaryPasswordSet(target.fullName || target.username),
+  };
 }
 
 /**

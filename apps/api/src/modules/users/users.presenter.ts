@@ -25,6 +25,7 @@ export function presentUser(row: UserRow): User {
     status: row.status,
     lastLogin: row.lastLoginAt?.toISOString() ?? null,
     twoFactorEnabled: row.twoFactorEnabled,
+    mustChangePassword: row.mustChangePassword,
     permissions: knownPermissions(row.permissions),
     customPermissions: {
       granted: knownPermissions(row.customGranted),

@@ -1,6 +1,7 @@
 import {
   messageResponseSchema,
   createUserBodySchema,
+  setTemporaryPasswordBodySchema,
   deleteUserResponseSchema,
   idSchema,
   listUsersQuerySchema,
@@ -20,6 +21,7 @@ import {
   accountRecoveryMessages,
   resetUserTwoFactor,
   sendPasswordReset,
+  setTemporaryPassword,
 } from './account-recovery.service';
 import {
   createUser,
@@ -172,6 +174,20 @@ export const userRoutes = [
     params: userIdParamsSchema,
     response: messageResponseSchema,
     handler: ({ ctx, user, params }) => sendPasswordReset(ctx, user, params.id),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/users/:id/temporary-password',
+    summary: 'Set a temporary password that the user must change at the next sign-in',
+    description:
+      "Superadmin only, not for one's own account (403); 409 for an account that is not active. The user's sessions end; at sign-in the password step answers requiresPasswordChange and POST /api/auth/complete-password-change replaces it before the second factor. Audited (without the password).",
+    tags,
+    access: recoveryAccess,
+    params: userIdParamsSchema,
+    body: setTemporaryPasswordBodySchema,
+    response: messageResponseSchema,
+    handler: ({ ctx, user, params, body }) =>
+      setTemporaryPassword(ctx, user, params.id, body.password),
   }),
   defineRoute({
     method: 'post',

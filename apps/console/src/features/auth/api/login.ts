@@ -11,6 +11,7 @@ export type SessionGrant = Pick<AuthSessionResponse, 'token'> &
 export type LoginOutcome =
   | { kind: 'code-required'; tempToken: string }
   | { kind: 'setup-required'; setup: TwoFactorSetupData }
+  | { kind: 'password-change-required'; passwordChangeToken: string }
   | { kind: 'signed-in'; session: SessionGrant };
 
 type LoginAnswer = Partial<TwoFactorSetupData> & {
@@ -18,13 +19,19 @@ type LoginAnswer = Partial<TwoFactorSetupData> & {
   requiresTwoFactor?: boolean;
   requires2FASetup?: boolean;
   requiresTwoFactorSetup?: boolean;
+  requiresPasswordChange?: boolean;
+  passwordChangeToken?: string;
   tempToken?: string;
   token?: string;
   refreshToken?: string;
   user?: SessionUser;
 };
 
-function toOutcome(answer: LoginAnswer): LoginOutcome {
+/** What a sign-in answer (login, or the password change that follows a temporary one) asks next. */
+export function toOutcome(answer: LoginAnswer): LoginOutcome {
+  if (answer.requiresPasswordChange && answer.passwordChangeToken) {
+    return { kind: 'password-change-required', passwordChangeToken: answer.passwordChangeToken };
+  }
   if ((answer.requires2FA || answer.requiresTwoFactor) && answer.tempToken) {
     return { kind: 'code-required', tempToken: answer.tempToken };
   }

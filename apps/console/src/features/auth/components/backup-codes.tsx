@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import { appInfo } from '@patrol/contracts';
 import { Button } from '@/components/ui/button';
-import { CopyButton } from '@/features/auth/components/copy-button';
+import { CopyButton } from '@/components/copy-button';
 
 function downloadAsText(codes: readonly string[]): void {
   const text = [

@@ -13,7 +13,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useExecuteEmergencyRecovery } from '@/features/auth/api/execute-emergency-recovery';
 import { useRequestEmergencyRecovery } from '@/features/auth/api/request-emergency-recovery';
-import { CopyButton } from '@/features/auth/components/copy-button';
+import { CopyButton } from '@/components/copy-button';
 import { FormAlert } from '@/features/auth/components/form-alert';
 import { fieldErrorProps, FormField } from '@/components/form-field';
 import { PasswordInput } from '@/components/password-input';

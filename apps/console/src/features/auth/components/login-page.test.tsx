@@ -220,3 +220,67 @@ describe('two-factor setup at sign-in', () => {
     expect(localStorage.getItem('token')).toBe('access-1');
   });
 });
+
+describe('temporary password at sign-in', () => {
+  const passwordChangeStep = () =>
+    jsonResponse({
+      success: true,
+      requires2FA: false,
+      requiresTwoFactor: false,
+      requiresPasswordChange: true,
+      passwordChangeToken: 'change-1',
+      message: 'Your password is a temporary one.',
+    });
+
+  it('asks for a new password first, then the two-factor code', async () => {
+    const fetchMock = stubAuthFetch({
+      '/api/auth/login': passwordChangeStep,
+      '/api/auth/complete-password-change': challenge,
+    });
+    renderRoute('/login');
+    const user = await signInStep1();
+
+    expect(
+      await screen.findByRole('heading', { name: 'Choose a New Password' }),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('New Password'), 'MyOwnChoice42');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'MyOwnChoice4');
+    await user.click(screen.getByRole('button', { name: 'Set New Password' }));
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(sentBody(fetchMock, '/api/auth/complete-password-change')).toBeUndefined();
+
+    await user.type(screen.getByLabelText('Confirm New Password'), '2');
+    await user.click(screen.getByRole('button', { name: 'Set New Password' }));
+    expect(await screen.findByLabelText('Authentication Code')).toBeInTheDocument();
+    expect(sentBody(fetchMock, '/api/auth/complete-password-change')).toEqual({
+      passwordChangeToken: 'change-1',
+      newPassword: 'MyOwnChoice42',
+    });
+  });
+
+  it("shows the server's refusal of the new password under the field", async () => {
+    stubAuthFetch({
+      '/api/auth/login': passwordChangeStep,
+      '/api/auth/complete-password-change': () =>
+        jsonResponse(
+          {
+            success: false,
+            error: 'VALIDATION_ERROR',
+            message: 'Choose a password different from the temporary one',
+            errors: { newPassword: 'Choose a password different from the temporary one' },
+          },
+          400,
+        ),
+    });
+    renderRoute('/login');
+    const user = await signInStep1();
+    await user.type(await screen.findByLabelText('New Password'), 'Secret123');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'Secret123');
+    await user.click(screen.getByRole('button', { name: 'Set New Password' }));
+    const password = screen.getByLabelText('New Password');
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    expect(
+      screen.getByText('Choose a password different from the temporary one'),
+    ).toBeInTheDocument();
+  });
+});

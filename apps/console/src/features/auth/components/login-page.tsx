@@ -6,17 +6,20 @@ import { AuthCard } from '@/features/auth/components/auth-card';
 import { FormAlert } from '@/features/auth/components/form-alert';
 import { LoginCodeForm } from '@/features/auth/components/login-code-form';
 import { LoginCredentialsForm } from '@/features/auth/components/login-credentials-form';
+import { LoginPasswordChangeForm } from '@/features/auth/components/login-password-change-form';
 import { TwoFactorSetup } from '@/features/auth/components/two-factor-setup';
 import { useStartSession } from '@/features/auth/lib/use-start-session';
 
 type Step =
   | { name: 'credentials' }
   | { name: 'code'; tempToken: string }
-  | { name: 'setup'; setup: TwoFactorSetupData };
+  | { name: 'setup'; setup: TwoFactorSetupData }
+  | { name: 'password-change'; passwordChangeToken: string };
 
 /**
  * Sign-in (/login, spec 1 section 2.3): email and password, then the two-factor code; an
- * account without two-factor sets it up here first (also announced by ?setup=required).
+ * account without two-factor sets it up here first (also announced by ?setup=required), and a
+ * temporary password set by a superadmin is replaced before either.
  */
 export function LoginPage() {
   const [step, setStep] = useState<Step>({ name: 'credentials' });
@@ -33,7 +36,9 @@ export function LoginPage() {
   const handleOutcome = (outcome: LoginOutcome, enteredEmail: string) => {
     setEmail(enteredEmail);
     if (outcome.kind === 'code-required') setStep({ name: 'code', tempToken: outcome.tempToken });
-    else if (outcome.kind === 'setup-required') setStep({ name: 'setup', setup: outcome.setup });
+    else if (outcome.kind === 'password-change-required') {
+      setStep({ name: 'password-change', passwordChangeToken: outcome.passwordChangeToken });
+    } else if (outcome.kind === 'setup-required') setStep({ name: 'setup', setup: outcome.setup });
     else signedIn(outcome.session);
   };
 
@@ -46,6 +51,18 @@ export function LoginPage() {
         <LoginCodeForm
           tempToken={step.tempToken}
           onVerified={signedIn}
+          onBack={() => setStep({ name: 'credentials' })}
+        />
+      </AuthCard>
+    );
+  }
+
+  if (step.name === 'password-change') {
+    return (
+      <AuthCard title="Choose a New Password" subtitle="Your current password is a temporary one">
+        <LoginPasswordChangeForm
+          passwordChangeToken={step.passwordChangeToken}
+          onChanged={(outcome) => handleOutcome(outcome, email)}
           onBack={() => setStep({ name: 'credentials' })}
         />
       </AuthCard>

@@ -8,7 +8,7 @@ import type { TwoFactorSetupData } from '@/features/auth/api/register';
 import { useSetupTwoFactor } from '@/features/auth/api/setup-two-factor';
 import { BackupCodes } from '@/features/auth/components/backup-codes';
 import { CodeInput } from '@/features/auth/components/code-input';
-import { CopyButton } from '@/features/auth/components/copy-button';
+import { CopyButton } from '@/components/copy-button';
 import { FormAlert } from '@/features/auth/components/form-alert';
 import { fieldErrorProps, FormField } from '@/components/form-field';
 import { setupVerificationErrorMessage } from '@/features/auth/lib/auth-error-messages';

@@ -110,6 +110,55 @@ describe('UsersPage', () => {
     ).toBeInTheDocument();
   });
 
+  it('sets a temporary password that the superadmin can see, change and copy', async () => {
+    const active = { ...sampleUsers.sam, status: 'active' as const };
+    const calls = stubApi({
+      'GET /api/users': () => jsonResponse(usersPage([sampleUsers.root, active])),
+      [`POST /api/users/${active.id}/temporary-password`]: () =>
+        jsonResponse({ success: true, message: 'Temporary password set for Sam Lee.' }),
+    });
+    signInAs(testUsers.superadmin);
+    renderScreen(<UsersPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Sam Lee' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Set Temporary Password' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Set Temporary Password for Sam Lee?',
+    });
+    const password = within(dialog).getByLabelText('Temporary password');
+    // A suggestion that meets the rules is there already; another can be asked for.
+    const suggested = (password as HTMLInputElement).value;
+    expect(suggested).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{12}$/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Suggest another password' }));
+    expect(password).not.toHaveValue(suggested);
+
+    await userEvent.clear(password);
+    await userEvent.type(password, 'short');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Set Temporary Password' }));
+    expect(
+      await within(dialog).findByText('Password must be at least 8 characters long'),
+    ).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await userEvent.clear(password);
+    await userEvent.type(password, 'Handover2026');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Set Temporary Password' }));
+    expect(await screen.findByText('Temporary password set for Sam Lee.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      password: 'Handover2026',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('marks a user whose password is temporary', async () => {
+    stubApi({
+      'GET /api/users': () =>
+        jsonResponse(usersPage([{ ...sampleUsers.sam, mustChangePassword: true }])),
+    });
+    signInAs(testUsers.superadmin);
+    renderScreen(<UsersPage />);
+    expect(await screen.findByText('Temporary password')).toBeInTheDocument();
+  });
+
   it("offers no recovery actions on one's own row", async () => {
     stubApi({
       'GET /api/users': () =>

@@ -19,6 +19,7 @@ import {
 import { useDeleteUser } from '@/features/users/api/delete-user';
 import { unsuccessfulUsersMessage, useUsers } from '@/features/users/api/get-users';
 import { PermissionDialog } from '@/features/users/components/permission-dialog';
+import { TemporaryPasswordDialog } from '@/features/users/components/temporary-password-dialog';
 import { UserFormDialog } from '@/features/users/components/user-form-dialog';
 import { userStatusLabel } from '@/features/users/components/user-badges';
 import { UsersTable } from '@/features/users/components/users-table';
@@ -27,7 +28,9 @@ import type { UsersListParams } from '@/lib/query-keys';
 
 const searchDelayMs = 300;
 
-const recoveryTexts: Record<AccountRecoveryAction, { title: string; description: string }> = {
+type ConfirmedRecoveryAction = Exclude<AccountRecoveryAction, 'temporary-password'>;
+
+const recoveryTexts: Record<ConfirmedRecoveryAction, { title: string; description: string }> = {
   'password-reset': {
     title: 'Send Password Reset',
     description:
@@ -42,7 +45,8 @@ const recoveryTexts: Record<AccountRecoveryAction, { title: string; description:
 
 type UserDialog =
   | { kind: 'form'; user: User | null }
-  | { kind: 'recovery'; user: User; action: AccountRecoveryAction }
+  | { kind: 'recovery'; user: User; action: ConfirmedRecoveryAction }
+  | { kind: 'temporary-password'; user: User }
   | { kind: 'permissions'; user: User }
   | { kind: 'delete'; user: User }
   | null;
@@ -159,7 +163,7 @@ function UserManagement({ currentUserId }: { currentUserId: string | undefined }
     }
   };
 
-  const confirmRecovery = async (target: User, action: AccountRecoveryAction) => {
+  const confirmRecovery = async (target: User, action: ConfirmedRecoveryAction) => {
     try {
       const { message } = await recovery.mutateAsync({ userId: target.id, action });
       toast.success(message);
@@ -260,7 +264,13 @@ function UserManagement({ currentUserId }: { currentUserId: string | undefined }
             onEdit={(user) => setDialog({ kind: 'form', user })}
             onManagePermissions={(user) => setDialog({ kind: 'permissions', user })}
             onDelete={(user) => setDialog({ kind: 'delete', user })}
-            onRecovery={(user, action) => setDialog({ kind: 'recovery', user, action })}
+            onRecovery={(user, action) =>
+              setDialog(
+                action === 'temporary-password'
+                  ? { kind: 'temporary-password', user }
+                  : { kind: 'recovery', user, action },
+              )
+            }
             currentUserId={currentUserId}
           />
         )}
@@ -287,6 +297,10 @@ function UserManagement({ currentUserId }: { currentUserId: string | undefined }
       <PermissionDialog
         user={dialog?.kind === 'permissions' ? dialog.user : null}
         isSelf={dialog?.kind === 'permissions' && dialog.user.id === currentUserId}
+        onClose={() => setDialog(null)}
+      />
+      <TemporaryPasswordDialog
+        user={dialog?.kind === 'temporary-password' ? dialog.user : null}
         onClose={() => setDialog(null)}
       />
       <ConfirmDialog

@@ -1,6 +1,15 @@
 import type { User } from '@patrol/contracts';
 import { formatBusinessDateTime } from '@patrol/domain';
-import { KeyRound, Mail, MoreHorizontal, Pencil, ShieldOff, Trash2, Users } from 'lucide-react';
+import {
+  KeyRound,
+  KeySquare,
+  Mail,
+  MoreHorizontal,
+  Pencil,
+  ShieldOff,
+  Trash2,
+  Users,
+} from 'lucide-react';
 import { SortHeader } from '@/components/sort-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -113,7 +122,14 @@ export function UsersTable({
                 <UserRoleBadge role={user.role} />
               </TableCell>
               <TableCell>
-                <UserStatusBadge status={user.status} />
+                <div className="flex flex-wrap items-center gap-1">
+                  <UserStatusBadge status={user.status} />
+                  {user.mustChangePassword && (
+                    <Badge variant="warning" title="Must choose a new password at the next sign-in">
+                      Temporary password
+                    </Badge>
+                  )}
+                </div>
               </TableCell>
               <TableCell>
                 <Badge variant={user.twoFactorEnabled ? 'success' : 'warning'}>
@@ -149,6 +165,12 @@ export function UsersTable({
                           onSelect={() => onRecovery(user, 'password-reset')}
                         >
                           <Mail /> Send Password Reset
+                        </DropdownMenuItem>
+                        <DropdownMenuItem
+                          disabled={user.status !== 'active'}
+                          onSelect={() => onRecovery(user, 'temporary-password')}
+                        >
+                          <KeySquare /> Set Temporary Password
                         </DropdownMenuItem>
                         <DropdownMenuItem onSelect={() => onRecovery(user, 'reset-2fa')}>
                           <ShieldOff /> Reset Two-Factor
