@@ -3,7 +3,14 @@ import { idSchema, isoDateSchema, isoDateTimeSchema } from './fields';
 import { pageQueryShape, paginationSchema } from './pagination';
 
 /** What the trail records changes of. */
-export const auditEntityTypes = ['user', 'settings', 'product', 'quotation', 'invoice'] as const;
+export const auditEntityTypes = [
+  'user',
+  'settings',
+  'product',
+  'quotation',
+  'invoice',
+  'crash_report',
+] as const;
 export const auditEntityTypeSchema = z.enum(auditEntityTypes);
 export type AuditEntityType = z.infer<typeof auditEntityTypeSchema>;
 

@@ -25,6 +25,8 @@ const report = {
   additionalData: { checkpoint: 'CP-7' },
   deviceInfo: { platform: 'android', osVersion: '14', batteryLevel: 140 },
   appInfo: { appName: 'Patrol', version: '1.2.0' },
+  fingerprint: '0123456789abcdef',
+  deviceId: 'MPDID-A1B2C3D4E5F6-Tower',
   createdAt: exampleTime,
   updatedAt: exampleTime,
 };
@@ -69,5 +71,42 @@ describe('crash report contracts', () => {
     expect(messagesAt(createCrashReportBodySchema, { title: ' ' }, 'title')).toEqual([
       'Title is required',
     ]);
+  });
+
+  it('takes optional fields sent as null for missing ones', () => {
+    const parsed = createCrashReportBodySchema.parse({
+      title: 'Crash',
+      description: null,
+      stackTrace: null,
+      userEmail: null,
+      tags: null,
+      additionalData: null,
+      deviceInfo: null,
+      appInfo: { version: null, appName: 'Patrol' },
+      somethingNew: 'ignored',
+    });
+    expect(parsed).toMatchObject({
+      tags: [],
+      additionalData: {},
+      deviceInfo: {},
+      appInfo: { version: null, appName: 'Patrol' },
+    });
+    expect(parsed).not.toHaveProperty('somethingNew');
+  });
+
+  it('names a bad field', () => {
+    expect(
+      messagesAt(createCrashReportBodySchema, { title: 'x', severity: 'fatal' }, 'severity'),
+    ).toHaveLength(1);
+    expect(
+      messagesAt(createCrashReportBodySchema, { title: 'x', userEmail: 'nope' }, 'userEmail'),
+    ).toEqual(['Please enter a valid email address']);
+  });
+
+  it('refuses a date range that ends before it starts', () => {
+    expect(
+      listCrashReportsQuerySchema.safeParse({ dateFrom: '2025-06-02', dateTo: '2025-06-01' })
+        .success,
+    ).toBe(false);
   });
 });

@@ -85,6 +85,10 @@ export const crashReportSchema = z.object({
   additionalData: additionalDataSchema,
   deviceInfo: crashDeviceInfoSchema,
   appInfo: crashAppInfoSchema,
+  /** The group of reports of the same crash (GET /api/crash-reports/groups/{fingerprint}). */
+  fingerprint: z.string().nullable(),
+  /** The device (MPDID-...) whose token sent the report. */
+  deviceId: z.string().nullable(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });
@@ -101,21 +105,44 @@ export type CrashReportStatistics = z.infer<typeof crashReportStatisticsSchema>;
 
 const optionalFilter = z.string().trim().max(100).optional();
 
-/** GET /api/crash-reports query; the console omits 'all' and empty values. */
+export const crashReportMessages = {
+  notFound: 'Crash report not found',
+  groupNotFound: 'Crash group not found',
+  updated: 'Crash report updated successfully',
+  received: 'Crash report received',
+  dateOrder: 'The start date must be on or before the end date',
+  tooLarge: 'Crash report is too large: at most 256 kB.',
+} as const;
+
+/** A fingerprint as the API answers it (16 hex digits), or a legacy one. */
+export const crashFingerprintSchema = z.string().trim().min(1).max(64);
+
+const datesInOrder = (query: { dateFrom?: string; dateTo?: string }) =>
+  !query.dateFrom || !query.dateTo || query.dateFrom <= query.dateTo;
+
+/**
+ * GET /api/crash-reports query; the console omits 'all' and empty values. Sorting by severity
+ * ranks critical above high, medium and low; by status, in the order of the workflow (new first).
+ * Dates are business days (Asia/Kuala_Lumpur), both included.
+ */
 export const listCrashReportsQuerySchema = listQuerySchema({
   sortFields: ['createdAt', 'title', 'severity', 'status'],
   defaultSort: 'createdAt',
   defaultLimit: pageSizes.crashReports,
-}).extend({
-  status: crashStatusSchema.optional(),
-  severity: crashSeveritySchema.optional(),
-  platform: optionalFilter,
-  companyId: optionalFilter,
-  appVersion: optionalFilter,
-  reportType: z.enum(crashReportTabs).optional(),
-  dateFrom: z.iso.date().optional(),
-  dateTo: z.iso.date().optional(),
-});
+})
+  .extend({
+    status: crashStatusSchema.optional(),
+    severity: crashSeveritySchema.optional(),
+    platform: optionalFilter,
+    companyId: optionalFilter,
+    appVersion: optionalFilter,
+    reportType: z.enum(crashReportTabs).optional(),
+    dateFrom: z.iso.date().optional(),
+    dateTo: z.iso.date().optional(),
+    /** The reports of one group. */
+    fingerprint: crashFingerprintSchema.optional(),
+  })
+  .refine(datesInOrder, { error: crashReportMessages.dateOrder, path: ['dateTo'] });
 export type ListCrashReportsQuery = z.infer<typeof listCrashReportsQuerySchema>;
 
 /** GET /api/crash-reports: the console reads data.reports, data.pagination, data.statistics. */
@@ -134,6 +161,8 @@ export const crashReportFilterOptionsResponseSchema = successResponse({
     statuses: z.array(crashStatusSchema),
     severities: z.array(crashSeveritySchema),
     platforms: z.array(z.string()),
+    /** App versions that sent reports, for the appVersion filter. */
+    appVersions: z.array(z.string()),
   }),
 });
 export type CrashReportFilterOptionsResponse = z.infer<
@@ -151,7 +180,18 @@ export type CrashReportResponse = z.infer<typeof crashReportResponseSchema>;
 export const updateCrashReportBodySchema = z.object({ status: crashStatusSchema });
 export type UpdateCrashReportBody = z.infer<typeof updateCrashReportBodySchema>;
 
-/** POST /api/crash-reports, sent by the patrol app with its device token. */
+/** An optional text the app may leave out or send as null. */
+const optionalText = (max: number) => z.string().max(max).nullish();
+
+/** A list or block the app may leave out or send as null: taken as empty. */
+function orEmpty<S extends z.ZodType>(schema: S, empty: () => z.output<S>) {
+  return schema.nullish().transform((value): z.output<S> => value ?? empty());
+}
+
+/**
+ * POST /api/crash-reports, sent by the patrol app with its device token. Only the title is
+ * required; every other field may be missing or null, and unknown fields are ignored.
+ */
 export const createCrashReportBodySchema = z.object({
   reportType: crashReportTypeSchema.default('automatic'),
   title: z
@@ -159,12 +199,13 @@ export const createCrashReportBodySchema = z.object({
     .trim()
     .min(1, { error: 'Title is required', abort: true })
     .max(200, 'Title must be 200 characters or less'),
-  description: z.string().max(10_000).optional(),
-  errorMessage: z.string().max(10_000).optional(),
-  stackTrace: z.string().max(100_000).optional(),
+  description: optionalText(10_000),
+  errorMessage: optionalText(10_000),
+  /** The exception and its frames as the platform prints them; grouped by type and app frames. */
+  stackTrace: optionalText(100_000),
   severity: crashSeveritySchema.default('medium'),
-  reproducible: z.boolean().optional(),
-  userSteps: z.string().max(10_000).optional(),
+  reproducible: z.boolean().nullish(),
+  userSteps: optionalText(10_000),
   userEmail: z
     .string()
     .trim()
@@ -173,18 +214,93 @@ export const createCrashReportBodySchema = z.object({
       (value) => value === '' || emailPattern.test(value),
       'Please enter a valid email address',
     )
-    .optional(),
-  companyId: z.string().max(50).optional(),
-  userId: z.string().max(100).optional(),
-  tags: z.array(z.string().max(50)).max(20).default([]),
-  additionalData: additionalDataSchema.default({}),
-  deviceInfo: crashDeviceInfoSchema.default({}),
-  appInfo: crashAppInfoSchema.default({}),
+    .nullish(),
+  /** Ignored: a report is filed under the client of the licence whose device token sent it. */
+  companyId: optionalText(50),
+  userId: optionalText(100),
+  tags: orEmpty(z.array(z.string().max(50)).max(20), () => []),
+  additionalData: orEmpty(additionalDataSchema, () => ({})),
+  deviceInfo: orEmpty(crashDeviceInfoSchema, () => ({})),
+  appInfo: orEmpty(crashAppInfoSchema, () => ({})),
 });
 export type CreateCrashReportBody = z.infer<typeof createCrashReportBodySchema>;
 
 export const createCrashReportResponseSchema = successResponse({
   message: z.string(),
-  data: z.object({ id: idSchema }),
+  data: z.object({ id: idSchema, fingerprint: z.string() }),
 });
 export type CreateCrashReportResponse = z.infer<typeof createCrashReportResponseSchema>;
+
+/** GET /api/crash-reports/statistics: the four cards alone, for a refresh without the list. */
+export const crashReportStatisticsResponseSchema = successResponse({
+  data: crashReportStatisticsSchema,
+});
+export type CrashReportStatisticsResponse = z.infer<typeof crashReportStatisticsResponseSchema>;
+
+/**
+ * A group: every report sharing a fingerprint (same exception chain and top in-app frames), with
+ * how often and where it recurs.
+ */
+export const crashGroupSchema = z.object({
+  fingerprint: z.string(),
+  /** The title of the latest report of the group. */
+  title: z.string(),
+  /** The outermost exception's class; null when the reports carry no trace. */
+  exceptionType: z.string().nullable(),
+  /** The top frame of the app (where it crashed); null when the trace has none. */
+  culprit: z.string().nullable(),
+  reportType: crashReportTypeSchema,
+  /** The highest severity any report of the group was sent with. */
+  severity: crashSeveritySchema,
+  occurrences: z.number().int(),
+  /** Distinct devices that sent it. */
+  devices: z.number().int(),
+  firstSeen: isoDateTimeSchema,
+  lastSeen: isoDateTimeSchema,
+  lastReportId: idSchema,
+  /** App versions that sent it, the most recently seen first. */
+  appVersions: z.array(z.string()),
+});
+export type CrashGroup = z.infer<typeof crashGroupSchema>;
+
+/** One app version's share of a group. */
+export const crashGroupVersionSchema = z.object({
+  version: z.string(),
+  occurrences: z.number().int(),
+  firstSeen: isoDateTimeSchema,
+  lastSeen: isoDateTimeSchema,
+});
+export type CrashGroupVersion = z.infer<typeof crashGroupVersionSchema>;
+
+/** GET /api/crash-reports/groups query: most recently seen first by default. */
+export const listCrashGroupsQuerySchema = listQuerySchema({
+  sortFields: ['lastSeen', 'firstSeen', 'occurrences', 'devices'],
+  defaultSort: 'lastSeen',
+  defaultLimit: pageSizes.crashReports,
+}).extend({
+  severity: crashSeveritySchema.optional(),
+  reportType: z.enum(crashReportTabs).optional(),
+  /** Groups that this app version sent. */
+  appVersion: optionalFilter,
+});
+export type ListCrashGroupsQuery = z.infer<typeof listCrashGroupsQuerySchema>;
+
+export const listCrashGroupsResponseSchema = successResponse({
+  data: z.object({ groups: z.array(crashGroupSchema), pagination: paginationSchema }),
+});
+export type ListCrashGroupsResponse = z.infer<typeof listCrashGroupsResponseSchema>;
+
+export const crashGroupParamsSchema = z.object({ fingerprint: crashFingerprintSchema });
+
+/**
+ * GET /api/crash-reports/groups/{fingerprint}: the group, its frames and its count per app
+ * version; its reports are listed by GET /api/crash-reports?fingerprint=...
+ */
+export const crashGroupResponseSchema = successResponse({
+  data: crashGroupSchema.extend({
+    /** The frames the fingerprint was made of, top first, without line numbers. */
+    frames: z.array(z.string()),
+    versions: z.array(crashGroupVersionSchema),
+  }),
+});
+export type CrashGroupResponse = z.infer<typeof crashGroupResponseSchema>;

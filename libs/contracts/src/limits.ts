@@ -50,6 +50,15 @@ export const twoFactorCodeLengths = { authenticator: 6, backup: 8 } as const;
 /** Largest APK accepted by the OTA upload: 200 MB (spec 2 section 9). */
 export const apkMaxBytes = 209_715_200;
 
+/**
+ * Largest crash report body the app may send: 256 kB, room for a 100,000-character stack trace
+ * and its diagnostics, small enough that a burst of reports cannot exhaust memory.
+ */
+export const crashReportMaxBytes = 256 * 1024;
+
+/** Crash reports one device may send a minute (a crash loop must not flood the viewer). */
+export const crashReportsPerDeviceMinute = 30;
+
 /** Largest company logo accepted: 5 MB (spec 2 section 9). */
 export const logoMaxBytes = 5 * 1024 * 1024;
 

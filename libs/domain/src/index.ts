@@ -2,6 +2,7 @@ export * from './aging';
 export * from './calendar-days';
 export * from './client-format';
 export * from './connection-status';
+export * from './crash-fingerprint';
 export * from './crash-reports';
 export * from './dates';
 export * from './file-size';

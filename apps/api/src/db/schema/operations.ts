@@ -1,7 +1,17 @@
-// Used from issue 14 (crash reports and OTA); reviewed against the spec when that issue builds on it.
+// Crash reports and their groups (issue 14); OTA versions (reviewed when OTA builds on them).
 import { crashReportTypes, crashSeverities, crashStatuses } from '@patrol/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, jsonObject, stringArray, timestamptz, updatedAt } from './columns';
 import { users } from './users';
 
@@ -28,19 +38,119 @@ export const crashReports = pgTable(
     additionalData: jsonObject('additional_data'),
     deviceInfo: jsonObject('device_info'),
     appInfo: jsonObject('app_info'),
+    /** The group (same exception chain and top in-app frames), from libs/domain crashSignature. */
+    fingerprint: text('fingerprint'),
+    /** The device (MPDID-...) whose token sent the report; not a foreign key either. */
+    deviceId: text('device_id'),
     // Copied out of the JSON by PostgreSQL itself so the list can filter and index on them.
     platform: text('platform').generatedAlwaysAs(sql`(device_info ->> 'platform')`),
     appVersion: text('app_version').generatedAlwaysAs(sql`(app_info ->> 'version')`),
+    /** Sort key of "severity": critical 4 down to low 1, so that a page is an index range. */
+    severityRank: integer('severity_rank').generatedAlwaysAs(
+      sql`(case severity when 'critical' then 4 when 'high' then 3 when 'medium' then 2 when 'low' then 1 else 0 end)`,
+    ),
+    /** Sort key of "status": the workflow's order, new first. */
+    statusRank: integer('status_rank').generatedAlwaysAs(
+      sql`(case status when 'new' then 1 when 'investigating' then 2 when 'in-progress' then 3 when 'resolved' then 4 when 'closed' then 5 when 'duplicate' then 6 else 0 end)`,
+    ),
+    /**
+     * What the list's search matches, lowercased once per write. The stack trace is left out (up
+     * to 100,000 characters, it would swell the trigram index); so are long messages past 500.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(title || ' ' || coalesce(left(error_message, 500), '') || ' ' || coalesce(left(description, 500), '') || ' ' || coalesce(user_email, '') || ' ' || coalesce(company_id, '') || ' ' || coalesce(user_id, '') || ' ' || coalesce(device_id, ''))`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
-    index('crash_reports_created_at_idx').on(table.createdAt),
-    index('crash_reports_status_idx').on(table.status, table.createdAt),
-    index('crash_reports_severity_idx').on(table.severity, table.createdAt),
-    index('crash_reports_company_id_idx').on(table.companyId),
-    index('crash_reports_platform_idx').on(table.platform),
+    // Every filter and sort of the list with (created_at, id) behind it: a filtered page sorted
+    // by date, the default, is one index range read from either end, deep pages included.
+    index('crash_reports_created_at_idx').on(table.createdAt, table.id),
+    index('crash_reports_status_idx').on(table.status, table.createdAt, table.id),
+    index('crash_reports_severity_idx').on(table.severity, table.createdAt, table.id),
+    index('crash_reports_company_id_idx').on(table.companyId, table.createdAt, table.id),
+    index('crash_reports_platform_idx').on(table.platform, table.createdAt, table.id),
+    index('crash_reports_app_version_idx').on(table.appVersion, table.createdAt, table.id),
+    index('crash_reports_report_type_idx').on(table.reportType, table.createdAt, table.id),
+    index('crash_reports_fingerprint_idx').on(table.fingerprint, table.createdAt, table.id),
+    index('crash_reports_severity_rank_idx').on(table.severityRank, table.createdAt, table.id),
+    index('crash_reports_status_rank_idx').on(table.statusRank, table.createdAt, table.id),
+    index('crash_reports_title_lower_idx').on(
+      sql`lower(${table.title})`,
+      table.createdAt,
+      table.id,
+    ),
+    index('crash_reports_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
+);
+
+/**
+ * One row per fingerprint, kept by the intake in the transaction of each report, so the group
+ * view reads counts instead of counting reports.
+ */
+export const crashGroups = pgTable(
+  'crash_groups',
+  {
+    fingerprint: text('fingerprint').primaryKey(),
+    /** The title of the latest report. */
+    title: text('title').notNull(),
+    exceptionType: text('exception_type'),
+    culprit: text('culprit'),
+    /** The frames the fingerprint was made of, top first, without line numbers. */
+    frames: stringArray('frames'),
+    reportType: text('report_type', { enum: crashReportTypes }).notNull(),
+    /** The highest severity seen, and its rank (critical 4 down to low 1) to compare with. */
+    severity: text('severity', { enum: crashSeverities }).notNull(),
+    severityRank: integer('severity_rank').notNull(),
+    occurrences: integer('occurrences').notNull().default(0),
+    /** Distinct devices, counted as crash_group_devices gains a row. */
+    devices: integer('devices').notNull().default(0),
+    firstSeen: timestamptz('first_seen').notNull(),
+    lastSeen: timestamptz('last_seen').notNull(),
+    lastReportId: uuid('last_report_id').notNull(),
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(title || ' ' || coalesce(exception_type, '') || ' ' || coalesce(culprit, ''))`,
+    ),
+  },
+  (table) => [
+    index('crash_groups_last_seen_idx').on(table.lastSeen, table.fingerprint),
+    index('crash_groups_first_seen_idx').on(table.firstSeen, table.fingerprint),
+    index('crash_groups_occurrences_idx').on(table.occurrences, table.fingerprint),
+    index('crash_groups_devices_idx').on(table.devices, table.fingerprint),
+    index('crash_groups_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** A group's count per app version (the "versions" of the group view, and its filter). */
+export const crashGroupVersions = pgTable(
+  'crash_group_versions',
+  {
+    fingerprint: text('fingerprint')
+      .notNull()
+      .references(() => crashGroups.fingerprint, { onDelete: 'cascade' }),
+    appVersion: text('app_version').notNull(),
+    occurrences: integer('occurrences').notNull().default(0),
+    firstSeen: timestamptz('first_seen').notNull(),
+    lastSeen: timestamptz('last_seen').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.fingerprint, table.appVersion] }),
+    index('crash_group_versions_app_version_idx').on(table.appVersion, table.fingerprint),
+  ],
+);
+
+/** The devices that sent a group, one row each, so that its device count stays exact. */
+export const crashGroupDevices = pgTable(
+  'crash_group_devices',
+  {
+    fingerprint: text('fingerprint')
+      .notNull()
+      .references(() => crashGroups.fingerprint, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    firstSeen: timestamptz('first_seen').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.fingerprint, table.deviceId] })],
 );
 
 /** Uploaded Android app packages; the file lives under DATA_DIR/uploads. */
@@ -72,5 +182,7 @@ export const otaVersions = pgTable(
 
 export type CrashReportRow = typeof crashReports.$inferSelect;
 export type NewCrashReportRow = typeof crashReports.$inferInsert;
+export type CrashGroupRow = typeof crashGroups.$inferSelect;
+export type CrashGroupVersionRow = typeof crashGroupVersions.$inferSelect;
 export type OtaVersionRow = typeof otaVersions.$inferSelect;
 export type NewOtaVersionRow = typeof otaVersions.$inferInsert;

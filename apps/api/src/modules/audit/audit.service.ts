@@ -123,6 +123,7 @@ const entityTypeReaders = {
   product: 'products.view',
   quotation: 'quotations.view',
   invoice: 'invoices.view',
+  crash_report: 'settings.view',
 } as const satisfies Record<AuditEntityType, Permission>;
 
 /** The entity types whose changes a reader may see. */
