@@ -49,12 +49,20 @@ export default tseslint.config(
           depConstraints: [
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:contracts'] },
-            { sourceTag: 'type:api', onlyDependOnLibsWithTags: ['type:contracts', 'type:domain'] },
+            // type:testing (generated fixtures such as test APKs) is for tests and tools only.
+            {
+              sourceTag: 'type:api',
+              onlyDependOnLibsWithTags: ['type:contracts', 'type:domain', 'type:testing'],
+            },
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: [] },
             {
               sourceTag: 'type:console',
               onlyDependOnLibsWithTags: ['type:contracts', 'type:domain'],
             },
-            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:contracts', 'type:domain'] },
+            {
+              sourceTag: 'type:e2e',
+              onlyDependOnLibsWithTags: ['type:contracts', 'type:domain', 'type:testing'],
+            },
             {
               sourceTag: 'type:tools',
               onlyDependOnLibsWithTags: ['type:contracts', 'type:domain'],

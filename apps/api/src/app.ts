@@ -17,6 +17,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { deviceRoutes } from './modules/devices/devices.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
+import { otaRoutes } from './modules/ota/ota.routes';
 import { licenceRoutes } from './modules/licences/licences.routes';
 import { productRoutes } from './modules/products/products.routes';
 import { quotationRoutes } from './modules/quotations/quotations.routes';
@@ -44,6 +45,7 @@ export const moduleRoutes: readonly Route[] = [
   ...invoiceRoutes,
   ...receiptRoutes,
   ...businessReportRoutes,
+  ...otaRoutes,
 ];
 
 const declaredRoutesKey = 'declaredRoutes';

@@ -28,6 +28,9 @@ const allowedPublicRoutes = [
   'POST /api/device/activate',
   'POST /api/device/heartbeat',
   'GET /api/device/licence',
+  // The app (device token) and the console (staff token, settings.view) share these two, checked inside.
+  'GET /api/ota/mobile/check',
+  'GET /api/ota/versions/:id/download',
   'POST /api/crash-reports',
 ];
 

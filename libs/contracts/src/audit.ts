@@ -10,6 +10,7 @@ export const auditEntityTypes = [
   'quotation',
   'invoice',
   'crash_report',
+  'ota_version',
 ] as const;
 export const auditEntityTypeSchema = z.enum(auditEntityTypes);
 export type AuditEntityType = z.infer<typeof auditEntityTypeSchema>;

@@ -1,4 +1,3 @@
-// Used from issue 14 (crash reports and OTA) and 15 (update notices); reviewed against the spec when that issue builds on it.
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, messageResponseSchema, successResponse } from './fields';
 import { apkMaxBytes } from './limits';
@@ -27,13 +26,31 @@ export const otaMessages = {
   apkOnly: 'Please select an APK file',
   apkTooLarge: 'APK file must be smaller than 200MB.',
   versionCharacters: 'Version may contain only letters, numbers, dots, hyphens and plus signs',
+  notAnApk: 'The file is not an Android APK: its AndroidManifest.xml could not be read.',
+  versionMismatch: (entered: string, inApk: string) =>
+    `The version entered (${entered}) is not the APK's version name (${inApk}).`,
+  versionCodeNotAbove: (code: number, latest: number) =>
+    `The APK's version code ${code} must be above the latest release's (${latest}).`,
+  packageMismatch: (found: string, expected: string) =>
+    `The APK is for ${found}, but the releases here are for ${expected}.`,
+  versionExists: (version: string) => `Version ${version} has already been uploaded.`,
+  versionNotFound: 'Version not found',
+  uploaded: (version: string) => `Version ${version} uploaded successfully`,
+  activated: (version: string) => `Version ${version} activated successfully`,
+  deactivated: 'Version deactivated successfully',
+  deleted: 'Version deleted successfully',
+  deleteActive: 'Deactivate this version before deleting it.',
+  deviceVersionRequired: 'Send the installed versionCode',
 } as const;
 
 /** An uploaded APK release (spec 2 section 3). */
 export const otaVersionSchema = z.object({
   id: idSchema,
   version: z.string(),
+  /** The APK's versionCode. */
   buildNumber: z.number().int().nullable(),
+  /** The APK's package name, read from its manifest. */
+  packageName: z.string(),
   isActive: z.boolean(),
   /** Bytes. */
   fileSize: z.number().int(),
@@ -45,6 +62,11 @@ export const otaVersionSchema = z.object({
   checksum: z.string(),
   /** Where the app downloads this APK. */
   downloadUrl: z.string(),
+  /** Staged rollout: the share of devices (0-100) offered this release while it is active. */
+  rolloutPercent: z.number().int().min(0).max(100),
+  /** When the rollout was paused, and why; null while it runs. */
+  rolloutPausedAt: isoDateTimeSchema.nullable(),
+  rolloutPauseReason: z.string().nullable(),
 });
 export type OtaVersion = z.infer<typeof otaVersionSchema>;
 
@@ -78,7 +100,8 @@ export const otaUploadFieldsSchema = z.object({
   releaseNotes: z.string().trim().max(5000).default(''),
   channel: otaChannelSchema.default('stable'),
   platform: otaPlatformSchema.default('android'),
-  buildNumber: z.coerce.number().int().min(0).optional(),
+  /** Percent of devices offered the release once active; 100 unless a staged rollout is wanted. */
+  rolloutPercent: z.coerce.number().int().min(0).max(100).default(100),
 });
 export type OtaUploadFields = z.infer<typeof otaUploadFieldsSchema>;
 
@@ -99,6 +122,45 @@ export const otaVersionResponseSchema = successResponse({
   version: otaVersionSchema,
 });
 export type OtaVersionResponse = z.infer<typeof otaVersionResponseSchema>;
+
+/** The version call names a release by row id or by version name. */
+export const otaVersionParamsSchema = z.object({ id: z.string().trim().min(1).max(60) });
+
+/** PATCH /api/ota/versions/{id}/rollout: widen, narrow, pause or resume a staged rollout. */
+export const otaRolloutBodySchema = z.object({
+  rolloutPercent: z.number().int().min(0).max(100).optional(),
+  paused: z.boolean().optional(),
+});
+export type OtaRolloutBody = z.infer<typeof otaRolloutBodySchema>;
+
+/** GET /api/ota/mobile/check query: what the device runs now. */
+export const mobileCheckQuerySchema = z.object({
+  platform: otaPlatformSchema.default('android'),
+  versionCode: z.coerce
+    .number({ error: otaMessages.deviceVersionRequired })
+    .int(otaMessages.deviceVersionRequired)
+    .min(0, otaMessages.deviceVersionRequired),
+  versionName: z.string().trim().max(50).optional(),
+});
+export type MobileCheckQuery = z.infer<typeof mobileCheckQuerySchema>;
+
+/** GET /api/ota/mobile/check with a device token: the release this device should install. */
+export const deviceUpdateCheckResponseSchema = successResponse({
+  hasUpdate: z.boolean(),
+  update: z
+    .object({
+      version: z.string(),
+      versionCode: z.number().int(),
+      /** Bytes. */
+      fileSize: z.number().int(),
+      /** SHA-256 of the file, hex; also the download's ETag. */
+      checksum: z.string(),
+      releaseNotes: z.string(),
+      downloadUrl: z.string(),
+    })
+    .nullable(),
+});
+export type DeviceUpdateCheckResponse = z.infer<typeof deviceUpdateCheckResponseSchema>;
 
 /** DELETE /api/ota/versions/{id}. */
 export const deleteOtaVersionResponseSchema = messageResponseSchema;
@@ -128,7 +190,12 @@ export const otaHealthResponseSchema = successResponse({
       latency: z.number().nullable(),
       connection: z.string(),
     }),
-    filesystem: z.object({ status: otaServiceStatusSchema, writable: z.boolean() }),
+    filesystem: z.object({
+      status: otaServiceStatusSchema,
+      writable: z.boolean(),
+      /** Free space where APKs are stored; null when it could not be read. */
+      freeBytes: z.number().nullable(),
+    }),
   }),
   statistics: z.object({
     activeVersions: z.number().int(),
@@ -157,6 +224,10 @@ export const mobileUpdateSchema = z.object({
   hasUpdate: z.boolean(),
   downloadUrl: z.string().nullable(),
   releaseNotes: z.string(),
+  /** The offered release's version code, size (bytes) and SHA-256, when there is one. */
+  versionCode: z.number().int().nullable().optional(),
+  fileSize: z.number().int().nullable().optional(),
+  checksum: z.string().nullable().optional(),
 });
 export type MobileUpdate = z.infer<typeof mobileUpdateSchema>;
 

@@ -25,3 +25,4 @@ export * from './stats';
 export * from './labels';
 export * from './share-messages';
 export * from './phone';
+export * from './rollout';

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import multer from 'multer';
@@ -24,23 +25,51 @@ export interface SingleFileUploadOptions {
   missingMessage: string;
 }
 
+/** A received file: multer's description, plus the SHA-256 of its content (hex). */
+export type ReceivedFile = Express.Multer.File & { sha256: string };
+
+/**
+ * Multer storage that writes each file to a temporary name in `directory` and hashes it on the
+ * way, so the checksum costs no second read. A failed write leaves nothing behind; multer calls
+ * `_removeFile` for files of a request it aborts (over the size limit, a broken body).
+ */
+function hashingDiskStorage(directory: string): multer.StorageEngine {
+  return {
+    _handleFile(_req, file, callback) {
+      const path = join(directory, `upload-${randomBytes(12).toString('hex')}.part`);
+      const hash = createHash('sha256');
+      let size = 0;
+      const hashing = new Transform({
+        transform(chunk: Buffer, _encoding, next) {
+          hash.update(chunk);
+          size += chunk.length;
+          next(null, chunk);
+        },
+      });
+      pipeline(file.stream, hashing, createWriteStream(path)).then(
+        () => callback(null, { path, size, sha256: hash.digest('hex') } as Partial<ReceivedFile>),
+        (error: unknown) => void removeFile(path).finally(() => callback(error as Error)),
+      );
+    },
+    _removeFile(_req, file, callback) {
+      removeFile(file.path).then(() => callback(null), callback);
+    },
+  };
+}
+
 /**
  * Receives one multipart file, streamed to a temporary file in `options.directory` (never held in
- * memory). Resolves with multer's description of it; rejects with 413 over the size limit and 400
- * when the field is missing. Multer deletes a partly written file itself when it aborts.
+ * memory) and hashed as it arrives. Resolves with its description; rejects with 413 over the size
+ * limit and 400 when the field is missing, leaving no partial file on disk.
  */
 export async function receiveSingleFile(
   req: Request,
   res: Response,
   options: SingleFileUploadOptions,
-): Promise<Express.Multer.File> {
+): Promise<ReceivedFile> {
   await mkdir(options.directory, { recursive: true });
   const upload = multer({
-    storage: multer.diskStorage({
-      destination: options.directory,
-      filename: (_req, _file, callback) =>
-        callback(null, `upload-${randomBytes(12).toString('hex')}.part`),
-    }),
+    storage: hashingDiskStorage(options.directory),
     limits: { fileSize: options.maxBytes, files: 1, fields: 20 },
   }).single(options.field);
 
@@ -50,7 +79,7 @@ export async function receiveSingleFile(
     );
   });
   if (!req.file) throw invalid(options.missingMessage, { [options.field]: options.missingMessage });
-  return req.file;
+  return req.file as ReceivedFile;
 }
 
 function toUploadError(error: unknown, options: SingleFileUploadOptions): unknown {

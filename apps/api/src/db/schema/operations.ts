@@ -1,4 +1,4 @@
-// Crash reports and their groups (issue 14); OTA versions (reviewed when OTA builds on them).
+// Crash reports and their groups, OTA releases and the app versions devices run (issue 14).
 import { crashReportTypes, crashSeverities, crashStatuses } from '@patrol/contracts';
 import { sql } from 'drizzle-orm';
 import {
@@ -159,7 +159,10 @@ export const otaVersions = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     version: text('version').notNull(),
-    buildNumber: text('build_number'),
+    /** The APK's versionCode: each release's must be above the previous one's. */
+    versionCode: integer('version_code').notNull(),
+    /** The APK's package name; every release of a platform has the same one. */
+    packageName: text('package_name').notNull(),
     platform: text('platform').notNull().default('android'),
     channel: text('channel').notNull().default('stable'),
     isActive: boolean('is_active').notNull().default(false),
@@ -171,15 +174,41 @@ export const otaVersions = pgTable(
     filePath: text('file_path').notNull(),
     originalFileName: text('original_file_name'),
     releaseNotes: text('release_notes'),
+    /** Staged rollout: the share of devices (0-100, stable per device) offered this release. */
+    rolloutPercent: integer('rollout_percent').notNull().default(100),
+    /** Set when the rollout was paused (by release health or by hand); cleared on resume. */
+    rolloutPausedAt: timestamptz('rollout_paused_at'),
+    rolloutPauseReason: text('rollout_pause_reason'),
     uploadedAt: timestamptz('uploaded_at').notNull().defaultNow(),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
     uniqueIndex('ota_versions_platform_version_unique').on(table.platform, table.version),
     index('ota_versions_uploaded_at_idx').on(table.uploadedAt),
+    index('ota_versions_platform_code_idx').on(table.platform, table.versionCode),
   ],
 );
 
+/**
+ * The app version each device last said it runs (sent with its update check): how many devices a
+ * release reached, and the denominator of its crash-free rate.
+ */
+export const deviceAppVersions = pgTable(
+  'device_app_versions',
+  {
+    /** The device id bound to the licence (MPDID-...), as crash reports carry it. */
+    deviceId: text('device_id').primaryKey(),
+    platform: text('platform').notNull().default('android'),
+    versionCode: integer('version_code').notNull(),
+    versionName: text('version_name'),
+    reportedAt: timestamptz('reported_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('device_app_versions_code_idx').on(table.platform, table.versionCode, table.reportedAt),
+  ],
+);
+
+export type DeviceAppVersionRow = typeof deviceAppVersions.$inferSelect;
 export type CrashReportRow = typeof crashReports.$inferSelect;
 export type NewCrashReportRow = typeof crashReports.$inferInsert;
 export type CrashGroupRow = typeof crashGroups.$inferSelect;

@@ -124,6 +124,7 @@ const entityTypeReaders = {
   quotation: 'quotations.view',
   invoice: 'invoices.view',
   crash_report: 'settings.view',
+  ota_version: 'settings.view',
 } as const satisfies Record<AuditEntityType, Permission>;
 
 /** The entity types whose changes a reader may see. */

@@ -1,0 +1,115 @@
+import { rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  apkMaxBytes,
+  otaMessages,
+  otaUploadFieldsSchema,
+  type OtaVersionResponse,
+} from '@patrol/contracts';
+import type { Request, Response } from 'express';
+import type { AppContext } from '../../http/app-context';
+import { conflict, invalid } from '../../http/app-error';
+import type { AuthUser } from '../../http/authenticate';
+import { receiveSingleFile, removeFile } from '../../storage/uploads';
+import { recordAudit } from '../audit/audit.service';
+import { readApkIdentity, type ApkIdentity } from './apk-manifest';
+import { presentVersion } from './ota.presenter';
+import { apkDirectory } from './ota-files';
+import { findLatestVersion, findVersion, insertVersion } from './ota.repo';
+
+type UploadDeps = Pick<AppContext, 'db' | 'uploads' | 'events'>;
+
+/**
+ * POST /api/ota/upload: the multipart field `apk` is streamed to disk and hashed on the way (never
+ * held whole), then read as an APK: its manifest must name the same package as earlier releases,
+ * the version entered, and a version code above the latest. Any refusal deletes the file.
+ */
+export async function uploadApk(
+  ctx: UploadDeps,
+  actor: AuthUser,
+  req: Request,
+  res: Response,
+): Promise<OtaVersionResponse> {
+  const directory = apkDirectory(ctx.uploads);
+  const file = await receiveSingleFile(req, res, {
+    directory,
+    field: 'apk',
+    maxBytes: apkMaxBytes,
+    tooLargeMessage: otaMessages.apkTooLarge,
+    missingMessage: otaMessages.fileAndVersionRequired,
+  });
+  try {
+    const fields = otaUploadFieldsSchema.parse(req.body ?? {});
+    const identity = await readApkIdentity(file.path);
+    await checkAgainstReleases(ctx, fields.platform, fields.version, identity);
+    const fileName = `${fields.platform}-${identity.versionCode}-${file.sha256.slice(0, 16)}.apk`;
+    await rename(file.path, join(directory, fileName));
+    const row = await ctx.db
+      .transaction(async (tx) => {
+        const inserted = await insertVersion(tx, {
+          version: identity.versionName,
+          versionCode: identity.versionCode,
+          packageName: identity.packageName,
+          platform: fields.platform,
+          channel: fields.channel,
+          rolloutPercent: fields.rolloutPercent,
+          fileSize: file.size,
+          checksum: file.sha256,
+          filePath: fileName,
+          originalFileName: file.originalname.slice(0, 255),
+          releaseNotes: fields.releaseNotes,
+          uploadedBy: actor.id,
+        });
+        await recordAudit(tx, {
+          actorId: actor.id,
+          action: 'ota.version_uploaded',
+          entityType: 'ota_version',
+          entityId: inserted.id,
+          before: null,
+          after: { version: inserted.version, versionCode: inserted.versionCode },
+        });
+        return inserted;
+      })
+      .catch(async (error: unknown) => {
+        await removeFile(join(directory, fileName));
+        throw error;
+      });
+    ctx.events.publish('ota_update', {
+      type: 'version_uploaded',
+      version: row.version,
+      timestamp: new Date().toISOString(),
+    });
+    return {
+      success: true,
+      message: otaMessages.uploaded(row.version),
+      version: presentVersion(row),
+    };
+  } finally {
+    await removeFile(file.path);
+  }
+}
+
+/** The rules an upload meets against the releases already here (each a 400 or 409). */
+async function checkAgainstReleases(
+  ctx: UploadDeps,
+  platform: string,
+  enteredVersion: string,
+  identity: ApkIdentity,
+): Promise<void> {
+  if (enteredVersion !== identity.versionName) {
+    const message = otaMessages.versionMismatch(enteredVersion, identity.versionName);
+    throw invalid(message, { version: message });
+  }
+  if (await findVersion(ctx.db, identity.versionName)) {
+    throw conflict(otaMessages.versionExists(identity.versionName));
+  }
+  const latest = await findLatestVersion(ctx.db, platform);
+  if (!latest) return;
+  if (latest.packageName !== identity.packageName) {
+    const message = otaMessages.packageMismatch(identity.packageName, latest.packageName);
+    throw invalid(message, { apk: message });
+  }
+  if (identity.versionCode <= latest.versionCode) {
+    throw conflict(otaMessages.versionCodeNotAbove(identity.versionCode, latest.versionCode));
+  }
+}

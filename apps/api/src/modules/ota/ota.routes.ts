@@ -1,0 +1,128 @@
+import {
+  apkMaxBytes,
+  deleteOtaVersionResponseSchema,
+  listOtaVersionsQuerySchema,
+  listOtaVersionsResponseSchema,
+  mobileUpdateCheckResponseSchema,
+  otaHealthResponseSchema,
+  otaMessages,
+  otaRolloutBodySchema,
+  otaVersionParamsSchema,
+  otaVersionResponseSchema,
+} from '@patrol/contracts';
+import { defineRoute } from '../../http/route';
+import { checkMobileUpdate, downloadVersion } from './ota-device.service';
+import { uploadApk } from './ota-upload.service';
+import {
+  activateVersion,
+  changeRollout,
+  deactivateVersion,
+  listVersions,
+  otaHealth,
+  removeVersion,
+} from './ota.service';
+
+const tags = ['ota'];
+const viewAccess = { permissions: ['settings.view'] } as const;
+const manageAccess = { permissions: ['settings.edit'] } as const;
+
+/** Over-the-air releases of the Android app (spec 2 sections 2.5 and 7). */
+export const otaRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/api/ota/versions',
+    summary: 'The newest releases (active only unless includeInactive=true)',
+    tags,
+    access: viewAccess,
+    query: listOtaVersionsQuerySchema,
+    response: listOtaVersionsResponseSchema,
+    handler: ({ ctx, query }) => listVersions(ctx.db, query),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/ota/upload',
+    summary: 'Upload an APK (multipart: apk, version, releaseNotes, channel, rolloutPercent)',
+    description: `The file is streamed to disk and hashed (SHA-256) as it arrives. 413 '${otaMessages.apkTooLarge}' over ${apkMaxBytes} bytes; 400 when it is not an APK, when the version entered is not the APK's version name, or its package differs from earlier releases; 409 when the version exists or its version code is not above the latest. Nothing is left on disk after a refusal.`,
+    tags,
+    access: manageAccess,
+    response: otaVersionResponseSchema,
+    status: 201,
+    handler: ({ ctx, user, req, res }) => uploadApk(ctx, user, req, res),
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/api/ota/versions/:id/activate',
+    summary: 'Make a release the current one of its platform and channel',
+    description: 'The id is the row id or the version name.',
+    tags,
+    access: manageAccess,
+    params: otaVersionParamsSchema,
+    response: otaVersionResponseSchema,
+    handler: ({ ctx, user, params }) => activateVersion(ctx, user, params.id),
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/api/ota/versions/:id/deactivate',
+    summary: 'Stop offering a release',
+    tags,
+    access: manageAccess,
+    params: otaVersionParamsSchema,
+    response: otaVersionResponseSchema,
+    handler: ({ ctx, user, params }) => deactivateVersion(ctx, user, params.id),
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/api/ota/versions/:id/rollout',
+    summary: 'Staged rollout: set the share of devices offered a release, pause or resume it',
+    tags,
+    access: manageAccess,
+    params: otaVersionParamsSchema,
+    body: otaRolloutBodySchema,
+    response: otaVersionResponseSchema,
+    handler: ({ ctx, user, params, body }) => changeRollout(ctx, user, params.id, body),
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/ota/versions/:id',
+    summary: 'Delete an inactive release and its file',
+    description: '409 while the release is active.',
+    tags,
+    access: manageAccess,
+    params: otaVersionParamsSchema,
+    response: deleteOtaVersionResponseSchema,
+    handler: ({ ctx, user, params }) => removeVersion(ctx, user, params.id),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/ota/diagnostic/health',
+    summary: 'OTA health: a database round trip, a write to the APK folder and free space',
+    tags,
+    access: viewAccess,
+    response: otaHealthResponseSchema,
+    handler: ({ ctx }) => otaHealth(ctx),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/ota/mobile/check',
+    summary: 'Whether a newer app release is offered (device token), or the current one (console)',
+    description:
+      'With a device token and ?versionCode= (and versionName, platform): the release this device should install, if a newer active one reaches it in the staged rollout; the version it runs is recorded for release health. With a staff token (settings.view): the current and latest Android releases.',
+    tags: [...tags, 'device'],
+    access: 'public',
+    response: mobileUpdateCheckResponseSchema,
+    handler: ({ ctx, req }) => checkMobileUpdate(ctx, req),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/ota/versions/:id/download',
+    summary: 'Download a release (device token or console); HTTP Range resumes, ETag = SHA-256',
+    tags: [...tags, 'device'],
+    access: 'public',
+    params: otaVersionParamsSchema,
+    response: {
+      200: { contentType: 'application/vnd.android.package-archive', description: 'The APK' },
+      206: { contentType: 'application/vnd.android.package-archive', description: 'A byte range' },
+    },
+    handler: ({ ctx, req, res, params }) => downloadVersion(ctx, req, res, params.id),
+  }),
+];
