@@ -47,7 +47,8 @@ export const crashReportRoutes = [
       '(401 when missing or no longer valid), checked before the body. Only `title` is required; ' +
       'any other field may be missing or null, unknown fields are ignored, and a bad field is a ' +
       '400 naming it. The report is filed under the client of the licence, whatever `companyId` ' +
-      'says, and grouped by its fingerprint (exception chain and top in-app frames; line numbers, ' +
+      'says (also when the licence has expired or its client is deactivated: those crashes ' +
+      'matter too), and grouped by its fingerprint (exception chain and top in-app frames; line numbers, ' +
       `messages and framework frames do not count). Bodies over ${crashReportMaxBytes / 1024} kB ` +
       `are refused with 413; past ${crashReportsPerDeviceMinute} reports a minute per device, 429 ` +
       '(counted apart from heartbeats). Consoles holding settings.view are told (newCrashReport).',
