@@ -1,6 +1,7 @@
 export * from './aging';
 export * from './calendar-days';
 export * from './client-format';
+export * from './cluster-health';
 export * from './connection-status';
 export * from './crash-fingerprint';
 export * from './crash-reports';
