@@ -7,6 +7,7 @@ import { routeNotFound, errorHandler } from './http/error-handler';
 import { requestLogger } from './http/logger';
 import { mountBodyLimits, mountRoutes, type Route } from './http/route';
 import { consoleFallback, serveConsoleFiles } from './http/serve-console';
+import { recordRequests } from './observability/request-metrics';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -62,6 +63,7 @@ export function createApp(ctx: AppContext, routes: readonly Route[] = moduleRout
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.config.trustProxy);
   app.use(requestLogger(ctx.logger));
+  app.use(recordRequests(ctx.observability.requests, ctx.observability.prometheus));
   app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy } }));
   app.use(permissionsPolicy);
   // Tokens and personal data must not stay in a browser or proxy cache; a route serving a public

@@ -24,7 +24,7 @@ const health = {
     database: { status: 'connected', latencyMs: 3 },
     api: { status: 'operational' },
     resources: {
-      memory: { usagePercent: 72, heapUsed: 72, heapTotal: 100, rss: 300 },
+      memory: { usagePercent: 72, heapUsed: 72, heapTotal: 100, heapLimit: 100, rss: 300 },
       serverMemory: { usagePercent: 40 },
       cpu: { percentage: 12, loadAverage: [0.2, 0.1, 0.1] },
     },
@@ -43,7 +43,7 @@ const cluster = {
     {
       ...worker,
       current: true,
-      memory: { heapUsed: 1, heapTotal: 2, rss: 3 },
+      memory: { heapUsed: 1, heapTotal: 2, heapLimit: 10, rss: 3 },
       cpu: { percentage: 3 },
       uptime: 60,
       eventLoopLagMs: 0.5,

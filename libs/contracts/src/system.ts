@@ -104,10 +104,11 @@ export const systemHealthSchema = z.object({
     api: z.object({ status: z.enum(['operational', 'error']) }),
     resources: z.object({
       memory: z.object({
-        /** Heap used as a percentage of the heap total. */
+        /** Heap used as a percentage of V8's heap size limit (what running out means). */
         usagePercent: z.number(),
         heapUsed: z.number(),
         heapTotal: z.number(),
+        heapLimit: z.number(),
         rss: z.number(),
       }),
       /** The machine's memory in use, as a percentage. */
@@ -129,6 +130,15 @@ export type SystemHealthResponse = z.infer<typeof systemHealthResponseSchema>;
 
 const userCountsSchema = z.object({ total: z.number().int(), admin: z.number().int() });
 
+/** Staff with a live console socket, by where they sit (a user on both counts in both). */
+export const activeUsersSchema = z.object({
+  total: z.number().int(),
+  admin: z.number().int(),
+  mobile: userCountsSchema,
+  dashboard: userCountsSchema,
+});
+export type ActiveUsers = z.infer<typeof activeUsersSchema>;
+
 /** Response times of the last minute's requests, in ms (null when there were none). */
 const responseTimesSchema = z.object({
   p50: z.number().nullable(),
@@ -141,8 +151,13 @@ export const systemMetricsSchema = z.object({
   timestamp: isoDateTimeSchema,
   /** The process that measured the process figures (memory, CPU, requests, event loop). */
   worker: workerIdentitySchema,
-  /** Bytes. */
-  memory: z.object({ heapUsed: z.number(), heapTotal: z.number(), rss: z.number() }),
+  /** Bytes; heapLimit is V8's heap size limit. */
+  memory: z.object({
+    heapUsed: z.number(),
+    heapTotal: z.number(),
+    heapLimit: z.number(),
+    rss: z.number(),
+  }),
   system: z.object({
     platform: z.string(),
     arch: z.string(),
@@ -178,12 +193,7 @@ export const systemMetricsSchema = z.object({
    * Staff with a live console socket on any process, by where they sit: a mobile browser or the
    * dashboard on a computer; admin counts the superadmin and Admin roles among them.
    */
-  activeUsers: z.object({
-    total: z.number().int(),
-    admin: z.number().int(),
-    mobile: userCountsSchema,
-    dashboard: userCountsSchema,
-  }),
+  activeUsers: activeUsersSchema,
   database: z.object({ connected: z.boolean(), latencyMs: z.number().nullable() }),
   environment: z.string(),
   version: z.string(),
@@ -199,7 +209,13 @@ export type SystemMetricsResponse = z.infer<typeof systemMetricsResponseSchema>;
 export const clusterWorkerSchema = workerIdentitySchema.extend({
   /** The process that answered this request. */
   current: z.boolean(),
-  memory: z.object({ heapUsed: z.number(), heapTotal: z.number(), rss: z.number() }),
+  /** Bytes; heapLimit is V8's heap size limit. */
+  memory: z.object({
+    heapUsed: z.number(),
+    heapTotal: z.number(),
+    heapLimit: z.number(),
+    rss: z.number(),
+  }),
   /** Percent of one core over the last few seconds. */
   cpu: z.object({ percentage: z.number() }),
   /** Seconds since the process started. */
@@ -213,6 +229,27 @@ export const clusterWorkerSchema = workerIdentitySchema.extend({
   reportedAt: isoDateTimeSchema,
 });
 export type ClusterWorker = z.infer<typeof clusterWorkerSchema>;
+
+/** A console user with a socket open on a worker: how workers share who is connected. */
+export const liveUserSchema = z.object({
+  userId: z.string(),
+  /** The superadmin or Admin role. */
+  admin: z.boolean(),
+  /** At least one of the user's sockets there comes from a mobile browser. */
+  mobile: z.boolean(),
+  /** At least one comes from a computer's browser. */
+  dashboard: z.boolean(),
+});
+export type LiveUser = z.infer<typeof liveUserSchema>;
+
+/**
+ * What each API process publishes about itself every few seconds (in Redis with REDIS_URL), for
+ * the others to list in the cluster panel and to count active users across processes.
+ */
+export const workerReportSchema = clusterWorkerSchema
+  .omit({ current: true })
+  .extend({ users: z.array(liveUserSchema) });
+export type WorkerReport = z.infer<typeof workerReportSchema>;
 
 /**
  * The database panel. The spec's shows a hosted plan's quotas (`mongodb`, free tier 500k daily

@@ -48,7 +48,7 @@ export const exampleActivity = {
 export const exampleSystemMetrics = {
   timestamp: exampleTime,
   worker: { id: 'api-1:4242', pid: 4242, hostname: 'api-1' },
-  memory: { heapUsed: 50e6, heapTotal: 100e6, rss: 150e6 },
+  memory: { heapUsed: 50e6, heapTotal: 100e6, heapLimit: 4e9, rss: 150e6 },
   system: {
     platform: 'linux',
     arch: 'x64',

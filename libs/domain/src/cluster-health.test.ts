@@ -28,6 +28,11 @@ describe('workerLevel', () => {
     ['the loop 150 ms late', { eventLoopLagMs: 150 }, 'warning'],
     ['the loop 600 ms late', { eventLoopLagMs: 600 }, 'critical'],
     ['an empty heap figure', { memory: { heapUsed: 0, heapTotal: 0 } }, 'normal'],
+    [
+      'a full heapTotal far from the limit',
+      { memory: { heapUsed: 95, heapTotal: 100, heapLimit: 1000 } },
+      'normal',
+    ],
   ])('%s is %s', (_name, overrides, level) => {
     expect(workerLevel(worker('w', overrides))).toBe(level);
   });
@@ -58,7 +63,7 @@ describe('workerRecommendations', () => {
       'busy:memory',
       'busy:eventLoop',
     ]);
-    expect(recommendations[0]!.issue).toBe('Heap at 90.0% of its current size');
+    expect(recommendations[0]!.issue).toBe('Heap at 90.0% of its limit');
   });
 });
 

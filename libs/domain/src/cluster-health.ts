@@ -14,14 +14,16 @@ export const workerThresholds = {
 /** What the cluster panel needs of one worker. */
 export interface WorkerFigures {
   id: string;
-  memory: { heapUsed: number; heapTotal: number };
+  /** Measured against heapLimit when known (see HealthMetricsInput.memory). */
+  memory: { heapUsed: number; heapTotal: number; heapLimit?: number | null };
   cpu: { percentage: number };
   eventLoopLagMs: number;
 }
 
 function heapPercent(worker: WorkerFigures): number {
-  const { heapUsed, heapTotal } = worker.memory;
-  return heapTotal > 0 ? (heapUsed / heapTotal) * 100 : 0;
+  const { heapUsed, heapTotal, heapLimit } = worker.memory;
+  const ceiling = heapLimit || heapTotal;
+  return ceiling > 0 ? (heapUsed / ceiling) * 100 : 0;
 }
 
 /** The worst level among a worker's heap, CPU and event-loop figures. */
@@ -51,7 +53,7 @@ export function workerRecommendations(workers: readonly WorkerFigures[]): Cluste
       recommendations.push({
         type: 'memory',
         worker: worker.id,
-        issue: `Heap at ${heap.toFixed(1)}% of its current size`,
+        issue: `Heap at ${heap.toFixed(1)}% of its limit`,
         action: 'Watch it over a few minutes; restart the worker if it keeps growing.',
       });
     }

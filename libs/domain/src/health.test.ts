@@ -90,6 +90,16 @@ describe('healthIssuesFromMetrics', () => {
     ['heap over 70 percent', { memory: { heapUsed: 71, heapTotal: 100 } }, ['memory:medium']],
     ['heap exactly at 85 percent', { memory: { heapUsed: 85, heapTotal: 100 } }, ['memory:medium']],
     ['heap over 85 percent', { memory: { heapUsed: 86, heapTotal: 100 } }, ['memory:critical']],
+    [
+      'heap at 90 percent of heapTotal but 20 percent of its limit',
+      { memory: { heapUsed: 90, heapTotal: 100, heapLimit: 450 } },
+      [],
+    ],
+    [
+      'heap over 85 percent of its limit',
+      { memory: { heapUsed: 390, heapTotal: 400, heapLimit: 450 } },
+      ['memory:critical'],
+    ],
     ['load exactly 1', { cpu: { loadAverage: [1, 3, 3] } }, []],
     ['load over 1', { cpu: { loadAverage: 1.5 } }, ['cpu:medium']],
     ['load over 2', { cpu: { loadAverage: [2.1] } }, ['cpu:critical']],

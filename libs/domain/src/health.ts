@@ -69,7 +69,11 @@ export function metricLevel(
 
 /** The system metrics the health issues are derived from; every part is optional. */
 export interface HealthMetricsInput {
-  memory?: { heapUsed: number; heapTotal: number } | null;
+  /**
+   * With `heapLimit` (v8's heap size limit), the heap is measured against it: V8 grows heapTotal
+   * just ahead of use, so a healthy process often sits at 80 or 90 percent of heapTotal.
+   */
+  memory?: { heapUsed: number; heapTotal: number; heapLimit?: number | null } | null;
   system?: { totalMem: number; freeMem: number } | null;
   /** With `cores`, the load average is compared per core (a load of 2 on 4 cores is 0.5). */
   cpu?: { loadAverage: number | readonly number[]; cores?: number | null } | null;
@@ -115,8 +119,9 @@ export function healthIssuesFromMetrics(metrics: HealthMetricsInput): HealthIssu
   if (metrics.database && !metrics.database.connected) {
     issues.push({ key: 'database', severity: 'critical', message: 'Database connection lost' });
   }
-  if (metrics.memory && metrics.memory.heapTotal > 0) {
-    const percent = (metrics.memory.heapUsed / metrics.memory.heapTotal) * 100;
+  const heapCeiling = metrics.memory && (metrics.memory.heapLimit || metrics.memory.heapTotal);
+  if (metrics.memory && heapCeiling && heapCeiling > 0) {
+    const percent = (metrics.memory.heapUsed / heapCeiling) * 100;
     raise(
       'memory',
       metricLevel(percent, healthThresholds.heapMemoryPercent),

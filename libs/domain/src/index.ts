@@ -1,3 +1,4 @@
+export * from './active-users';
 export * from './aging';
 export * from './calendar-days';
 export * from './client-format';
