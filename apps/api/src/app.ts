@@ -24,6 +24,7 @@ import { productRoutes } from './modules/products/products.routes';
 import { quotationRoutes } from './modules/quotations/quotations.routes';
 import { receiptRoutes } from './modules/receipts/receipts.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { systemRoutes } from './modules/system/system.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { docsAssets, openApiRoutes } from './openapi/openapi.routes';
 
@@ -47,6 +48,7 @@ export const moduleRoutes: readonly Route[] = [
   ...receiptRoutes,
   ...businessReportRoutes,
   ...otaRoutes,
+  ...systemRoutes,
 ];
 
 const declaredRoutesKey = 'declaredRoutes';

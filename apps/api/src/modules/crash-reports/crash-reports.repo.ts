@@ -129,6 +129,15 @@ export async function findCrashReportPage(
   });
 }
 
+/** Reports received since `since`: a range read of crash_reports_created_at_idx. */
+export async function countCrashReportsSince(db: DbExecutor, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(crashReports)
+    .where(gte(crashReports.createdAt, since));
+  return row?.value ?? 0;
+}
+
 /** The four statistics cards, counted by the database in one pass. */
 export async function crashReportStatistics(db: DbExecutor): Promise<CrashReportStatistics> {
   const counted = (condition: SQL) =>

@@ -34,6 +34,7 @@ import {
   presentCrashReport,
 } from './crash-reports.presenter';
 import {
+  countCrashReportsSince,
   crashReportStatistics,
   distinctReportValues,
   findCrashReportById,
@@ -120,6 +121,11 @@ export async function listCrashReports(
       statistics,
     },
   };
+}
+
+/** Reports received since `since`, by an index range (the system metrics read it per scrape). */
+export function crashReportsReceivedSince(db: DbExecutor, since: Date): Promise<number> {
+  return countCrashReportsSince(db, since);
 }
 
 /** GET /api/crash-reports/statistics. */
