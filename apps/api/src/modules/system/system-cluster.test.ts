@@ -8,6 +8,7 @@ import {
   connectSocket,
   createTestContext,
   listenOnFreePort,
+  nextEvent,
   type TestContext,
 } from '../../../test/builders';
 import { redisAnswers, testRedisUrl } from '../../../test/redis';
@@ -122,6 +123,21 @@ describe.skipIf(!available)('the cluster of API processes sharing PostgreSQL and
       dashboard: { total: expect.any(Number), admin: expect.any(Number) },
     });
     expect(response.body.data.activeUsers.dashboard.admin).toBeGreaterThanOrEqual(1);
+  });
+
+  it("sends each process's systemMetrics to its own consoles only", async () => {
+    const [a, b] = processes as [ApiProcess, ApiProcess];
+    const admin = await a.t.createUserWithToken({ role: 'Admin' });
+    const onB = await connectSocket(b.url, { token: admin.token });
+    sockets.push(onB);
+
+    const fromA = nextEvent(onB, 'systemMetrics', 700);
+    await a.monitor.tick();
+    expect(await fromA).toBeUndefined();
+
+    const fromB = nextEvent(onB, 'systemMetrics', 3_000);
+    await b.monitor.tick();
+    expect(await fromB).toMatchObject({ worker: { id: b.id } });
   });
 
   it('forgets a process that stops', async () => {
