@@ -98,4 +98,17 @@ export const queryKeys = {
     /** GET /api/business/dashboard-stats */
     businessStats: () => ['dashboard', 'business-stats'] as const,
   },
+  system: {
+    all: ['system'] as const,
+    /** GET /api/system/health */
+    health: () => ['system', 'health'] as const,
+    /** GET /api/system/metrics, replaced by each live systemMetrics sample. */
+    metrics: () => ['system', 'metrics'] as const,
+    /** GET /api/system/cluster */
+    cluster: () => ['system', 'cluster'] as const,
+    /** The last minutes of metrics samples kept in the browser (never fetched). */
+    history: () => ['system', 'history'] as const,
+    /** Alerts heard live and load failures, kept in the browser (never fetched). */
+    events: () => ['system', 'events'] as const,
+  },
 } as const;

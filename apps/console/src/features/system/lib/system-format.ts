@@ -1,0 +1,62 @@
+import { formatFileSize } from '@patrol/domain';
+
+/** Formatters of the system screen's figures; an unknown figure reads 'N/A'. */
+
+const notAvailable = 'N/A';
+
+/** Seconds since start as the largest two units: '3d 4h', '5h 12m', '12m 5s', '45s'. */
+export function formatUptime(seconds: number | null | undefined): string {
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return notAvailable;
+  const whole = Math.floor(seconds);
+  const days = Math.floor(whole / 86_400);
+  const hours = Math.floor((whole % 86_400) / 3_600);
+  const minutes = Math.floor((whole % 3_600) / 60);
+  const rest = whole % 60;
+  if (days > 0) return `${days}d ${hours}h`;
+  if (hours > 0) return `${hours}h ${minutes}m`;
+  if (minutes > 0) return `${minutes}m ${rest}s`;
+  return `${rest}s`;
+}
+
+/** Bytes in KB, MB or GB ('47.68 MB'). */
+export function formatBytes(bytes: number | null | undefined): string {
+  return formatFileSize(bytes);
+}
+
+/** A percentage with one decimal ('12.5%'). */
+export function formatPercent(value: number | null | undefined, digits = 1): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return notAvailable;
+  return `${value.toFixed(digits)}%`;
+}
+
+/** Milliseconds: one decimal under 10 ms ('0.4 ms'), whole above ('42 ms'). */
+export function formatMs(value: number | null | undefined): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return notAvailable;
+  return value < 10 ? `${value.toFixed(1)} ms` : `${Math.round(value).toLocaleString('en-MY')} ms`;
+}
+
+/** A whole count with thousands separators ('1,204'). */
+export function formatCount(value: number | null | undefined): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return notAvailable;
+  return Math.round(value).toLocaleString('en-MY');
+}
+
+/** A rate a second with one decimal ('3.5/s'). */
+export function formatPerSecond(value: number | null | undefined): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return notAvailable;
+  return `${value.toLocaleString('en-MY', { maximumFractionDigits: 1, minimumFractionDigits: 1 })}/s`;
+}
+
+/** A clock time in the browser's zone ('14:05:09'). */
+export function formatClock(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined) return notAvailable;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return notAvailable;
+  return date.toLocaleTimeString('en-GB', { hour12: false });
+}
+
+/** A percentage of `total` (0 when total is 0 or unknown). */
+export function percentOf(part: number, total: number | null | undefined): number {
+  if (!total || total <= 0) return 0;
+  return (part / total) * 100;
+}
