@@ -4,14 +4,16 @@ import {
   breakers,
   breakerPresets,
   callService,
+  SourceUnavailableError,
+  waitUntil,
   withRetry,
   type BreakerHealth,
 } from '@/lib/breaker';
 
 /**
  * Every call of the system screen goes through here (spec 2 sections 4 and 7): the generic
- * service breaker of health checks (5 failures open it for 30 s, 500 ms between calls; refusals
- * 'Rate limited' and 'Service temporarily unavailable') and the retry helper (3 tries, 1 s then
+ * service breaker of health checks (5 failures open it for 30 s, then 'Service temporarily
+ * unavailable'; 500 ms at least between calls) and the retry helper (3 tries, 1 s then
  * 2 s apart, plus up to 1 s of jitter). Each call has a breaker of its own, so the three loads of
  * one refresh, sent together, are not refused as repeats of each other.
  */
@@ -29,15 +31,38 @@ export const systemBreakerNames = {
 export type SystemCallName = keyof typeof systemBreakerNames;
 
 /**
- * GET `path` through the call's breaker, with the retry helper. A refusal by the breaker, or an
- * answer the server would repeat (401, 403), is not tried again. `signal` stops the waiting
+ * Runs `operation` through the service breaker `name`. A repeat within its 500 ms minimum interval
+ * ('Rate limited') waits the interval out and goes: a systemAlert's reload or a click on Refresh
+ * right after a load is not a failure to report. An open breaker still refuses at once.
+ */
+async function callSpaced<T>(
+  name: string,
+  operation: (signal: AbortSignal) => Promise<T>,
+  signal?: AbortSignal,
+): Promise<T> {
+  for (;;) {
+    try {
+      return await callService(name, operation);
+    } catch (error) {
+      if (!(error instanceof SourceUnavailableError) || error.reason !== 'min-interval')
+        throw error;
+      await waitUntil(error.retryAfter, signal);
+    }
+  }
+}
+
+/**
+ * GET `path` through the call's breaker, with the retry helper. A refusal by the open breaker, or
+ * an answer the server would repeat (401, 403), is not tried again. `signal` stops the waiting
  * between tries; it never aborts a call in flight, which would count against the breaker.
  */
 export function systemGet<T>(call: SystemCallName, path: string, signal?: AbortSignal): Promise<T> {
   return withRetry(
     () =>
-      callService(systemBreakerNames[call], (breakerSignal) =>
-        api.get<T>(path, { signal: breakerSignal }),
+      callSpaced(
+        systemBreakerNames[call],
+        (breakerSignal) => api.get<T>(path, { signal: breakerSignal }),
+        signal,
       ),
     { signal },
   );

@@ -57,8 +57,8 @@ function TrendChart({ spec, points }: { spec: ChartSpec; points: MetricsPoint[] 
   const latest = points.at(-1);
   return (
     <figure aria-label={`${spec.title} trend`} className="min-w-0">
-      <figcaption className="mb-1 flex items-baseline justify-between gap-2 text-xs">
-        <span className="font-medium">
+      <figcaption className="mb-1 flex flex-wrap items-baseline justify-between gap-x-2 text-xs">
+        <span className="font-medium whitespace-nowrap">
           {spec.title} <span className="text-muted-foreground">({spec.unit})</span>
         </span>
         <span className="text-muted-foreground tabular-nums" data-testid="chart-latest">

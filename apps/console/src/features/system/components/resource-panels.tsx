@@ -147,8 +147,9 @@ function Tile({
 }
 
 /**
- * Performance Metrics: response speed, processing load, requests per minute and error rate, and
- * the event loop's delay, all over the last minute of this process.
+ * Performance Metrics: response speed (mean and percentiles over the last minute), processing load
+ * (the machine's load average per core, what the CPU health issue measures), requests per minute,
+ * error rate, and the event loop's delay, as this process measured them.
  */
 export function PerformancePanel({ metrics, error }: MetricsPanelProps) {
   if (!metrics) {
@@ -166,13 +167,13 @@ export function PerformancePanel({ metrics, error }: MetricsPanelProps) {
       <div className="space-y-3">
         <dl className="grid grid-cols-2 gap-2">
           <Tile
-            label="Response time"
+            label="Response speed"
             value={formatMs(metrics.responseTime)}
             level={metricLevel(metrics.responseTime, healthThresholds.responseTimeMs)}
           />
           <Tile
-            label="CPU (one core)"
-            value={formatPercent(cpu.percentage)}
+            label="Processing load"
+            value={`${loadPerCore.toFixed(2)} per core`}
             level={metricLevel(loadPerCore, healthThresholds.cpuLoadAverage)}
           />
           <Tile label="Requests per minute" value={formatCount(metrics.requestsPerMinute)} />
@@ -189,18 +190,21 @@ export function PerformancePanel({ metrics, error }: MetricsPanelProps) {
         <FigureList
           rows={[
             {
-              label: 'Response p50 / p95 / p99',
+              label: 'p50 / p95 / p99',
               value: [responseTimes.p50, responseTimes.p95, responseTimes.p99]
-                .map((value) => (value === null ? '–' : formatMs(value)))
-                .join(' / '),
+                .map((value) => (value === null ? '–' : Math.round(value).toLocaleString('en-MY')))
+                .join(' / ')
+                .concat(' ms'),
             },
+            { label: 'Process CPU', value: `${formatPercent(cpu.percentage)} of one core` },
             {
-              label: 'Load average 1 / 5 / 15 min',
+              label: 'Load 1 / 5 / 15 min',
               value: cpu.loadAverage.map((value) => value.toFixed(2)).join(' / '),
             },
+            { label: 'Event-loop lag', value: formatMs(eventLoop.lagMs) },
             {
-              label: 'Event-loop lag',
-              value: `${formatMs(eventLoop.lagMs)} (p99 ${formatMs(eventLoop.p99Ms)}, max ${formatMs(eventLoop.maxMs)})`,
+              label: 'Lag p99 / max',
+              value: `${formatMs(eventLoop.p99Ms)} / ${formatMs(eventLoop.maxMs)}`,
             },
             { label: 'Open console sockets', value: formatCount(metrics.activeConnections) },
           ]}

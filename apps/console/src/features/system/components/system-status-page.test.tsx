@@ -1,0 +1,468 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetSystemBreakers } from '@/features/system/api/system-request';
+import { SystemStatusPage } from '@/features/system/components/system-status-page';
+import {
+  callsTo,
+  clusterInfo,
+  clusterWorker,
+  embeddedUsage,
+  errorResponse,
+  sampleTime,
+  stubSystem,
+  systemAlert,
+  systemMetrics,
+  systemPaths,
+} from '@/features/system/components/system-test-data';
+import { renderScreen } from '@/test/fake-api';
+import { latestSocket, sockets } from '@/test/fake-socket';
+import { jsonResponse, signInAs, testUsers } from '@/test/test-utils';
+
+vi.mock('socket.io-client', async () => ({ io: (await import('@/test/fake-socket')).fakeIo }));
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  sockets.length = 0;
+  resetSystemBreakers();
+  signInAs(testUsers.superadmin);
+  // jsdom lays nothing out: give the charts' containers a size, so recharts draws them.
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+    x: 0,
+    y: 0,
+    top: 0,
+    left: 0,
+    right: 240,
+    bottom: 112,
+    width: 240,
+    height: 112,
+    toJSON: () => ({}),
+  });
+  // Radix positions the tooltip with a ResizeObserver; jsdom has none.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+
+afterEach(() => {
+  toast.dismiss();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+/** Moves the clock on in half-second steps, letting React render what each timer set. */
+async function advance(ms: number) {
+  for (let left = ms; left > 0; left -= 500) {
+    await act(() => vi.advanceTimersByTimeAsync(Math.min(500, left)));
+  }
+}
+
+const panel = (name: string) => within(screen.getByRole('group', { name }));
+
+/** The figure beside `label` in the named panel. */
+function figure(name: string, label: string): HTMLElement {
+  const term = panel(name).getByText(label, { selector: 'dt' });
+  return term.nextElementSibling as HTMLElement;
+}
+
+async function openSystem() {
+  renderScreen(<SystemStatusPage />, '/system-status');
+  await screen.findByRole('img', { name: /Health score/ });
+  await screen.findByRole('table', { name: 'API processes' });
+  await screen.findByText('Most staff are at a computer (2 of 3); 1 administrator is online.');
+}
+
+async function connectSocket() {
+  await vi.waitFor(() => expect(sockets.length).toBeGreaterThan(0));
+  act(() => latestSocket().fire('connect'));
+}
+
+describe('the system screen', () => {
+  it('shows every panel from the health, metrics and cluster answers', async () => {
+    stubSystem();
+    await openSystem();
+
+    const environment = within(screen.getByRole('region', { name: 'Environment' }));
+    expect(environment.getByText('Production environment')).toBeInTheDocument();
+    expect(environment.getByText('Served by api-1 (pid 4242)')).toBeInTheDocument();
+    expect(environment.getByText('HTTPS')).toBeInTheDocument();
+
+    const health = panel('System Health Issues');
+    expect(health.getByRole('img', { name: 'Health score 46 of 100' })).toBeInTheDocument();
+    expect(health.getByText('Critical', { selector: '[data-slot=badge]:not(li *)' })).toBeVisible();
+    const issues = within(health.getByRole('list', { name: 'Health issues' })).getAllByRole(
+      'listitem',
+    );
+    expect(issues.map((issue) => issue.textContent)).toEqual([
+      'CriticalError rate: High error rate (7.5%)',
+      'MediumResponse time: Slow response time (620 ms)',
+      'MediumCPU: High CPU load (5.20 on 4 cores)',
+    ]);
+    expect(health.getByText('and 1 more')).toBeInTheDocument();
+    expect(
+      within(health.getByRole('list', { name: 'Health recommendations' })).getAllByRole('listitem'),
+    ).toHaveLength(2);
+
+    expect(panel('System Status').getByText('Online')).toBeInTheDocument();
+    expect(panel('Database').getByText('Connected')).toBeInTheDocument();
+    expect(panel('Database').getByText('PostgreSQL 16.4 · latency 1.2 ms')).toBeInTheDocument();
+    expect(panel('Active Users').getByText('3')).toBeInTheDocument();
+    expect(panel('Active Users').getByText('2 dashboard · 1 mobile · 1 admin')).toBeInTheDocument();
+    expect(panel('Uptime').getByText('5h 12m')).toBeInTheDocument();
+
+    for (const [label, value] of [
+      ['Total', '3'],
+      ['Mobile', '1'],
+      ['Dashboard', '2'],
+      ['Admin', '1'],
+    ]) {
+      expect(figure('Active Users Summary', label!)).toHaveTextContent(value!);
+    }
+    expect(figure('Memory Usage', 'Heap used')).toHaveTextContent('64 MB (1.6%)');
+    expect(figure('Memory Usage', 'Server memory')).toHaveTextContent('6 GB of 8 GB');
+    expect(figure('Memory Usage', 'Process (RSS)')).toHaveTextContent('180 MB');
+
+    expect(figure('Performance Metrics', 'Response speed')).toHaveTextContent('42 ms');
+    expect(figure('Performance Metrics', 'Processing load')).toHaveTextContent('0.30 per core');
+    expect(figure('Performance Metrics', 'Requests per minute')).toHaveTextContent('120');
+    expect(figure('Performance Metrics', 'Error rate')).toHaveTextContent('0.5%');
+    expect(figure('Performance Metrics', 'p50 / p95 / p99')).toHaveTextContent('30 / 120 / 250 ms');
+    expect(figure('Performance Metrics', 'Event-loop lag')).toHaveTextContent('0.4 ms');
+
+    expect(figure('System Information', 'Platform')).toHaveTextContent('linux (x64)');
+    expect(figure('System Information', 'Node.js')).toHaveTextContent('v20.20.0');
+    expect(figure('System Information', 'HTTPS')).toHaveTextContent('Enabled');
+    expect(figure('System Information', 'Environment')).toHaveTextContent('Production');
+    expect(figure('System Information', 'Version')).toHaveTextContent('v8.2.0');
+
+    const cluster = panel('Cluster Performance');
+    expect(cluster.getByText(/2 API processes, found through Redis/)).toBeInTheDocument();
+    const rows = cluster.getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('This process')).toBeInTheDocument();
+    const second = within(cluster.getByRole('row', { name: /api-2/ }));
+    expect(second.getByText('88.2%')).toBeInTheDocument();
+    expect(second.getByText('1m 30s')).toBeInTheDocument();
+
+    const database = panel('Database Usage');
+    expect(database.getByRole('note')).toHaveTextContent('Database usage is above 75% (80.1%)');
+    expect(database.getByText('Warning · 80%')).toBeInTheDocument();
+    expect(figure('Database Usage', 'Connections')).toHaveTextContent('12 of 100 (12.0%)');
+    expect(figure('Database Usage', 'This process’s pool')).toHaveTextContent(
+      '5 open · 3 idle · 0 waiting',
+    );
+    expect(figure('Database Usage', 'Size')).toHaveTextContent('410 MB of 512 MB budget (80.1%)');
+    expect(figure('Database Usage', 'Transactions')).toHaveTextContent('3.5/s');
+    expect(figure('Database Usage', 'Rows read')).toHaveTextContent('1,240.0/s');
+
+    const recommendations = within(screen.getByRole('list', { name: 'Recommendations' }));
+    expect(recommendations.getAllByRole('listitem')).toHaveLength(3);
+    const events = within(screen.getByRole('list', { name: 'Recent system events' }));
+    expect(
+      events.getAllByRole('listitem').map((item) => item.firstChild?.nextSibling?.textContent),
+    ).toHaveLength(3);
+    expect(events.getAllByRole('listitem')[0]).toHaveTextContent('High error rate (7.5%)');
+    expect(panel('Recent System Events').getByText('3 of 5')).toBeInTheDocument();
+
+    expect(
+      within(screen.getByRole('figure', { name: 'Requests trend' })).getByText(
+        'now 120 /min · 1 sample',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Circuit breaker' })).toHaveTextContent(
+      'Circuit breaker: Closed (0 of 5 failures in the last 60 s)',
+    );
+  });
+
+  it('explains Active Users in a tooltip reached by keyboard', async () => {
+    stubSystem();
+    await openSystem();
+    const help = panel('Active Users').getByRole('button', { name: 'About Active Users' });
+    act(() => help.focus());
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(/each counted once/);
+  });
+
+  it('shows what the embedded database gives and a single process', async () => {
+    stubSystem({
+      [`GET ${systemPaths.cluster}`]: () =>
+        jsonResponse({
+          success: true,
+          data: clusterInfo({
+            cluster: { mode: 'single', registry: 'local' },
+            totalWorkers: 1,
+            health: { healthy: true, workerEfficiency: 1 },
+            workers: [clusterWorker()],
+            database: embeddedUsage,
+            recommendations: [],
+          }),
+        }),
+    });
+    await openSystem();
+    expect(figure('Database Usage', 'Engine')).toHaveTextContent('PGlite (embedded)');
+    expect(figure('Database Usage', 'Connections')).toHaveTextContent(
+      'Embedded (one in-process connection)',
+    );
+    expect(figure('Database Usage', 'Transactions')).toHaveTextContent('measuring…');
+    expect(panel('Database Usage').queryByRole('note')).not.toBeInTheDocument();
+    expect(panel('Database').getByText('PGlite (embedded) · latency 1.2 ms')).toBeInTheDocument();
+    expect(
+      panel('Process Performance').getByText(/1 API process, this process only/),
+    ).toBeVisible();
+  });
+
+  it('reloads every 30 s while auto-refresh is on, and neither reloads nor follows the stream when off', async () => {
+    const calls = stubSystem();
+    await openSystem();
+    await connectSocket();
+    const loads = () =>
+      Object.values(systemPaths)
+        .slice(0, 3)
+        .map((path) => callsTo(calls, path).length);
+    expect(loads()).toEqual([1, 1, 1]);
+
+    await advance(30_000);
+    await waitFor(() => expect(loads()).toEqual([2, 2, 2]));
+
+    const checkbox = screen.getByRole('checkbox', { name: 'Auto-refresh (30 s)' });
+    expect(checkbox).toBeChecked();
+    await userEvent.click(checkbox);
+    expect(screen.getByText(/^Paused \(auto-refresh off\)/)).toBeInTheDocument();
+    await advance(90_000);
+    expect(loads()).toEqual([2, 2, 2]);
+    act(() =>
+      latestSocket().serverEmit(
+        'systemMetrics',
+        systemMetrics({ timestamp: '2026-03-02T06:07:00.000Z', requestsPerMinute: 999 }),
+      ),
+    );
+    expect(figure('Performance Metrics', 'Requests per minute')).toHaveTextContent('120');
+
+    // Back on: caught up at once, then every 30 s again.
+    await userEvent.click(checkbox);
+    await waitFor(() => expect(loads()).toEqual([3, 3, 3]));
+    await advance(30_000);
+    await waitFor(() => expect(loads()).toEqual([4, 4, 4]));
+  });
+
+  it('updates the figures and the charts from systemMetrics without a reload', async () => {
+    const calls = stubSystem();
+    await openSystem();
+    await connectSocket();
+
+    act(() =>
+      latestSocket().serverEmit(
+        'systemMetrics',
+        systemMetrics({
+          timestamp: '2026-03-02T06:05:05.000Z',
+          requestsPerMinute: 480,
+          responseTime: 640,
+          memory: {
+            heapUsed: 96 * 1024 * 1024,
+            heapTotal: 128 * 1024 * 1024,
+            heapLimit: 4096 * 1024 * 1024,
+            rss: 200 * 1024 * 1024,
+          },
+          activeUsers: {
+            total: 5,
+            admin: 2,
+            mobile: { total: 3, admin: 1 },
+            dashboard: { total: 2, admin: 1 },
+          },
+        }),
+      ),
+    );
+
+    await waitFor(() =>
+      expect(figure('Performance Metrics', 'Requests per minute')).toHaveTextContent('480'),
+    );
+    expect(figure('Performance Metrics', 'Response speed')).toHaveTextContent('640 ms');
+    expect(figure('Memory Usage', 'Heap used')).toHaveTextContent('96 MB');
+    expect(panel('Active Users').getByText('5')).toBeInTheDocument();
+    expect(figure('Active Users Summary', 'Mobile')).toHaveTextContent('3');
+    const chart = (name: string) => within(screen.getByRole('figure', { name: `${name} trend` }));
+    expect(chart('Requests').getByText('now 480 /min · 2 samples')).toBeInTheDocument();
+    expect(chart('Memory').getByText('now 96 MB · 2 samples')).toBeInTheDocument();
+    expect(chart('Response time').getByText('now 640 ms · 2 samples')).toBeInTheDocument();
+
+    // The same sample again (a poll answered by the same tick) is not a new point.
+    act(() =>
+      latestSocket().serverEmit(
+        'systemMetrics',
+        systemMetrics({ timestamp: '2026-03-02T06:05:05.000Z', requestsPerMinute: 480 }),
+      ),
+    );
+    expect(chart('Requests').getByText('now 480 /min · 2 samples')).toBeInTheDocument();
+    expect(callsTo(calls, systemPaths.metrics)).toHaveLength(1);
+  });
+
+  it('keeps the last 60 samples for the charts', async () => {
+    stubSystem();
+    await openSystem();
+    await connectSocket();
+    const start = new Date(sampleTime).getTime();
+    act(() => {
+      for (let tick = 1; tick <= 70; tick += 1) {
+        latestSocket().serverEmit(
+          'systemMetrics',
+          systemMetrics({
+            timestamp: new Date(start + tick * 5_000).toISOString(),
+            requestsPerMinute: tick,
+          }),
+        );
+      }
+    });
+    expect(
+      await within(screen.getByRole('figure', { name: 'Requests trend' })).findByText(
+        'now 70 /min · 60 samples',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('raises a toast and a recent event for a systemAlert, and reloads the score', async () => {
+    const calls = stubSystem();
+    await openSystem();
+    await connectSocket();
+
+    act(() =>
+      latestSocket().serverEmit(
+        'systemAlert',
+        systemAlert({
+          id: 'live-1',
+          severity: 'critical',
+          source: 'database',
+          message: 'Database connection lost',
+          timestamp: '2026-03-02T06:06:00.000Z',
+        }),
+      ),
+    );
+    const toastText = await screen.findByText('Database connection lost', {
+      selector: '[data-sonner-toast] *',
+    });
+    expect(toastText).toBeInTheDocument();
+    const events = within(screen.getByRole('list', { name: 'Recent system events' }));
+    expect(events.getAllByRole('listitem')[0]).toHaveTextContent(
+      /Database connection lost.*Critical.*Database · api-1:4242/,
+    );
+    await waitFor(() => expect(callsTo(calls, systemPaths.health)).toHaveLength(2));
+
+    act(() =>
+      latestSocket().serverEmit(
+        'systemAlert',
+        systemAlert({
+          id: 'live-2',
+          severity: 'low',
+          source: 'database',
+          state: 'resolved',
+          message: 'Database connection restored',
+          timestamp: '2026-03-02T06:07:00.000Z',
+        }),
+      ),
+    );
+    expect(
+      await screen.findByText('Database connection restored', {
+        selector: '[data-sonner-toast] *',
+      }),
+    ).toBeInTheDocument();
+    expect(events.getAllByRole('listitem')[0]).toHaveTextContent(/restored.*Resolved/);
+    expect(events.getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('downloads system-report-{date}.json from Export Report', async () => {
+    const saved: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      saved.push(blob);
+      return 'blob:report';
+    });
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const calls = stubSystem();
+    await openSystem();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Export Report' }));
+    expect(await screen.findByText('System report downloaded')).toBeInTheDocument();
+    expect(callsTo(calls, systemPaths.report)).toHaveLength(1);
+    const link = click.mock.contexts[0] as HTMLAnchorElement;
+    // 06:05 UTC is 14:05 in Kuala Lumpur: the server's business day.
+    expect(link.download).toBe('system-report-2026-03-02.json');
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(saved[0]!);
+    });
+    const report = JSON.parse(text) as { generatedAt: string; cluster: unknown };
+    expect(report.generatedAt).toBe(sampleTime);
+    expect(report.cluster).toMatchObject({ totalWorkers: 2 });
+  });
+
+  it('says so when the export fails', async () => {
+    stubSystem({
+      [`GET ${systemPaths.report}`]: () =>
+        errorResponse(403, 'FORBIDDEN', 'You do not have permission to perform this action.'),
+    });
+    await openSystem();
+    await userEvent.click(screen.getByRole('button', { name: 'Export Report' }));
+    expect(await screen.findByText('Failed to export the system report')).toBeInTheDocument();
+  });
+
+  it("shows the error state with 'Failed to load system data' and recovers on Try Again", async () => {
+    const failing = () => errorResponse(500, 'INTERNAL_ERROR', 'Database unavailable');
+    const calls = stubSystem({
+      [`GET ${systemPaths.health}`]: failing,
+      [`GET ${systemPaths.metrics}`]: failing,
+      [`GET ${systemPaths.cluster}`]: failing,
+    });
+    renderScreen(<SystemStatusPage />, '/system-status');
+    // Three tries each: 1 s, then 2 s apart, each wait plus up to 1 s.
+    await advance(6_000);
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Failed to load system data')).toBeInTheDocument();
+    expect(within(alert).getByText('Database unavailable')).toBeInTheDocument();
+    expect(callsTo(calls, systemPaths.health)).toHaveLength(3);
+    // One event for the refresh whose three calls failed together.
+    const events = within(screen.getByRole('list', { name: 'Recent system events' }));
+    expect(events.getAllByRole('listitem')).toHaveLength(1);
+    expect(events.getByText('Failed to load system data')).toBeInTheDocument();
+    expect(events.getByText(/Database unavailable/)).toBeInTheDocument();
+
+    stubSystem();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('img', { name: 'Health score 46 of 100' })).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("keeps the figures with a notice when a refresh fails, and the breaker refuses with 'Service temporarily unavailable'", async () => {
+    stubSystem();
+    await openSystem();
+    const failing = () => errorResponse(503, 'SERVICE_UNAVAILABLE', 'Database unavailable');
+    stubSystem({ [`GET ${systemPaths.health}`]: failing });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await advance(6_000);
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent(
+      'Failed to load system data: Database unavailable. The figures shown are the last loaded.',
+    );
+    expect(screen.getByRole('img', { name: 'Health score 46 of 100' })).toBeVisible();
+    expect(screen.getByRole('status', { name: 'Circuit breaker' })).toHaveTextContent(
+      'Circuit breaker: Closed (3 of 5 failures in the last 60 s)',
+    );
+
+    // Two more failures open the health breaker; its third try is refused without a call.
+    await userEvent.click(within(notice).getByRole('button', { name: 'Retry' }));
+    await advance(6_000);
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Service temporarily unavailable'),
+    );
+    expect(screen.getByRole('status', { name: 'Circuit breaker' })).toHaveTextContent(
+      /Circuit breaker: Open \(requests paused until \d\d:\d\d:\d\d\)/,
+    );
+  });
+});
