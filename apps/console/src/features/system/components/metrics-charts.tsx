@@ -57,11 +57,11 @@ function TrendChart({ spec, points }: { spec: ChartSpec; points: MetricsPoint[] 
   const latest = points.at(-1);
   return (
     <figure aria-label={`${spec.title} trend`} className="min-w-0">
-      <figcaption className="mb-1 flex flex-wrap items-baseline justify-between gap-x-2 text-xs">
-        <span className="font-medium whitespace-nowrap">
+      <figcaption className="mb-1 text-xs">
+        <span className="block font-medium">
           {spec.title} <span className="text-muted-foreground">({spec.unit})</span>
         </span>
-        <span className="text-muted-foreground tabular-nums" data-testid="chart-latest">
+        <span className="block text-muted-foreground tabular-nums" data-testid="chart-latest">
           {latestText(spec, latest)} · {points.length} {points.length === 1 ? 'sample' : 'samples'}
         </span>
       </figcaption>

@@ -40,7 +40,7 @@ export function FigureList({ rows, className }: { rows: FigureRow[]; className?:
       {rows.map((row) => (
         <div key={row.label} className="contents">
           <dt className="text-muted-foreground">{row.label}</dt>
-          <dd className="text-right font-medium tabular-nums">{row.value}</dd>
+          <dd className="text-right font-medium whitespace-nowrap tabular-nums">{row.value}</dd>
         </div>
       ))}
     </dl>

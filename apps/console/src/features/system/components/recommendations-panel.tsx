@@ -1,6 +1,6 @@
 import type { ClusterRecommendation, HealthRecommendation } from '@patrol/contracts';
 import { CheckCircle2Icon, LightbulbIcon } from 'lucide-react';
-import { Panel, PanelSkeleton } from '@/features/system/components/panel-parts';
+import { Panel, PanelSkeleton, PanelUnavailable } from '@/features/system/components/panel-parts';
 import { healthIssueLabels } from '@/features/system/lib/system-events';
 
 /** The panel lists 3 at most (spec 2 section 2.6). */
@@ -30,16 +30,22 @@ export function combineRecommendations(
 type RecommendationsPanelProps = {
   health: readonly HealthRecommendation[] | undefined;
   cluster: readonly ClusterRecommendation[] | undefined;
+  /** Both calls failed with nothing loaded: why. */
+  error?: string | null;
 };
 
 /** Recommendations: what to do about the raised issues, 3 at most. */
-export function RecommendationsPanel({ health, cluster }: RecommendationsPanelProps) {
+export function RecommendationsPanel({ health, cluster, error }: RecommendationsPanelProps) {
   const loaded = health !== undefined || cluster !== undefined;
   const items = combineRecommendations(health ?? [], cluster ?? []);
   return (
     <Panel title="Recommendations" icon={LightbulbIcon}>
       {!loaded ? (
-        <PanelSkeleton rows={3} />
+        error ? (
+          <PanelUnavailable message={error} />
+        ) : (
+          <PanelSkeleton rows={3} />
+        )
       ) : items.length === 0 ? (
         <p className="flex items-center gap-2 text-sm text-green-700">
           <CheckCircle2Icon aria-hidden="true" className="size-4" />

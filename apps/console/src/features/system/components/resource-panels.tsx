@@ -173,7 +173,7 @@ export function PerformancePanel({ metrics, error }: MetricsPanelProps) {
           />
           <Tile
             label="Processing load"
-            value={`${loadPerCore.toFixed(2)} per core`}
+            value={`${loadPerCore.toFixed(2)}/core`}
             level={metricLevel(loadPerCore, healthThresholds.cpuLoadAverage)}
           />
           <Tile label="Requests per minute" value={formatCount(metrics.requestsPerMinute)} />
@@ -198,7 +198,7 @@ export function PerformancePanel({ metrics, error }: MetricsPanelProps) {
             },
             { label: 'Process CPU', value: `${formatPercent(cpu.percentage)} of one core` },
             {
-              label: 'Load 1 / 5 / 15 min',
+              label: 'Load 1/5/15 min',
               value: cpu.loadAverage.map((value) => value.toFixed(2)).join(' / '),
             },
             { label: 'Event-loop lag', value: formatMs(eventLoop.lagMs) },
@@ -206,7 +206,7 @@ export function PerformancePanel({ metrics, error }: MetricsPanelProps) {
               label: 'Lag p99 / max',
               value: `${formatMs(eventLoop.p99Ms)} / ${formatMs(eventLoop.maxMs)}`,
             },
-            { label: 'Open console sockets', value: formatCount(metrics.activeConnections) },
+            { label: 'Console sockets', value: formatCount(metrics.activeConnections) },
           ]}
         />
       </div>

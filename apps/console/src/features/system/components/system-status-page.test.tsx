@@ -130,7 +130,7 @@ describe('the system screen', () => {
     expect(figure('Memory Usage', 'Process (RSS)')).toHaveTextContent('180 MB');
 
     expect(figure('Performance Metrics', 'Response speed')).toHaveTextContent('42 ms');
-    expect(figure('Performance Metrics', 'Processing load')).toHaveTextContent('0.30 per core');
+    expect(figure('Performance Metrics', 'Processing load')).toHaveTextContent('0.30/core');
     expect(figure('Performance Metrics', 'Requests per minute')).toHaveTextContent('120');
     expect(figure('Performance Metrics', 'Error rate')).toHaveTextContent('0.5%');
     expect(figure('Performance Metrics', 'p50 / p95 / p99')).toHaveTextContent('30 / 120 / 250 ms');

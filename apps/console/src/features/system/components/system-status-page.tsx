@@ -151,6 +151,7 @@ export function SystemStatusPage() {
             <RecommendationsPanel
               health={health.data?.recommendations}
               cluster={cluster.data?.recommendations}
+              error={health.isError && cluster.isError ? reasonOf(health.error) : null}
             />
             <RecentEventsPanel events={events} />
           </div>
