@@ -1,8 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetSystemBreakers } from '@/features/system/api/system-request';
+import { describe, expect, it, vi } from 'vitest';
 import { SystemStatusPage } from '@/features/system/components/system-status-page';
 import {
   callsTo,
@@ -12,77 +10,21 @@ import {
   errorResponse,
   sampleTime,
   stubSystem,
-  systemAlert,
-  systemMetrics,
   systemPaths,
 } from '@/features/system/components/system-test-data';
+import {
+  advance,
+  figure,
+  openSystem,
+  panel,
+  setUpSystemScreenTests,
+} from '@/features/system/components/system-test-helpers';
 import { renderScreen } from '@/test/fake-api';
-import { latestSocket, sockets } from '@/test/fake-socket';
-import { jsonResponse, signInAs, testUsers } from '@/test/test-utils';
+import { jsonResponse } from '@/test/test-utils';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('@/test/fake-socket')).fakeIo }));
 
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
-  sockets.length = 0;
-  resetSystemBreakers();
-  signInAs(testUsers.superadmin);
-  // jsdom lays nothing out: give the charts' containers a size, so recharts draws them.
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
-    x: 0,
-    y: 0,
-    top: 0,
-    left: 0,
-    right: 240,
-    bottom: 112,
-    width: 240,
-    height: 112,
-    toJSON: () => ({}),
-  });
-  // Radix positions the tooltip with a ResizeObserver; jsdom has none.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
-
-afterEach(() => {
-  toast.dismiss();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
-
-/** Moves the clock on in half-second steps, letting React render what each timer set. */
-async function advance(ms: number) {
-  for (let left = ms; left > 0; left -= 500) {
-    await act(() => vi.advanceTimersByTimeAsync(Math.min(500, left)));
-  }
-}
-
-const panel = (name: string) => within(screen.getByRole('group', { name }));
-
-/** The figure beside `label` in the named panel. */
-function figure(name: string, label: string): HTMLElement {
-  const term = panel(name).getByText(label, { selector: 'dt' });
-  return term.nextElementSibling as HTMLElement;
-}
-
-async function openSystem() {
-  renderScreen(<SystemStatusPage />, '/system-status');
-  await screen.findByRole('img', { name: /Health score/ });
-  await screen.findByRole('table', { name: 'API processes' });
-  await screen.findByText('Most staff are at a computer (2 of 3); 1 administrator is online.');
-}
-
-async function connectSocket() {
-  await vi.waitFor(() => expect(sockets.length).toBeGreaterThan(0));
-  act(() => latestSocket().fire('connect'));
-}
+setUpSystemScreenTests();
 
 describe('the system screen', () => {
   it('shows every panel from the health, metrics and cluster answers', async () => {
@@ -180,7 +122,6 @@ describe('the system screen', () => {
       'Circuit breaker: Closed (0 of 5 failures in the last 60 s)',
     );
   });
-
   it('explains Active Users in a tooltip reached by keyboard', async () => {
     stubSystem();
     await openSystem();
@@ -188,7 +129,6 @@ describe('the system screen', () => {
     act(() => help.focus());
     expect(await screen.findByRole('tooltip')).toHaveTextContent(/each counted once/);
   });
-
   it('shows what the embedded database gives and a single process', async () => {
     stubSystem({
       [`GET ${systemPaths.cluster}`]: () =>
@@ -216,164 +156,6 @@ describe('the system screen', () => {
       panel('Process Performance').getByText(/1 API process, this process only/),
     ).toBeVisible();
   });
-
-  it('reloads every 30 s while auto-refresh is on, and neither reloads nor follows the stream when off', async () => {
-    const calls = stubSystem();
-    await openSystem();
-    await connectSocket();
-    const loads = () =>
-      Object.values(systemPaths)
-        .slice(0, 3)
-        .map((path) => callsTo(calls, path).length);
-    expect(loads()).toEqual([1, 1, 1]);
-
-    await advance(30_000);
-    await waitFor(() => expect(loads()).toEqual([2, 2, 2]));
-
-    const checkbox = screen.getByRole('checkbox', { name: 'Auto-refresh (30 s)' });
-    expect(checkbox).toBeChecked();
-    await userEvent.click(checkbox);
-    expect(screen.getByText(/^Paused \(auto-refresh off\)/)).toBeInTheDocument();
-    await advance(90_000);
-    expect(loads()).toEqual([2, 2, 2]);
-    act(() =>
-      latestSocket().serverEmit(
-        'systemMetrics',
-        systemMetrics({ timestamp: '2026-03-02T06:07:00.000Z', requestsPerMinute: 999 }),
-      ),
-    );
-    expect(figure('Performance Metrics', 'Requests per minute')).toHaveTextContent('120');
-
-    // Back on: caught up at once, then every 30 s again.
-    await userEvent.click(checkbox);
-    await waitFor(() => expect(loads()).toEqual([3, 3, 3]));
-    await advance(30_000);
-    await waitFor(() => expect(loads()).toEqual([4, 4, 4]));
-  });
-
-  it('updates the figures and the charts from systemMetrics without a reload', async () => {
-    const calls = stubSystem();
-    await openSystem();
-    await connectSocket();
-
-    act(() =>
-      latestSocket().serverEmit(
-        'systemMetrics',
-        systemMetrics({
-          timestamp: '2026-03-02T06:05:05.000Z',
-          requestsPerMinute: 480,
-          responseTime: 640,
-          memory: {
-            heapUsed: 96 * 1024 * 1024,
-            heapTotal: 128 * 1024 * 1024,
-            heapLimit: 4096 * 1024 * 1024,
-            rss: 200 * 1024 * 1024,
-          },
-          activeUsers: {
-            total: 5,
-            admin: 2,
-            mobile: { total: 3, admin: 1 },
-            dashboard: { total: 2, admin: 1 },
-          },
-        }),
-      ),
-    );
-
-    await waitFor(() =>
-      expect(figure('Performance Metrics', 'Requests per minute')).toHaveTextContent('480'),
-    );
-    expect(figure('Performance Metrics', 'Response speed')).toHaveTextContent('640 ms');
-    expect(figure('Memory Usage', 'Heap used')).toHaveTextContent('96 MB');
-    expect(panel('Active Users').getByText('5')).toBeInTheDocument();
-    expect(figure('Active Users Summary', 'Mobile')).toHaveTextContent('3');
-    const chart = (name: string) => within(screen.getByRole('figure', { name: `${name} trend` }));
-    expect(chart('Requests').getByText('now 480 /min · 2 samples')).toBeInTheDocument();
-    expect(chart('Memory').getByText('now 96 MB · 2 samples')).toBeInTheDocument();
-    expect(chart('Response time').getByText('now 640 ms · 2 samples')).toBeInTheDocument();
-
-    // The same sample again (a poll answered by the same tick) is not a new point.
-    act(() =>
-      latestSocket().serverEmit(
-        'systemMetrics',
-        systemMetrics({ timestamp: '2026-03-02T06:05:05.000Z', requestsPerMinute: 480 }),
-      ),
-    );
-    expect(chart('Requests').getByText('now 480 /min · 2 samples')).toBeInTheDocument();
-    expect(callsTo(calls, systemPaths.metrics)).toHaveLength(1);
-  });
-
-  it('keeps the last 60 samples for the charts', async () => {
-    stubSystem();
-    await openSystem();
-    await connectSocket();
-    const start = new Date(sampleTime).getTime();
-    act(() => {
-      for (let tick = 1; tick <= 70; tick += 1) {
-        latestSocket().serverEmit(
-          'systemMetrics',
-          systemMetrics({
-            timestamp: new Date(start + tick * 5_000).toISOString(),
-            requestsPerMinute: tick,
-          }),
-        );
-      }
-    });
-    expect(
-      await within(screen.getByRole('figure', { name: 'Requests trend' })).findByText(
-        'now 70 /min · 60 samples',
-      ),
-    ).toBeInTheDocument();
-  });
-
-  it('raises a toast and a recent event for a systemAlert, and reloads the score', async () => {
-    const calls = stubSystem();
-    await openSystem();
-    await connectSocket();
-
-    act(() =>
-      latestSocket().serverEmit(
-        'systemAlert',
-        systemAlert({
-          id: 'live-1',
-          severity: 'critical',
-          source: 'database',
-          message: 'Database connection lost',
-          timestamp: '2026-03-02T06:06:00.000Z',
-        }),
-      ),
-    );
-    const toastText = await screen.findByText('Database connection lost', {
-      selector: '[data-sonner-toast] *',
-    });
-    expect(toastText).toBeInTheDocument();
-    const events = within(screen.getByRole('list', { name: 'Recent system events' }));
-    expect(events.getAllByRole('listitem')[0]).toHaveTextContent(
-      /Database connection lost.*Critical.*Database · api-1:4242/,
-    );
-    await waitFor(() => expect(callsTo(calls, systemPaths.health)).toHaveLength(2));
-
-    act(() =>
-      latestSocket().serverEmit(
-        'systemAlert',
-        systemAlert({
-          id: 'live-2',
-          severity: 'low',
-          source: 'database',
-          state: 'resolved',
-          message: 'Database connection restored',
-          timestamp: '2026-03-02T06:07:00.000Z',
-        }),
-      ),
-    );
-    expect(
-      await screen.findByText('Database connection restored', {
-        selector: '[data-sonner-toast] *',
-      }),
-    ).toBeInTheDocument();
-    expect(events.getAllByRole('listitem')[0]).toHaveTextContent(/restored.*Resolved/);
-    expect(events.getAllByRole('listitem')).toHaveLength(3);
-  });
-
   it('downloads system-report-{date}.json from Export Report', async () => {
     const saved: Blob[] = [];
     URL.createObjectURL = vi.fn((blob: Blob) => {
@@ -400,7 +182,6 @@ describe('the system screen', () => {
     expect(report.generatedAt).toBe(sampleTime);
     expect(report.cluster).toMatchObject({ totalWorkers: 2 });
   });
-
   it('says so when the export fails', async () => {
     stubSystem({
       [`GET ${systemPaths.report}`]: () =>
@@ -410,7 +191,6 @@ describe('the system screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Export Report' }));
     expect(await screen.findByText('Failed to export the system report')).toBeInTheDocument();
   });
-
   it("shows the error state with 'Failed to load system data' and recovers on Try Again", async () => {
     const failing = () => errorResponse(500, 'INTERNAL_ERROR', 'Database unavailable');
     const calls = stubSystem({
@@ -437,7 +217,6 @@ describe('the system screen', () => {
     expect(await screen.findByRole('img', { name: 'Health score 46 of 100' })).toBeVisible();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
-
   it("keeps the figures with a notice when a refresh fails, and the breaker refuses with 'Service temporarily unavailable'", async () => {
     stubSystem();
     await openSystem();
