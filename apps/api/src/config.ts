@@ -35,6 +35,7 @@ const environmentSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   CONSOLE_DIST: z.string().min(1).optional(),
+  OTA_ROLLOUT_PAUSE_POINTS: z.coerce.number().min(0).max(100).default(5),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -73,6 +74,11 @@ export interface Config {
    * none by default, so a client cannot pick the address its rate limits count against.
    */
   trustProxy: boolean | number | string;
+  /**
+   * Release health: a staged rollout pauses by itself when the release's crash-free device rate
+   * is more than this many points below the previous release's.
+   */
+  otaRolloutPausePoints: number;
 }
 
 /** Raised when the environment is invalid; its message names the variables, never their values. */
@@ -103,6 +109,7 @@ export function loadConfig(env: Environment): Config {
     logLevel: values.LOG_LEVEL,
     consoleDist: resolve(values.CONSOLE_DIST ?? defaultConsoleDist()),
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    otaRolloutPausePoints: values.OTA_ROLLOUT_PAUSE_POINTS,
   };
 }
 

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
+import { startReleaseHealthWatch } from './modules/ota/release-health.service';
 import { createRealtimeServer } from './realtime/realtime-server';
 import { createServices } from './services';
 
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     logger.info(`listening on http://${shownHost}:${config.port} (${config.nodeEnv})`);
   });
+  const stopReleaseHealthWatch = startReleaseHealthWatch(ctx);
   server.on('error', (error) => {
     logger.fatal({ err: error }, 'server failed');
     process.exit(1);
@@ -33,6 +35,7 @@ async function main(): Promise<void> {
     }
     stopping = true;
     logger.info(`${signal} received: closing`);
+    stopReleaseHealthWatch();
     // Keep-alive sockets would hold close() open; give in-flight requests a grace period instead.
     server.closeIdleConnections();
     // Open websockets would hold server.close() open; io.close() ends them (and the server).

@@ -67,6 +67,17 @@ export const otaVersionSchema = z.object({
   /** When the rollout was paused, and why; null while it runs. */
   rolloutPausedAt: isoDateTimeSchema.nullable(),
   rolloutPauseReason: z.string().nullable(),
+  /**
+   * Release health over the last day, refreshed every minute: devices that reported running it,
+   * how many of them sent a crash report from it, and the crash-free rate in percent (null before
+   * any device reported).
+   */
+  health: z.object({
+    devices: z.number().int(),
+    crashedDevices: z.number().int(),
+    crashFreeRate: z.number().nullable(),
+    checkedAt: isoDateTimeSchema.nullable(),
+  }),
 });
 export type OtaVersion = z.infer<typeof otaVersionSchema>;
 

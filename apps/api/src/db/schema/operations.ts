@@ -179,6 +179,13 @@ export const otaVersions = pgTable(
     /** Set when the rollout was paused (by release health or by hand); cleared on resume. */
     rolloutPausedAt: timestamptz('rollout_paused_at'),
     rolloutPauseReason: text('rollout_pause_reason'),
+    /**
+     * Release health, refreshed in the background: devices that reported running this release in
+     * the window, and how many of them sent a crash report from it.
+     */
+    healthDevices: integer('health_devices').notNull().default(0),
+    healthCrashedDevices: integer('health_crashed_devices').notNull().default(0),
+    healthCheckedAt: timestamptz('health_checked_at'),
     uploadedAt: timestamptz('uploaded_at').notNull().defaultNow(),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
   },
