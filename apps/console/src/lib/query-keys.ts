@@ -136,6 +136,8 @@ export const queryKeys = {
     lists: () => ['crash-reports', 'list'] as const,
     list: (params: CrashReportListParams) => ['crash-reports', 'list', params] as const,
     detail: (id: string) => ['crash-reports', 'detail', id] as const,
+    /** GET /api/crash-reports/statistics (the group view's cards). */
+    statistics: () => ['crash-reports', 'statistics'] as const,
     /** GET /api/crash-reports/filter-options */
     filterOptions: () => ['crash-reports', 'filter-options'] as const,
     groupLists: () => ['crash-reports', 'groups'] as const,

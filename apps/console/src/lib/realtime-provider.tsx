@@ -86,6 +86,7 @@ export function connectEventsToCache(client: RealtimeClient, queryClient: QueryC
     for (const queryKey of [queryKeys.crashReports.lists(), queryKeys.crashReports.groupLists()]) {
       void queryClient.invalidateQueries({ queryKey, predicate: isFirstPage });
     }
+    void queryClient.invalidateQueries({ queryKey: queryKeys.crashReports.statistics() });
     void queryClient.invalidateQueries({ queryKey: queryKeys.crashReports.filterOptions() });
   }, realtimeDebounceMs);
   const refreshBusinessStats = () =>

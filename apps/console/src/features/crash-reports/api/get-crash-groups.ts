@@ -25,8 +25,12 @@ export async function getCrashGroups(
 }
 
 /** One page of groups; refreshed like the report list (every 30 s on page 1). */
-export function useCrashGroups(params: CrashGroupListParams, options: { autoRefresh: boolean }) {
+export function useCrashGroups(
+  params: CrashGroupListParams,
+  options: { enabled: boolean; autoRefresh: boolean },
+) {
   return useQuery({
+    enabled: options.enabled,
     queryKey: queryKeys.crashReports.groups(params),
     queryFn: ({ signal }) => getCrashGroups(params, signal),
     placeholderData: keepPreviousData,

@@ -34,9 +34,13 @@ export function crashReportsQueryOptions(params: CrashReportListParams) {
  * re-read every 30 s while `autoRefresh` is on (TanStack never starts one while a read is under
  * way, and pauses it while the tab is hidden).
  */
-export function useCrashReports(params: CrashReportListParams, options: { autoRefresh: boolean }) {
+export function useCrashReports(
+  params: CrashReportListParams,
+  options: { enabled: boolean; autoRefresh: boolean },
+) {
   return useQuery({
     ...crashReportsQueryOptions(params),
+    enabled: options.enabled,
     placeholderData: keepPreviousData,
     refetchInterval: options.autoRefresh && params.page === 1 ? crashReportsRefreshMs : false,
   });

@@ -7,10 +7,9 @@ import {
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { CrashReportList } from '@/features/crash-reports/api/get-crash-reports';
+import { crashReportScreenMessages } from '@/features/crash-reports/lib/crash-report-messages';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-
-export const updateCrashReportFailedMessage = 'Failed to update crash report';
 
 type UpdateStatusInput = { id: string; status: CrashStatus };
 
@@ -69,12 +68,16 @@ export function useUpdateCrashReportStatus() {
       if (snapshot?.detail) {
         queryClient.setQueryData(queryKeys.crashReports.detail(id), snapshot.detail);
       }
-      toast.error(updateCrashReportFailedMessage);
+      toast.error(crashReportScreenMessages.updateFailed);
     },
     onSuccess: (report) => {
       queryClient.setQueryData(queryKeys.crashReports.detail(report.id), report);
       toast.success(crashReportMessages.updated);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.crashReports.lists() }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.crashReports.lists() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.crashReports.statistics() }),
+      ]),
   });
 }
