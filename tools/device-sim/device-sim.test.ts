@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { licences } from '../../apps/api/src/db/schema';
+import { crashGroups, crashReports, licences } from '../../apps/api/src/db/schema';
 import { startTestServer, type TestServer } from '../../apps/api/test/builders';
 import { availableKeysOfCompany } from './company-keys';
 import { runDeviceSimulation, simulatedDeviceId } from './simulated-device';
@@ -100,5 +100,37 @@ describe('device simulator', () => {
       durationMs: 1_000,
     });
     expect(forgetful).toMatchObject({ activated: 0, refused: 1 });
+  });
+
+  it('sends crash reports with --crashes, filed under the devices and grouped', async () => {
+    const issued = await fetch(`${server.url}/api/clients/SIM-01/licences`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({ count: 2, licenseType: 'Standard', validityPeriodDays: 30 }),
+    });
+    const chosen = ((await issued.json()) as { licences: { key: string }[] }).licences.map(
+      (l) => l.key,
+    );
+    const summary = await runDeviceSimulation({
+      url: server.url,
+      keys: chosen,
+      projectName: project,
+      intervalMs: 100,
+      durationMs: 1_000,
+      // A report at every heartbeat.
+      crashes: { everyMs: 100 },
+    });
+    expect(summary.crashReports).toBeGreaterThanOrEqual(2);
+    expect(summary.failures).toBe(0);
+    const stored = await server.test.database.db.select().from(crashReports);
+    expect(stored).toHaveLength(summary.crashReports);
+    expect(new Set(stored.map((report) => report.deviceId))).toEqual(
+      new Set(chosen.map((key) => simulatedDeviceId(key, project))),
+    );
+    expect(stored.every((report) => report.fingerprint && report.companyId === 'SIM-01')).toBe(
+      true,
+    );
+    const groups = await server.test.database.db.select().from(crashGroups);
+    expect(groups.reduce((sum, group) => sum + group.occurrences, 0)).toBe(summary.crashReports);
   });
 });

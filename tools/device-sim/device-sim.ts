@@ -5,6 +5,7 @@
  *   npm run device-sim -- --keys MP-AAAA-...,MP-BBBB-... [--interval 10] [--duration 600]
  *   npm run device-sim -- --keys-file keys.txt --devices 20
  *   npm run device-sim -- --company ACME-01 --token <access token>   (its available licences)
+ *   npm run device-sim -- --keys ... --crashes --crash-every 30   (crash reports too)
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -25,7 +26,10 @@ const usage = `Usage: npm run device-sim -- [options]
   --duration <s>       stop after this many seconds (default 600; 0 runs until Ctrl-C)
   --project <name>     project name in the device IDs (default "Simulated Site")
   --tokens <path>      file keeping each device's token between runs, which activating a bound
-                       licence again needs (default data/device-sim-tokens.json)`;
+                       licence again needs (default data/device-sim-tokens.json)
+  --crashes            also send crash reports: a few recurring crashes (the big groups), rare
+                       ones (some critical) and debug reports, over two app versions
+  --crash-every <s>    average seconds between one device's crash reports (default 60)`;
 
 async function main(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -41,6 +45,8 @@ async function main(argv: string[]): Promise<number> {
       duration: { type: 'string', default: '600' },
       project: { type: 'string', default: 'Simulated Site' },
       tokens: { type: 'string', default: 'data/device-sim-tokens.json' },
+      crashes: { type: 'boolean', default: false },
+      'crash-every': { type: 'string', default: '60' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -51,9 +57,15 @@ async function main(argv: string[]): Promise<number> {
   const intervalSeconds = Number(values.interval);
   const durationSeconds = Number(values.duration);
   const deviceLimit = values.devices === undefined ? Infinity : Number(values.devices);
-  if (!(intervalSeconds > 0) || !(durationSeconds >= 0) || !(deviceLimit >= 1)) {
+  const crashEverySeconds = Number(values['crash-every']);
+  if (
+    !(intervalSeconds > 0) ||
+    !(durationSeconds >= 0) ||
+    !(deviceLimit >= 1) ||
+    !(crashEverySeconds > 0)
+  ) {
     console.error(
-      `--interval must be above 0, --duration 0 or more, --devices 1 or more.\n${usage}`,
+      `--interval and --crash-every must be above 0, --duration 0 or more, --devices 1 or more.\n${usage}`,
     );
     return 1;
   }
@@ -89,6 +101,7 @@ async function main(argv: string[]): Promise<number> {
   });
   console.log(
     `${chosen.length} device(s) against ${values.url}, a heartbeat every ${intervalSeconds} s` +
+      (values.crashes ? `, a crash report every ${crashEverySeconds} s on average` : '') +
       (durationSeconds > 0 ? ` for ${durationSeconds} s` : ' until Ctrl-C'),
   );
   const summary = await runDeviceSimulation({
@@ -100,9 +113,11 @@ async function main(argv: string[]): Promise<number> {
     signal: stop.signal,
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
     tokens: fileTokenStore(values.tokens),
+    crashes: values.crashes ? { everyMs: crashEverySeconds * 1000 } : undefined,
   });
   console.log(
     `Done: ${summary.activated} activated, ${summary.heartbeats} heartbeats, ` +
+      `${summary.crashReports} crash reports, ` +
       `${summary.failures} failed calls, ${summary.refused} devices refused.`,
   );
   return summary.activated > 0 ? 0 : 1;

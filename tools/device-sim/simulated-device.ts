@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type {
+  CreateCrashReportResponse,
   DeviceActivateResponse,
   DeviceHeartbeatBody,
   DeviceLicenceResponse,
   ErrorEnvelope,
 } from '@patrol/contracts';
+import { simulatedAppVersions, simulatedCrashReport, type Random } from './simulated-crashes';
 
 /** What a simulation runs: one device per key, each reporting every `intervalMs`. */
 export interface SimulationOptions {
@@ -23,6 +25,11 @@ export interface SimulationOptions {
    * needs the device's current token. In memory (this run only) unless given.
    */
   tokens?: DeviceTokenStore;
+  /**
+   * Also send crash reports: each device sends one every `everyMs` on average (checked at each
+   * heartbeat), a mix of a few recurring crashes, rare ones (some critical) and debug reports.
+   */
+  crashes?: { everyMs: number; random?: Random };
 }
 
 /** A device's token by device ID. A Map will do. */
@@ -35,6 +42,8 @@ export interface DeviceTokenStore {
 export interface SimulationSummary {
   activated: number;
   heartbeats: number;
+  /** Crash and debug reports accepted. */
+  crashReports: number;
   /** Failed calls (network errors, 429, 5xx) that the device retried. */
   failures: number;
   /** Devices the server refused for good (unknown key, expired, unbound...). */
@@ -52,7 +61,13 @@ export function simulatedDeviceId(licenceKey: string, projectName: string): stri
 
 /** Runs one simulated device per key until the duration ends or `signal` aborts. */
 export async function runDeviceSimulation(options: SimulationOptions): Promise<SimulationSummary> {
-  const summary: SimulationSummary = { activated: 0, heartbeats: 0, failures: 0, refused: 0 };
+  const summary: SimulationSummary = {
+    activated: 0,
+    heartbeats: 0,
+    crashReports: 0,
+    failures: 0,
+    refused: 0,
+  };
   const stop = new AbortController();
   const timers: AbortSignal[] = [stop.signal];
   if (options.signal) timers.push(options.signal);
@@ -66,7 +81,8 @@ export async function runDeviceSimulation(options: SimulationOptions): Promise<S
       // Spread the devices over one interval so that their reports do not arrive in bursts.
       const offset = Math.floor((options.intervalMs * index) / options.keys.length);
       if (!(await pause(offset, signal))) return;
-      await runDevice(key, { ...options, log, tokens }, summary, signal);
+      const appVersion = simulatedAppVersions[index % simulatedAppVersions.length]!;
+      await runDevice(key, { ...options, log, tokens, appVersion }, summary, signal);
     }),
   );
   stop.abort();
@@ -76,6 +92,8 @@ export async function runDeviceSimulation(options: SimulationOptions): Promise<S
 type DeviceOptions = SimulationOptions & {
   log: (line: string) => void;
   tokens: DeviceTokenStore;
+  /** The app version this device runs (its heartbeats and crash reports say so). */
+  appVersion: string;
 };
 
 async function runDevice(
@@ -116,7 +134,7 @@ async function runDevice(
     const answer = await call<DeviceLicenceResponse>(options.url, '/api/device/heartbeat', signal, {
       method: 'POST',
       token,
-      body: diagnostics(),
+      body: diagnostics(options.appVersion),
     });
     if (answer.kind === 'ok') {
       summary.heartbeats += 1;
@@ -130,12 +148,44 @@ async function runDevice(
       summary.failures += 1;
       options.log(`${name}: heartbeat failed (${answer.message})`);
     }
+    if (options.crashes && crashDue(options.intervalMs, options.crashes)) {
+      await sendCrashReport(name, token!, options, summary, signal);
+    }
   }
 }
 
-function diagnostics(): DeviceHeartbeatBody {
+/** Whether a device crashes at this heartbeat, for one crash every `everyMs` on average. */
+function crashDue(intervalMs: number, crashes: { everyMs: number; random?: Random }): boolean {
+  const random = crashes.random ?? Math.random;
+  return random() < Math.min(1, intervalMs / crashes.everyMs);
+}
+
+async function sendCrashReport(
+  name: string,
+  token: string,
+  options: DeviceOptions,
+  summary: SimulationSummary,
+  signal: AbortSignal,
+): Promise<void> {
+  const report = simulatedCrashReport(options.appVersion, options.crashes?.random);
+  const answer = await call<CreateCrashReportResponse>(options.url, '/api/crash-reports', signal, {
+    method: 'POST',
+    token,
+    body: report,
+  });
+  if (answer.kind === 'ok') {
+    summary.crashReports += 1;
+    options.log(`${name}: sent ${report.severity} ${report.reportType} report "${report.title}"`);
+  } else if (answer.kind === 'refused' || answer.kind === 'retry') {
+    // A refused report (400, 401, 413) is logged, not fatal: the heartbeats say whether to stop.
+    summary.failures += 1;
+    options.log(`${name}: crash report failed (${answer.message})`);
+  }
+}
+
+function diagnostics(appVersion: string): DeviceHeartbeatBody {
   return {
-    appVersion: '2.4.0-sim',
+    appVersion,
     osVersion: 'Android 14',
     batteryLevel: Math.round(20 + Math.random() * 80),
   };

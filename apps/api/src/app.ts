@@ -5,13 +5,14 @@ import helmet from 'helmet';
 import type { AppContext } from './http/app-context';
 import { routeNotFound, errorHandler } from './http/error-handler';
 import { requestLogger } from './http/logger';
-import { mountRoutes, type Route } from './http/route';
+import { mountBodyLimits, mountRoutes, type Route } from './http/route';
 import { consoleFallback, serveConsoleFiles } from './http/serve-console';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { businessReportRoutes } from './modules/business-reports/business-reports.routes';
 import { clientRoutes } from './modules/clients/clients.routes';
+import { crashReportRoutes } from './modules/crash-reports/crash-reports.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { deviceRoutes } from './modules/devices/devices.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -37,6 +38,7 @@ export const moduleRoutes: readonly Route[] = [
   ...licenceRoutes,
   ...activityRoutes,
   ...deviceRoutes,
+  ...crashReportRoutes,
   ...productRoutes,
   ...quotationRoutes,
   ...invoiceRoutes,
@@ -66,6 +68,10 @@ export function createApp(ctx: AppContext, routes: readonly Route[] = moduleRout
   // JSON and CSV answers over 1 kB, brotli when accepted (quality 4: most of the gain, little CPU).
   // The console's own files are compressed once, at build time (serveConsoleFiles).
   app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } }));
+  // Routes with a body limit of their own read their body first; the rest get up to 1 MB.
+  const bodyLimits = express.Router();
+  mountBodyLimits(bodyLimits, declared);
+  app.use(bodyLimits);
   app.use(express.json({ limit: '1mb' }));
 
   const router = express.Router();

@@ -27,6 +27,7 @@ const allowedPublicRoutes = [
   'POST /api/device/activate',
   'POST /api/device/heartbeat',
   'GET /api/device/licence',
+  'POST /api/crash-reports',
 ];
 
 /** The shape of Express 5 router internals this test reads. */

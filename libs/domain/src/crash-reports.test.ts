@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { batteryLevelText, crashScoreColour, severityLabel, shortReportId } from './crash-reports';
+import {
+  batteryLevelText,
+  crashScoreColour,
+  crashSeverityRank,
+  severityLabel,
+  shortReportId,
+} from './crash-reports';
 
 describe('batteryLevelText', () => {
   it.each<[number | string | null | undefined, string]>([
@@ -54,5 +60,20 @@ describe('shortReportId', () => {
     ['abc', 'abc'],
   ])('%s shows as %s', (id, expected) => {
     expect(shortReportId(id)).toBe(expected);
+  });
+});
+
+describe('crashSeverityRank', () => {
+  it.each<[string | null | undefined, number]>([
+    ['critical', 4],
+    ['high', 3],
+    ['medium', 2],
+    ['low', 1],
+    ['Critical', 4],
+    ['fatal', 0],
+    [null, 0],
+    [undefined, 0],
+  ])('%s ranks %i', (severity, rank) => {
+    expect(crashSeverityRank(severity)).toBe(rank);
   });
 });

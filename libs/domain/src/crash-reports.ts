@@ -33,3 +33,13 @@ export function severityLabel(severity: string | null | undefined): string {
 export function shortReportId(id: string): string {
   return id.slice(0, 8);
 }
+
+const severityRanks: Record<string, number> = { critical: 4, high: 3, medium: 2, low: 1 };
+
+/**
+ * Severity as a number to compare and sort by: critical 4, high 3, medium 2, low 1, anything else
+ * 0 (the database's severity_rank column computes the same).
+ */
+export function crashSeverityRank(severity: string | null | undefined): number {
+  return ownValue(severityRanks, (severity ?? '').toLowerCase()) ?? 0;
+}

@@ -6,6 +6,7 @@ import { findPostgresError } from './errors';
 import {
   clients,
   companySettings,
+  crashGroups,
   crashReports,
   invoices,
   licences,
@@ -131,6 +132,36 @@ describe('crash reports', () => {
       reportType: 'automatic',
       tags: [],
     });
+  });
+
+  it('rank severity and status for sorting, and lowercase what the search matches', async () => {
+    const [report] = await database.db
+      .insert(crashReports)
+      .values({
+        title: 'GPS Lost',
+        severity: 'critical',
+        status: 'in-progress',
+        errorMessage: 'LocationException',
+        deviceId: 'MPDID-A1B2C3D4E5F6-Tower',
+      })
+      .returning();
+    expect(report).toMatchObject({ severityRank: 4, statusRank: 3 });
+    expect(report!.searchText).toContain('gps lost locationexception');
+    expect(report!.searchText).toContain('mpdid-a1b2c3d4e5f6-tower');
+  });
+
+  it.each([
+    ['the search', crashReports, 'crash_reports_search_trgm_idx'],
+    ['the group search', crashGroups, 'crash_groups_search_trgm_idx'],
+  ] as const)('serve %s through a trigram index', async (_name, table, index) => {
+    const plan = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = await tx.execute<Record<string, string>>(
+        sql`explain ${tx.select().from(table).where(like(table.searchText, '%nullpointer%'))}`,
+      );
+      return result.rows.map((row) => Object.values(row)[0]).join('\n');
+    });
+    expect(plan).toContain(index);
   });
 });
 

@@ -1,9 +1,9 @@
 import type { Permission, Role } from '@patrol/contracts';
 import type { PermissionMode } from '@patrol/domain';
-import type { Request, RequestHandler, Response, Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { z } from 'zod';
 import type { AppContext } from './app-context';
-import { invalid } from './app-error';
+import { AppError, invalid } from './app-error';
 import { authenticate, type AuthUser } from './authenticate';
 import { idempotentReplay } from './idempotency';
 import { requirePermissions, requireRoles } from './require-permissions';
@@ -82,8 +82,16 @@ export interface RouteDefinition<
   response: R;
   /** Status of a successful answer when the handler does not set one (default 200). */
   status?: number;
-  /** Runs after the permission guard and before parsing, e.g. multer for uploads or a rate limit. */
-  middleware?: RequestHandler[];
+  /**
+   * Runs after the permission guard and before parsing, e.g. multer for uploads or a rate limit;
+   * a function receives the services when the route is mounted (e.g. to authenticate a device).
+   */
+  middleware?: RequestHandler[] | ((ctx: AppContext) => RequestHandler[]);
+  /**
+   * The largest JSON body this route reads, instead of the app's 1 MB: a bigger one is refused,
+   * unread, with 413 PAYLOAD_TOO_LARGE and `message` (see mountBodyLimits).
+   */
+  bodyLimit?: { bytes: number; message: string };
   /** A repeat carrying the same Idempotency-Key gets the first answer (http/idempotency.ts). */
   idempotent?: boolean;
   /**
@@ -128,7 +136,8 @@ export function mountRoutes(router: Router, routes: readonly Route[], ctx: AppCo
       const { roles, rolesMessage } = route.access;
       if (roles) chain.push(requireRoles(roles, rolesMessage ?? 'Your role may not do this.'));
     }
-    chain.push(...(route.middleware ?? []));
+    const { middleware = [] } = route;
+    chain.push(...(Array.isArray(middleware) ? middleware : middleware(ctx)));
     if (route.idempotent) chain.push(idempotentReplay(ctx.db));
     chain.push(handle(route, ctx));
     router[route.method](route.path, ...chain);
@@ -157,6 +166,27 @@ function handle(route: Route, ctx: AppContext): RequestHandler {
     if (route.status && res.statusCode === 200) res.status(route.status);
     res.json(result);
   };
+}
+
+/**
+ * Mounts a JSON parser with its own size limit for each route declaring `bodyLimit`. Mount the
+ * router before the app's JSON parser: a body read here is not read again there.
+ */
+export function mountBodyLimits(router: Router, routes: readonly Route[]): void {
+  for (const route of routes) {
+    if (!route.bodyLimit) continue;
+    const { bytes, message } = route.bodyLimit;
+    const parse = express.json({ limit: bytes });
+    router[route.method](route.path, (req, res, next) => {
+      parse(req, res, (error?: unknown) => {
+        const tooLarge =
+          typeof error === 'object' &&
+          error !== null &&
+          (error as { type?: unknown }).type === 'entity.too.large';
+        next(tooLarge ? new AppError(413, 'PAYLOAD_TOO_LARGE', message) : error);
+      });
+    });
+  }
 }
 
 /** Refuses a request whose params, query or body hold text the database cannot store. */

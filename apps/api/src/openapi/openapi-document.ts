@@ -137,6 +137,7 @@ function errorResponses(route: Route): Record<string, unknown> {
     ...((route.params || route.query || route.body) && { 400: errorResponseRef }),
     ...(route.access !== 'public' && { 401: errorResponseRef }),
     ...(typeof route.access === 'object' && { 403: errorResponseRef }),
+    ...(route.bodyLimit && { 413: errorResponseRef }),
     500: errorResponseRef,
   };
 }

@@ -1,3 +1,4 @@
+import { crashReportsPerDeviceMinute } from '@patrol/contracts';
 import { createRateLimiter, type RateLimiter, type RateLimitRule } from './rate-limiter';
 import type { RateLimitStore } from './rate-limit-store';
 
@@ -21,7 +22,9 @@ const fifteenMinutes = 15 * minute;
  * minutes: enough for a site's typing mistakes, far too few to probe for keys, while a whole fleet
  * activating behind one address is never held up. One licence key is activated at most 10 times an
  * hour, from anywhere. A device reports every few seconds at most:
- * 30 calls a minute per token; unknown tokens are counted too, by token.
+ * 30 calls a minute per token; unknown tokens are counted too, by token. Crash reports are counted
+ * apart, 30 a minute per token, so that an app in a crash loop neither floods the viewer nor
+ * spends the allowance its heartbeats need.
  */
 export const rateLimitRules = {
   signInPair: { name: 'auth-pair', limit: 5, windowMs: fifteenMinutes },
@@ -33,6 +36,7 @@ export const rateLimitRules = {
   deviceActivationFailures: { name: 'device-activate', limit: 30, windowMs: fifteenMinutes },
   licenceActivations: { name: 'licence-activate', limit: 10, windowMs: 60 * minute },
   deviceCalls: { name: 'device-calls', limit: 30, windowMs: minute },
+  crashReports: { name: 'crash-reports', limit: crashReportsPerDeviceMinute, windowMs: minute },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof rateLimitRules;

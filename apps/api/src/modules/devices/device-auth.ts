@@ -1,8 +1,9 @@
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { AppContext } from '../../http/app-context';
 import { AppError, tooMany, unauthenticated } from '../../http/app-error';
 import { bearerToken } from '../../http/authenticate';
 import { hashOpaqueToken } from '../../security/opaque-token';
+import type { RateLimiter } from '../../security/rate-limiter';
 import type { OwnedLicence } from '../licences/licences.service';
 import { findLicenceByDeviceTokenHash } from './devices.repo';
 
@@ -46,18 +47,20 @@ export async function withActivationLimit<T>(
 
 /**
  * Resolves `Authorization: Bearer <device token>` to its bound licence: 401 without a token or
- * for one no bound licence holds. Counts the call against the token's limit first, so a caller
- * over its allowance costs no lookup. A known token is answered from the session cache (the
- * database is read once per token every few seconds, not on every heartbeat).
+ * for one no bound licence holds. Counts the call against the token's limit first (`limiter`,
+ * device calls unless a route counts apart), so a caller over its allowance costs no lookup. A
+ * known token is answered from the session cache (the database is read once per token every few
+ * seconds, not on every heartbeat).
  */
 export async function authenticateDevice(
   ctx: Pick<AppContext, 'db' | 'limits' | 'deviceSessions'>,
   req: Request,
+  limiter: RateLimiter = ctx.limits.deviceCalls,
 ): Promise<DeviceSession> {
   const token = bearerToken(req);
   if (!token) throw unauthenticated(deviceMessages.tokenRequired);
   const tokenHash = hashOpaqueToken(token);
-  if (!(await ctx.limits.deviceCalls.consume(tokenHash))) throw tooMany();
+  if (!(await limiter.consume(tokenHash))) throw tooMany();
   const cached = ctx.deviceSessions.get(tokenHash);
   if (cached) return cached;
   const owned = await findLicenceByDeviceTokenHash(ctx.db, tokenHash);
@@ -65,6 +68,32 @@ export async function authenticateDevice(
   const session = { ...owned, tokenHash };
   ctx.deviceSessions.set(tokenHash, session);
   return session;
+}
+
+const authenticatedDevices = new WeakMap<Request, DeviceSession>();
+
+/**
+ * Route middleware (for `middleware: deviceGuard(...)`): authenticates the device, counting the
+ * call against `limiter` of the services, before the body is validated, so that a caller without
+ * a valid token gets 401 and one over its allowance 429 whatever it sent. The handler reads the
+ * device with `guardedDevice(req)`.
+ */
+export function deviceGuard(
+  limiter: (limits: AppContext['limits']) => RateLimiter,
+): (ctx: AppContext) => RequestHandler[] {
+  return (ctx) => [
+    async (req, _res, next) => {
+      authenticatedDevices.set(req, await authenticateDevice(ctx, req, limiter(ctx.limits)));
+      next();
+    },
+  ];
+}
+
+/** The device that deviceGuard authenticated for this request. */
+export function guardedDevice(req: Request): DeviceSession {
+  const device = authenticatedDevices.get(req);
+  if (!device) throw new Error('guardedDevice called on a route without deviceGuard');
+  return device;
 }
 
 /** The hash of the device token a request presents, if it presents one. */

@@ -26,6 +26,9 @@ import { deviceMessages, type DeviceSession } from './device-auth';
 import { deviceLicenceStatus, presentDeviceLicence } from './devices.presenter';
 import { recordDeviceActivation, replaceDeviceToken, writeHeartbeats } from './devices.repo';
 
+// Other modules' device-facing routes (crash reports) authenticate the device through these.
+export { deviceGuard, deviceMessages, guardedDevice, type DeviceSession } from './device-auth';
+
 /**
  * licenceActivityUpdated is announced at most once a minute per device: every console reloads on
  * it, and a fleet reporting every few seconds would otherwise keep them all reloading. A minute

@@ -1,0 +1,213 @@
+import type { CrashReportStatistics, CrashSeverity, CrashStatus } from '@patrol/contracts';
+import { addDays, businessDayStartInstant } from '@patrol/domain';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  like,
+  lt,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { likePattern } from '../../db/like-pattern';
+import { withTotalCount } from '../../db/page-count';
+import { crashReports, type CrashReportRow, type NewCrashReportRow } from '../../db/schema';
+
+/** Which reports a list covers, and in what order. */
+export interface CrashReportFilter {
+  status?: CrashStatus;
+  severity?: CrashSeverity;
+  platform?: string;
+  companyId?: string;
+  appVersion?: string;
+  /** The list's tabs: crashes (automatic and manual reports) or debug reports. */
+  reportType?: 'crashes' | 'debug';
+  search?: string;
+  /** Business days, both included. */
+  dateFrom?: string;
+  dateTo?: string;
+  fingerprint?: string;
+  sortBy: 'createdAt' | 'title' | 'severity' | 'status';
+  sortOrder: 'asc' | 'desc';
+}
+
+/** A report as lists and the detail read it: every stored field but the derived sort and search keys. */
+export type StoredCrashReport = Omit<CrashReportRow, 'searchText' | 'severityRank' | 'statusRank'>;
+
+const {
+  searchText: _search,
+  severityRank: _severity,
+  statusRank: _status,
+  ...reportColumns
+} = getTableColumns(crashReports);
+
+/**
+ * A list row carries the first 4,000 characters of its stack trace (what a table or preview can
+ * show); the detail reads it whole. Twenty 100,000-character traces would make a 2 MB page.
+ */
+export const listStackTraceLength = 4000;
+
+const listColumns = {
+  ...reportColumns,
+  stackTrace: sql<
+    string | null
+  >`left(${crashReports.stackTrace}, ${sql.raw(String(listStackTraceLength))})`,
+};
+
+function filterCondition(filter: Omit<CrashReportFilter, 'sortBy' | 'sortOrder'>): SQL | undefined {
+  return and(
+    filter.status === undefined ? undefined : eq(crashReports.status, filter.status),
+    filter.severity === undefined ? undefined : eq(crashReports.severity, filter.severity),
+    filter.platform ? eq(crashReports.platform, filter.platform) : undefined,
+    filter.companyId ? eq(crashReports.companyId, filter.companyId) : undefined,
+    filter.appVersion ? eq(crashReports.appVersion, filter.appVersion) : undefined,
+    filter.fingerprint ? eq(crashReports.fingerprint, filter.fingerprint) : undefined,
+    filter.reportType === 'debug' ? eq(crashReports.reportType, 'debug') : undefined,
+    // Written as a list rather than "<> 'debug'" so that the report_type index can serve it.
+    filter.reportType === 'crashes'
+      ? inArray(crashReports.reportType, ['automatic', 'manual'])
+      : undefined,
+    // Lowercase on both sides: search_text is stored lowercased, and LIKE is cheaper than ILIKE.
+    filter.search
+      ? like(crashReports.searchText, likePattern(filter.search.toLowerCase()))
+      : undefined,
+    filter.dateFrom === undefined
+      ? undefined
+      : gte(crashReports.createdAt, businessDayStartInstant(filter.dateFrom)),
+    filter.dateTo === undefined
+      ? undefined
+      : lt(crashReports.createdAt, businessDayStartInstant(addDays(filter.dateTo, 1))),
+  );
+}
+
+/**
+ * The sort key, then the date and the id in the same direction: each sort (and each filter with
+ * it) has an index ending in (created_at, id), so a page is one index range, deep pages included.
+ */
+function ordering(filter: Pick<CrashReportFilter, 'sortBy' | 'sortOrder'>): SQL[] {
+  const direction = filter.sortOrder === 'asc' ? asc : desc;
+  const keys: Record<CrashReportFilter['sortBy'], SQL[]> = {
+    createdAt: [],
+    title: [sql`lower(${crashReports.title})`],
+    severity: [sql`${crashReports.severityRank}`],
+    status: [sql`${crashReports.statusRank}`],
+  };
+  return [...keys[filter.sortBy], sql`${crashReports.createdAt}`, sql`${crashReports.id}`].map(
+    (key) => direction(key),
+  );
+}
+
+/**
+ * A page of reports matching the filter (stack traces cut, see listStackTraceLength) and how many
+ * match. `unfilteredTotal`, the table's count when the caller already holds it, spares a count
+ * of a list without filters.
+ */
+export async function findCrashReportPage(
+  db: DbExecutor,
+  request: CrashReportFilter & { page: number; limit: number },
+  unfilteredTotal?: number,
+): Promise<{ rows: StoredCrashReport[]; totalCount: number }> {
+  const where = filterCondition(request);
+  const offset = (request.page - 1) * request.limit;
+  const rows = await db
+    .select(listColumns)
+    .from(crashReports)
+    .where(where)
+    .orderBy(...ordering(request))
+    .limit(request.limit)
+    .offset(offset);
+  return withTotalCount(rows, { offset, limit: request.limit }, async () => {
+    if (where === undefined && unfilteredTotal !== undefined) return unfilteredTotal;
+    const [total] = await db.select({ value: count() }).from(crashReports).where(where);
+    return total?.value ?? 0;
+  });
+}
+
+/** The four statistics cards, counted by the database in one pass. */
+export async function crashReportStatistics(db: DbExecutor): Promise<CrashReportStatistics> {
+  const counted = (condition: SQL) =>
+    sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+  const [row] = await db
+    .select({
+      totalReports: count(),
+      newReports: counted(sql`${crashReports.status} = 'new'`),
+      resolvedReports: counted(sql`${crashReports.status} = 'resolved'`),
+      criticalReports: counted(sql`${crashReports.severity} = 'critical'`),
+    })
+    .from(crashReports);
+  return {
+    totalReports: row?.totalReports ?? 0,
+    newReports: row?.newReports ?? 0,
+    resolvedReports: row?.resolvedReports ?? 0,
+    criticalReports: row?.criticalReports ?? 0,
+  };
+}
+
+/** Columns the filter options list the values of; each leads an index. */
+type DistinctColumn = 'status' | 'severity' | 'platform' | 'app_version';
+
+/**
+ * The distinct non-null values of a column, ascending, read as a loose index scan (one index probe
+ * per value found, a handful in all) rather than by reading every report.
+ */
+export async function distinctReportValues(
+  db: DbExecutor,
+  column: DistinctColumn,
+): Promise<string[]> {
+  const name = sql.identifier(column);
+  const result = await db.execute<{ value: string }>(sql`
+    with recursive found(value) as (
+      (select ${name} from ${crashReports} where ${name} is not null order by ${name} limit 1)
+      union all
+      select (
+        select ${name} from ${crashReports} where ${name} > found.value order by ${name} limit 1
+      )
+      from found
+      where found.value is not null
+    )
+    select value from found where value is not null`);
+  return result.rows.map((row) => row.value);
+}
+
+/** A report by id, whole. */
+export async function findCrashReportById(
+  db: DbExecutor,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<StoredCrashReport | undefined> {
+  const query = db.select(reportColumns).from(crashReports).where(eq(crashReports.id, id)).limit(1);
+  const [row] = await (options.forUpdate ? query.for('update') : query);
+  return row;
+}
+
+/** Inserts a report; answers its id and the time it was stored. */
+export async function insertCrashReport(
+  db: DbExecutor,
+  values: NewCrashReportRow,
+): Promise<{ id: string; createdAt: Date }> {
+  const [row] = await db
+    .insert(crashReports)
+    .values(values)
+    .returning({ id: crashReports.id, createdAt: crashReports.createdAt });
+  return row!;
+}
+
+/** Sets a report's status and stamps updatedAt. */
+export async function updateCrashReportStatus(
+  db: DbExecutor,
+  id: string,
+  status: CrashStatus,
+): Promise<StoredCrashReport> {
+  const [row] = await db
+    .update(crashReports)
+    .set({ status, updatedAt: sql`now()` })
+    .where(eq(crashReports.id, id))
+    .returning(reportColumns);
+  return row!;
+}

@@ -1,0 +1,147 @@
+import {
+  crashGroupParamsSchema,
+  crashGroupResponseSchema,
+  crashReportFilterOptionsResponseSchema,
+  crashReportMaxBytes,
+  crashReportMessages,
+  crashReportResponseSchema,
+  crashReportsPerDeviceMinute,
+  crashReportStatisticsResponseSchema,
+  createCrashReportBodySchema,
+  createCrashReportResponseSchema,
+  idParamsSchema,
+  listCrashGroupsQuerySchema,
+  listCrashGroupsResponseSchema,
+  listCrashReportsQuerySchema,
+  listCrashReportsResponseSchema,
+  updateCrashReportBodySchema,
+} from '@patrol/contracts';
+import { defineRoute } from '../../http/route';
+import { deviceGuard, guardedDevice } from '../devices/devices.service';
+import { listStackTraceLength } from './crash-reports.repo';
+import {
+  crashReportFilterOptions,
+  getCrashGroup,
+  getCrashReport,
+  getCrashReportStatistics,
+  listCrashGroups,
+  listCrashReports,
+  receiveCrashReport,
+  updateCrashReport,
+} from './crash-reports.service';
+
+const tags = ['crash-reports'];
+
+/** Reading reports is the crash screen's permission (spec 2 section 6); changing them, settings.edit. */
+const readers = { permissions: ['settings.view'] } as const;
+const managers = { permissions: ['settings.edit'] } as const;
+
+/** The fixed paths come before /api/crash-reports/:id, which would take them for ids. */
+export const crashReportRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/api/crash-reports',
+    summary: 'Send a crash or debug report from the patrol app',
+    description:
+      'Authenticated with the device token from activation, `Authorization: Bearer <deviceToken>` ' +
+      '(401 when missing or no longer valid), checked before the body. Only `title` is required; ' +
+      'any other field may be missing or null, unknown fields are ignored, and a bad field is a ' +
+      '400 naming it. The report is filed under the client of the licence, whatever `companyId` ' +
+      'says (also when the licence has expired or its client is deactivated: those crashes ' +
+      'matter too), and grouped by its fingerprint (exception chain and top in-app frames; line numbers, ' +
+      `messages and framework frames do not count). Bodies over ${crashReportMaxBytes / 1024} kB ` +
+      `are refused with 413; past ${crashReportsPerDeviceMinute} reports a minute per device, 429 ` +
+      '(counted apart from heartbeats). Consoles holding settings.view are told (newCrashReport).',
+    tags,
+    access: 'public',
+    bodyLimit: { bytes: crashReportMaxBytes, message: crashReportMessages.tooLarge },
+    middleware: deviceGuard((limits) => limits.crashReports),
+    body: createCrashReportBodySchema,
+    response: createCrashReportResponseSchema,
+    status: 201,
+    handler: ({ ctx, req, body }) => receiveCrashReport(ctx, guardedDevice(req), body),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/crash-reports',
+    summary: 'A page of crash reports, with the statistics cards',
+    description:
+      'Filtered (status, severity, platform, companyId, appVersion, reportType crashes|debug, ' +
+      'fingerprint, dateFrom and dateTo as business days both included), searched (title, ' +
+      'messages, description, user email and ids) and sorted (createdAt, title, severity by rank, ' +
+      'status in workflow order) on the server, 20 a page by default. Each report carries the ' +
+      `first ${listStackTraceLength.toLocaleString('en')} characters of its stack trace; ` +
+      'GET /api/crash-reports/{id} answers it whole. The statistics count every report.',
+    tags,
+    access: readers,
+    query: listCrashReportsQuerySchema,
+    response: listCrashReportsResponseSchema,
+    handler: ({ ctx, query }) => listCrashReports(ctx.db, query),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/crash-reports/statistics',
+    summary: 'The statistics cards: total, new, resolved and critical reports',
+    tags,
+    access: readers,
+    response: crashReportStatisticsResponseSchema,
+    handler: ({ ctx }) => getCrashReportStatistics(ctx.db),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/crash-reports/filter-options',
+    summary: 'The statuses, severities, platforms and app versions present in stored reports',
+    tags,
+    access: readers,
+    response: crashReportFilterOptionsResponseSchema,
+    handler: ({ ctx }) => crashReportFilterOptions(ctx.db),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/crash-reports/groups',
+    summary: 'Crash groups: how often each crash recurs, on how many devices and app versions',
+    description:
+      'A group is every report sharing a fingerprint. Filtered by severity (the highest seen), ' +
+      'reportType (crashes|debug) and appVersion, searched (title, exception type, culprit frame), ' +
+      'sorted by lastSeen (default), firstSeen, occurrences or devices; 20 a page by default.',
+    tags,
+    access: readers,
+    query: listCrashGroupsQuerySchema,
+    response: listCrashGroupsResponseSchema,
+    handler: ({ ctx, query }) => listCrashGroups(ctx.db, query),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/crash-reports/groups/:fingerprint',
+    summary: 'One crash group with its frames and its count per app version',
+    description:
+      "The group's reports are listed by GET /api/crash-reports?fingerprint={fingerprint}.",
+    tags,
+    access: readers,
+    params: crashGroupParamsSchema,
+    response: crashGroupResponseSchema,
+    handler: ({ ctx, params }) => getCrashGroup(ctx.db, params.fingerprint),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/crash-reports/:id',
+    summary: 'One crash report, whole',
+    tags,
+    access: readers,
+    params: idParamsSchema,
+    response: crashReportResponseSchema,
+    handler: ({ ctx, params }) => getCrashReport(ctx.db, params.id),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/crash-reports/:id',
+    summary: "Set a crash report's status",
+    description: 'Any status may follow any other; the change enters the audit trail.',
+    tags,
+    access: managers,
+    params: idParamsSchema,
+    body: updateCrashReportBodySchema,
+    response: crashReportResponseSchema,
+    handler: ({ ctx, user, params, body }) => updateCrashReport(ctx, user, params.id, body.status),
+  }),
+];

@@ -1,0 +1,237 @@
+import {
+  buildPagination,
+  crashReportMessages,
+  crashSeverities,
+  crashStatuses,
+  type CrashGroupResponse,
+  type CrashReportFilterOptionsResponse,
+  type CrashReportResponse,
+  type CrashReportStatisticsResponse,
+  type CrashStatus,
+  type CreateCrashReportBody,
+  type CreateCrashReportResponse,
+  type ListCrashGroupsQuery,
+  type ListCrashGroupsResponse,
+  type ListCrashReportsQuery,
+  type ListCrashReportsResponse,
+} from '@patrol/contracts';
+import { crashSeverityRank, crashSignature } from '@patrol/domain';
+import type { DbExecutor } from '../../db/client';
+import type { AppContext } from '../../http/app-context';
+import { notFound } from '../../http/app-error';
+import type { AuthUser } from '../../http/authenticate';
+import { recordAudit } from '../audit/audit.service';
+import type { DeviceSession } from '../devices/devices.service';
+import {
+  findCrashGroup,
+  findCrashGroupPage,
+  findCrashGroupVersions,
+  recordGroupOccurrence,
+} from './crash-groups.repo';
+import {
+  presentCrashGroup,
+  presentCrashGroupVersion,
+  presentCrashReport,
+} from './crash-reports.presenter';
+import {
+  crashReportStatistics,
+  distinctReportValues,
+  findCrashReportById,
+  findCrashReportPage,
+  insertCrashReport,
+  updateCrashReportStatus,
+} from './crash-reports.repo';
+
+/**
+ * Files a report sent by a device: stored under the client of the device's licence (whatever
+ * companyId the body names) with its fingerprint, and counted into its group in the same
+ * transaction. Announces newCrashReport after commit to those who may read reports.
+ */
+export async function receiveCrashReport(
+  { db, events }: Pick<AppContext, 'db' | 'events'>,
+  device: Pick<DeviceSession, 'licence' | 'client'>,
+  body: CreateCrashReportBody,
+): Promise<CreateCrashReportResponse> {
+  const signature = crashSignature(body);
+  const deviceId = device.licence.deviceId;
+  const appVersion = body.appInfo.version?.trim() || null;
+  const id = await db.transaction(async (tx) => {
+    const stored = await insertCrashReport(tx, {
+      reportType: body.reportType,
+      title: body.title,
+      description: body.description ?? null,
+      errorMessage: body.errorMessage ?? null,
+      stackTrace: body.stackTrace ?? null,
+      severity: body.severity,
+      reproducible: body.reproducible ?? null,
+      userSteps: body.userSteps ?? null,
+      userEmail: body.userEmail || null,
+      companyId: device.client.companyId,
+      userId: body.userId ?? null,
+      tags: body.tags,
+      additionalData: body.additionalData,
+      deviceInfo: body.deviceInfo,
+      appInfo: body.appInfo,
+      fingerprint: signature.fingerprint,
+      deviceId,
+    });
+    await recordGroupOccurrence(tx, {
+      fingerprint: signature.fingerprint,
+      title: body.title,
+      exceptionType: signature.exceptionType,
+      culprit: signature.culprit,
+      frames: signature.frames,
+      reportType: body.reportType,
+      severity: body.severity,
+      severityRank: crashSeverityRank(body.severity),
+      appVersion,
+      deviceId,
+      reportId: stored.id,
+      at: stored.createdAt,
+    });
+    return stored.id;
+  });
+  events.publish('newCrashReport', {
+    id,
+    title: body.title,
+    severity: body.severity,
+    reportType: body.reportType,
+  });
+  return {
+    success: true,
+    message: crashReportMessages.received,
+    data: { id, fingerprint: signature.fingerprint },
+  };
+}
+
+/** GET /api/crash-reports: a page of reports, its paging block and the statistics cards. */
+export async function listCrashReports(
+  db: DbExecutor,
+  query: ListCrashReportsQuery,
+): Promise<ListCrashReportsResponse> {
+  const statistics = await crashReportStatistics(db);
+  // Without filters the list counts what the cards already counted.
+  const { rows, totalCount } = await findCrashReportPage(db, query, statistics.totalReports);
+  return {
+    success: true,
+    data: {
+      reports: rows.map(presentCrashReport),
+      pagination: buildPagination(query.page, query.limit, totalCount),
+      statistics,
+    },
+  };
+}
+
+/** GET /api/crash-reports/statistics. */
+export async function getCrashReportStatistics(
+  db: DbExecutor,
+): Promise<CrashReportStatisticsResponse> {
+  return { success: true, data: await crashReportStatistics(db) };
+}
+
+/**
+ * GET /api/crash-reports/filter-options: the statuses, severities, platforms and app versions
+ * present in stored reports (statuses and severities in their own order, versions newest first).
+ */
+export async function crashReportFilterOptions(
+  db: DbExecutor,
+): Promise<CrashReportFilterOptionsResponse> {
+  const [statuses, severities, platforms, appVersions] = await Promise.all([
+    distinctReportValues(db, 'status'),
+    distinctReportValues(db, 'severity'),
+    distinctReportValues(db, 'platform'),
+    distinctReportValues(db, 'app_version'),
+  ]);
+  return {
+    success: true,
+    data: {
+      statuses: crashStatuses.filter((status) => statuses.includes(status)),
+      severities: crashSeverities.filter((severity) => severities.includes(severity)),
+      platforms,
+      appVersions: appVersions.sort((a, b) =>
+        b.localeCompare(a, 'en', { numeric: true, sensitivity: 'base' }),
+      ),
+    },
+  };
+}
+
+/** GET /api/crash-reports/{id}: the whole report; 404 'Crash report not found'. */
+export async function getCrashReport(db: DbExecutor, id: string): Promise<CrashReportResponse> {
+  const row = await findCrashReportById(db, id);
+  if (!row) throw notFound(crashReportMessages.notFound);
+  return { success: true, data: presentCrashReport(row) };
+}
+
+/** PUT /api/crash-reports/{id}: any status may follow any other (spec 2 section 4); audited. */
+export async function updateCrashReport(
+  { db }: Pick<AppContext, 'db'>,
+  actor: AuthUser,
+  id: string,
+  status: CrashStatus,
+): Promise<CrashReportResponse> {
+  const row = await db.transaction(async (tx) => {
+    const current = await findCrashReportById(tx, id, { forUpdate: true });
+    if (!current) throw notFound(crashReportMessages.notFound);
+    const updated = await updateCrashReportStatus(tx, id, status);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'crash_report.status_updated',
+      entityType: 'crash_report',
+      entityId: id,
+      before: { status: current.status },
+      after: { status: updated.status },
+    });
+    return updated;
+  });
+  return {
+    success: true,
+    message: crashReportMessages.updated,
+    data: presentCrashReport(row),
+  };
+}
+
+/** GET /api/crash-reports/groups: a page of groups with the app versions that sent each. */
+export async function listCrashGroups(
+  db: DbExecutor,
+  query: ListCrashGroupsQuery,
+): Promise<ListCrashGroupsResponse> {
+  const { rows, totalCount } = await findCrashGroupPage(db, query);
+  const versions = await findCrashGroupVersions(
+    db,
+    rows.map((row) => row.fingerprint),
+  );
+  const byGroup = new Map<string, string[]>();
+  for (const version of versions) {
+    const list = byGroup.get(version.fingerprint) ?? [];
+    list.push(version.appVersion);
+    byGroup.set(version.fingerprint, list);
+  }
+  return {
+    success: true,
+    data: {
+      groups: rows.map((row) => presentCrashGroup(row, byGroup.get(row.fingerprint) ?? [])),
+      pagination: buildPagination(query.page, query.limit, totalCount),
+    },
+  };
+}
+
+/** GET /api/crash-reports/groups/{fingerprint}: the group, its frames and its versions; 404. */
+export async function getCrashGroup(
+  db: DbExecutor,
+  fingerprint: string,
+): Promise<CrashGroupResponse> {
+  const row = await findCrashGroup(db, fingerprint);
+  if (!row) throw notFound(crashReportMessages.groupNotFound);
+  const versions = await findCrashGroupVersions(db, [fingerprint]);
+  return {
+    success: true,
+    data: {
+      ...presentCrashGroup(
+        row,
+        versions.map((version) => version.appVersion),
+      ),
+      frames: row.frames,
+      versions: versions.map(presentCrashGroupVersion),
+    },
+  };
+}
