@@ -88,7 +88,7 @@ function Code({ children, label }: { children: string; label: string }) {
   );
 }
 
-function DataActions({ report }: { report: CrashReport }) {
+function DataActions({ report, pending }: { report: CrashReport; pending: boolean }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(reportDataJson(report));
@@ -110,11 +110,11 @@ function DataActions({ report }: { report: CrashReport }) {
   };
   return (
     <>
-      <Button variant="outline" size="sm" onClick={() => void copy()}>
+      <Button variant="outline" size="sm" onClick={() => void copy()} disabled={pending}>
         <CopyIcon aria-hidden="true" />
         Copy
       </Button>
-      <Button variant="outline" size="sm" onClick={download}>
+      <Button variant="outline" size="sm" onClick={download} disabled={pending}>
         <DownloadIcon aria-hidden="true" />
         Download
       </Button>
@@ -239,6 +239,8 @@ export function CrashReportDetailsDialog({
   const detail = useCrashReport(row?.id ?? null, row ?? undefined);
   const report = detail.data ?? row;
   const failed = detail.isError;
+  // The list carries the start of a stack trace only: copy and download the whole report.
+  const wholeReportPending = detail.isPlaceholderData && detail.isFetching;
 
   useEffect(() => {
     if (failed) toast.error(crashReportScreenMessages.detailsFailed);
@@ -271,7 +273,7 @@ export function CrashReportDetailsDialog({
                     View Group
                   </Button>
                 )}
-                <DataActions report={report} />
+                <DataActions report={report} pending={wholeReportPending} />
               </div>
             </div>
             <ReportBody report={report} />

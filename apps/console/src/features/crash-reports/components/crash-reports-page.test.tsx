@@ -198,6 +198,15 @@ describe('CrashReportsPage', () => {
     expect(await screen.findByRole('button', { name: /^Status: Resolved\./ })).toBeInTheDocument();
   });
 
+  it('shows the status without the popover to someone who may only view reports', async () => {
+    signInAs({ ...testUsers.sales, role: 'manager', permissions: ['settings.view'] });
+    stubApi({ 'GET /api/crash-reports': () => reportsPage([crash]) });
+    renderScreen(<CrashReportsPage />, '/crash-report');
+    const row = (await screen.findByRole('button', { name: crash.title })).closest('tr')!;
+    expect(within(row).getByText('New')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /^Status:/ })).not.toBeInTheDocument();
+  });
+
   it('opens the details with every diagnostic, and copies and downloads the data as JSON', async () => {
     URL.createObjectURL = vi.fn(() => 'blob:report');
     URL.revokeObjectURL = vi.fn();

@@ -1,5 +1,5 @@
 import { crashStatuses, type CrashReport, type CrashStatus } from '@patrol/contracts';
-import { crashStatusLabel } from '@patrol/domain';
+import { crashStatusLabel, hasPermission } from '@patrol/domain';
 import { ChevronDownIcon } from 'lucide-react';
 import {
   DropdownMenu,
@@ -12,6 +12,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { useUpdateCrashReportStatus } from '@/features/crash-reports/api/update-crash-report-status';
 import { CrashStatusBadge } from '@/features/crash-reports/components/crash-badges';
+import { useAuth } from '@/lib/auth';
 
 function isCrashStatus(value: string): value is CrashStatus {
   return (crashStatuses as readonly string[]).includes(value);
@@ -20,13 +21,17 @@ function isCrashStatus(value: string): value is CrashStatus {
 /**
  * The report's status badge, opening a popover of every status (spec 2 sections 2.4 and 4: any
  * status may be set, in any order). The change shows at once and is undone if the server refuses.
+ * Without settings.edit, the badge alone.
  */
 export function CrashStatusMenu({
   report,
 }: {
   report: Pick<CrashReport, 'id' | 'title' | 'status'>;
 }) {
+  const { user } = useAuth();
   const update = useUpdateCrashReportStatus();
+  // The API lets settings.edit change a status; others see the badge alone.
+  if (!hasPermission(user, 'settings.edit')) return <CrashStatusBadge status={report.status} />;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
