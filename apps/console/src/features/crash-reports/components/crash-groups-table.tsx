@@ -1,9 +1,7 @@
 import type { CrashGroup } from '@patrol/contracts';
 import { formatBusinessDateTime, valueOrNotAvailable } from '@patrol/domain';
-import { ListIcon } from 'lucide-react';
 import { SortHeader } from '@/components/sort-header';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import {
   Table,
   TableBody,
@@ -18,7 +16,7 @@ import type { CrashGroupListParams } from '@/lib/query-keys';
 /** The group view's empty text. */
 export const noCrashGroupsText = 'No crash groups found';
 
-const versionsShown = 3;
+const versionsShown = 2;
 
 type SortField = CrashGroupListParams['sortBy'];
 
@@ -27,7 +25,6 @@ type CrashGroupsTableProps = {
   params: Pick<CrashGroupListParams, 'sortBy' | 'sortOrder'>;
   onSort: (field: SortField) => void;
   onOpen: (group: CrashGroup) => void;
-  onShowReports: (group: CrashGroup) => void;
 };
 
 /** The versions that sent the group, the most recent first; the rest counted. */
@@ -46,14 +43,11 @@ export function AppVersions({ versions }: { versions: string[] }) {
   );
 }
 
-/** Reports gathered by fingerprint: how often each crash recurs, where and since when. */
-export function CrashGroupsTable({
-  groups,
-  params,
-  onSort,
-  onOpen,
-  onShowReports,
-}: CrashGroupsTableProps) {
+/**
+ * Reports gathered by fingerprint: how often each crash recurs, where and since when. The title
+ * opens the group, whose dialog leads to its reports.
+ */
+export function CrashGroupsTable({ groups, params, onSort, onOpen }: CrashGroupsTableProps) {
   const sortHeader = (label: string, field: SortField, className?: string) => (
     <SortHeader
       label={label}
@@ -75,22 +69,19 @@ export function CrashGroupsTable({
           {sortHeader('First Seen', 'firstSeen')}
           {sortHeader('Last Seen', 'lastSeen')}
           <TableHead className="hidden lg:table-cell">App Versions</TableHead>
-          <TableHead className="w-12">
-            <span className="sr-only">Actions</span>
-          </TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
         {groups.length === 0 ? (
           <TableRow>
-            <TableCell colSpan={8} className="h-24 text-center text-muted-foreground">
+            <TableCell colSpan={7} className="h-24 text-center text-muted-foreground">
               {noCrashGroupsText}
             </TableCell>
           </TableRow>
         ) : (
           groups.map((group) => (
             <TableRow key={group.fingerprint}>
-              <TableCell className="max-w-96">
+              <TableCell className="max-w-64">
                 <button
                   type="button"
                   className="block max-w-full truncate text-left font-medium hover:underline focus-visible:underline focus-visible:outline-none"
@@ -120,16 +111,6 @@ export function CrashGroupsTable({
               </TableCell>
               <TableCell className="hidden lg:table-cell">
                 <AppVersions versions={group.appVersions} />
-              </TableCell>
-              <TableCell>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Show the reports of ${group.title}`}
-                  onClick={() => onShowReports(group)}
-                >
-                  <ListIcon aria-hidden="true" />
-                </Button>
               </TableCell>
             </TableRow>
           ))

@@ -353,7 +353,7 @@ describe('CrashReportsPage', () => {
     expect(within(row).getByText('412')).toBeInTheDocument();
     expect(within(row).getByText('37')).toBeInTheDocument();
     expect(within(row).getByText('20/11/2026, 09:00')).toBeInTheDocument();
-    expect(within(row).getByText('+1 more')).toBeInTheDocument();
+    expect(within(row).getByText('+2 more')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Critical' })).getByText('3'));
     const groupsCall = calls.filter((call) => call.path === '/api/crash-reports/groups').at(-1)!;
     expect(Object.fromEntries(groupsCall.url.searchParams)).toMatchObject({

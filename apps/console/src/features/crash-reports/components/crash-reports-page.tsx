@@ -250,7 +250,6 @@ export function CrashReportsPage() {
                         params={groupParams}
                         onSort={(field) => sortBy(groupParams, field)}
                         onOpen={(group) => setOpenGroup(group.fingerprint)}
-                        onShowReports={(group) => showGroupReports(group.fingerprint)}
                       />
                       <PageFooter
                         pagination={data.pagination}

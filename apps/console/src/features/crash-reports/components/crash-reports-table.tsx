@@ -57,10 +57,10 @@ export function CrashReportsTable({ reports, params, onSort, onOpen }: CrashRepo
         <TableRow>
           <TableHead>ID</TableHead>
           {sortHeader('Title', 'title')}
-          <TableHead className="hidden md:table-cell">Type</TableHead>
+          <TableHead className="hidden 2xl:table-cell">Type</TableHead>
           {sortHeader('Severity', 'severity')}
           {sortHeader('Status', 'status')}
-          <TableHead className="hidden lg:table-cell">Device</TableHead>
+          <TableHead className="hidden 2xl:table-cell">Device</TableHead>
           <TableHead className="hidden lg:table-cell">App Version</TableHead>
           {sortHeader('Created', 'createdAt')}
           <TableHead className="w-12">
@@ -81,7 +81,7 @@ export function CrashReportsTable({ reports, params, onSort, onOpen }: CrashRepo
               <TableCell className="font-mono text-xs" title={report.id}>
                 {shortReportId(report.id)}
               </TableCell>
-              <TableCell className="max-w-80">
+              <TableCell className="max-w-72">
                 <button
                   type="button"
                   className="block max-w-full truncate text-left font-medium hover:underline focus-visible:underline focus-visible:outline-none"
@@ -97,7 +97,7 @@ export function CrashReportsTable({ reports, params, onSort, onOpen }: CrashRepo
                   {valueOrNotAvailable(report.errorMessage)}
                 </div>
               </TableCell>
-              <TableCell className="hidden md:table-cell">
+              <TableCell className="hidden 2xl:table-cell">
                 <ReportTypeBadge reportType={report.reportType} />
               </TableCell>
               <TableCell>
@@ -106,8 +106,8 @@ export function CrashReportsTable({ reports, params, onSort, onOpen }: CrashRepo
               <TableCell>
                 <CrashStatusMenu report={report} />
               </TableCell>
-              <TableCell className="hidden lg:table-cell">
-                <div>{deviceName(report)}</div>
+              <TableCell className="hidden 2xl:table-cell">
+                <div className="whitespace-nowrap">{deviceName(report)}</div>
                 <div className="text-xs text-muted-foreground">{platformText(report)}</div>
               </TableCell>
               <TableCell className="hidden tabular-nums lg:table-cell">
