@@ -3,6 +3,7 @@ export * from './calendar-days';
 export * from './client-format';
 export * from './connection-status';
 export * from './crash-fingerprint';
+export * from './crash-report-display';
 export * from './crash-reports';
 export * from './dates';
 export * from './file-size';
