@@ -79,6 +79,17 @@ export const breakerPresets = {
     resetTimeoutMs: 30_000,
     minIntervalMs: 5_000,
   },
+  // The OTA management screen's own breaker (spec 2 sections 4 and 9): 3 failures in 60 s. Its
+  // calls allow 30 s each (section 9); the API client's own timeout fires first with its message.
+  // No minimum interval: polling, Refresh and the realtime reloads each need an answer.
+  otaManagement: {
+    ...defaultBreakerOptions,
+    failureThreshold: 3,
+    monitoringWindowMs: 60_000,
+    resetTimeoutMs: 30_000,
+    callTimeoutMs: 31_000,
+    minIntervalMs: 0,
+  },
 } satisfies Record<string, BreakerOptions>;
 
 export type BreakerPresetName = keyof typeof breakerPresets;

@@ -91,6 +91,13 @@ export const queryKeys = {
     /** GET /api/audit for a page and its filters. */
     list: (params: Record<string, unknown>) => ['audit', 'list', params] as const,
   },
+  ota: {
+    all: ['ota'] as const,
+    /** GET /api/ota/versions?includeInactive=true */
+    versions: () => ['ota', 'versions'] as const,
+    /** GET /api/ota/diagnostic/health */
+    health: () => ['ota', 'health'] as const,
+  },
   dashboard: {
     all: ['dashboard'] as const,
     /** GET /api/clients/dashboard */
