@@ -67,12 +67,15 @@ export class FakeXhr {
   }
 }
 
-/** Replaces XMLHttpRequest for this test; returns every request created, oldest first. */
+/**
+ * Replaces XMLHttpRequest for this test; returns every request opened, oldest first (libraries
+ * such as socket.io's client create one just to probe what the browser supports).
+ */
 export function stubXhr(): FakeXhr[] {
   const requests: FakeXhr[] = [];
   class RecordedXhr extends FakeXhr {
-    constructor() {
-      super();
+    override open(method: string, url: string): void {
+      super.open(method, url);
       requests.push(this);
     }
   }
