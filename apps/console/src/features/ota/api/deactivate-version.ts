@@ -1,10 +1,10 @@
-import type { OtaVersionResponse } from '@patrol/contracts';
+import type { OtaVersion, OtaVersionResponse } from '@patrol/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { breakers } from '@/lib/breaker';
 import { queryKeys } from '@/lib/query-keys';
 import { otaBreakerName, otaCall, otaRequestTimeoutMs } from '@/features/ota/api/ota-request';
-import { rememberOwnChange } from '@/features/ota/api/own-changes';
+import { forgetOwnChange, rememberOwnChange } from '@/features/ota/api/own-changes';
 
 /** PATCH /api/ota/versions/{id}/deactivate: devices are no longer offered the release. */
 export function deactivateVersion(id: string): Promise<OtaVersionResponse> {
@@ -21,10 +21,11 @@ export function deactivateVersion(id: string): Promise<OtaVersionResponse> {
 export function useDeactivateVersion() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deactivateVersion,
-    onSuccess: (response) => {
+    mutationFn: (version: Pick<OtaVersion, 'id' | 'version'>) => deactivateVersion(version.id),
+    onMutate: (version) => rememberOwnChange('version_deactivated', version.version),
+    onError: (_error, version) => forgetOwnChange('version_deactivated', version.version),
+    onSuccess: () => {
       breakers.get(otaBreakerName).reset();
-      rememberOwnChange('version_deactivated', response.version.version);
       return queryClient.invalidateQueries({ queryKey: queryKeys.ota.all });
     },
   });

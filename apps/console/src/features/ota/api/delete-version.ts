@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { otaCall, otaRequestTimeoutMs } from '@/features/ota/api/ota-request';
-import { rememberOwnChange } from '@/features/ota/api/own-changes';
+import { forgetOwnChange, rememberOwnChange } from '@/features/ota/api/own-changes';
 
 /** DELETE /api/ota/versions/{id}: an inactive release and its file. */
 export function deleteVersion(version: Pick<OtaVersion, 'id'>): Promise<MessageResponse> {
@@ -19,9 +19,8 @@ export function useDeleteVersion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (version: Pick<OtaVersion, 'id' | 'version'>) => deleteVersion(version),
-    onSuccess: (_response, version) => {
-      rememberOwnChange('version_deleted', version.version);
-      return queryClient.invalidateQueries({ queryKey: queryKeys.ota.all });
-    },
+    onMutate: (version) => rememberOwnChange('version_deleted', version.version),
+    onError: (_error, version) => forgetOwnChange('version_deleted', version.version),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.ota.all }),
   });
 }

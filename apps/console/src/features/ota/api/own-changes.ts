@@ -5,20 +5,28 @@ import type { OtaUpdateEventType } from '@patrol/contracts';
  * toast beside the action's own.
  */
 const ownChanges = new Map<string, ReturnType<typeof setTimeout>>();
-const rememberMs = 10_000;
+const defaultRememberMs = 10_000;
 
 function keyOf(type: OtaUpdateEventType, version: string): string {
   return `${type}:${version}`;
 }
 
-/** Marks a change this tab just made (after the server accepted it). */
-export function rememberOwnChange(type: OtaUpdateEventType, version: string): void {
+/**
+ * Marks a change this tab is making. Called before the request goes out: the server announces the
+ * change before its answer arrives.
+ */
+export function rememberOwnChange(
+  type: OtaUpdateEventType,
+  version: string,
+  /** How long the echo may take: an upload's comes only once the whole file is in. */
+  forMs = defaultRememberMs,
+): void {
   const key = keyOf(type, version);
   const previous = ownChanges.get(key);
   if (previous) clearTimeout(previous);
   ownChanges.set(
     key,
-    setTimeout(() => ownChanges.delete(key), rememberMs),
+    setTimeout(() => ownChanges.delete(key), forMs),
   );
 }
 
@@ -30,4 +38,9 @@ export function takeOwnChange(type: OtaUpdateEventType, version: string): boolea
   clearTimeout(timer);
   ownChanges.delete(key);
   return true;
+}
+
+/** Unmarks a change that failed, so another tab's later success still raises its toast. */
+export function forgetOwnChange(type: OtaUpdateEventType, version: string): void {
+  takeOwnChange(type, version);
 }

@@ -8,7 +8,7 @@ import {
   noteOtaOutcome,
   OtaRequestError,
 } from '@/features/ota/api/ota-request';
-import { rememberOwnChange } from '@/features/ota/api/own-changes';
+import { forgetOwnChange, rememberOwnChange } from '@/features/ota/api/own-changes';
 import { otaScreenMessages } from '@/features/ota/lib/ota-messages';
 
 /** Upload timeout (spec 2 section 9): 5 minutes. */
@@ -86,9 +86,10 @@ export function useUploadApk() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadApk,
-    onSuccess: (response) => {
-      rememberOwnChange('version_uploaded', response.version.version);
-      return queryClient.invalidateQueries({ queryKey: queryKeys.ota.all });
-    },
+    // The server refuses a version name other than the APK's, so the event names this one.
+    onMutate: (variables) =>
+      rememberOwnChange('version_uploaded', variables.version, apkUploadTimeoutMs + 10_000),
+    onError: (_error, variables) => forgetOwnChange('version_uploaded', variables.version),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.ota.all }),
   });
 }

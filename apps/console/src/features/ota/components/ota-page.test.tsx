@@ -1,3 +1,4 @@
+import { otaMessages } from '@patrol/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
@@ -8,6 +9,7 @@ import {
   callsTo,
   errorResponse,
   otaHealth,
+  previousVersion,
   stubOta,
 } from '@/features/ota/components/ota-test-data';
 import { renderScreen } from '@/test/fake-api';
@@ -225,6 +227,32 @@ describe('the OTA screen', () => {
     );
     await advance(2_000);
     expect(reloads()).toBe(3);
+  });
+
+  it("raises no second toast for the echo of this tab's own activation", async () => {
+    const timestamp = '2026-03-02T06:10:00.000Z';
+    stubOta({
+      [`PATCH /api/ota/versions/${previousVersion.id}/activate`]: () => {
+        // The server announces the change before its answer reaches the console.
+        latestSocket().serverEmit('ota_update', {
+          type: 'version_activated',
+          version: '1.1.0',
+          timestamp,
+        });
+        return jsonResponse({
+          success: true,
+          message: otaMessages.activated('1.1.0'),
+          version: { ...previousVersion, isActive: true },
+        });
+      },
+    });
+    await openOta();
+    await vi.waitFor(() => expect(sockets.length).toBeGreaterThan(0));
+    act(() => latestSocket().fire('connect'));
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for version 1.1.0' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Activate' }));
+    expect(await screen.findByText('Version 1.1.0 activated successfully')).toBeInTheDocument();
+    expect(screen.queryByText('Version 1.1.0 activated')).not.toBeInTheDocument();
   });
 
   it('hides Upload and the version actions from staff without settings.edit', async () => {

@@ -45,7 +45,7 @@ export function VersionRowActions({ version, canManage, onShowDetails }: Version
 
   const toggle = () => {
     if (version.isActive) {
-      deactivate.mutate(version.id, {
+      deactivate.mutate(version, {
         onSuccess: (response) => toast.success(response.message),
         onError: (error) =>
           toast.error(otaScreenMessages.deactivationFailed, {
@@ -53,7 +53,7 @@ export function VersionRowActions({ version, canManage, onShowDetails }: Version
           }),
       });
     } else {
-      activate.mutate(version.id, {
+      activate.mutate(version, {
         onSuccess: (response) => toast.success(response.message),
         onError: (error) =>
           toast.error(otaScreenMessages.activationFailed, {
