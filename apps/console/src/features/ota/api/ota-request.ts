@@ -74,7 +74,7 @@ export function hasOtaAuthError(): boolean {
   return authErrorAt !== null;
 }
 
-/** Forgets the auth-error state and closes the OTA breaker (tests, sign-in). */
+/** Forgets the auth-error state and closes the OTA breaker (between tests). */
 export function resetOtaConnection(): void {
   setAuthErrorAt(null);
   breakers.get(otaBreakerName).reset();
