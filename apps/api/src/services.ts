@@ -128,8 +128,9 @@ export async function createServices(
     intervalMs: overrides.heartbeatFlushMs ?? heartbeatFlushMs,
     flush: async (batch) => {
       await flushHeartbeats({ db, events, deviceSessions }, batch);
-      // Counted as they are written, so the "devices seen" gauge never reads the licence table.
-      await observability.deviceSightings
+      // Counted as they are written, so the "devices seen" gauge never reads the licence table;
+      // not awaited, so a Redis that is reconnecting never holds up the heartbeat writes.
+      observability.deviceSightings
         .record(batch.values())
         .catch((error: unknown) => logger.warn({ err: error }, 'device sightings not recorded'));
     },
