@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import {
   eventPermissions,
+  processLocalEvents,
   type PersonalEventName,
   type ClientToServerEvents,
   type ServerToClientEvents,
@@ -54,7 +55,10 @@ const defaultRevalidateIntervalMs = 60_000;
  */
 export async function createRealtimeServer(
   httpServer: HttpServer,
-  ctx: Pick<AppContext, 'config' | 'logger' | 'events' | 'redis' | 'accounts' | 'sessions'>,
+  ctx: Pick<
+    AppContext,
+    'config' | 'logger' | 'events' | 'redis' | 'accounts' | 'sessions' | 'observability'
+  >,
   options: RealtimeOptions = {},
 ): Promise<RealtimeServer> {
   const redis: RedisAdapterConnection | undefined = ctx.redis
@@ -71,6 +75,15 @@ export async function createRealtimeServer(
     void socket.join([...roomsFor(socket.data.user), userRoom(socket.data.user.id)]);
     ctx.logger.debug({ userId: socket.data.user.id, socketId: socket.id }, 'socket connected');
   });
+
+  // The system panel counts the open sockets and who holds them, without reaching into socket.io.
+  const detachCensus = ctx.observability.sockets.attach(() =>
+    [...io.of('/').sockets.values()].map((socket) => ({
+      userId: socket.data.user.id,
+      role: socket.data.user.role,
+      userAgent: socket.handshake.headers['user-agent'] ?? '',
+    })),
+  );
 
   const unsubscribe = ctx.events.subscribe((published) => {
     if (published.event === 'accountChanged') {
@@ -92,6 +105,7 @@ export async function createRealtimeServer(
   const close = async () => {
     clearInterval(timer);
     unsubscribe();
+    detachCensus();
     await io.close();
     await redis?.close();
   };
@@ -119,13 +133,17 @@ async function announceAccountChange(
   }
 }
 
+const localEvents: ReadonlySet<string> = new Set(processLocalEvents);
+
 function emitToPermitted(
   io: RealtimeIo,
   { event, payload }: Exclude<PublishedEvent, { event: PersonalEventName }>,
 ): void {
+  // A process's own figures go to its own sockets; everything else through the adapter to all.
+  const sender = localEvents.has(event) ? io.local : io;
   // The union of event names cannot be matched to its payload type by the compiler; the bus's
   // PublishedEvent type already pairs them.
-  const room = io.to(permissionRoom(eventPermissions[event])) as unknown as {
+  const room = sender.to(permissionRoom(eventPermissions[event])) as unknown as {
     emit(name: string, payload: unknown): void;
   };
   room.emit(event, payload);
