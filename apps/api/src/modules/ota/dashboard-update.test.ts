@@ -149,8 +149,10 @@ describe('GET /api/ota/dashboard/check', () => {
 describe('GET /api/ota/dashboard/download', () => {
   it('streams real progress while it verifies every file, then the files to fetch', async () => {
     const { info } = await writeConsoleBuild(dist);
-    const response = await download('old-build').expect(200);
+    const response = await download('old-build').set('Accept-Encoding', 'br, gzip').expect(200);
     expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
+    // Never compressed: a compressor would hold the messages back until the end.
+    expect(response.headers['content-encoding']).toBeUndefined();
     const events = eventsOf(response.body as string);
     const progress = events.flatMap((event) => (event.type === 'progress' ? [event] : []));
     // 244 kB read in 64 kB chunks: several steps, rising to 100.
