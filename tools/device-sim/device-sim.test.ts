@@ -129,7 +129,9 @@ describe('device simulator', () => {
     expect(summary.crashReports).toBeGreaterThanOrEqual(2);
     expect(summary.failures).toBe(0);
     const stored = await server.test.database.db.select().from(crashReports);
-    expect(stored).toHaveLength(summary.crashReports);
+    // A report in flight when the run ends is stored without its answer being counted.
+    expect(stored.length).toBeGreaterThanOrEqual(summary.crashReports);
+    expect(stored.length).toBeLessThanOrEqual(summary.crashReports + chosen.length);
     expect(new Set(stored.map((report) => report.deviceId))).toEqual(
       new Set(chosen.map((key) => simulatedDeviceId(key, project))),
     );
@@ -137,7 +139,7 @@ describe('device simulator', () => {
       true,
     );
     const groups = await server.test.database.db.select().from(crashGroups);
-    expect(groups.reduce((sum, group) => sum + group.occurrences, 0)).toBe(summary.crashReports);
+    expect(groups.reduce((sum, group) => sum + group.occurrences, 0)).toBe(stored.length);
   });
 
   it('checks for an update with --ota, resumes its download, verifies it and reports the new version', async () => {

@@ -36,6 +36,7 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(logLevels).default('info'),
   CONSOLE_DIST: z.string().min(1).optional(),
   OTA_ROLLOUT_PAUSE_POINTS: z.coerce.number().min(0).max(100).default(5),
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -79,6 +80,8 @@ export interface Config {
    * is more than this many points below the previous release's.
    */
   otaRolloutPausePoints: number;
+  /** API processes on one port (node:cluster); more than one needs PostgreSQL and Redis. */
+  workers: number;
 }
 
 /** Raised when the environment is invalid; its message names the variables, never their values. */
@@ -110,6 +113,7 @@ export function loadConfig(env: Environment): Config {
     consoleDist: resolve(values.CONSOLE_DIST ?? defaultConsoleDist()),
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     otaRolloutPausePoints: values.OTA_ROLLOUT_PAUSE_POINTS,
+    workers: values.WORKERS,
   };
 }
 

@@ -1,7 +1,10 @@
+import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { clusterRefusal, superviseWorkers, type WorkerPool } from './cluster/primary';
 import { DataDirInUseError } from './db/data-dir-lock';
+import { createLogger } from './http/logger';
 import { startReleaseHealthWatch } from './modules/ota/release-health.service';
 import { createRealtimeServer } from './realtime/realtime-server';
 import { createServices } from './services';
@@ -10,13 +13,17 @@ const shutdownGraceMs = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
+  if (config.workers > 1 && cluster.isPrimary) {
+    runPrimary(config);
+    return;
+  }
   const ctx = await createServices(config);
   const { logger } = ctx;
   logger.info({ dialect: ctx.database.dialect, dataDir: config.dataDir }, 'database ready');
   const app = createApp(ctx);
   // The HTTP server stays separate from the app so that socket.io can attach to it.
   const server = createServer(app);
-  const realtime = await createRealtimeServer(server, ctx);
+  const realtime = await createRealtimeServer(server, ctx, { websocketOnly: cluster.isWorker });
   server.listen(config.port, config.host, () => {
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     logger.info(`listening on http://${shownHost}:${config.port} (${config.nodeEnv})`);
@@ -51,6 +58,34 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/**
+ * WORKERS=n: this process only supervises n API workers sharing the port (node:cluster), each
+ * with its own pools, sharing PostgreSQL and Redis; a worker that dies is replaced, and SIGTERM
+ * reaches every worker, which drains its requests before exit.
+ */
+function runPrimary(config: Config): void {
+  const refusal = clusterRefusal(config);
+  if (refusal) {
+    console.error(refusal);
+    process.exit(1);
+  }
+  const logger = createLogger(config);
+  const supervisor = superviseWorkers(cluster as unknown as WorkerPool, config.workers, {
+    info: (message) => logger.info(message),
+    warn: (message) => logger.warn(message),
+  });
+  supervisor.done.catch(() => process.exit(1));
+  const stop = (signal: NodeJS.Signals) => {
+    logger.info(`${signal} received: stopping ${supervisor.size()} workers`);
+    void supervisor.stop(signal).then(() => {
+      logger.info('every worker stopped');
+      process.exit(0);
+    });
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
 }
 
 function loadConfigOrExit(): Config {

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { simulatedAppVersions, simulatedCrashReport } from '../../device-sim/simulated-crashes';
 import { scaleDeviceToken } from '../../seed-scale/plan';
 import { defineSuite } from '../bench-context';
-import { measureLatency, measureThroughput } from '../load';
+import { measureLatency, measureThroughput, timeRuns } from '../load';
+import { refreshReleaseHealth } from '../../../apps/api/src/modules/ota/release-health.service';
 
 const seconds = 10;
 const connections = 50;
@@ -15,9 +16,9 @@ const bodies = Array.from({ length: 200 }, (_, n) =>
 );
 
 /**
- * Crash reports and OTA (issue 14): the intake under a burst from many devices (goal 300 reports
- * a second in one process), then the viewer's calls and the app's update check over what the
- * burst wrote.
+ * Crash reports and OTA (issue 14): the release-health refresh over the scale's fleet and crash
+ * history, the intake under a burst from many devices (goal 300 reports a second in one process),
+ * then the viewer's calls and the app's update check.
  */
 export const operationsSuite = defineSuite({
   name: 'operations',
@@ -26,9 +27,20 @@ export const operationsSuite = defineSuite({
       select l.key from licences l join clients c on c.id = l.client_id
       where l.bound and c.active and (l.valid_until is null or l.valid_until > now() + interval '1 hour')
       limit ${devices}`);
-    return { keys: rows.rows.map((row) => row.key) };
+    // The minute's release-health refresh over the scale's fleet and crash history, in-process.
+    const quiet = { publish: () => {} } as never;
+    const releaseHealth = await timeRuns(5, () =>
+      refreshReleaseHealth({
+        db: database.db,
+        events: quiet,
+        config: { otaRolloutPausePoints: 100 } as never,
+        logger: { warn: () => {} } as never,
+      }),
+    );
+    return { keys: rows.rows.map((row) => row.key), releaseHealth };
   },
-  async run(context, { keys }) {
+  async run(context, { keys, releaseHealth }) {
+    context.latency('release health refresh, 10 releases (in-process)', releaseHealth);
     const { api, token } = context;
     const checkFrom = (device: { at: number }) => ({
       method: 'GET' as const,
@@ -85,6 +97,10 @@ export const operationsSuite = defineSuite({
       ['crash reports, page 1', '/api/crash-reports?page=1&limit=20'],
       ['crash reports, critical, page 1', '/api/crash-reports?severity=critical&page=1&limit=20'],
       ['crash reports, search', '/api/crash-reports?search=nfc&page=1&limit=20'],
+      [
+        'crash reports, one version, resolved',
+        '/api/crash-reports?appVersion=2.4.1&status=resolved&page=1&limit=20',
+      ],
       ['crash groups, by occurrences', '/api/crash-reports/groups?page=1&limit=20'],
       ['crash statistics', '/api/crash-reports/statistics'],
       ['OTA versions', '/api/ota/versions?includeInactive=true'],

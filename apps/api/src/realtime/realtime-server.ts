@@ -37,6 +37,11 @@ export interface RealtimeServer {
 export interface RealtimeOptions {
   /** How often sockets are re-checked against their user's status and permissions. */
   revalidateIntervalMs?: number;
+  /**
+   * Websocket only: behind several workers a long-polling client's requests would reach different
+   * processes, so the polling fallback is left out (no sticky sessions needed).
+   */
+  websocketOnly?: boolean;
 }
 
 const defaultRevalidateIntervalMs = 60_000;
@@ -56,7 +61,7 @@ export async function createRealtimeServer(
     ? await connectRedisAdapter(ctx.redis, ctx.logger)
     : undefined;
   const io: RealtimeIo = new Server(httpServer, {
-    transports: ['websocket', 'polling'],
+    transports: options.websocketOnly ? ['websocket'] : ['websocket', 'polling'],
     serveClient: false,
     ...(redis && { adapter: redis.adapter }),
   });

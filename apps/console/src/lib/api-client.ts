@@ -58,6 +58,17 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): voi
   unauthorizedHandler = handler;
 }
 
+/**
+ * For calls made outside apiRequest (uploads through XMLHttpRequest): runs the 401 hook and
+ * answers whether the call should be sent again with the new token.
+ */
+export function retryAfterUnauthorized(
+  failedPath: string,
+  sentToken: string | null,
+): Promise<boolean> {
+  return unauthorizedHandler ? unauthorizedHandler(failedPath, sentToken) : Promise.resolve(false);
+}
+
 type QueryValue = string | number | boolean | null | undefined;
 
 export type RequestOptions = {
@@ -172,8 +183,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const startedAt = performance.now();
   let response = await send(path, options);
   logger.timing(`${options.method ?? 'GET'} ${path}`, performance.now() - startedAt);
-  if (response.status === 401 && !options.skipAuthRefresh && unauthorizedHandler) {
-    if (await unauthorizedHandler(path, sentToken)) response = await send(path, options);
+  if (response.status === 401 && !options.skipAuthRefresh) {
+    if (await retryAfterUnauthorized(path, sentToken)) response = await send(path, options);
   }
   if (!response.ok) throw await toApiError(response);
   return readBody<T>(response, options.responseType);

@@ -144,6 +144,13 @@ export const queryKeys = {
     groups: (params: CrashGroupListParams) => ['crash-reports', 'groups', params] as const,
     group: (fingerprint: string) => ['crash-reports', 'group', fingerprint] as const,
   },
+  ota: {
+    all: ['ota'] as const,
+    /** GET /api/ota/versions?includeInactive=true */
+    versions: () => ['ota', 'versions'] as const,
+    /** GET /api/ota/diagnostic/health */
+    health: () => ['ota', 'health'] as const,
+  },
   dashboard: {
     all: ['dashboard'] as const,
     /** GET /api/clients/dashboard */

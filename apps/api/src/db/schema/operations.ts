@@ -199,6 +199,23 @@ export const otaVersions = pgTable(
 );
 
 /**
+ * How many reports there are of each status and severity, kept by the statements that insert a
+ * report or change its status, so the statistics cards add a few hundred rows instead of counting
+ * the table. Each pair is spread over a few shards (picked at random per write) so that a burst of
+ * reports does not queue on one row's lock.
+ */
+export const crashReportCounts = pgTable(
+  'crash_report_counts',
+  {
+    status: text('status', { enum: crashStatuses }).notNull(),
+    severity: text('severity', { enum: crashSeverities }).notNull(),
+    shard: integer('shard').notNull(),
+    reports: bigint('reports', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.status, table.severity, table.shard] })],
+);
+
+/**
  * The app version each device last said it runs (sent with its update check): how many devices a
  * release reached, and the denominator of its crash-free rate.
  */
