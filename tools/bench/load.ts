@@ -73,3 +73,18 @@ export async function measureThroughput(
   const { result, errors } = await run(options);
   return { rps: result['2xx'] / options.durationSeconds, errors };
 }
+
+/** Median and 95th percentile of `runs` sequential calls in this process, in ms. */
+export async function timeRuns(
+  runs: number,
+  call: () => Promise<unknown>,
+): Promise<LatencyFigures> {
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now();
+    await call();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95), requests: runs, errors: 0 };
+}

@@ -6,6 +6,7 @@
  *   npm run device-sim -- --keys-file keys.txt --devices 20
  *   npm run device-sim -- --company ACME-01 --token <access token>   (its available licences)
  *   npm run device-sim -- --keys ... --crashes --crash-every 30   (crash reports too)
+ *   npm run device-sim -- --keys ... --ota --crashes --bad-release 2.5.0   (updates, release health)
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -29,7 +30,13 @@ const usage = `Usage: npm run device-sim -- [options]
                        licence again needs (default data/device-sim-tokens.json)
   --crashes            also send crash reports: a few recurring crashes (the big groups), rare
                        ones (some critical) and debug reports, over two app versions
-  --crash-every <s>    average seconds between one device's crash reports (default 60)`;
+  --crash-every <s>    average seconds between one device's crash reports (default 60)
+  --bad-release <ver>  devices on this app version crash five times as often (to watch release
+                       health pause a staged rollout)
+  --ota                also check for app updates at start and every --ota-every seconds: an
+                       offered release is downloaded (resumed with a Range request), its SHA-256
+                       checked and installed; the fleet starts on versionCode 240 and 241
+  --ota-every <s>      seconds between one device's update checks (default 60)`;
 
 async function main(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -47,6 +54,9 @@ async function main(argv: string[]): Promise<number> {
       tokens: { type: 'string', default: 'data/device-sim-tokens.json' },
       crashes: { type: 'boolean', default: false },
       'crash-every': { type: 'string', default: '60' },
+      'bad-release': { type: 'string' },
+      ota: { type: 'boolean', default: false },
+      'ota-every': { type: 'string', default: '60' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -58,14 +68,16 @@ async function main(argv: string[]): Promise<number> {
   const durationSeconds = Number(values.duration);
   const deviceLimit = values.devices === undefined ? Infinity : Number(values.devices);
   const crashEverySeconds = Number(values['crash-every']);
+  const otaEverySeconds = Number(values['ota-every']);
   if (
     !(intervalSeconds > 0) ||
     !(durationSeconds >= 0) ||
     !(deviceLimit >= 1) ||
-    !(crashEverySeconds > 0)
+    !(crashEverySeconds > 0) ||
+    !(otaEverySeconds > 0)
   ) {
     console.error(
-      `--interval and --crash-every must be above 0, --duration 0 or more, --devices 1 or more.\n${usage}`,
+      `--interval, --crash-every and --ota-every must be above 0, --duration 0 or more, --devices 1 or more.\n${usage}`,
     );
     return 1;
   }
@@ -113,11 +125,14 @@ async function main(argv: string[]): Promise<number> {
     signal: stop.signal,
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
     tokens: fileTokenStore(values.tokens),
-    crashes: values.crashes ? { everyMs: crashEverySeconds * 1000 } : undefined,
+    crashes: values.crashes
+      ? { everyMs: crashEverySeconds * 1000, badRelease: values['bad-release'] }
+      : undefined,
+    ota: values.ota ? { everyMs: otaEverySeconds * 1000 } : undefined,
   });
   console.log(
     `Done: ${summary.activated} activated, ${summary.heartbeats} heartbeats, ` +
-      `${summary.crashReports} crash reports, ` +
+      `${summary.crashReports} crash reports, ${summary.updatesInstalled} updates installed, ` +
       `${summary.failures} failed calls, ${summary.refused} devices refused.`,
   );
   return summary.activated > 0 ? 0 : 1;

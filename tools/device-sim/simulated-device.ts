@@ -8,6 +8,7 @@ import type {
   ErrorEnvelope,
 } from '@patrol/contracts';
 import { simulatedAppVersions, simulatedCrashReport, type Random } from './simulated-crashes';
+import { checkAndInstallUpdate, startingAppVersionCodes, type InstalledApp } from './simulated-ota';
 
 /** What a simulation runs: one device per key, each reporting every `intervalMs`. */
 export interface SimulationOptions {
@@ -29,7 +30,13 @@ export interface SimulationOptions {
    * Also send crash reports: each device sends one every `everyMs` on average (checked at each
    * heartbeat), a mix of a few recurring crashes, rare ones (some critical) and debug reports.
    */
-  crashes?: { everyMs: number; random?: Random };
+  crashes?: { everyMs: number; random?: Random; badRelease?: string };
+  /**
+   * Also check for app updates every `everyMs` (and at start): an offered release is downloaded
+   * with a resumed Range request, checked against its SHA-256 and installed, so later heartbeats,
+   * crash reports and checks report the new version.
+   */
+  ota?: { everyMs: number };
 }
 
 /** A device's token by device ID. A Map will do. */
@@ -44,6 +51,8 @@ export interface SimulationSummary {
   heartbeats: number;
   /** Crash and debug reports accepted. */
   crashReports: number;
+  /** App updates downloaded and installed. */
+  updatesInstalled: number;
   /** Failed calls (network errors, 429, 5xx) that the device retried. */
   failures: number;
   /** Devices the server refused for good (unknown key, expired, unbound...). */
@@ -65,6 +74,7 @@ export async function runDeviceSimulation(options: SimulationOptions): Promise<S
     activated: 0,
     heartbeats: 0,
     crashReports: 0,
+    updatesInstalled: 0,
     failures: 0,
     refused: 0,
   };
@@ -81,8 +91,9 @@ export async function runDeviceSimulation(options: SimulationOptions): Promise<S
       // Spread the devices over one interval so that their reports do not arrive in bursts.
       const offset = Math.floor((options.intervalMs * index) / options.keys.length);
       if (!(await pause(offset, signal))) return;
-      const appVersion = simulatedAppVersions[index % simulatedAppVersions.length]!;
-      await runDevice(key, { ...options, log, tokens, appVersion }, summary, signal);
+      const versionName = simulatedAppVersions[index % simulatedAppVersions.length]!;
+      const app = { versionName, versionCode: startingAppVersionCodes[versionName]! };
+      await runDevice(key, { ...options, log, tokens, app }, summary, signal);
     }),
   );
   stop.abort();
@@ -92,8 +103,8 @@ export async function runDeviceSimulation(options: SimulationOptions): Promise<S
 type DeviceOptions = SimulationOptions & {
   log: (line: string) => void;
   tokens: DeviceTokenStore;
-  /** The app version this device runs (its heartbeats and crash reports say so). */
-  appVersion: string;
+  /** The app this device runs (its heartbeats, checks and crash reports say so); updates change it. */
+  app: InstalledApp;
 };
 
 async function runDevice(
@@ -130,11 +141,16 @@ async function runDevice(
       return;
     }
   }
+  let nextUpdateCheck = Date.now();
   while (await pause(options.intervalMs, signal)) {
+    if (options.ota && Date.now() >= nextUpdateCheck) {
+      nextUpdateCheck = Date.now() + options.ota.everyMs;
+      await updateApp(name, token!, options, summary, signal);
+    }
     const answer = await call<DeviceLicenceResponse>(options.url, '/api/device/heartbeat', signal, {
       method: 'POST',
       token,
-      body: diagnostics(options.appVersion),
+      body: diagnostics(options.app.versionName),
     });
     if (answer.kind === 'ok') {
       summary.heartbeats += 1;
@@ -148,16 +164,53 @@ async function runDevice(
       summary.failures += 1;
       options.log(`${name}: heartbeat failed (${answer.message})`);
     }
-    if (options.crashes && crashDue(options.intervalMs, options.crashes)) {
+    if (options.crashes && crashDue(options.intervalMs, options.crashes, options.app)) {
       await sendCrashReport(name, token!, options, summary, signal);
     }
   }
 }
 
-/** Whether a device crashes at this heartbeat, for one crash every `everyMs` on average. */
-function crashDue(intervalMs: number, crashes: { everyMs: number; random?: Random }): boolean {
+/** A bad release crashes this many times as often, so its release health shows it. */
+const badReleaseCrashFactor = 5;
+
+/**
+ * Whether a device crashes at this heartbeat, for one crash every `everyMs` on average (more often
+ * on the `badRelease` version).
+ */
+function crashDue(
+  intervalMs: number,
+  crashes: NonNullable<SimulationOptions['crashes']>,
+  app: InstalledApp,
+): boolean {
   const random = crashes.random ?? Math.random;
-  return random() < Math.min(1, intervalMs / crashes.everyMs);
+  const factor = crashes.badRelease === app.versionName ? badReleaseCrashFactor : 1;
+  return random() < Math.min(1, (intervalMs * factor) / crashes.everyMs);
+}
+
+async function updateApp(
+  name: string,
+  token: string,
+  options: DeviceOptions,
+  summary: SimulationSummary,
+  signal: AbortSignal,
+): Promise<void> {
+  try {
+    const outcome = await checkAndInstallUpdate(options.url, token, options.app, signal);
+    if (outcome.kind === 'installed') {
+      summary.updatesInstalled += 1;
+      options.log(
+        `${name}: updated ${options.app.versionName} -> ${outcome.app.versionName} (download resumed at byte ${outcome.resumedAt}, checksum verified)`,
+      );
+      options.app = outcome.app;
+    } else if (outcome.kind === 'failed') {
+      summary.failures += 1;
+      options.log(`${name}: update failed (${outcome.message})`);
+    }
+  } catch (error) {
+    if (signal.aborted) return;
+    summary.failures += 1;
+    options.log(`${name}: update failed (${error instanceof Error ? error.message : error})`);
+  }
 }
 
 async function sendCrashReport(
@@ -167,7 +220,7 @@ async function sendCrashReport(
   summary: SimulationSummary,
   signal: AbortSignal,
 ): Promise<void> {
-  const report = simulatedCrashReport(options.appVersion, options.crashes?.random);
+  const report = simulatedCrashReport(options.app.versionName, options.crashes?.random);
   const answer = await call<CreateCrashReportResponse>(options.url, '/api/crash-reports', signal, {
     method: 'POST',
     token,

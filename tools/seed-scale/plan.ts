@@ -9,6 +9,9 @@ export interface ScalePlan {
   /** Billing over three years: products and quotations (six in ten become invoices). */
   products: number;
   quotations: number;
+  /** Crash reports over 90 days in a few hundred groups, from the bound devices. */
+  crashReports: number;
+  crashGroups: number;
 }
 
 export function scalePlan(scale: number): ScalePlan {
@@ -20,6 +23,8 @@ export function scalePlan(scale: number): ScalePlan {
     staff: 20,
     products: Math.max(50, Math.round(5_000 * scale)),
     quotations: Math.max(100, Math.round(100_000 * scale)),
+    crashReports: Math.max(1_000, Math.round(100_000 * scale)),
+    crashGroups: Math.max(30, Math.round(300 * Math.min(1, scale * 3))),
   };
 }
 

@@ -7,6 +7,7 @@ import { seedActivity } from './areas/activity';
 import { seedBilling } from './areas/billing';
 import { seedClients } from './areas/clients';
 import { seedLicences } from './areas/licences';
+import { seedOperations } from './areas/operations';
 import { createSqlHelpers } from './areas/sql-helpers';
 import { seedStaff } from './areas/staff';
 import { scaleDatabaseName, scalePlan } from './plan';
@@ -66,12 +67,13 @@ export async function ensureScaleDatabase(options: ScaleOptions): Promise<ScaleS
     const plan = scalePlan(options.scale);
     const existing = await seededCounts(database);
     if (existing) {
-      // Scales seeded before billing was part of the data set gain it in place.
+      // Scales seeded before billing or crash reports were part of the data set gain them in place.
       const billingSeeded = await ensureBilling(database, plan, log);
+      const operationsSeeded = await ensureOperations(database, plan, log);
       return {
         target,
         ...existing,
-        seededNow: billingSeeded,
+        seededNow: billingSeeded || operationsSeeded,
         seconds: (Date.now() - started) / 1000,
       };
     }
@@ -86,6 +88,8 @@ export async function ensureScaleDatabase(options: ScaleOptions): Promise<ScaleS
       const activities = await seedActivity(tx, plan.activities);
       log(`  billing: ${plan.products} products, ${plan.quotations} quotations...`);
       await seedBilling(tx, plan);
+      log(`  crash reports: ${plan.crashReports} in ${plan.crashGroups} groups; app releases...`);
+      await seedOperations(tx, { reports: plan.crashReports, groups: plan.crashGroups });
       await tx.execute(sql`
         create table if not exists scale_seed (scale numeric primary key, clients int, licences int,
           activities int, seeded_at timestamptz default now())`);
@@ -114,6 +118,24 @@ async function ensureBilling(
   log(`  adding billing: ${plan.products} products, ${plan.quotations} quotations...`);
   await database.db.transaction(async (tx) => {
     await seedBilling(tx, plan);
+  });
+  await database.db.execute(sql`analyze`);
+  return true;
+}
+
+/** Seeds crash reports and app releases into a scale seeded without them; true when it did. */
+async function ensureOperations(
+  database: Database,
+  plan: ReturnType<typeof scalePlan>,
+  log: (line: string) => void,
+): Promise<boolean> {
+  const found = await database.db.execute<{ present: boolean }>(
+    sql`select exists (select 1 from crash_groups where fingerprint like 'scale-%') as present`,
+  );
+  if (found.rows[0]?.present) return false;
+  log(`  adding ${plan.crashReports} crash reports in ${plan.crashGroups} groups, app releases...`);
+  await database.db.transaction(async (tx) => {
+    await seedOperations(tx, { reports: plan.crashReports, groups: plan.crashGroups });
   });
   await database.db.execute(sql`analyze`);
   return true;

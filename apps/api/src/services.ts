@@ -18,6 +18,7 @@ import { computeDashboardFigures } from './modules/dashboard/dashboard.service';
 import { computeBusinessStats } from './modules/business-reports/business-stats.service';
 import { computeAgingSnapshot } from './modules/business-reports/reports.service';
 import { createObservability } from './observability/observability';
+import { relayEventsBetweenProcesses } from './events/event-relay';
 import { connectRedis } from './redis/redis-client';
 import { bcryptCostFor, createPasswordHasher } from './security/password-hasher';
 import { createRateLimitStore, type RateLimitStore } from './security/rate-limit-store';
@@ -128,14 +129,34 @@ export async function createServices(
     intervalMs: overrides.heartbeatFlushMs ?? heartbeatFlushMs,
     flush: async (batch) => {
       await flushHeartbeats({ db, events, deviceSessions }, batch);
-      // Counted as they are written, so the "devices seen" gauge never reads the licence table.
-      await observability.deviceSightings
+      // Counted as they are written, so the "devices seen" gauge never reads the licence table;
+      // not awaited, so a Redis that is reconnecting never holds up the heartbeat writes.
+      observability.deviceSightings
         .record(batch.values())
         .catch((error: unknown) => logger.warn({ err: error }, 'device sightings not recorded'));
     },
     onError: (error, size) =>
       logger.error({ err: error, heartbeats: size }, 'heartbeat write failed; kept for the next'),
   });
+  const accounts = createAccountSource(
+    db,
+    createTtlCache<TokenAccount | null>({ ttlMs: accountTtlMs, maxEntries: 10_000 }),
+  );
+  // Relayed from another process too: its copy of the account changed, so must this one's.
+  events.subscribe((published) => {
+    if (published.event === 'accountChanged') accounts.forget(published.payload.userId);
+  });
+  let stopRelay: (() => Promise<void>) | undefined;
+  try {
+    stopRelay = redis
+      ? await relayEventsBetweenProcesses(events, redis, observability.worker.id, logger)
+      : undefined;
+  } catch (error) {
+    observability.close();
+    await redis?.close();
+    await database.close();
+    throw error;
+  }
   events.subscribe(evictChangedDeviceSessions(deviceSessions));
   events.subscribe(({ event }) => {
     if (staffChanges.has(event)) {
@@ -154,6 +175,7 @@ export async function createServices(
 
   let closing: Promise<void> | undefined;
   const close = async () => {
+    await stopRelay?.();
     await heartbeats.close();
     observability.close();
     mailer.close();
@@ -184,10 +206,7 @@ export async function createServices(
     reportCache,
     deviceSessions,
     heartbeats,
-    accounts: createAccountSource(
-      db,
-      createTtlCache<TokenAccount | null>({ ttlMs: accountTtlMs, maxEntries: 10_000 }),
-    ),
+    accounts,
     sessions: createSessionSource(
       db,
       createTtlCache<boolean>({ ttlMs: sessionTtlMs, maxEntries: 100_000 }),

@@ -5,6 +5,15 @@ import type { Application } from 'express';
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
 import { createTestContext, type TestContext, type TestContextOptions } from './test-context';
 
+/** A loopback port free right now (for a process the test starts itself). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 /** Starts `app` on a free loopback port; answers the server and its base URL. */
 export async function listenOnFreePort(
   app: Application,

@@ -80,8 +80,8 @@ export type UsageStatus = z.infer<typeof usageStatusSchema>;
 export const systemAlertSchema = z.object({
   id: z.string(),
   severity: healthSeveritySchema,
-  /** What was measured. */
-  source: healthIssueKeySchema,
+  /** What was measured, or `otaRollout` when release health paused a staged rollout. */
+  source: z.union([healthIssueKeySchema, z.literal('otaRollout')]),
   message: z.string(),
   timestamp: isoDateTimeSchema,
   /** 'raised' when a threshold was crossed upwards (or to a worse level), 'resolved' when back under. */

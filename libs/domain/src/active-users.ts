@@ -5,6 +5,7 @@ import type { ActiveUsers, LiveUser } from '@patrol/contracts';
 /** Roles counted as admin users. */
 export const adminRoles: readonly string[] = ['superadmin', 'Admin'];
 
+/** True for the superadmin and Admin roles. */
 export function isAdminRole(role: string | null | undefined): boolean {
   return typeof role === 'string' && adminRoles.includes(role);
 }

@@ -5,6 +5,7 @@ export * from './client-format';
 export * from './cluster-health';
 export * from './connection-status';
 export * from './crash-fingerprint';
+export * from './crash-report-display';
 export * from './crash-reports';
 export * from './dates';
 export * from './file-size';

@@ -6,7 +6,7 @@ import { invoicePdf } from '../../../apps/api/src/modules/invoices/invoice-pdf';
 import { quotationPdf } from '../../../apps/api/src/modules/quotations/quotation-pdf';
 import { renderBillingPdf, type BillingPdf } from '../../../apps/api/src/pdf/billing-pdf';
 import { defineSuite } from '../bench-context';
-import { measureLatency } from '../load';
+import { measureLatency, timeRuns } from '../load';
 
 const seconds = 5;
 
@@ -99,23 +99,6 @@ async function perSecond(seconds: number, pdf: BillingPdf): Promise<number> {
     count += 1;
   }
   return count / ((performance.now() - started) / 1000);
-}
-
-/** Median and 95th percentile of `runs` sequential calls, in ms. */
-async function timeRuns(runs: number, call: () => Promise<unknown>) {
-  const times: number[] = [];
-  for (let run = 0; run < runs; run++) {
-    const started = performance.now();
-    await call();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return {
-    p50: times[Math.floor(runs / 2)]!,
-    p95: times[Math.min(runs - 1, Math.ceil(runs * 0.95) - 1)]!,
-    requests: runs,
-    errors: 0,
-  };
 }
 
 /**

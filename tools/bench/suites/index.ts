@@ -2,12 +2,14 @@ import type { BenchSuite } from '../bench-context';
 import { billingInsightSuite } from './billing-insight.bench';
 import { browserSuite } from './browser.bench';
 import { clientAreaSuite } from './client-area.bench';
+import { operationsSuite } from './operations.bench';
 import { throughputSuite } from './throughput.bench';
 
 /** Every suite, in the order they run for each configuration; later issues add theirs here. */
 export const suites: BenchSuite[] = [
   clientAreaSuite,
   billingInsightSuite,
+  operationsSuite,
   throughputSuite,
   // The console's bundle and first screen do not depend on the data set: measured once.
   { ...browserSuite, appliesTo: (config) => config.scale === 1 && config.dialect === 'postgres' },

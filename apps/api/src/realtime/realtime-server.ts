@@ -38,6 +38,11 @@ export interface RealtimeServer {
 export interface RealtimeOptions {
   /** How often sockets are re-checked against their user's status and permissions. */
   revalidateIntervalMs?: number;
+  /**
+   * Websocket only: behind several workers a long-polling client's requests would reach different
+   * processes, so the polling fallback is left out (no sticky sessions needed).
+   */
+  websocketOnly?: boolean;
 }
 
 const defaultRevalidateIntervalMs = 60_000;
@@ -60,7 +65,7 @@ export async function createRealtimeServer(
     ? await connectRedisAdapter(ctx.redis, ctx.logger)
     : undefined;
   const io: RealtimeIo = new Server(httpServer, {
-    transports: ['websocket', 'polling'],
+    transports: options.websocketOnly ? ['websocket'] : ['websocket', 'polling'],
     serveClient: false,
     ...(redis && { adapter: redis.adapter }),
   });
@@ -81,6 +86,14 @@ export async function createRealtimeServer(
   );
 
   const unsubscribe = ctx.events.subscribe((published) => {
+    if (published.remote) {
+      // The publishing process has reached every socket through the adapter; this one only moves
+      // its own sockets of a changed account to their new rooms.
+      if (published.event === 'accountChanged') {
+        void revalidateUserSockets(ctx, io, published.payload.userId);
+      }
+      return;
+    }
     if (published.event === 'accountChanged') {
       void announceAccountChange(ctx, io, published.payload.userId);
     } else {
@@ -118,14 +131,23 @@ async function announceAccountChange(
   userId: string,
 ): Promise<void> {
   try {
-    const sockets = [...io.of('/').sockets.values()].filter(
-      (socket) => socket.data.user.id === userId,
-    );
-    await revalidateSockets(ctx, sockets);
+    await revalidateUserSockets(ctx, io, userId);
     io.to(userRoom(userId)).emit('accountChanged', { userId });
   } catch (error) {
     ctx.logger.warn({ err: error, userId }, 'announcing an account change failed');
   }
+}
+
+/** Re-checks this process's sockets of one user against their account. */
+function revalidateUserSockets(
+  ctx: Pick<AppContext, 'accounts' | 'sessions' | 'logger'>,
+  io: RealtimeIo,
+  userId: string,
+): Promise<void> {
+  const sockets = [...io.of('/').sockets.values()].filter(
+    (socket) => socket.data.user.id === userId,
+  );
+  return revalidateSockets(ctx, sockets);
 }
 
 const localEvents: ReadonlySet<string> = new Set(processLocalEvents);

@@ -7,6 +7,7 @@ import {
   type CrashReportRow,
   type NewCrashReportRow,
 } from '../../src/db/schema';
+import { countReports } from '../../src/modules/crash-reports/crash-reports.repo';
 import type { TestContext } from '../test-context';
 import { buildClient, buildLicence, deviceIdFor } from './clients';
 
@@ -99,5 +100,7 @@ export async function buildCrashReport(
       ...overrides,
     })
     .returning();
+  // As the intake does, so the statistics cards count it.
+  await countReports(t.database.db, row!.status, row!.severity, 1);
   return row!;
 }

@@ -58,6 +58,17 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): voi
   unauthorizedHandler = handler;
 }
 
+/**
+ * For calls made outside apiRequest (uploads through XMLHttpRequest): runs the 401 hook and
+ * answers whether the call should be sent again with the new token.
+ */
+export function retryAfterUnauthorized(
+  failedPath: string,
+  sentToken: string | null,
+): Promise<boolean> {
+  return unauthorizedHandler ? unauthorizedHandler(failedPath, sentToken) : Promise.resolve(false);
+}
+
 type QueryValue = string | number | boolean | null | undefined;
 
 export type RequestOptions = {
@@ -172,8 +183,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const startedAt = performance.now();
   let response = await send(path, options);
   logger.timing(`${options.method ?? 'GET'} ${path}`, performance.now() - startedAt);
-  if (response.status === 401 && !options.skipAuthRefresh && unauthorizedHandler) {
-    if (await unauthorizedHandler(path, sentToken)) response = await send(path, options);
+  if (response.status === 401 && !options.skipAuthRefresh) {
+    if (await retryAfterUnauthorized(path, sentToken)) response = await send(path, options);
   }
   if (!response.ok) throw await toApiError(response);
   return readBody<T>(response, options.responseType);
@@ -193,3 +204,18 @@ export const api = {
   delete: <T>(path: string, options?: BodylessOptions) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
+
+/**
+ * Calls the API and returns the response itself once its headers arrive, for a body read as a
+ * stream (an event stream); a 401 goes through the token refresh first, like apiRequest, and a
+ * failure status throws an ApiError. The timeout covers the wait for the headers only.
+ */
+export async function apiResponse(path: string, options: RequestOptions = {}): Promise<Response> {
+  const sentToken = sessionStore.getToken();
+  let response = await send(path, options);
+  if (response.status === 401 && !options.skipAuthRefresh && unauthorizedHandler) {
+    if (await unauthorizedHandler(path, sentToken)) response = await send(path, options);
+  }
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}

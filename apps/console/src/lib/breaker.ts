@@ -86,6 +86,18 @@ export const breakerPresets = {
     resetTimeoutMs: 30_000,
     minIntervalMs: 5_000,
   },
+  // The OTA management screen's own breaker (spec 2 sections 4 and 9): 3 failures in 60 s. One
+  // call with its retries (3 tries of at most 30 s each, the API client's timeout, and 3 s between
+  // them) counts once, so the breaker's own limit only catches a call that hangs beyond all that.
+  // No minimum interval: polling, Refresh and the realtime reloads each need an answer.
+  otaManagement: {
+    ...defaultBreakerOptions,
+    failureThreshold: 3,
+    monitoringWindowMs: 60_000,
+    resetTimeoutMs: 30_000,
+    callTimeoutMs: 120_000,
+    minIntervalMs: 0,
+  },
 } satisfies Record<string, BreakerOptions>;
 
 export type BreakerPresetName = keyof typeof breakerPresets;

@@ -1,4 +1,13 @@
-import type { LicenceStatusFilter, ListUsersQuery, Role, UserStatus } from '@patrol/contracts';
+import type {
+  CrashSeverity,
+  CrashStatus,
+  LicenceStatusFilter,
+  ListCrashGroupsQuery,
+  ListCrashReportsQuery,
+  ListUsersQuery,
+  Role,
+  UserStatus,
+} from '@patrol/contracts';
 
 type UsersSortField = ListUsersQuery['sortBy'];
 
@@ -35,6 +44,36 @@ export type UsersListParams = {
   status?: UserStatus;
   sortBy?: UsersSortField;
   sortOrder?: 'asc' | 'desc';
+};
+
+/** What the crash report table asks for (GET /api/crash-reports); kept in the URL. */
+export type CrashReportListParams = {
+  page: number;
+  search: string;
+  status?: CrashStatus;
+  severity?: CrashSeverity;
+  platform?: string;
+  companyId?: string;
+  appVersion?: string;
+  /** The tab: Crash Reports or Debug Reports; All Reports when absent. */
+  reportType?: 'crashes' | 'debug';
+  dateFrom?: string;
+  dateTo?: string;
+  /** The reports of one group. */
+  fingerprint?: string;
+  sortBy: ListCrashReportsQuery['sortBy'];
+  sortOrder: 'asc' | 'desc';
+};
+
+/** What the crash group view asks for (GET /api/crash-reports/groups); kept in the URL. */
+export type CrashGroupListParams = {
+  page: number;
+  search: string;
+  severity?: CrashSeverity;
+  reportType?: 'crashes' | 'debug';
+  appVersion?: string;
+  sortBy: ListCrashGroupsQuery['sortBy'];
+  sortOrder: 'asc' | 'desc';
 };
 
 /**
@@ -90,6 +129,27 @@ export const queryKeys = {
     all: ['audit'] as const,
     /** GET /api/audit for a page and its filters. */
     list: (params: Record<string, unknown>) => ['audit', 'list', params] as const,
+  },
+  crashReports: {
+    all: ['crash-reports'] as const,
+    /** Every cached page of the report list (a status change patches them all). */
+    lists: () => ['crash-reports', 'list'] as const,
+    list: (params: CrashReportListParams) => ['crash-reports', 'list', params] as const,
+    detail: (id: string) => ['crash-reports', 'detail', id] as const,
+    /** GET /api/crash-reports/statistics (the group view's cards). */
+    statistics: () => ['crash-reports', 'statistics'] as const,
+    /** GET /api/crash-reports/filter-options */
+    filterOptions: () => ['crash-reports', 'filter-options'] as const,
+    groupLists: () => ['crash-reports', 'groups'] as const,
+    groups: (params: CrashGroupListParams) => ['crash-reports', 'groups', params] as const,
+    group: (fingerprint: string) => ['crash-reports', 'group', fingerprint] as const,
+  },
+  ota: {
+    all: ['ota'] as const,
+    /** GET /api/ota/versions?includeInactive=true */
+    versions: () => ['ota', 'versions'] as const,
+    /** GET /api/ota/diagnostic/health */
+    health: () => ['ota', 'health'] as const,
   },
   dashboard: {
     all: ['dashboard'] as const,

@@ -1,5 +1,5 @@
 import type { ServerToClientEventName, ServerToClientPayload } from '@patrol/contracts';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import {
   createContext,
   useContext,
@@ -30,6 +30,15 @@ const licenceActionMessages = {
   unbind: 'License unbound successfully!',
   extend: 'License extended successfully!',
 } as const;
+
+/** The destructive toast of a critical report arriving live (spec 2 section 4). */
+export const criticalCrashReportTitle = 'Critical crash report';
+
+/** A cached list query asking for page 1 (its key ends with the list's parameters). */
+function isFirstPage(query: Query): boolean {
+  const params = query.queryKey[2];
+  return typeof params === 'object' && params !== null && (params as { page?: unknown }).page === 1;
+}
 
 const RealtimeContext = createContext<RealtimeClient | null>(null);
 
@@ -71,6 +80,15 @@ export function connectEventsToCache(client: RealtimeClient, queryClient: QueryC
     void queryClient.invalidateQueries({ queryKey: queryKeys.clients.lists() });
     void queryClient.invalidateQueries({ queryKey: queryKeys.licences.all });
   };
+  // A crash loop on many phones sends bursts: one refresh per burst. Only page 1 is refreshed, so
+  // rows never shift under someone reading a later page (spec 2 section 4).
+  const refreshCrashReports = debounce(() => {
+    for (const queryKey of [queryKeys.crashReports.lists(), queryKeys.crashReports.groupLists()]) {
+      void queryClient.invalidateQueries({ queryKey, predicate: isFirstPage });
+    }
+    void queryClient.invalidateQueries({ queryKey: queryKeys.crashReports.statistics() });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.crashReports.filterOptions() });
+  }, realtimeDebounceMs);
   const refreshBusinessStats = () =>
     void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.businessStats() });
 
@@ -127,6 +145,16 @@ export function connectEventsToCache(client: RealtimeClient, queryClient: QueryC
         void queryClient.invalidateQueries({ queryKey: queryKeys.billing.all });
       }),
     ),
+    client.on('newCrashReport', (report) => {
+      refreshCrashReports();
+      if (report.severity === 'critical') {
+        // Keyed by title: the same crash repeating replaces its toast instead of stacking.
+        toast.error(criticalCrashReportTitle, {
+          id: `critical-crash-${report.title}`,
+          description: report.title,
+        });
+      }
+    }),
     // An administrator changed this user's role, status or permissions: re-read the session now,
     // so the menu and guards follow (or a suspended user lands on the sign-in page).
     client.on('accountChanged', () => {
@@ -136,6 +164,7 @@ export function connectEventsToCache(client: RealtimeClient, queryClient: QueryC
   ];
   return () => {
     refreshDashboard.cancel();
+    refreshCrashReports.cancel();
     for (const unsubscribe of unsubscribers) unsubscribe();
   };
 }

@@ -39,6 +39,7 @@ const sensitiveEvents = new Set<ServerToClientEventName>([
   'licenceUpdated',
   'activityUpdated',
   'billingUpdated',
+  'newCrashReport',
 ]);
 
 const rateLimitPattern = /rate.?limit|too many/i;

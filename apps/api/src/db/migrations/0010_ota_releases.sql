@@ -13,4 +13,7 @@ ALTER TABLE "ota_versions" ADD COLUMN "rollout_paused_at" timestamp with time zo
 ALTER TABLE "ota_versions" ADD COLUMN "rollout_pause_reason" text;--> statement-breakpoint
 CREATE INDEX "device_app_versions_code_idx" ON "device_app_versions" USING btree ("platform","version_code","reported_at");--> statement-breakpoint
 CREATE INDEX "ota_versions_platform_code_idx" ON "ota_versions" USING btree ("platform","version_code");--> statement-breakpoint
-ALTER TABLE "ota_versions" DROP COLUMN "build_number";
+ALTER TABLE "ota_versions" DROP COLUMN "build_number";--> statement-breakpoint
+ALTER TABLE "ota_versions" ADD COLUMN "health_devices" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "ota_versions" ADD COLUMN "health_crashed_devices" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "ota_versions" ADD COLUMN "health_checked_at" timestamp with time zone;

@@ -1,13 +1,15 @@
 // Crash reports and their groups, OTA releases and the app versions devices run (issue 14).
-import { crashReportTypes, crashSeverities, crashStatuses } from '@patrol/contracts';
+import { crashReportTypes, crashSeverities, crashStatuses, otaChannels } from '@patrol/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   uniqueIndex,
   uuid,
@@ -179,6 +181,13 @@ export const otaVersions = pgTable(
     /** Set when the rollout was paused (by release health or by hand); cleared on resume. */
     rolloutPausedAt: timestamptz('rollout_paused_at'),
     rolloutPauseReason: text('rollout_pause_reason'),
+    /**
+     * Release health, refreshed in the background: devices that reported running this release in
+     * the window, and how many of them sent a crash report from it.
+     */
+    healthDevices: integer('health_devices').notNull().default(0),
+    healthCrashedDevices: integer('health_crashed_devices').notNull().default(0),
+    healthCheckedAt: timestamptz('health_checked_at'),
     uploadedAt: timestamptz('uploaded_at').notNull().defaultNow(),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
   },
@@ -187,6 +196,23 @@ export const otaVersions = pgTable(
     index('ota_versions_uploaded_at_idx').on(table.uploadedAt),
     index('ota_versions_platform_code_idx').on(table.platform, table.versionCode),
   ],
+);
+
+/**
+ * How many reports there are of each status and severity, kept by the statements that insert a
+ * report or change its status, so the statistics cards add a few hundred rows instead of counting
+ * the table. Each pair is spread over a few shards (picked at random per write) so that a burst of
+ * reports does not queue on one row's lock.
+ */
+export const crashReportCounts = pgTable(
+  'crash_report_counts',
+  {
+    status: text('status', { enum: crashStatuses }).notNull(),
+    severity: text('severity', { enum: crashSeverities }).notNull(),
+    shard: integer('shard').notNull(),
+    reports: bigint('reports', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.status, table.severity, table.shard] })],
 );
 
 /**
@@ -208,6 +234,25 @@ export const deviceAppVersions = pgTable(
   ],
 );
 
+/**
+ * This installation's console update settings (issue 15): one row (id 1), written on the first
+ * change of channel; without it the channel is stable.
+ */
+export const consoleUpdateSettings = pgTable(
+  'console_update_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    /** A beta console build is offered only to an installation on the beta channel. */
+    channel: text('channel', { enum: otaChannels }).notNull().default('stable'),
+    updatedAt: updatedAt(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    check('console_update_settings_single_row', sql`${table.id} = 1`),
+    check('console_update_settings_channel', sql`${table.channel} in ('stable', 'beta')`),
+  ],
+);
+
 export type DeviceAppVersionRow = typeof deviceAppVersions.$inferSelect;
 export type CrashReportRow = typeof crashReports.$inferSelect;
 export type NewCrashReportRow = typeof crashReports.$inferInsert;
@@ -215,3 +260,4 @@ export type CrashGroupRow = typeof crashGroups.$inferSelect;
 export type CrashGroupVersionRow = typeof crashGroupVersions.$inferSelect;
 export type OtaVersionRow = typeof otaVersions.$inferSelect;
 export type NewOtaVersionRow = typeof otaVersions.$inferInsert;
+export type ConsoleUpdateSettingsRow = typeof consoleUpdateSettings.$inferSelect;

@@ -17,7 +17,12 @@ import {
 import type { DbExecutor } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { withTotalCount } from '../../db/page-count';
-import { crashReports, type CrashReportRow, type NewCrashReportRow } from '../../db/schema';
+import {
+  crashReportCounts,
+  crashReports,
+  type CrashReportRow,
+  type NewCrashReportRow,
+} from '../../db/schema';
 
 /** Which reports a list covers, and in what order. */
 export interface CrashReportFilter {
@@ -129,6 +134,30 @@ export async function findCrashReportPage(
   });
 }
 
+/** Shards per status and severity pair of the report counters. */
+const counterShards = 8;
+
+/** Adds `delta` reports of a status and severity to the counters, in the caller's transaction. */
+export async function countReports(
+  db: DbExecutor,
+  status: CrashStatus,
+  severity: CrashSeverity,
+  delta: number,
+): Promise<void> {
+  await db
+    .insert(crashReportCounts)
+    .values({
+      status,
+      severity,
+      shard: sql`floor(random() * ${counterShards})::int`,
+      reports: delta,
+    })
+    .onConflictDoUpdate({
+      target: [crashReportCounts.status, crashReportCounts.severity, crashReportCounts.shard],
+      set: { reports: sql`${crashReportCounts.reports} + excluded.reports` },
+    });
+}
+
 /** Reports received since `since`: a range read of crash_reports_created_at_idx. */
 export async function countCrashReportsSince(db: DbExecutor, since: Date): Promise<number> {
   const [row] = await db
@@ -138,18 +167,20 @@ export async function countCrashReportsSince(db: DbExecutor, since: Date): Promi
   return row?.value ?? 0;
 }
 
-/** The four statistics cards, counted by the database in one pass. */
+/** The four statistics cards, added up from the counters (at most a few hundred rows). */
 export async function crashReportStatistics(db: DbExecutor): Promise<CrashReportStatistics> {
-  const counted = (condition: SQL) =>
-    sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+  const summed = (condition?: SQL) =>
+    sql<number>`coalesce(sum(${crashReportCounts.reports}) ${
+      condition ? sql`filter (where ${condition})` : sql``
+    }, 0)`.mapWith(Number);
   const [row] = await db
     .select({
-      totalReports: count(),
-      newReports: counted(sql`${crashReports.status} = 'new'`),
-      resolvedReports: counted(sql`${crashReports.status} = 'resolved'`),
-      criticalReports: counted(sql`${crashReports.severity} = 'critical'`),
+      totalReports: summed(),
+      newReports: summed(sql`${crashReportCounts.status} = 'new'`),
+      resolvedReports: summed(sql`${crashReportCounts.status} = 'resolved'`),
+      criticalReports: summed(sql`${crashReportCounts.severity} = 'critical'`),
     })
-    .from(crashReports);
+    .from(crashReportCounts);
   return {
     totalReports: row?.totalReports ?? 0,
     newReports: row?.newReports ?? 0,

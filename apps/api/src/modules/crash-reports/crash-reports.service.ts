@@ -34,6 +34,7 @@ import {
   presentCrashReport,
 } from './crash-reports.presenter';
 import {
+  countReports,
   countCrashReportsSince,
   crashReportStatistics,
   distinctReportValues,
@@ -90,6 +91,7 @@ export async function receiveCrashReport(
       reportId: stored.id,
       at: stored.createdAt,
     });
+    await countReports(tx, 'new', body.severity, 1);
     return stored.id;
   });
   events.publish('newCrashReport', {
@@ -179,6 +181,10 @@ export async function updateCrashReport(
     const current = await findCrashReportById(tx, id, { forUpdate: true });
     if (!current) throw notFound(crashReportMessages.notFound);
     const updated = await updateCrashReportStatus(tx, id, status);
+    if (current.status !== updated.status) {
+      await countReports(tx, current.status, current.severity, -1);
+      await countReports(tx, updated.status, updated.severity, 1);
+    }
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'crash_report.status_updated',

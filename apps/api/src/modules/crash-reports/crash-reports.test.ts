@@ -365,6 +365,29 @@ describe('crash report viewer API', () => {
     const put = (id: string, body: object, token = admin) =>
       request(t.app).put(`/api/crash-reports/${id}`).set(bearer(token)).send(body);
 
+    it('moves a report between the statistics cards as its status changes', async () => {
+      const statistics = async () =>
+        (await request(t.app).get('/api/crash-reports/statistics').set(bearer(admin)).expect(200))
+          .body.data;
+      const before = await statistics();
+      const report = await buildCrashReport(t, { severity: 'critical' });
+      expect(await statistics()).toEqual({
+        totalReports: before.totalReports + 1,
+        newReports: before.newReports + 1,
+        resolvedReports: before.resolvedReports,
+        criticalReports: before.criticalReports + 1,
+      });
+      await put(report.id, { status: 'resolved' }).expect(200);
+      // The same status again changes nothing.
+      await put(report.id, { status: 'resolved' }).expect(200);
+      expect(await statistics()).toEqual({
+        totalReports: before.totalReports + 1,
+        newReports: before.newReports,
+        resolvedReports: before.resolvedReports + 1,
+        criticalReports: before.criticalReports + 1,
+      });
+    });
+
     it('sets any status, answers the report and records the change in the audit trail', async () => {
       const { user, token } = await t.createUserWithToken({ role: 'Admin' });
       const response = await put(r.r3.id, { status: 'in-progress' }, token).expect(200);

@@ -1,4 +1,5 @@
 import type { OtaPlatform, OtaVersion, OtaChannel } from '@patrol/contracts';
+import { crashFreeRate } from '@patrol/domain';
 import type { OtaVersionRow } from '../../db/schema';
 
 /** Where the app and the console download a release's APK. */
@@ -24,5 +25,11 @@ export function presentVersion(row: OtaVersionRow): OtaVersion {
     rolloutPercent: row.rolloutPercent,
     rolloutPausedAt: row.rolloutPausedAt?.toISOString() ?? null,
     rolloutPauseReason: row.rolloutPauseReason,
+    health: {
+      devices: row.healthDevices,
+      crashedDevices: row.healthCrashedDevices,
+      crashFreeRate: crashFreeRate(row.healthDevices, row.healthCrashedDevices),
+      checkedAt: row.healthCheckedAt?.toISOString() ?? null,
+    },
   };
 }

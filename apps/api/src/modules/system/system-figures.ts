@@ -15,6 +15,12 @@ import { readDatabaseStats, type DatabaseStats } from './system.repo';
 /** A database that has not answered within this long counts as lost (as /ready does). */
 export const databaseProbeTimeoutMs = 1_500;
 
+/**
+ * The Redis client queues commands while it reconnects; the system answers give up on the other
+ * workers' figures after this long rather than wait for Redis to return.
+ */
+const registryTimeoutMs = 1_000;
+
 /** What the database said when sampled. */
 export interface DatabaseSample {
   connected: boolean;
@@ -133,7 +139,7 @@ export async function publishWorkerReport(
   report: WorkerReport,
 ): Promise<void> {
   try {
-    await ctx.observability.workers.publish(report.id, report);
+    await within(ctx.observability.workers.publish(report.id, report), registryTimeoutMs);
   } catch (error) {
     ctx.logger.warn({ err: error }, 'worker figures not published');
   }
@@ -150,7 +156,7 @@ export async function workerReports(
 ): Promise<WorkerReport[]> {
   let stored: unknown[] = [];
   try {
-    stored = await ctx.observability.workers.list();
+    stored = await within(ctx.observability.workers.list(), registryTimeoutMs);
   } catch (error) {
     ctx.logger.warn({ err: error }, 'worker figures unreadable');
   }

@@ -67,10 +67,10 @@ describe('system metrics under load', () => {
     await times(20, () => request(t.app).get('/api/test/slow').expect(200));
     const slow = await metrics();
     expect(slow.requestsPerMinute).toBe(42);
-    // Half the window now takes at least 40 ms: the 95th percentile is one of them.
+    // Half the window now takes at least 40 ms: the 95th percentile is one of them. (Compared
+    // with absolute figures only: on a loaded machine the list calls may be slow too.)
     expect(slow.responseTimes.p95!).toBeGreaterThanOrEqual(slowMs * 0.9);
-    expect(slow.responseTimes.p95!).toBeGreaterThan(busy.responseTimes.p95!);
-    expect(slow.responseTime).toBeGreaterThan(busy.responseTime);
+    expect(slow.responseTime).toBeGreaterThanOrEqual((slowMs * 0.9) / 2);
 
     await times(6, () => request(t.app).get('/api/test/fail').expect(500));
     const failing = await metrics();

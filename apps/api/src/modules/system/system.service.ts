@@ -140,7 +140,10 @@ export async function prometheusMetrics(ctx: SystemContext): Promise<string> {
   }
   try {
     business.devicesSeen.set(
-      await ctx.observability.deviceSightings.countSeenWithin(deviceActiveWindowMs),
+      await within(
+        ctx.observability.deviceSightings.countSeenWithin(deviceActiveWindowMs),
+        databaseProbeTimeoutMs,
+      ),
     );
   } catch (error) {
     ctx.logger.warn({ err: error }, 'metrics scrape: device sightings unavailable');

@@ -1,5 +1,4 @@
 import {
-  commonMessages,
   logoMaxBytes,
   settingsMessages,
   type CompanyLogo,
@@ -8,8 +7,7 @@ import {
 } from '@patrol/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/lib/query-keys';
-import { ApiError, apiBase, toApiError } from '@/lib/api-client';
-import { sessionStore } from '@/lib/session-storage';
+import { uploadWithProgress } from '@/lib/upload';
 
 /** The spec's logo check (section 5), run before uploading: the message, or null when fine. */
 export function logoFileProblem(file: Pick<File, 'type' | 'size'>): string | null {
@@ -20,38 +18,18 @@ export function logoFileProblem(file: Pick<File, 'type' | 'size'>): string | nul
 
 export type UploadLogoVariables = { file: File; onProgress: (percent: number) => void };
 
-/**
- * POST /api/settings/logo (multipart field `logo`). XMLHttpRequest rather than fetch, because only
- * it reports upload progress.
- */
-export function uploadLogo({ file, onProgress }: UploadLogoVariables): Promise<CompanyLogo | null> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `${apiBase}/api/settings/logo`);
-    request.withCredentials = true;
-    request.setRequestHeader('Accept', 'application/json');
-    const token = sessionStore.getToken();
-    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    request.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', commonMessages.network));
-    request.onload = () => {
-      if (request.status >= 200 && request.status < 300) {
-        try {
-          resolve((JSON.parse(request.responseText) as LogoResponse).logo);
-        } catch {
-          reject(new ApiError(request.status, 'INVALID_RESPONSE', commonMessages.serverError));
-        }
-        return;
-      }
-      const response = new Response(request.responseText, { status: request.status });
-      void toApiError(response).then(reject);
-    };
-    const form = new FormData();
-    form.append('logo', file);
-    request.send(form);
+/** POST /api/settings/logo (multipart field `logo`), reporting upload progress. */
+export async function uploadLogo({
+  file,
+  onProgress,
+}: UploadLogoVariables): Promise<CompanyLogo | null> {
+  const form = new FormData();
+  form.append('logo', file);
+  const response = await uploadWithProgress<LogoResponse>('/api/settings/logo', {
+    form,
+    onProgress,
   });
+  return response.logo;
 }
 
 /** Uploads a logo and puts it in the cached settings. */

@@ -1,0 +1,131 @@
+import type { Request } from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { simulatedAppVersions, simulatedCrashReport } from '../../device-sim/simulated-crashes';
+import { scaleDeviceToken } from '../../seed-scale/plan';
+import { defineSuite } from '../bench-context';
+import { measureLatency, measureThroughput, timeRuns } from '../load';
+import { refreshReleaseHealth } from '../../../apps/api/src/modules/ota/release-health.service';
+
+const seconds = 10;
+const connections = 50;
+/** Enough devices that none passes the 30 reports a minute each may send. */
+const devices = 10_000;
+/** Distinct report bodies, rotated: recurring groups, rare crashes and debug reports. */
+const bodies = Array.from({ length: 200 }, (_, n) =>
+  JSON.stringify(simulatedCrashReport(simulatedAppVersions[n % simulatedAppVersions.length]!)),
+);
+
+/**
+ * Crash reports and OTA (issue 14): the release-health refresh over the scale's fleet and crash
+ * history, the intake under a burst from many devices (goal 300 reports a second in one process),
+ * then the viewer's calls and the app's update check.
+ */
+export const operationsSuite = defineSuite({
+  name: 'operations',
+  async prepare(database) {
+    const rows = await database.db.execute<{ key: string }>(sql`
+      select l.key from licences l join clients c on c.id = l.client_id
+      where l.bound and c.active and (l.valid_until is null or l.valid_until > now() + interval '1 hour')
+      limit ${devices}`);
+    // The minute's release-health refresh over the scale's fleet and crash history, in-process.
+    const quiet = { publish: () => {} } as never;
+    const releaseHealth = await timeRuns(5, () =>
+      refreshReleaseHealth({
+        db: database.db,
+        events: quiet,
+        config: { otaRolloutPausePoints: 100 } as never,
+        logger: { warn: () => {} } as never,
+        observability: { worker: { id: 'bench', pid: process.pid, hostname: 'bench' } },
+      }),
+    );
+    return { keys: rows.rows.map((row) => row.key), releaseHealth };
+  },
+  async run(context, { keys, releaseHealth }) {
+    context.latency('release health refresh, 10 releases (in-process)', releaseHealth);
+    const { api, token } = context;
+    const checkFrom = (device: { at: number }) => ({
+      method: 'GET' as const,
+      path: '/api/ota/mobile/check?versionCode=240&versionName=2.4.0-sim',
+      setupRequest: (request: Request) => ({
+        ...request,
+        headers: {
+          ...request.headers,
+          authorization: `Bearer ${scaleDeviceToken(keys[device.at++ % keys.length]!)}`,
+        },
+      }),
+    });
+    // A first round of update checks reads every device's session once, as in steady operation.
+    context.log(`  update checks from ${keys.length} devices (warm-up)`);
+    await measureThroughput({
+      url: api.url,
+      connections,
+      durationSeconds: 60,
+      amount: keys.length,
+      requests: [checkFrom({ at: 0 })],
+    });
+    let next = 0;
+    const report = {
+      method: 'POST' as const,
+      path: '/api/crash-reports',
+      headers: { 'content-type': 'application/json' },
+      setupRequest: (request: Request) => {
+        const at = next++;
+        return {
+          ...request,
+          body: bodies[at % bodies.length],
+          headers: {
+            ...request.headers,
+            authorization: `Bearer ${scaleDeviceToken(keys[at % keys.length]!)}`,
+          },
+        };
+      },
+    };
+    context.log(`  crash intake from ${keys.length} devices at ${connections} connections`);
+    const intake = await measureThroughput({
+      url: api.url,
+      connections,
+      durationSeconds: seconds,
+      requests: [report],
+    });
+    context.record({
+      name: 'crash report intake, reports/s at 50 connections (one process)',
+      value: intake.rps.toFixed(0),
+      goal: '>= 300',
+      pass: intake.rps >= 300 && intake.errors === 0,
+    });
+
+    const views: [string, string][] = [
+      ['crash reports, page 1', '/api/crash-reports?page=1&limit=20'],
+      ['crash reports, critical, page 1', '/api/crash-reports?severity=critical&page=1&limit=20'],
+      ['crash reports, search', '/api/crash-reports?search=nfc&page=1&limit=20'],
+      [
+        'crash reports, one version, resolved',
+        '/api/crash-reports?appVersion=2.4.1&status=resolved&page=1&limit=20',
+      ],
+      ['crash groups, by occurrences', '/api/crash-reports/groups?page=1&limit=20'],
+      ['crash statistics', '/api/crash-reports/statistics'],
+      ['OTA versions', '/api/ota/versions?includeInactive=true'],
+    ];
+    for (const [name, path] of views) {
+      context.log(`  ${name}`);
+      context.latency(
+        name,
+        await measureLatency({
+          url: `${api.url}${path}`,
+          connections: 10,
+          durationSeconds: 5,
+          headers: { authorization: `Bearer ${token}` },
+        }),
+      );
+    }
+    context.latency(
+      'app update check (device token)',
+      await measureLatency({
+        url: api.url,
+        connections: 10,
+        durationSeconds: 5,
+        requests: [checkFrom({ at: 0 })],
+      }),
+    );
+  },
+});
