@@ -4,13 +4,13 @@ import { toast } from 'sonner';
 import { queryKeys } from '@/lib/query-keys';
 import { useRealtimeEvent } from '@/lib/realtime-provider';
 import { recordMetricsSample, recordSystemEvent } from '@/features/system/api/system-live-cache';
-import { alertEvent, healthIssueLabels } from '@/features/system/lib/system-events';
+import { alertEvent, alertSourceLabels } from '@/features/system/lib/system-events';
 
 /** The toast of a systemAlert: red for a critical or high issue, amber for others, green when cleared. */
 export function showSystemAlertToast(alert: SystemAlert): void {
   const options = {
     id: `system-alert-${alert.id}`,
-    description: `${healthIssueLabels[alert.source]} · ${alert.worker}`,
+    description: `${alertSourceLabels[alert.source]} · ${alert.worker}`,
   };
   if (alert.state === 'resolved') toast.success(alert.message, options);
   else if (alert.severity === 'critical' || alert.severity === 'high') {

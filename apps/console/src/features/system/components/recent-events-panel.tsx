@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
 import { Panel, SeverityBadge } from '@/features/system/components/panel-parts';
 import {
-  healthIssueLabels,
+  alertSourceLabels,
   systemEventsShown,
   type SystemEvent,
 } from '@/features/system/lib/system-events';
@@ -69,7 +69,7 @@ export function RecentEventsPanel({ events }: { events: readonly SystemEvent[] }
                 </p>
                 <p className="text-xs text-muted-foreground">
                   <time dateTime={event.timestamp}>{formatClock(event.timestamp)}</time>
-                  {event.source && ` · ${healthIssueLabels[event.source]}`}
+                  {event.source && ` · ${alertSourceLabels[event.source]}`}
                   {event.detail && ` · ${event.detail}`}
                 </p>
               </div>

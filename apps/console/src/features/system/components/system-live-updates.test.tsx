@@ -177,4 +177,29 @@ describe('the system screen, live', () => {
     expect(events.getAllByRole('listitem')[0]).toHaveTextContent(/restored.*Resolved/);
     expect(events.getAllByRole('listitem')).toHaveLength(3);
   });
+
+  it('names a paused OTA rollout in its toast and event', async () => {
+    stubSystem();
+    await openSystem();
+    await connectSocket();
+    act(() =>
+      latestSocket().serverEmit(
+        'systemAlert',
+        systemAlert({
+          id: 'rollout-1',
+          severity: 'critical',
+          source: 'otaRollout',
+          message: 'Rollout of 1.2.0 paused: crash-free devices 88.5%',
+          timestamp: '2026-03-02T06:06:00.000Z',
+        }),
+      ),
+    );
+    expect(
+      await screen.findByText('OTA rollout · api-1:4242', { selector: '[data-sonner-toast] *' }),
+    ).toBeInTheDocument();
+    const events = within(screen.getByRole('list', { name: 'Recent system events' }));
+    expect(events.getAllByRole('listitem')[0]).toHaveTextContent(
+      /Rollout of 1\.2\.0 paused.*OTA rollout/,
+    );
+  });
 });

@@ -1,5 +1,8 @@
 import type { HealthIssueKey, HealthSeverity, SystemAlert } from '@patrol/contracts';
 
+/** What an alert is about: a health issue, or a staged OTA rollout that release health paused. */
+export type SystemAlertSource = SystemAlert['source'];
+
 /**
  * Recent System Events (spec 2 sections 2.6 and 4): alerts the server raised or resolved, those
  * heard live, and the console's own failures to load. The list keeps 5 and shows 3.
@@ -23,7 +26,7 @@ export type SystemEvent = {
   /** What happened, e.g. the failed call's reason or the worker of an alert. */
   detail: string | null;
   state: 'raised' | 'resolved' | null;
-  source: HealthIssueKey | null;
+  source: SystemAlertSource | null;
 };
 
 /** What each health issue is about, for badges and events. */
@@ -35,6 +38,12 @@ export const healthIssueLabels: Record<HealthIssueKey, string> = {
   errorRate: 'Error rate',
   serverMemory: 'Server memory',
   databaseStorage: 'Database storage',
+};
+
+/** What each alert is about, for events and toasts. */
+export const alertSourceLabels: Record<SystemAlertSource, string> = {
+  ...healthIssueLabels,
+  otaRollout: 'OTA rollout',
 };
 
 /** A systemAlert (pushed, or listed in the health answer) as an event. */
