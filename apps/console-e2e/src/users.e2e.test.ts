@@ -22,6 +22,30 @@ async function menuItems(page: Page): Promise<string[]> {
   return (await links.allInnerTexts()).map((text) => text.trim());
 }
 
+/** A fresh sales account's details (unique per run); `secret` is filled in at its 2FA setup. */
+function newSalesAccount(firstName: string): StaffAccount {
+  const suffix = randomBytes(3).toString('hex');
+  const handle = `${firstName.toLowerCase()}-${suffix}`;
+  return {
+    name: `${firstName} Sales ${suffix}`,
+    username: handle,
+    email: `${handle}@example.com`,
+    password: `${firstName}-${suffix}-Pw1`,
+    secret: '',
+    backupCodes: [],
+    lastTotpStep: 0,
+  };
+}
+
+/** Signs in as the staff superadmin and creates the sales user from the users page. */
+async function createSalesUserAsSuperadmin(page: Page, baseUrl: string, account: StaffAccount) {
+  await signInAsStaff(page, baseUrl);
+  await page.goto(new URL('/users', baseUrl).href);
+  await page.getByRole('heading', { name: 'User Management' }).waitFor();
+  await createSalesUser(page, account);
+  return page.getByRole('row', { name: new RegExp(account.name) });
+}
+
 async function createSalesUser(page: Page, account: StaffAccount): Promise<void> {
   await page.getByRole('button', { name: 'Add User' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add User' });
@@ -45,23 +69,8 @@ describe('user management', () => {
     browser,
     baseUrl,
   }) => {
-    await signInAsStaff(page, baseUrl);
-    const suffix = randomBytes(3).toString('hex');
-    const sales: StaffAccount = {
-      name: `Sam Sales ${suffix}`,
-      username: `sam-${suffix}`,
-      email: `sam-${suffix}@example.com`,
-      password: `Sales-${suffix}-pw`,
-      secret: '',
-      backupCodes: [],
-      lastTotpStep: 0,
-    };
-
-    await page.goto(new URL('/users', baseUrl).href);
-    await page.getByRole('heading', { name: 'User Management' }).waitFor();
-    await createSalesUser(page, sales);
-
-    const row = page.getByRole('row', { name: new RegExp(sales.name) });
+    const sales = newSalesAccount('Sam');
+    const row = await createSalesUserAsSuperadmin(page, baseUrl, sales);
     await row.waitFor();
     expect(await row.innerText()).toContain('Sales Staff');
     expect(await row.innerText()).toContain('Active');
@@ -127,26 +136,12 @@ describe('user management', () => {
     browser,
     baseUrl,
   }) => {
-    await signInAsStaff(page, baseUrl);
-    const suffix = randomBytes(3).toString('hex');
-    const guard: StaffAccount = {
-      name: `Tina Temp ${suffix}`,
-      username: `tina-${suffix}`,
-      email: `tina-${suffix}@example.com`,
-      password: `Tina-${suffix}-pw`,
-      secret: '',
-      backupCodes: [],
-      lastTotpStep: 0,
-    };
-    await page.goto(new URL('/users', baseUrl).href);
-    await page.getByRole('heading', { name: 'User Management' }).waitFor();
-    await createSalesUser(page, guard);
-
-    const row = page.getByRole('row', { name: new RegExp(guard.name) });
+    const guard = newSalesAccount('Tina');
+    const row = await createSalesUserAsSuperadmin(page, baseUrl, guard);
     await row.getByRole('button', { name: `Actions for ${guard.name}` }).click();
     await page.getByRole('menuitem', { name: 'Set Temporary Password' }).click();
     const dialog = page.getByRole('dialog', { name: `Set Temporary Password for ${guard.name}?` });
-    const temporary = `Handover-${suffix}-9X`;
+    const temporary = `Handover-${randomBytes(3).toString('hex')}-9X`;
     await dialog.getByLabel('Temporary password').fill(temporary);
     await dialog.getByRole('button', { name: 'Set Temporary Password' }).click();
     await page.getByText(/^Temporary password set\./).waitFor();
@@ -169,7 +164,7 @@ describe('user management', () => {
       await guardPage.getByRole('button', { name: 'Set New Password' }).click();
       await guardPage.getByText('Choose a password different from the temporary one').waitFor();
 
-      guard.password = `Mine-${suffix}-42Z`;
+      guard.password = `Mine-${randomBytes(3).toString('hex')}-42Z`;
       await guardPage.getByLabel('New Password', { exact: true }).fill(guard.password);
       await guardPage.getByLabel('Confirm New Password').fill(guard.password);
       await guardPage.getByRole('button', { name: 'Set New Password' }).click();

@@ -288,7 +288,10 @@ describe('GET /api/ota/diagnostic/health', () => {
       status: expect.stringMatching(/^(healthy|warning)$/),
       database: 'connected',
       services: {
-        database: { status: 'connected', connection: 'embedded (PGlite)' },
+        database: {
+          status: 'connected',
+          connection: t.ctx.database.dialect === 'pglite' ? 'embedded (PGlite)' : 'PostgreSQL',
+        },
         filesystem: { writable: true },
       },
     });
