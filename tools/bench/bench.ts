@@ -50,6 +50,7 @@ async function main(argv: string[]): Promise<void> {
       configs: { type: 'string', default: '0.1:postgres,1:postgres,0.1:pglite' },
       only: { type: 'string' },
       'server-url': { type: 'string' },
+      'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379' },
     },
   });
   const configs = parseConfigs(values.configs);
@@ -91,12 +92,13 @@ async function main(argv: string[]): Promise<void> {
     } finally {
       await setup.close();
     }
-    const api = await startApi({
+    const apiEnv = {
       JWT_SECRET: jwtSecret,
       ...(target.dialect === 'postgres'
         ? { DATABASE_URL: target.databaseUrl }
         : { DATA_DIR: target.dataDir }),
-    });
+    };
+    const api = await startApi(apiEnv);
     const bare = await startBareExpress();
     try {
       const bareRps = (
@@ -114,6 +116,8 @@ async function main(argv: string[]): Promise<void> {
         api,
         bareRps,
         token,
+        redisUrl: values['redis-url'],
+        startApi: (env) => startApi({ ...apiEnv, ...env }),
         tenthP95: (name) => p95s.get(`0.1:${config.dialect}:${name}`),
         latency: (name, measured) => {
           p95s.set(`${config.scale}:${config.dialect}:${name}`, measured.p95);
