@@ -193,12 +193,14 @@ function requestFigures(requests: SoakRequest[], cut: { start: number; end: numb
     const errorsOutside = outside.filter(failed);
     const errorsDuring = ofKind.filter((request) => duringCut(request) && failed(request));
     const { p95 } = latencyOf(outside.map((request) => request.endedAt - request.startedAt));
-    const statuses = errorsOutside.length
-      ? ` (${countsOf(errorsOutside.map((r) => r.status))})`
-      : '';
+    // Which answers failed: each kind's outside the cut, and all kinds' during it.
+    const statusesOf = (failures: SoakRequest[], shown = true) =>
+      shown && failures.length ? ` (${countsOf(failures.map((request) => request.status))})` : '';
     return {
       name: `${kind === 'all' ? 'all requests' : (kind satisfies SoakKind)}: count, errors outside / during the cut, p95 outside`,
-      value: `${ofKind.length}, ${errorsOutside.length}${statuses} / ${errorsDuring.length}, ${ms(p95)}`,
+      value:
+        `${ofKind.length}, ${errorsOutside.length}${statusesOf(errorsOutside)} / ` +
+        `${errorsDuring.length}${statusesOf(errorsDuring, kind === 'all')}, ${ms(p95)}`,
       goal: 'no errors outside the cut',
       pass: errorsOutside.length === 0,
     };
