@@ -30,6 +30,7 @@ const apiInfrastructure = [
   'events',
   'http',
   'mail',
+  'observability',
   'openapi',
   'realtime',
   'redis',

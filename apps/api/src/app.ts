@@ -7,6 +7,7 @@ import { routeNotFound, errorHandler } from './http/error-handler';
 import { requestLogger } from './http/logger';
 import { mountBodyLimits, mountRoutes, type Route } from './http/route';
 import { consoleFallback, serveConsoleFiles } from './http/serve-console';
+import { recordRequests } from './observability/request-metrics';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -23,6 +24,7 @@ import { productRoutes } from './modules/products/products.routes';
 import { quotationRoutes } from './modules/quotations/quotations.routes';
 import { receiptRoutes } from './modules/receipts/receipts.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { systemRoutes } from './modules/system/system.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { docsAssets, openApiRoutes } from './openapi/openapi.routes';
 
@@ -46,6 +48,7 @@ export const moduleRoutes: readonly Route[] = [
   ...receiptRoutes,
   ...businessReportRoutes,
   ...otaRoutes,
+  ...systemRoutes,
 ];
 
 const declaredRoutesKey = 'declaredRoutes';
@@ -62,6 +65,7 @@ export function createApp(ctx: AppContext, routes: readonly Route[] = moduleRout
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.config.trustProxy);
   app.use(requestLogger(ctx.logger));
+  app.use(recordRequests(ctx.observability.requests, ctx.observability.prometheus));
   app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy } }));
   app.use(permissionsPolicy);
   // Tokens and personal data must not stay in a browser or proxy cache; a route serving a public

@@ -21,8 +21,10 @@ describe('loadConfig', () => {
       logLevel: 'info',
       appUrl: 'http://localhost:3000',
       trustProxy: false,
+      databaseSizeBudgetBytes: 512 * 1024 * 1024,
     });
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.metricsToken).toBeUndefined();
     expect(config.consoleDist).toMatch(/apps[/\\]console[/\\]dist$/);
   });
 
@@ -56,6 +58,28 @@ describe('loadConfig', () => {
     expect(trust('loopback, 10.0.0.0/8, 192.168.1.7')).toBe('loopback, 10.0.0.0/8, 192.168.1.7');
     expect(() => trust('everyone')).toThrow(/TRUST_PROXY/);
     expect(() => trust('10.0.0.0/8/1')).toThrow(/TRUST_PROXY/);
+  });
+
+  it('reads the database size budget in megabytes and refuses anything but a positive whole number', () => {
+    const budget = (value: string) =>
+      loadConfig({ DATA_DIR: dataDir, DATABASE_SIZE_BUDGET_MB: value }).databaseSizeBudgetBytes;
+    expect(budget('2048')).toBe(2048 * 1024 * 1024);
+    expect(() => budget('0')).toThrow(/DATABASE_SIZE_BUDGET_MB: must be at least 1/);
+    expect(() => budget('1.5')).toThrow(/DATABASE_SIZE_BUDGET_MB/);
+    expect(() => budget('lots')).toThrow(/DATABASE_SIZE_BUDGET_MB/);
+  });
+
+  it('takes a METRICS_TOKEN of 16 characters or more, and never echoes a short one', () => {
+    const token = 'scraper-token-0123456789';
+    expect(loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: token }).metricsToken).toBe(token);
+    let message = '';
+    try {
+      loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: 'short-token' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('METRICS_TOKEN: is invalid');
+    expect(message).not.toContain('short-token');
   });
 
   it('names every invalid variable', () => {

@@ -8,9 +8,19 @@ import { z } from 'zod';
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Variables whose values may carry credentials; their values never appear in messages or logs. */
-const secretVariables = new Set(['JWT_SECRET', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL']);
+const secretVariables = new Set([
+  'JWT_SECRET',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'METRICS_TOKEN',
+]);
 
 const minimumSecretLength = 32;
+/** A scraper's bearer token is guessable below this length. */
+const minimumMetricsTokenLength = 16;
+/** The spec's hosted free tier (512 MB) is the default size budget of the database panel. */
+const defaultDatabaseSizeBudgetMb = 512;
 
 /**
  * The environment the API reads. Empty values count as unset, so `FOO=` in a compose file or
@@ -37,6 +47,17 @@ const environmentSchema = z.object({
   CONSOLE_DIST: z.string().min(1).optional(),
   OTA_ROLLOUT_PAUSE_POINTS: z.coerce.number().min(0).max(100).default(5),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  DATABASE_SIZE_BUDGET_MB: z.coerce
+    .number({ error: 'must be a whole number of megabytes' })
+    .int('must be a whole number of megabytes')
+    .min(1, 'must be at least 1 (megabytes)')
+    .max(1_048_576, 'must be at most 1048576 (1 TiB, in megabytes)')
+    .default(defaultDatabaseSizeBudgetMb),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(minimumMetricsTokenLength, `must be at least ${minimumMetricsTokenLength} characters`)
+    .optional(),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -82,6 +103,13 @@ export interface Config {
   otaRolloutPausePoints: number;
   /** API processes on one port (node:cluster); more than one needs PostgreSQL and Redis. */
   workers: number;
+  /**
+   * The database size the system panel measures usage against, in bytes: past 75 percent of it
+   * the panel raises its notice (the spec's hosted free tier, 512 MB, by default).
+   */
+  databaseSizeBudgetBytes: number;
+  /** Bearer token a Prometheus scraper must send to GET /metrics; unset, /metrics is open. Never log it. */
+  metricsToken?: string;
 }
 
 /** Raised when the environment is invalid; its message names the variables, never their values. */
@@ -114,6 +142,8 @@ export function loadConfig(env: Environment): Config {
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     otaRolloutPausePoints: values.OTA_ROLLOUT_PAUSE_POINTS,
     workers: values.WORKERS,
+    databaseSizeBudgetBytes: values.DATABASE_SIZE_BUDGET_MB * 1024 * 1024,
+    metricsToken: values.METRICS_TOKEN,
   };
 }
 

@@ -6,6 +6,7 @@ import { clusterRefusal, superviseWorkers, type WorkerPool } from './cluster/pri
 import { DataDirInUseError } from './db/data-dir-lock';
 import { createLogger } from './http/logger';
 import { startReleaseHealthWatch } from './modules/ota/release-health.service';
+import { startSystemMonitoring } from './modules/system/system.service';
 import { createRealtimeServer } from './realtime/realtime-server';
 import { createServices } from './services';
 
@@ -24,6 +25,14 @@ async function main(): Promise<void> {
   // The HTTP server stays separate from the app so that socket.io can attach to it.
   const server = createServer(app);
   const realtime = await createRealtimeServer(server, ctx, { websocketOnly: cluster.isWorker });
+  // systemMetrics to the consoles every 5 s, systemAlert on a crossing, and this process's figures
+  // for the others' cluster list.
+  const monitor = startSystemMonitoring(ctx);
+  if (!config.metricsToken) {
+    logger.info(
+      'GET /metrics is open to anyone who reaches the port: set METRICS_TOKEN to guard it',
+    );
+  }
   server.listen(config.port, config.host, () => {
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     logger.info(`listening on http://${shownHost}:${config.port} (${config.nodeEnv})`);
@@ -45,12 +54,14 @@ async function main(): Promise<void> {
     stopReleaseHealthWatch();
     // Keep-alive sockets would hold close() open; give in-flight requests a grace period instead.
     server.closeIdleConnections();
+    const closingMonitor = monitor.close();
     // Open websockets would hold server.close() open; io.close() ends them (and the server).
     const closingRealtime = realtime.close();
     const forceClose = setTimeout(() => server.closeAllConnections(), shutdownGraceMs).unref();
     server.close(async () => {
       clearTimeout(forceClose);
       await closingRealtime;
+      await closingMonitor;
       await ctx.close();
       logger.info('stopped');
       process.exit(0);

@@ -1,4 +1,4 @@
-import type { ReportsResponse } from '@patrol/contracts';
+import { appInfo, type ReportsResponse } from '@patrol/contracts';
 import type { Logger } from 'pino';
 import { createWriteBuffer } from './buffers/write-buffer';
 import { createSnapshotCache } from './cache/snapshot-cache';
@@ -17,6 +17,8 @@ import { computeDirectoryTotals } from './modules/clients/clients.service';
 import { computeDashboardFigures } from './modules/dashboard/dashboard.service';
 import { computeBusinessStats } from './modules/business-reports/business-stats.service';
 import { computeAgingSnapshot } from './modules/business-reports/reports.service';
+import { createObservability } from './observability/observability';
+import { relayEventsBetweenProcesses } from './events/event-relay';
 import { connectRedis } from './redis/redis-client';
 import { bcryptCostFor, createPasswordHasher } from './security/password-hasher';
 import { createRateLimitStore, type RateLimitStore } from './security/rate-limit-store';
@@ -33,6 +35,8 @@ export interface ServiceOverrides {
   snapshotTtlMs?: number;
   /** How often buffered heartbeats are written. */
   heartbeatFlushMs?: number;
+  /** Names this API process in the cluster figures (tests run two "processes" in one). */
+  workerId?: string;
 }
 
 /** Served this long, then refreshed behind the readers: "Active Now" is a 5-minute window. */
@@ -115,12 +119,44 @@ export async function createServices(
     ttlMs: deviceSessionTtlMs,
     maxEntries: deviceSessionMaxEntries,
   });
+  const observability = createObservability({
+    redis,
+    version: appInfo.version,
+    pool: () => database.poolFigures(),
+    workerId: overrides.workerId,
+  });
   const heartbeats = createWriteBuffer<HeartbeatEntry>({
     intervalMs: overrides.heartbeatFlushMs ?? heartbeatFlushMs,
-    flush: (batch) => flushHeartbeats({ db, events, deviceSessions }, batch),
+    flush: async (batch) => {
+      await flushHeartbeats({ db, events, deviceSessions }, batch);
+      // Counted as they are written, so the "devices seen" gauge never reads the licence table;
+      // not awaited, so a Redis that is reconnecting never holds up the heartbeat writes.
+      observability.deviceSightings
+        .record(batch.values())
+        .catch((error: unknown) => logger.warn({ err: error }, 'device sightings not recorded'));
+    },
     onError: (error, size) =>
       logger.error({ err: error, heartbeats: size }, 'heartbeat write failed; kept for the next'),
   });
+  const accounts = createAccountSource(
+    db,
+    createTtlCache<TokenAccount | null>({ ttlMs: accountTtlMs, maxEntries: 10_000 }),
+  );
+  // Relayed from another process too: its copy of the account changed, so must this one's.
+  events.subscribe((published) => {
+    if (published.event === 'accountChanged') accounts.forget(published.payload.userId);
+  });
+  let stopRelay: (() => Promise<void>) | undefined;
+  try {
+    stopRelay = redis
+      ? await relayEventsBetweenProcesses(events, redis, observability.worker.id, logger)
+      : undefined;
+  } catch (error) {
+    observability.close();
+    await redis?.close();
+    await database.close();
+    throw error;
+  }
   events.subscribe(evictChangedDeviceSessions(deviceSessions));
   events.subscribe(({ event }) => {
     if (staffChanges.has(event)) {
@@ -139,7 +175,9 @@ export async function createServices(
 
   let closing: Promise<void> | undefined;
   const close = async () => {
+    await stopRelay?.();
     await heartbeats.close();
+    observability.close();
     mailer.close();
     await store.close();
     await redis?.close();
@@ -152,6 +190,7 @@ export async function createServices(
     db,
     events,
     redis,
+    observability,
     mailer,
     passwords: createPasswordHasher(bcryptCostFor(config)),
     secrets: {
@@ -167,10 +206,7 @@ export async function createServices(
     reportCache,
     deviceSessions,
     heartbeats,
-    accounts: createAccountSource(
-      db,
-      createTtlCache<TokenAccount | null>({ ttlMs: accountTtlMs, maxEntries: 10_000 }),
-    ),
+    accounts,
     sessions: createSessionSource(
       db,
       createTtlCache<boolean>({ ttlMs: sessionTtlMs, maxEntries: 100_000 }),

@@ -23,7 +23,8 @@ export function precompress(): Plugin {
       const root = join(process.cwd(), outDir);
       const files = await readdir(root, { recursive: true });
       for (const file of files) {
-        if (!compressible.test(file)) continue;
+        // Read from disk by the API, never sent to a browser (build-info.ts).
+        if (!compressible.test(file) || file === 'build-info.json') continue;
         const path = join(root, file);
         const content = await readFile(path);
         if (content.length < minimumBytes) continue;

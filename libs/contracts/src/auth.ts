@@ -226,8 +226,7 @@ export const validateResponseSchema = successResponse({
 export type ValidateResponse = z.infer<typeof validateResponseSchema>;
 
 export const temporaryPasswordMessages = {
-  changeRequired:
-    'Your password is a temporary one. Choose a new password to continue signing in.',
+  changeRequired: 'Your password is a temporary one. Choose a new password to continue signing in.',
   samePassword: 'Choose a password different from the temporary one',
   tokenRequired: 'Password change token is required',
 } as const;

@@ -22,4 +22,5 @@ export * from './reports';
 export * from './settings';
 export * from './socket-events';
 export * from './system';
+export * from './updates';
 export * from './users';

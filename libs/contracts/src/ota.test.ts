@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   apkFileSchema,
-  dashboardDownloadEventSchema,
   listOtaVersionsQuerySchema,
   listOtaVersionsResponseSchema,
   otaHealthResponseSchema,
@@ -83,13 +82,5 @@ describe('OTA contracts', () => {
 
   it('accepts exactly 200 MB', () => {
     expect(apkFileSchema.safeParse({ name: 'app.APK', size: 209_715_200 }).success).toBe(true);
-  });
-
-  it('parses the download stream messages', () => {
-    expect(dashboardDownloadEventSchema.parse({ type: 'progress', progress: 40 })).toEqual({
-      type: 'progress',
-      progress: 40,
-    });
-    expect(dashboardDownloadEventSchema.safeParse({ type: 'error' }).success).toBe(false);
   });
 });

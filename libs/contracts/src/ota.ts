@@ -216,18 +216,6 @@ export const otaHealthResponseSchema = successResponse({
 });
 export type OtaHealthResponse = z.infer<typeof otaHealthResponseSchema>;
 
-/** GET /api/ota/dashboard/check: is a newer console build available. */
-export const dashboardUpdateCheckResponseSchema = successResponse({
-  currentVersion: z.string(),
-  latestVersion: z.string(),
-  hasUpdate: z.boolean(),
-  /** Bytes. */
-  updateSize: z.number().int(),
-  releaseNotes: z.string(),
-  channel: otaChannelSchema,
-});
-export type DashboardUpdateCheckResponse = z.infer<typeof dashboardUpdateCheckResponseSchema>;
-
 /** One platform's app update state. */
 export const mobileUpdateSchema = z.object({
   currentVersion: z.string().nullable(),
@@ -248,38 +236,3 @@ export const mobileUpdateCheckResponseSchema = successResponse({
   ios: mobileUpdateSchema.optional(),
 });
 export type MobileUpdateCheckResponse = z.infer<typeof mobileUpdateCheckResponseSchema>;
-
-/** Messages of the GET /api/ota/dashboard/download event stream. */
-export const dashboardDownloadEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('progress'), progress: z.number().min(0).max(100) }),
-  z.object({ type: z.literal('complete') }),
-  z.object({ type: z.literal('error'), message: z.string() }),
-]);
-export type DashboardDownloadEvent = z.infer<typeof dashboardDownloadEventSchema>;
-
-/** POST /api/ota/mobile/distribute. */
-export const mobileDistributeBodySchema = z.object({
-  platform: otaPlatformSchema,
-  version: z.string().trim().min(1, otaMessages.fileAndVersionRequired).max(50),
-});
-export type MobileDistributeBody = z.infer<typeof mobileDistributeBodySchema>;
-
-/** POST /api/ota/dashboard/channel. */
-export const updateChannelBodySchema = z.object({ channel: otaChannelSchema });
-export type UpdateChannelBody = z.infer<typeof updateChannelBodySchema>;
-
-/** Answers of apply, distribute and channel. */
-export const otaMessageResponseSchema = messageResponseSchema;
-
-/** Update notices raised for the dashboard and the mobile app (spec 2 section 3). */
-export const updateNotificationSchema = z.object({
-  id: z.string(),
-  timestamp: isoDateTimeSchema,
-  type: z.enum(['dashboard_update', 'mobile_update', 'update_failed', 'distribution_failed']),
-  title: z.string(),
-  message: z.string(),
-  priority: z.enum(['low', 'medium', 'high']),
-  version: z.string().nullable(),
-  platform: z.enum(['dashboard', ...otaPlatforms]),
-});
-export type UpdateNotification = z.infer<typeof updateNotificationSchema>;

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { serverToClientEvents } from './socket-events';
-import { exampleActivity, exampleClient, exampleSystemMetrics } from './test-examples';
+import {
+  exampleActivity,
+  exampleClient,
+  exampleSystemAlert,
+  exampleSystemMetrics,
+} from './test-examples';
 import { exampleId, exampleTime } from './test-support';
 
 describe('socket event payloads', () => {
@@ -35,16 +40,7 @@ describe('socket event payloads', () => {
     ],
     ['ota_update', { type: 'version_uploaded', version: '1.0.0', timestamp: exampleTime }],
     ['systemMetrics', exampleSystemMetrics],
-    [
-      'systemAlert',
-      {
-        id: 'a1',
-        severity: 'high',
-        source: 'memory',
-        message: 'Memory high',
-        timestamp: exampleTime,
-      },
-    ],
+    ['systemAlert', exampleSystemAlert],
   ] as const)('%s accepts its payload', (name, payload) => {
     expect(serverToClientEvents[name].safeParse(payload).success).toBe(true);
   });

@@ -137,6 +137,14 @@ export type ClientToServerEvents = Record<string, never>;
 export const personalEvents = ['accountChanged'] as const;
 export type PersonalEventName = (typeof personalEvents)[number];
 
+/**
+ * Events each API process sends to its own sockets only, never through the Redis adapter: the
+ * figures describe the process the console is connected to, and N processes broadcasting theirs
+ * would hand every console N conflicting samples per tick.
+ */
+export const processLocalEvents = ['systemMetrics'] as const;
+export type ProcessLocalEventName = (typeof processLocalEvents)[number];
+
 /** Events that reach only sockets holding the named permission (rooms by permission). */
 export const eventPermissions = {
   clientAdded: 'clients.view',

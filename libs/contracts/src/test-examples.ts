@@ -47,20 +47,46 @@ export const exampleActivity = {
 
 export const exampleSystemMetrics = {
   timestamp: exampleTime,
-  memory: { heapUsed: 50e6, heapTotal: 100e6, rss: 150e6 },
-  system: { platform: 'linux', arch: 'x64', nodeVersion: 'v20.20.0', totalMem: 8e9, freeMem: 4e9 },
-  cpu: { loadAverage: [0.5, 0.4, 0.3] },
+  worker: { id: 'api-1:4242', pid: 4242, hostname: 'api-1' },
+  memory: { heapUsed: 50e6, heapTotal: 100e6, heapLimit: 4e9, rss: 150e6 },
+  system: {
+    platform: 'linux',
+    arch: 'x64',
+    nodeVersion: 'v20.20.0',
+    hostname: 'api-1',
+    cpuCount: 2,
+    totalMem: 8e9,
+    freeMem: 4e9,
+  },
+  cpu: { loadAverage: [0.5, 0.4, 0.3], percentage: 12.5 },
+  eventLoop: { lagMs: 0.4, p99Ms: 3.1, maxMs: 12 },
   responseTime: 42,
+  responseTimes: { p50: 30, p95: 120, p99: 250 },
   errorRate: 0.5,
   requestsPerMinute: 120,
   uptime: 3600,
   activeConnections: 3,
-  activeUsers: { total: 3, mobile: { total: 1, admin: 0 }, dashboard: { total: 2, admin: 1 } },
-  database: { connected: true },
+  activeUsers: {
+    total: 3,
+    admin: 1,
+    mobile: { total: 1, admin: 0 },
+    dashboard: { total: 2, admin: 1 },
+  },
+  database: { connected: true, latencyMs: 1.2 },
   environment: 'production',
   version: '8.2.0-ENHANCED',
   https: true,
 };
+
+export const exampleSystemAlert = {
+  id: 'a1',
+  severity: 'medium',
+  source: 'memory',
+  message: 'High memory usage (72.0%)',
+  timestamp: exampleTime,
+  state: 'raised',
+  worker: 'api-1:4242',
+} as const;
 
 export const exampleProduct = {
   id: exampleId,

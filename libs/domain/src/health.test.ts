@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { HealthIssue } from '@patrol/contracts';
 import {
+  assessSystemHealth,
   classifyEnvironment,
+  healthIssueChanges,
   healthIssuesFromMetrics,
+  healthRecommendations,
   healthScore,
   healthScoreColour,
   metricLevel,
@@ -86,6 +90,16 @@ describe('healthIssuesFromMetrics', () => {
     ['heap over 70 percent', { memory: { heapUsed: 71, heapTotal: 100 } }, ['memory:medium']],
     ['heap exactly at 85 percent', { memory: { heapUsed: 85, heapTotal: 100 } }, ['memory:medium']],
     ['heap over 85 percent', { memory: { heapUsed: 86, heapTotal: 100 } }, ['memory:critical']],
+    [
+      'heap at 90 percent of heapTotal but 20 percent of its limit',
+      { memory: { heapUsed: 90, heapTotal: 100, heapLimit: 450 } },
+      [],
+    ],
+    [
+      'heap over 85 percent of its limit',
+      { memory: { heapUsed: 390, heapTotal: 400, heapLimit: 450 } },
+      ['memory:critical'],
+    ],
     ['load exactly 1', { cpu: { loadAverage: [1, 3, 3] } }, []],
     ['load over 1', { cpu: { loadAverage: 1.5 } }, ['cpu:medium']],
     ['load over 2', { cpu: { loadAverage: [2.1] } }, ['cpu:critical']],
@@ -101,6 +115,33 @@ describe('healthIssuesFromMetrics', () => {
       { system: { totalMem: 100, freeMem: 9 } },
       ['serverMemory:critical'],
     ],
+    ['load 3 on 4 cores (0.75 a core)', { cpu: { loadAverage: [3], cores: 4 } }, []],
+    ['load 5 on 4 cores', { cpu: { loadAverage: [5], cores: 4 } }, ['cpu:medium']],
+    ['load 9 on 4 cores', { cpu: { loadAverage: [9], cores: 4 } }, ['cpu:critical']],
+    [
+      'load 1.5 with an unknown core count',
+      { cpu: { loadAverage: [1.5], cores: 0 } },
+      ['cpu:medium'],
+    ],
+    ['error rate 50 percent of 4 requests', { errorRate: 50, requests: 4 }, []],
+    ['error rate 10 percent of 19 requests', { errorRate: 10, requests: 19 }, []],
+    [
+      'error rate 10 percent of 20 requests',
+      { errorRate: 10, requests: 20 },
+      ['errorRate:critical'],
+    ],
+    ['database exactly 75 percent of its budget', { databaseStorage: { usagePercent: 75 } }, []],
+    [
+      'database over 75 percent of its budget',
+      { databaseStorage: { usagePercent: 75.1 } },
+      ['databaseStorage:low'],
+    ],
+    [
+      'database over 90 percent of its budget',
+      { databaseStorage: { usagePercent: 91 } },
+      ['databaseStorage:high'],
+    ],
+    ['database of unknown size', { databaseStorage: { usagePercent: null } }, []],
   ])('raises %s', (_name, overrides, expected) => {
     expect(raised(overrides)).toEqual(expected);
   });
@@ -117,6 +158,106 @@ describe('healthIssuesFromMetrics', () => {
   it('names the figure in the message', () => {
     const [issue] = healthIssuesFromMetrics({ memory: { heapUsed: 871, heapTotal: 1000 } });
     expect(issue.message).toBe('High memory usage (87.1%)');
+  });
+});
+
+const issue = (key: HealthIssue['key'], severity: HealthIssue['severity']): HealthIssue => ({
+  key,
+  severity,
+  message: `${key} ${severity}`,
+});
+
+describe('assessSystemHealth', () => {
+  it.each<[string, Parameters<typeof assessSystemHealth>[0], number, string, string[]]>([
+    ['a healthy sample', { database: { connected: true }, responseTime: 20 }, 100, 'healthy', []],
+    ['a lost database', { database: { connected: false } }, 70, 'critical', ['database']],
+    [
+      'high heap and a slow answer',
+      { memory: { heapUsed: 75, heapTotal: 100 }, responseTime: 700 },
+      84,
+      'warning',
+      ['memory', 'responseTime'],
+    ],
+    [
+      'a database near its budget only',
+      { databaseStorage: { usagePercent: 80 } },
+      97,
+      'warning',
+      ['databaseStorage'],
+    ],
+    [
+      'everything at once',
+      {
+        database: { connected: false },
+        memory: { heapUsed: 90, heapTotal: 100 },
+        cpu: { loadAverage: [3] },
+        responseTime: 1500,
+        errorRate: 9,
+        system: { totalMem: 100, freeMem: 1 },
+      },
+      0,
+      'critical',
+      ['database', 'memory', 'cpu', 'responseTime', 'errorRate', 'serverMemory'],
+    ],
+  ])('scores %s', (_name, metrics, score, status, recommended) => {
+    const assessment = assessSystemHealth(metrics);
+    expect(assessment.score).toBe(score);
+    expect(assessment.status).toBe(status);
+    expect(assessment.recommendations.map((item) => item.key)).toEqual(recommended);
+  });
+
+  it('recommends once per kind of issue, most severe first, with a text for each', () => {
+    const recommendations = healthRecommendations([
+      issue('cpu', 'critical'),
+      issue('memory', 'medium'),
+      issue('cpu', 'medium'),
+    ]);
+    expect(recommendations.map((item) => item.key)).toEqual(['cpu', 'memory']);
+    for (const item of recommendations) expect(item.message.length).toBeGreaterThan(20);
+  });
+});
+
+describe('healthIssueChanges', () => {
+  const changes = (previous: HealthIssue[], current: HealthIssue[]) =>
+    healthIssueChanges(previous, current).map(
+      (change) => `${change.state}:${change.key}:${change.severity}`,
+    );
+
+  it.each<[string, HealthIssue[], HealthIssue[], string[]]>([
+    ['nothing while healthy', [], [], []],
+    ['a new issue is raised', [], [issue('memory', 'medium')], ['raised:memory:medium']],
+    [
+      'a steady issue is not raised again',
+      [issue('memory', 'medium')],
+      [issue('memory', 'medium')],
+      [],
+    ],
+    [
+      'a worse level is a new crossing',
+      [issue('memory', 'medium')],
+      [issue('memory', 'critical')],
+      ['raised:memory:critical'],
+    ],
+    [
+      'easing to a milder level says nothing',
+      [issue('cpu', 'critical')],
+      [issue('cpu', 'medium')],
+      [],
+    ],
+    ['a cleared issue is resolved', [issue('database', 'critical')], [], ['resolved:database:low']],
+    [
+      'raises and resolves in one step',
+      [issue('responseTime', 'medium')],
+      [issue('errorRate', 'critical')],
+      ['raised:errorRate:critical', 'resolved:responseTime:low'],
+    ],
+  ])('%s', (_name, previous, current, expected) => {
+    expect(changes(previous, current)).toEqual(expected);
+  });
+
+  it('says the database is back when its issue clears', () => {
+    const [change] = healthIssueChanges([issue('database', 'critical')], []);
+    expect(change?.message).toBe('Database connection restored');
   });
 });
 

@@ -32,6 +32,7 @@ export const operationsSuite = defineSuite({
         events: quiet,
         config: { otaRolloutPausePoints: 100 } as never,
         logger: { warn: () => {} } as never,
+        observability: { worker: { id: 'bench', pid: process.pid, hostname: 'bench' } },
       }),
     );
     return { keys, releaseHealth };

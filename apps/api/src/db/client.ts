@@ -32,8 +32,17 @@ export interface Database {
   dialect: 'pglite' | 'postgres';
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
+  /** This process's connection pool (null for the embedded database, which has none). */
+  poolFigures(): PoolFigures | null;
   /** Releases the connections (or the embedded instance); safe to call twice. */
   close(): Promise<void>;
+}
+
+/** Clients of a pg pool: open (busy or idle), idle, and requests waiting for one. */
+export interface PoolFigures {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export interface DatabaseOptions {
@@ -89,6 +98,7 @@ async function openPglite(dataDir: string | undefined, dump: Blob | undefined): 
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    poolFigures: () => null,
     close: once(release),
   };
 }
@@ -155,6 +165,11 @@ async function openPostgres({
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    poolFigures: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: once(() => pool.end()),
   };
 }

@@ -49,6 +49,7 @@ describe.skipIf(!serverUrl)('a PostgreSQL server that drops or goes silent', () 
 
   const listClients = () => request(t.app).get('/api/clients').set(bearer(token));
   const ready = () => request(t.app).get('/ready');
+  const systemHealth = () => request(t.app).get('/api/system/health').set(bearer(token));
 
   it('answers 503 with Retry-After while connections are cut, then recovers by itself', async () => {
     const first = await listClients();
@@ -65,10 +66,18 @@ describe.skipIf(!serverUrl)('a PostgreSQL server that drops or goes silent', () 
       retryAfter: databaseRetryAfterSeconds,
     });
     expect((await ready()).status).toBe(503);
+    // Liveness stays apart from readiness: the process lives while its database is away.
+    expect((await request(t.app).get('/health')).status).toBe(200);
+    // The system panel still answers, and says what is wrong.
+    const lost = await systemHealth();
+    expect(lost.status).toBe(200);
+    expect(lost.body.data.components.database.status).toBe('disconnected');
+    expect(lost.body.data.issues[0]).toMatchObject({ key: 'database', severity: 'critical' });
 
     proxy.setMode('pass');
     await until(ready, 200);
     expect((await listClients()).status).toBe(200);
+    expect((await systemHealth()).body.data.components.database.status).toBe('connected');
   });
 
   it('answers 503 and fails readiness within 2 s while the server is silent', async () => {

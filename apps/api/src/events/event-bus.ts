@@ -16,15 +16,24 @@ export interface DomainEvents {
   ): void;
 }
 
-/** One published event, as subscribers receive it (narrow on `event` to type the payload). */
+/**
+ * One published event, as subscribers receive it (narrow on `event` to type the payload).
+ * `remote` marks an event another API process published, relayed here through Redis.
+ */
 export type PublishedEvent = {
-  [E in ServerToClientEventName]: { event: E; payload: ServerToClientPayload<E> };
+  [E in ServerToClientEventName]: {
+    event: E;
+    payload: ServerToClientPayload<E>;
+    remote?: true;
+  };
 }[ServerToClientEventName];
 
 /** The in-process bus: services publish on it, the realtime server subscribes to it. */
 export interface EventBus extends DomainEvents {
   /** Calls `listener` with every event published from now on; returns the unsubscribe function. */
   subscribe(listener: (published: PublishedEvent) => void): () => void;
+  /** Hands subscribers an event another process published (see events/event-relay.ts). */
+  deliverRemote(published: PublishedEvent): void;
 }
 
 const channel = 'event';
@@ -39,16 +48,21 @@ export function createEventBus(
   const emitter = new EventEmitter();
   // The realtime server, tests and tools may all listen; the default cap of 10 would warn.
   emitter.setMaxListeners(0);
+  const deliver = (published: PublishedEvent) => {
+    for (const listener of emitter.listeners(channel)) {
+      try {
+        (listener as (published: PublishedEvent) => void)(published);
+      } catch (error) {
+        onListenerError(error, published);
+      }
+    }
+  };
   return {
     publish(event, payload) {
-      const published = { event, payload } as PublishedEvent;
-      for (const listener of emitter.listeners(channel)) {
-        try {
-          (listener as (published: PublishedEvent) => void)(published);
-        } catch (error) {
-          onListenerError(error, published);
-        }
-      }
+      deliver({ event, payload } as PublishedEvent);
+    },
+    deliverRemote(published) {
+      deliver({ ...published, remote: true });
     },
     subscribe(listener) {
       emitter.on(channel, listener);

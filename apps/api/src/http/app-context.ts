@@ -11,6 +11,7 @@ import type { AppDb, Database } from '../db/client';
 import type { ClientRow, LicenceRow } from '../db/schema';
 import type { EventBus } from '../events/event-bus';
 import type { Mailer } from '../mail/mailer';
+import type { Observability } from '../observability/observability';
 import type { RedisClient } from '../redis/redis-client';
 import type { PasswordHasher } from '../security/password-hasher';
 import type { RateLimiters } from '../security/rate-limits';
@@ -33,6 +34,8 @@ export interface AppContext {
   events: EventBus;
   /** The process's Redis connection when REDIS_URL is set. */
   redis: RedisClient | undefined;
+  /** This process's own figures (requests, memory, CPU, sockets) and the other processes'. */
+  observability: Observability;
   mailer: Mailer;
   passwords: PasswordHasher;
   secrets: {

@@ -24,6 +24,7 @@ const sensitiveKeys = [
   'databaseUrl',
   'smtpUrl',
   'redisUrl',
+  'metricsToken',
 ];
 
 const redactPaths = [

@@ -1,5 +1,4 @@
 import type { Server as HttpServer } from 'node:http';
-import { createClient } from 'redis';
 import type { Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventBus, type EventBus } from '../events/event-bus';
@@ -12,26 +11,9 @@ import {
   nextEvent,
   sampleClient,
 } from '../../test/builders';
+import { redisAnswers, testRedisUrl } from '../../test/redis';
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** True when a Redis server answers PING within a second. */
-async function redisAnswers(): Promise<boolean> {
-  const client = createClient({
-    url: redisUrl,
-    socket: { connectTimeout: 1_000, reconnectStrategy: false },
-  });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.ping();
-    await client.close();
-    return true;
-  } catch {
-    client.destroy();
-    return false;
-  }
-}
+const redisUrl = testRedisUrl;
 
 const available = await redisAnswers();
 

@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import {
   eventPermissions,
+  processLocalEvents,
   type PersonalEventName,
   type ClientToServerEvents,
   type ServerToClientEvents,
@@ -54,7 +55,10 @@ const defaultRevalidateIntervalMs = 60_000;
  */
 export async function createRealtimeServer(
   httpServer: HttpServer,
-  ctx: Pick<AppContext, 'config' | 'logger' | 'events' | 'redis' | 'accounts' | 'sessions'>,
+  ctx: Pick<
+    AppContext,
+    'config' | 'logger' | 'events' | 'redis' | 'accounts' | 'sessions' | 'observability'
+  >,
   options: RealtimeOptions = {},
 ): Promise<RealtimeServer> {
   const redis: RedisAdapterConnection | undefined = ctx.redis
@@ -72,7 +76,24 @@ export async function createRealtimeServer(
     ctx.logger.debug({ userId: socket.data.user.id, socketId: socket.id }, 'socket connected');
   });
 
+  // The system panel counts the open sockets and who holds them, without reaching into socket.io.
+  const detachCensus = ctx.observability.sockets.attach(() =>
+    [...io.of('/').sockets.values()].map((socket) => ({
+      userId: socket.data.user.id,
+      role: socket.data.user.role,
+      userAgent: socket.handshake.headers['user-agent'] ?? '',
+    })),
+  );
+
   const unsubscribe = ctx.events.subscribe((published) => {
+    if (published.remote) {
+      // The publishing process has reached every socket through the adapter; this one only moves
+      // its own sockets of a changed account to their new rooms.
+      if (published.event === 'accountChanged') {
+        void revalidateUserSockets(ctx, io, published.payload.userId);
+      }
+      return;
+    }
     if (published.event === 'accountChanged') {
       void announceAccountChange(ctx, io, published.payload.userId);
     } else {
@@ -92,6 +113,7 @@ export async function createRealtimeServer(
   const close = async () => {
     clearInterval(timer);
     unsubscribe();
+    detachCensus();
     await io.close();
     await redis?.close();
   };
@@ -109,23 +131,36 @@ async function announceAccountChange(
   userId: string,
 ): Promise<void> {
   try {
-    const sockets = [...io.of('/').sockets.values()].filter(
-      (socket) => socket.data.user.id === userId,
-    );
-    await revalidateSockets(ctx, sockets);
+    await revalidateUserSockets(ctx, io, userId);
     io.to(userRoom(userId)).emit('accountChanged', { userId });
   } catch (error) {
     ctx.logger.warn({ err: error, userId }, 'announcing an account change failed');
   }
 }
 
+/** Re-checks this process's sockets of one user against their account. */
+function revalidateUserSockets(
+  ctx: Pick<AppContext, 'accounts' | 'sessions' | 'logger'>,
+  io: RealtimeIo,
+  userId: string,
+): Promise<void> {
+  const sockets = [...io.of('/').sockets.values()].filter(
+    (socket) => socket.data.user.id === userId,
+  );
+  return revalidateSockets(ctx, sockets);
+}
+
+const localEvents: ReadonlySet<string> = new Set(processLocalEvents);
+
 function emitToPermitted(
   io: RealtimeIo,
   { event, payload }: Exclude<PublishedEvent, { event: PersonalEventName }>,
 ): void {
+  // A process's own figures go to its own sockets; everything else through the adapter to all.
+  const sender = localEvents.has(event) ? io.local : io;
   // The union of event names cannot be matched to its payload type by the compiler; the bus's
   // PublishedEvent type already pairs them.
-  const room = io.to(permissionRoom(eventPermissions[event])) as unknown as {
+  const room = sender.to(permissionRoom(eventPermissions[event])) as unknown as {
     emit(name: string, payload: unknown): void;
   };
   room.emit(event, payload);

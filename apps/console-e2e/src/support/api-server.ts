@@ -33,6 +33,8 @@ export interface ApiServerOptions {
   smtpUrl?: string;
   /** File name of the server's log under artifacts/ (default server.log), for a second server. */
   logName?: string;
+  /** A console build to serve instead of apps/console/dist (e.g. a copy a journey rewrites). */
+  consoleDist?: string;
 }
 
 export interface RunningApiServer {
@@ -60,6 +62,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<Running
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   if (options.smtpUrl) env.SMTP_URL = options.smtpUrl;
+  if (options.consoleDist) env.CONSOLE_DIST = options.consoleDist;
 
   await mkdir(artifactsDir, { recursive: true });
   const logName = options.logName ?? 'server.log';

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startApiServer } from './api-server';
+import { startApiServer, type ApiServerOptions } from './api-server';
 import { test } from './e2e-test';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { createThrowawayDatabase, type ThrowawayDatabase } from './throwaway-database';
@@ -17,7 +17,10 @@ export interface OwnServer {
  * Starts a second server beside the shared one, for journeys that need a fresh system (first-run
  * setup) or real mail. Uses PostgreSQL through a throwaway database when DATABASE_URL is set.
  */
-export async function startOwnServer(logName: string): Promise<OwnServer> {
+export async function startOwnServer(
+  logName: string,
+  options: Pick<ApiServerOptions, 'consoleDist'> = {},
+): Promise<OwnServer> {
   const mail = await startSmtpSink();
   const dataDir = await mkdtemp(join(tmpdir(), 'patrol-e2e-own-'));
   let database: ThrowawayDatabase | undefined;
@@ -34,6 +37,7 @@ export async function startOwnServer(logName: string): Promise<OwnServer> {
       databaseUrl: database?.url,
       smtpUrl: mail.url,
       logName,
+      ...options,
     });
     return {
       baseUrl: server.baseUrl,
@@ -54,11 +58,14 @@ export async function startOwnServer(logName: string): Promise<OwnServer> {
  * for its mail and `baseUrl` pointing at it. Call at the top level of a test file, not in a
  * describe: the override applies to the whole file.
  */
-export function testOnOwnServer(logName: string) {
+export function testOnOwnServer(
+  logName: string,
+  options: Pick<ApiServerOptions, 'consoleDist'> = {},
+) {
   // Vitest reads a fixture's dependencies from the destructuring pattern; this one has none.
   // eslint-disable-next-line no-empty-pattern
   const ownServerTest = test.extend('ownServer', { scope: 'file' }, async ({}, { onCleanup }) => {
-    const server = await startOwnServer(logName);
+    const server = await startOwnServer(logName, options);
     onCleanup(() => server.stop());
     return server;
   });

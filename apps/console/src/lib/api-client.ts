@@ -204,3 +204,18 @@ export const api = {
   delete: <T>(path: string, options?: BodylessOptions) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
+
+/**
+ * Calls the API and returns the response itself once its headers arrive, for a body read as a
+ * stream (an event stream); a 401 goes through the token refresh first, like apiRequest, and a
+ * failure status throws an ApiError. The timeout covers the wait for the headers only.
+ */
+export async function apiResponse(path: string, options: RequestOptions = {}): Promise<Response> {
+  const sentToken = sessionStore.getToken();
+  let response = await send(path, options);
+  if (response.status === 401 && !options.skipAuthRefresh && unauthorizedHandler) {
+    if (await unauthorizedHandler(path, sentToken)) response = await send(path, options);
+  }
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}

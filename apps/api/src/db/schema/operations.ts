@@ -1,13 +1,15 @@
 // Crash reports and their groups, OTA releases and the app versions devices run (issue 14).
-import { crashReportTypes, crashSeverities, crashStatuses } from '@patrol/contracts';
+import { crashReportTypes, crashSeverities, crashStatuses, otaChannels } from '@patrol/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   uniqueIndex,
   uuid,
@@ -232,6 +234,25 @@ export const deviceAppVersions = pgTable(
   ],
 );
 
+/**
+ * This installation's console update settings (issue 15): one row (id 1), written on the first
+ * change of channel; without it the channel is stable.
+ */
+export const consoleUpdateSettings = pgTable(
+  'console_update_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    /** A beta console build is offered only to an installation on the beta channel. */
+    channel: text('channel', { enum: otaChannels }).notNull().default('stable'),
+    updatedAt: updatedAt(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    check('console_update_settings_single_row', sql`${table.id} = 1`),
+    check('console_update_settings_channel', sql`${table.channel} in ('stable', 'beta')`),
+  ],
+);
+
 export type DeviceAppVersionRow = typeof deviceAppVersions.$inferSelect;
 export type CrashReportRow = typeof crashReports.$inferSelect;
 export type NewCrashReportRow = typeof crashReports.$inferInsert;
@@ -239,3 +260,4 @@ export type CrashGroupRow = typeof crashGroups.$inferSelect;
 export type CrashGroupVersionRow = typeof crashGroupVersions.$inferSelect;
 export type OtaVersionRow = typeof otaVersions.$inferSelect;
 export type NewOtaVersionRow = typeof otaVersions.$inferInsert;
+export type ConsoleUpdateSettingsRow = typeof consoleUpdateSettings.$inferSelect;

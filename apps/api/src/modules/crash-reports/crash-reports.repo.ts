@@ -158,6 +158,15 @@ export async function countReports(
     });
 }
 
+/** Reports received since `since`: a range read of crash_reports_created_at_idx. */
+export async function countCrashReportsSince(db: DbExecutor, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(crashReports)
+    .where(gte(crashReports.createdAt, since));
+  return row?.value ?? 0;
+}
+
 /** The four statistics cards, added up from the counters (at most a few hundred rows). */
 export async function crashReportStatistics(db: DbExecutor): Promise<CrashReportStatistics> {
   const summed = (condition?: SQL) =>

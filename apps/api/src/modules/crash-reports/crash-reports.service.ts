@@ -35,6 +35,7 @@ import {
 } from './crash-reports.presenter';
 import {
   countReports,
+  countCrashReportsSince,
   crashReportStatistics,
   distinctReportValues,
   findCrashReportById,
@@ -122,6 +123,11 @@ export async function listCrashReports(
       statistics,
     },
   };
+}
+
+/** Reports received since `since`, by an index range (the system metrics read it per scrape). */
+export function crashReportsReceivedSince(db: DbExecutor, since: Date): Promise<number> {
+  return countCrashReportsSince(db, since);
 }
 
 /** GET /api/crash-reports/statistics. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { within } from '../../db/within';
 import { defineRoute } from '../../http/route';
 
 const livenessSchema = z.object({
@@ -15,15 +16,6 @@ const unavailableSchema = z.object({
 
 /** A probe gives up after this long, so a silent database answers 503 well within 2 s. */
 export const readinessTimeoutMs = 1_500;
-
-/** Rejects when `promise` has not settled within `ms`. */
-function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 /** Liveness and readiness probes for load balancers and orchestrators. */
 export const healthRoutes = [

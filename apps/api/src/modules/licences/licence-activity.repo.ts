@@ -6,7 +6,7 @@ import {
   type LicenceActivityFigures,
   type LicenceActivitySummary,
 } from '@patrol/domain';
-import { count, sql, type SQL } from 'drizzle-orm';
+import { and, count, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { licences } from '../../db/schema';
 
@@ -65,4 +65,16 @@ export async function licenceActivityCounts(
   };
   const lastUpdated = row?.lastUpdated ? new Date(row.lastUpdated) : null;
   return { summary, previousTotal: row?.previousTotal ?? 0, lastUpdated };
+}
+
+/**
+ * Licences past their validity date: a range read of licences_valid_until_idx (only the expired
+ * entries), cheap enough for every Prometheus scrape, unlike the aggregate over every licence.
+ */
+export async function countExpiredLicences(db: DbExecutor, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(licences)
+    .where(and(isNotNull(licences.validUntil), lt(licences.validUntil, now)));
+  return row?.value ?? 0;
 }

@@ -38,7 +38,7 @@ import {
   loadClient,
   lockClient,
 } from '../clients/clients.service';
-import { licenceActivityCounts } from './licence-activity.repo';
+import { countExpiredLicences, licenceActivityCounts } from './licence-activity.repo';
 import { generateLicenceKey } from './licence-keys';
 import { presentLicence } from './licences.presenter';
 import {
@@ -117,6 +117,11 @@ export function computeLicenceActivityFigures(
   now: Date = new Date(),
 ): Promise<LicenceActivityFigures> {
   return licenceActivityCounts(db, now);
+}
+
+/** Licences past their validity date, by an index range (cheap: the system metrics read it per scrape). */
+export function expiredLicenceCount(db: DbExecutor, now: Date = new Date()): Promise<number> {
+  return countExpiredLicences(db, now);
 }
 
 /** A licence by key with its client, locked until the caller's transaction ends. */

@@ -161,3 +161,17 @@ export function findRollingOutVersions(db: DbExecutor): Promise<OtaVersionRow[]>
       ),
     );
 }
+
+/** A platform's release by its version name (unique per platform). */
+export async function findPlatformVersion(
+  db: DbExecutor,
+  platform: OtaPlatform,
+  version: string,
+): Promise<OtaVersionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(otaVersions)
+    .where(and(eq(otaVersions.platform, platform), eq(otaVersions.version, version)))
+    .limit(1);
+  return row;
+}

@@ -16,7 +16,9 @@ const releasesWatched = 10;
 /** How often the API refreshes release health. */
 export const releaseHealthIntervalMs = 60_000;
 
-type HealthDeps = Pick<AppContext, 'db' | 'events' | 'config' | 'logger'>;
+type HealthDeps = Pick<AppContext, 'db' | 'events' | 'config' | 'logger'> & {
+  observability: Pick<AppContext['observability'], 'worker'>;
+};
 
 /**
  * Devices that said they run the release within the window (index on platform, code, time), and
@@ -125,7 +127,9 @@ async function pauseIfUnhealthy(deps: HealthDeps, releaseId: string, now: Date):
   deps.events.publish('systemAlert', {
     id: randomUUID(),
     severity: 'critical',
-    source: 'ota',
+    source: 'otaRollout',
+    state: 'raised',
+    worker: deps.observability.worker.id,
     message: `Rollout of ${paused.version} paused: ${paused.rolloutPauseReason}`,
     timestamp: now.toISOString(),
   });

@@ -93,7 +93,7 @@ describe('release health', () => {
       event: 'systemAlert',
       payload: expect.objectContaining({
         severity: 'critical',
-        source: 'ota',
+        source: 'otaRollout',
         message: 'Rollout of 4.1.0 paused: Crash-free devices 75% against 100% on 4.0.0',
       }),
     });

@@ -2,6 +2,7 @@ import { appInfo } from '@patrol/contracts';
 import { roleLabel } from '@patrol/domain';
 import { LogOut, ShieldCheck } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { isNavigationItemActive, visibleNavigationItems } from '@/app/layout/navigation';
 import { Button } from '@/components/ui/button';
@@ -23,8 +24,15 @@ function initials(name: string): string {
     .join('');
 }
 
-/** Brand, permitted menu items and the signed-in user; `onNavigate` closes the mobile drawer. */
-export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+type SidebarProps = {
+  /** Closes the mobile drawer after a navigation. */
+  onNavigate?: () => void;
+  /** Shown at the end of the brand row (the notices bell of the fixed sidebar). */
+  headerAction?: ReactNode;
+};
+
+/** Brand, permitted menu items and the signed-in user. */
+export function Sidebar({ onNavigate, headerAction }: SidebarProps) {
   const { user, signOut } = useAuth();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -49,7 +57,8 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             <ShieldCheck className="size-4" aria-hidden="true" />
           </span>
         )}
-        <p className="min-w-0 leading-tight font-semibold">{appInfo.productName}</p>
+        <p className="min-w-0 flex-1 leading-tight font-semibold">{appInfo.productName}</p>
+        {headerAction}
       </div>
 
       <nav aria-label="Main" className="flex-1 overflow-y-auto p-3">
