@@ -6,10 +6,14 @@ import { Agent, get } from 'node:http';
  * from /proc: which they are, their memory, and which one answered a request.
  */
 
-/** The pids of a process's children. */
+/** The pids of a process's children; none once it has exited. */
 export function childPids(pid: number): number[] {
-  const text = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
-  return text ? text.split(/\s+/).map(Number) : [];
+  try {
+    const text = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    return text ? text.split(/\s+/).map(Number) : [];
+  } catch {
+    return [];
+  }
 }
 
 /** A process's resident memory in MiB, or undefined once it has exited. */
