@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startTcpProxy } from '../../apps/api/test/tcp-proxy';
+import { startTcpProxy, type TcpProxy } from '../../apps/api/test/tcp-proxy';
 import { ensureScaleDatabase, openTarget, scaleTarget } from '../seed-scale/scale-database';
 import { childPids, probeReady, rssMiB } from './cluster-workers';
-import { latencyOf } from './load';
 import { startApi } from './processes';
-import { markdownTable, ms, type Figure } from './report';
-import { prepareSoakData, startSoakTraffic, type SoakKind, type SoakRequest } from './soak-traffic';
+import { summarizeSoak, type SoakRun } from './soak-summary';
+import { prepareSoakData, startSoakTraffic } from './soak-traffic';
 import { benchStaffToken } from './staff-token';
 
 const workers = 2;
@@ -16,11 +15,8 @@ const loops = 10;
 const intervalMs = 100;
 const sampleEveryMs = 2_000;
 const apiLog = fileURLToPath(new URL('results/soak-api.log', import.meta.url));
-/** Memory may grow this much from the start (after warm-up) to the end before it counts as growth. */
-const allowedGrowth = 1.2;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 export interface SoakOptions {
   scale: number;
@@ -40,21 +36,7 @@ export interface SoakOptions {
 export async function runSoak(options: SoakOptions): Promise<string> {
   const durationMs = options.minutes * 60_000;
   const cutMs = options.minutes >= 5 ? 60_000 : 10_000;
-  const cutAt = (durationMs - cutMs) / 2;
-  const scale = {
-    scale: options.scale,
-    dialect: 'postgres' as const,
-    serverUrl: options.serverUrl,
-  };
-  await ensureScaleDatabase({ ...scale, log: options.log });
-  const target = scaleTarget(scale);
-  if (target.dialect !== 'postgres') throw new Error('the soak needs PostgreSQL');
-  const jwtSecret = randomBytes(32).toString('hex');
-  const setup = await openTarget(target);
-  const data = await prepareSoakData(setup, await benchStaffToken(setup, jwtSecret)).finally(() =>
-    setup.close(),
-  );
-
+  const { target, data } = await prepare(options);
   const databaseUrl = new URL(target.databaseUrl);
   const proxy = await startTcpProxy({
     host: databaseUrl.hostname,
@@ -64,7 +46,7 @@ export async function runSoak(options: SoakOptions): Promise<string> {
   writeFileSync(apiLog, '');
   const api = await startApi(
     {
-      JWT_SECRET: jwtSecret,
+      JWT_SECRET: data.jwtSecret,
       DATABASE_URL: databaseUrl.toString(),
       REDIS_URL: options.redisUrl,
       WORKERS: String(workers),
@@ -78,13 +60,13 @@ export async function runSoak(options: SoakOptions): Promise<string> {
     const pids = await untilEveryWorkerAnswers(api.port, api.pid);
     options.log(`soak: ${options.minutes} min against workers ${pids.join(', ')} (log: ${apiLog})`);
     const staff = { authorization: `Bearer ${data.token}` };
-    const logo = (await (
+    const hadLogo = (await (
       await fetch(`${api.url}/api/settings/logo`, { headers: staff })
     ).json()) as {
       logo: unknown;
     };
     const traffic = startSoakTraffic(api.url, data, { loops, intervalMs });
-    const memory: { at: number; pid: number; mib: number }[] = [];
+    const memory: SoakRun['memory'] = [];
     const sample = () => {
       for (const pid of childPids(api.pid)) {
         const mib = rssMiB(pid);
@@ -94,28 +76,9 @@ export async function runSoak(options: SoakOptions): Promise<string> {
     sample();
     const sampler = setInterval(sample, sampleEveryMs);
 
-    await sleep(cutAt - traffic.now());
-    options.log(`  cutting the database for ${seconds(cutMs)}`);
-    const cutStart = traffic.now();
-    proxy.setMode('cut');
-    const readyDuringCut: number[] = [];
-    while (traffic.now() < cutStart + cutMs) {
-      readyDuringCut.push((await probeReady(api.port, pids)).status);
-      await sleep(1_000);
-    }
-    proxy.setMode('pass');
-    const reopenedAt = traffic.now();
-    options.log('  database back; waiting for every worker to answer /ready');
-    const recovery = new Map<number, number>();
-    while (recovery.size < pids.length && traffic.now() < durationMs) {
-      const probe = await probeReady(api.port, pids);
-      if (probe.status === 200 && probe.pid && !recovery.has(probe.pid)) {
-        recovery.set(probe.pid, traffic.now() - reopenedAt);
-      }
-      await sleep(100);
-    }
-    const recoveredAt =
-      recovery.size === pids.length ? reopenedAt + Math.max(...recovery.values()) : Infinity;
+    await sleep((durationMs - cutMs) / 2 - traffic.now());
+    options.log(`  cutting the database for ${cutMs / 1000} s`);
+    const cut = await cutDatabase(proxy, api.port, pids, traffic.now, cutMs, durationMs);
 
     await sleep(durationMs - traffic.now());
     clearInterval(sampler);
@@ -123,49 +86,75 @@ export async function runSoak(options: SoakOptions): Promise<string> {
     const requests = await traffic.stop();
     const pidsAfter = childPids(api.pid);
     // The data set is shared: leave it without a logo when it had none (the soak uploads some).
-    if (logo.logo === null) {
+    if (hadLogo.logo === null) {
       await fetch(`${api.url}/api/settings/logo`, { method: 'DELETE', headers: staff });
     }
-
-    const label = `${options.scale}x PostgreSQL, WORKERS=${workers}`;
-    const figures: Figure[] = [
-      ...requestFigures(requests, { start: cutStart, end: recoveredAt }),
-      {
-        name: `/ready during the cut (${readyDuringCut.length} probes)`,
-        value: countsOf(readyDuringCut),
-        goal: 'not 200 (the cut is seen)',
-        pass: !readyDuringCut.includes(200),
-      },
-      {
-        name: 'recovery after the cut: /ready 200 from each worker',
-        value: pids
-          .map((pid) => `${pid}: ${recovery.has(pid) ? seconds(recovery.get(pid)!) : 'never'}`)
-          .join(', '),
-        goal: 'by itself, no worker replaced',
-        pass: recoveredAt !== Infinity && sameMembers(pids, pidsAfter),
-      },
-      ...memoryFigures(memory, pids, { warmUpEnd: durationMs / 10, cutStart }),
-    ].map((figure) => ({ config: label, ...figure }));
-    const series = pids.map(
-      (pid) =>
-        `- worker ${pid} RSS (MiB) every ${durationMs / 10 / 1000} s: ` +
-        everyTenth(memory.filter((entry) => entry.pid === pid)).join(', '),
-    );
-    return [
-      `Soak of ${options.minutes} min, ${new Date().toISOString().slice(0, 10)}: ${loops} loops of ` +
-        `at most ${1000 / intervalMs} requests a second against ${workers} workers on ` +
-        `${options.scale}x PostgreSQL (through a TCP proxy) and Redis; the database cut from ` +
-        `${seconds(cutStart)} to ${seconds(reopenedAt)}. "During the cut" counts requests that ` +
-        'overlapped it or the recovery after it.',
-      '',
-      markdownTable(figures),
-      '',
-      ...series,
-    ].join('\n');
+    return summarizeSoak({
+      minutes: options.minutes,
+      scale: options.scale,
+      load: `${loops} loops of at most ${1000 / intervalMs} requests a second`,
+      pids,
+      pidsAfter,
+      requests,
+      memory,
+      cut,
+    });
   } finally {
     await api.stop();
     await proxy.close();
   }
+}
+
+/** Seeds the scale if needed, inserts the run's staff user and reads what the traffic needs. */
+async function prepare(options: SoakOptions) {
+  const scale = {
+    scale: options.scale,
+    dialect: 'postgres' as const,
+    serverUrl: options.serverUrl,
+  };
+  await ensureScaleDatabase({ ...scale, log: options.log });
+  const target = scaleTarget(scale);
+  if (target.dialect !== 'postgres') throw new Error('the soak needs PostgreSQL');
+  const jwtSecret = randomBytes(32).toString('hex');
+  const setup = await openTarget(target);
+  try {
+    const token = await benchStaffToken(setup, jwtSecret);
+    return { target, data: { ...(await prepareSoakData(setup, token)), jwtSecret } };
+  } finally {
+    await setup.close();
+  }
+}
+
+/**
+ * Cuts every connection to the database for `cutMs`, probing /ready each second, then lets it
+ * through again and probes until each worker has answered 200 (or the run's end, `untilMs`).
+ */
+async function cutDatabase(
+  proxy: TcpProxy,
+  port: number,
+  pids: number[],
+  now: () => number,
+  cutMs: number,
+  untilMs: number,
+): Promise<SoakRun['cut']> {
+  const start = now();
+  proxy.setMode('cut');
+  const readyDuringCut: number[] = [];
+  while (now() < start + cutMs) {
+    readyDuringCut.push((await probeReady(port, pids)).status);
+    await sleep(1_000);
+  }
+  proxy.setMode('pass');
+  const reopenedAt = now();
+  const recovery = new Map<number, number>();
+  while (recovery.size < pids.length && now() < untilMs) {
+    const probe = await probeReady(port, pids);
+    if (probe.status === 200 && probe.pid && !recovery.has(probe.pid)) {
+      recovery.set(probe.pid, now() - reopenedAt);
+    }
+    await sleep(100);
+  }
+  return { start, reopenedAt, readyDuringCut, recovery };
 }
 
 /** Resolves with the workers' pids once each has answered /ready on a connection of its own. */
@@ -179,70 +168,4 @@ async function untilEveryWorkerAnswers(port: number, primaryPid: number): Promis
     await sleep(100);
   }
   throw new Error(`the ${workers} workers did not all answer /ready within a minute`);
-}
-
-/** One row per kind and one for all: requests, errors outside and during the cut, p95 outside. */
-function requestFigures(requests: SoakRequest[], cut: { start: number; end: number }) {
-  const duringCut = (request: SoakRequest) =>
-    request.startedAt < cut.end && request.endedAt > cut.start;
-  const failed = (request: SoakRequest) => request.status === 0 || request.status >= 400;
-  const kinds = [...new Set(requests.map((request) => request.kind))].sort();
-  return [...kinds, 'all' as const].map((kind) => {
-    const ofKind = requests.filter((request) => kind === 'all' || request.kind === kind);
-    const outside = ofKind.filter((request) => !duringCut(request));
-    const errorsOutside = outside.filter(failed);
-    const errorsDuring = ofKind.filter((request) => duringCut(request) && failed(request));
-    const { p95 } = latencyOf(outside.map((request) => request.endedAt - request.startedAt));
-    // Which answers failed: each kind's outside the cut, and all kinds' during it.
-    const statusesOf = (failures: SoakRequest[], shown = true) =>
-      shown && failures.length ? ` (${countsOf(failures.map((request) => request.status))})` : '';
-    return {
-      name: `${kind === 'all' ? 'all requests' : (kind satisfies SoakKind)}: count, errors outside / during the cut, p95 outside`,
-      value:
-        `${ofKind.length}, ${errorsOutside.length}${statusesOf(errorsOutside)} / ` +
-        `${errorsDuring.length}${statusesOf(errorsDuring, kind === 'all')}, ${ms(p95)}`,
-      goal: 'no errors outside the cut',
-      pass: errorsOutside.length === 0,
-    };
-  });
-}
-
-/** Per worker: memory after the warm-up, just before the cut and at the end. */
-function memoryFigures(
-  memory: { at: number; pid: number; mib: number }[],
-  pids: number[],
-  times: { warmUpEnd: number; cutStart: number },
-) {
-  return pids.map((pid) => {
-    const own = memory.filter((entry) => entry.pid === pid);
-    const start = own.find((entry) => entry.at >= times.warmUpEnd) ?? own[0];
-    const middle = own.filter((entry) => entry.at < times.cutStart).at(-1) ?? start;
-    const end = own.at(-1);
-    const mib = (entry?: { mib: number }) => (entry ? entry.mib.toFixed(0) : 'n/a');
-    return {
-      name: `worker ${pid} RSS at start / middle / end`,
-      value: `${mib(start)} / ${mib(middle)} / ${mib(end)} MiB`,
-      goal: `no steady growth (end <= ${allowedGrowth} x start)`,
-      pass: start !== undefined && end !== undefined && end.mib <= allowedGrowth * start.mib,
-    };
-  });
-}
-
-/** e.g. "503 x 58, 0 x 2". */
-function countsOf(values: number[]): string {
-  const counts = new Map<number, number>();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return [...counts].map(([value, count]) => `${value} x ${count}`).join(', ') || 'none';
-}
-
-function sameMembers(a: number[], b: number[]): boolean {
-  return a.length === b.length && a.every((value) => b.includes(value));
-}
-
-/** Eleven samples spread evenly over the run, in MiB. */
-function everyTenth(samples: { mib: number }[]): string[] {
-  if (samples.length === 0) return [];
-  return Array.from({ length: 11 }, (_, n) =>
-    samples[Math.round((n * (samples.length - 1)) / 10)]!.mib.toFixed(0),
-  );
 }
