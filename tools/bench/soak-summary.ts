@@ -2,8 +2,18 @@ import { latencyOf } from './load';
 import { markdownTable, ms, type Figure } from './report';
 import type { SoakKind, SoakRequest } from './soak-traffic';
 
-/** Memory may grow this much from the start (after warm-up) to the end before it counts as growth. */
+/**
+ * How much a worker's live heap may grow from the first third of the run (after a warm-up tenth) to
+ * the last before it counts as growth. Heap used is read at random points of the collector's saw
+ * tooth, so each third is judged by its lowest reading: what survived the last collection.
+ */
 const allowedGrowth = 1.2;
+
+export interface MemorySample {
+  at: number;
+  pid: number;
+  mib: number;
+}
 
 /** What a soak saw; every time is in ms from the start of its traffic. */
 export interface SoakRun {
@@ -15,7 +25,7 @@ export interface SoakRun {
   pids: number[];
   pidsAfter: number[];
   requests: SoakRequest[];
-  memory: { at: number; pid: number; mib: number }[];
+  memory: { rss: MemorySample[]; heap: MemorySample[] };
   cut: {
     start: number;
     reopenedAt: number;
@@ -60,13 +70,15 @@ export function summarizeSoak(run: SoakRun): string {
       goal: 'by itself, no worker replaced',
       pass: recoveredAt !== Infinity && sameMembers(pids, run.pidsAfter),
     },
-    ...memoryFigures(run, durationMs / 10),
+    ...memoryFigures(run, durationMs),
   ];
   const label = `${run.scale}x PostgreSQL, WORKERS=${pids.length}`;
-  const series = pids.map(
-    (pid) =>
-      `- worker ${pid} RSS (MiB) every ${seconds(durationMs / 10)}: ` +
-      everyTenth(run.memory.filter((entry) => entry.pid === pid)).join(', '),
+  const series = pids.flatMap((pid) =>
+    (['rss', 'heap'] as const).map(
+      (kind) =>
+        `- worker ${pid} ${kind === 'rss' ? 'RSS' : 'heap used'} (MiB), eleven samples over the run: ` +
+        everyTenth(run.memory[kind].filter((entry) => entry.pid === pid)).join(', '),
+    ),
   );
   return [
     `Soak of ${run.minutes} min, ${new Date().toISOString().slice(0, 10)}: ${run.load} against ` +
@@ -105,19 +117,34 @@ function requestFigures(requests: SoakRequest[], cut: { start: number; end: numb
   });
 }
 
-/** Per worker: memory after the warm-up, just before the cut and at the end. */
-function memoryFigures(run: SoakRun, warmUpEnd: number) {
+/**
+ * Per worker: RSS after the warm-up, just before the cut and at the end; and the lowest heap used
+ * of the first, middle and last third of the run, which judges growth.
+ */
+function memoryFigures(run: SoakRun, durationMs: number) {
+  const warmUpEnd = durationMs / 10;
   return run.pids.map((pid) => {
-    const own = run.memory.filter((entry) => entry.pid === pid);
-    const start = own.find((entry) => entry.at >= warmUpEnd) ?? own[0];
-    const middle = own.filter((entry) => entry.at < run.cut.start).at(-1) ?? start;
-    const end = own.at(-1);
-    const mib = (entry?: { mib: number }) => (entry ? entry.mib.toFixed(0) : 'n/a');
+    const rss = run.memory.rss.filter((entry) => entry.pid === pid);
+    const heap = run.memory.heap.filter((entry) => entry.pid === pid);
+    const rssAt = [
+      rss.find((entry) => entry.at >= warmUpEnd),
+      rss.filter((entry) => entry.at < run.cut.start).at(-1),
+      rss.at(-1),
+    ];
+    const lowestHeap = [warmUpEnd, durationMs / 3, (2 * durationMs) / 3].map((from, third) => {
+      const until = ((third + 1) * durationMs) / 3;
+      const within = heap.filter((entry) => entry.at >= from && entry.at < until);
+      return within.length ? Math.min(...within.map((entry) => entry.mib)) : undefined;
+    });
+    const mib = (value?: number) => (value === undefined ? 'n/a' : value.toFixed(0));
+    const [first, , last] = lowestHeap;
     return {
-      name: `worker ${pid} RSS at start / middle / end`,
-      value: `${mib(start)} / ${mib(middle)} / ${mib(end)} MiB`,
-      goal: `no steady growth (end <= ${allowedGrowth} x start)`,
-      pass: start !== undefined && end !== undefined && end.mib <= allowedGrowth * start.mib,
+      name: `worker ${pid}: RSS at start / middle / end; lowest heap used in each third`,
+      value:
+        `${rssAt.map((entry) => mib(entry?.mib)).join(' / ')} MiB; ` +
+        `${lowestHeap.map(mib).join(' / ')} MiB`,
+      goal: `no steady growth (heap: last third <= ${allowedGrowth} x first)`,
+      pass: first !== undefined && last !== undefined && last <= allowedGrowth * first,
     };
   });
 }

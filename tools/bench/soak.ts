@@ -3,8 +3,9 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startTcpProxy, type TcpProxy } from '../../apps/api/test/tcp-proxy';
 import { ensureScaleDatabase, openTarget, scaleTarget } from '../seed-scale/scale-database';
+import type { ClusterInfoResponse } from '@patrol/contracts';
 import { childPids, probeReady, rssMiB } from './cluster-workers';
-import { startApi } from './processes';
+import { startApi, type ApiServer } from './processes';
 import { summarizeSoak, type SoakRun } from './soak-summary';
 import { prepareSoakData, startSoakTraffic } from './soak-traffic';
 import { benchStaffToken } from './staff-token';
@@ -14,6 +15,8 @@ const workers = 2;
 const loops = 10;
 const intervalMs = 100;
 const sampleEveryMs = 2_000;
+/** Heap figures come from the API, which each worker refreshes every 5 s. */
+const heapEveryMs = 10_000;
 const apiLog = fileURLToPath(new URL('results/soak-api.log', import.meta.url));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -66,23 +69,14 @@ export async function runSoak(options: SoakOptions): Promise<string> {
       logo: unknown;
     };
     const traffic = startSoakTraffic(api.url, data, { loops, intervalMs });
-    const memory: SoakRun['memory'] = [];
-    const sample = () => {
-      for (const pid of childPids(api.pid)) {
-        const mib = rssMiB(pid);
-        if (mib !== undefined) memory.push({ at: traffic.now(), pid, mib });
-      }
-    };
-    sample();
-    const sampler = setInterval(sample, sampleEveryMs);
+    const sampler = sampleMemory(api, data.token, traffic.now);
 
     await sleep((durationMs - cutMs) / 2 - traffic.now());
     options.log(`  cutting the database for ${cutMs / 1000} s`);
     const cut = await cutDatabase(proxy, api.port, pids, traffic.now, cutMs, durationMs);
 
     await sleep(durationMs - traffic.now());
-    clearInterval(sampler);
-    sample();
+    const memory = sampler.stop();
     const requests = await traffic.stop();
     const pidsAfter = childPids(api.pid);
     // The data set is shared: leave it without a logo when it had none (the soak uploads some).
@@ -155,6 +149,50 @@ async function cutDatabase(
     await sleep(100);
   }
   return { start, reopenedAt, readyDuringCut, recovery };
+}
+
+/**
+ * Samples each worker's memory until stop(): its RSS from /proc every 2 s, and every 10 s its heap
+ * used as it reports it (GET /api/system/cluster; none while the database is cut).
+ */
+function sampleMemory(api: ApiServer, token: string, now: () => number) {
+  const memory: SoakRun['memory'] = { rss: [], heap: [] };
+  const readHeaps = async (at: number) => {
+    try {
+      const response = await fetch(`${api.url}/api/system/cluster`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(5_000),
+      });
+      if (!response.ok) return;
+      const { data } = (await response.json()) as ClusterInfoResponse;
+      for (const worker of data.workers) {
+        memory.heap.push({ at, pid: worker.pid, mib: worker.memory.heapUsed / 2 ** 20 });
+      }
+    } catch {
+      // No answer this time.
+    }
+  };
+  let lastHeapAt = -Infinity;
+  const sample = () => {
+    const at = now();
+    for (const pid of childPids(api.pid)) {
+      const mib = rssMiB(pid);
+      if (mib !== undefined) memory.rss.push({ at, pid, mib });
+    }
+    if (at - lastHeapAt >= heapEveryMs) {
+      lastHeapAt = at;
+      void readHeaps(at);
+    }
+  };
+  sample();
+  const timer = setInterval(sample, sampleEveryMs);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      sample();
+      return memory;
+    },
+  };
 }
 
 /** Resolves with the workers' pids once each has answered /ready on a connection of its own. */
