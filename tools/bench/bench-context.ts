@@ -1,6 +1,6 @@
 import type { Database } from '../../apps/api/src/db/client';
 import type { LatencyFigures } from './load';
-import type { BenchServer } from './processes';
+import type { ApiServer, BenchServer } from './processes';
 import type { Figure } from './report';
 
 /** What a bench suite gets: the running API, a staff token, the data set, and where to write. */
@@ -14,6 +14,13 @@ export interface BenchContext {
   bareRps: number;
   /** A superadmin's access token. */
   token: string;
+  /** Redis for runs of several API processes (--redis-url). */
+  redisUrl: string;
+  /**
+   * Another API on the same database and secret with `env` added (e.g. REDIS_URL); the suite
+   * stops it. PostgreSQL only: the embedded database admits one process.
+   */
+  startApi(env: Record<string, string>): Promise<ApiServer>;
   /** p95 of the same measure on the 1/10 data set of the same database, when measured. */
   tenthP95(name: string): number | undefined;
   latency(name: string, figures: LatencyFigures): void;

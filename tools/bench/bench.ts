@@ -4,6 +4,7 @@
  *   npm run bench                                (1/10 and 1x on PostgreSQL, 1/10 on PGlite)
  *   npm run bench -- --configs 0.1:postgres      (one configuration)
  *   npm run bench -- --only "client area"        (one suite)
+ *   npm run bench -- --soak [--soak-minutes 1]   (the soak against two workers, 1x by default)
  * Seeds the scale databases first when they are missing (npm run seed:scale), builds the API and
  * the console (from the Nx cache when unchanged), prints a markdown table and writes it to
  * tools/bench/results/latest.md.
@@ -19,6 +20,7 @@ import type { BenchContext } from './bench-context';
 import { measureThroughput } from './load';
 import { startApi, startBareExpress } from './processes';
 import { markdownTable, ms, type Figure } from './report';
+import { runSoak } from './soak';
 import { benchStaffToken } from './staff-token';
 import { suites } from './suites';
 
@@ -47,13 +49,34 @@ async function main(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
     options: {
-      configs: { type: 'string', default: '0.1:postgres,1:postgres,0.1:pglite' },
+      configs: { type: 'string' },
       only: { type: 'string' },
       'server-url': { type: 'string' },
+      'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379' },
+      soak: { type: 'boolean', default: false },
+      'soak-minutes': { type: 'string', default: '5' },
     },
   });
-  const configs = parseConfigs(values.configs);
+  const defaultConfigs = values.soak ? '1:postgres' : '0.1:postgres,1:postgres,0.1:pglite';
+  const configs = parseConfigs(values.configs ?? defaultConfigs);
   ensureBuilt();
+  if (values.soak) {
+    const minutes = Number(values['soak-minutes']);
+    if (configs[0]!.dialect !== 'postgres' || !(minutes > 0)) {
+      throw new Error(
+        '--soak needs PostgreSQL (e.g. --configs 0.1:postgres) and --soak-minutes > 0',
+      );
+    }
+    const summary = await runSoak({
+      scale: configs[0]!.scale,
+      serverUrl: values['server-url'],
+      redisUrl: values['redis-url'],
+      minutes,
+      log: (line) => console.log(line),
+    });
+    console.log(`\n${summary}\n`);
+    return;
+  }
   const figures: Figure[] = [];
   const p95s = new Map<string, number>();
 
@@ -91,12 +114,13 @@ async function main(argv: string[]): Promise<void> {
     } finally {
       await setup.close();
     }
-    const api = await startApi({
+    const apiEnv = {
       JWT_SECRET: jwtSecret,
       ...(target.dialect === 'postgres'
         ? { DATABASE_URL: target.databaseUrl }
         : { DATA_DIR: target.dataDir }),
-    });
+    };
+    const api = await startApi(apiEnv);
     const bare = await startBareExpress();
     try {
       const bareRps = (
@@ -114,6 +138,8 @@ async function main(argv: string[]): Promise<void> {
         api,
         bareRps,
         token,
+        redisUrl: values['redis-url'],
+        startApi: (env) => startApi({ ...apiEnv, ...env }),
         tenthP95: (name) => p95s.get(`0.1:${config.dialect}:${name}`),
         latency: (name, measured) => {
           p95s.set(`${config.scale}:${config.dialect}:${name}`, measured.p95);

@@ -26,6 +26,17 @@ function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.max(0, index)]!;
 }
 
+/** p50 and p95 of measured times (ms), sorted in place. */
+export function latencyOf(times: number[], errors = 0): LatencyFigures {
+  const sorted = times.sort((a, b) => a - b);
+  return {
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    requests: sorted.length,
+    errors,
+  };
+}
+
 /** Runs autocannon and answers its result with every response time (ms) it saw. */
 async function run(options: LoadOptions) {
   const times: number[] = [];
@@ -57,13 +68,7 @@ async function run(options: LoadOptions) {
 /** p50 and p95 response times (ms) of a request under `connections` concurrent clients. */
 export async function measureLatency(options: LoadOptions): Promise<LatencyFigures> {
   const { times, errors } = await run(options);
-  const sorted = times.sort((a, b) => a - b);
-  return {
-    p50: percentile(sorted, 0.5),
-    p95: percentile(sorted, 0.95),
-    requests: sorted.length,
-    errors,
-  };
+  return latencyOf(times, errors);
 }
 
 /** Requests a second (2xx only) under `connections` concurrent clients. */
@@ -85,6 +90,5 @@ export async function timeRuns(
     await call();
     times.push(performance.now() - started);
   }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95), requests: runs, errors: 0 };
+  return latencyOf(times);
 }

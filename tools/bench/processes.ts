@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
@@ -21,6 +22,12 @@ export function freePort(): Promise<number> {
 export interface BenchServer {
   url: string;
   stop(): Promise<void>;
+}
+
+/** An API process started by the bench: with WORKERS=n, `pid` is the supervising primary's. */
+export interface ApiServer extends BenchServer {
+  port: number;
+  pid: number;
 }
 
 /** Resolves once `url` answers 200 (polling), or rejects after `timeoutMs`. */
@@ -53,10 +60,15 @@ function stopChild(child: ChildProcess): Promise<void> {
 
 /**
  * The built API (apps/api/dist/main.js) as its own process, as in production, on a free port,
- * serving the built console too. Warnings and errors of its log go to the bench's stderr.
+ * serving the built console too. Warnings and errors of its log go to the bench's stderr, or to
+ * `logFile` (appended) when a run expects many (the soak's database cut).
  */
-export async function startApi(env: Record<string, string>): Promise<BenchServer> {
+export async function startApi(
+  env: Record<string, string>,
+  options: { logFile?: string } = {},
+): Promise<ApiServer> {
   const port = await freePort();
+  const log = options.logFile ? openSync(options.logFile, 'a') : 'inherit';
   const child = spawn(process.execPath, ['apps/api/dist/main.js'], {
     cwd: root,
     env: {
@@ -68,11 +80,17 @@ export async function startApi(env: Record<string, string>): Promise<BenchServer
       CONSOLE_DIST: `${root}/apps/console/dist`,
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', log],
   });
+  if (typeof log === 'number') closeSync(log); // The child holds its own copy.
   const url = `http://127.0.0.1:${port}`;
-  await waitUntilReady(`${url}/ready`, child);
-  return { url, stop: () => stopChild(child) };
+  try {
+    await waitUntilReady(`${url}/ready`, child);
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  return { url, port, pid: child.pid!, stop: () => stopChild(child) };
 }
 
 /** A bare Express hello-world in this process: the yardstick every figure is set beside. */

@@ -2,6 +2,7 @@ import type { BenchSuite } from '../bench-context';
 import { billingInsightSuite } from './billing-insight.bench';
 import { browserSuite } from './browser.bench';
 import { clientAreaSuite } from './client-area.bench';
+import { fanOutSuite } from './fan-out.bench';
 import { operationsSuite } from './operations.bench';
 import { throughputSuite } from './throughput.bench';
 
@@ -13,4 +14,6 @@ export const suites: BenchSuite[] = [
   throughputSuite,
   // The console's bundle and first screen do not depend on the data set: measured once.
   { ...browserSuite, appliesTo: (config) => config.scale === 1 && config.dialect === 'postgres' },
+  // Nor does socket fan-out, whose second half needs a server database for two processes.
+  { ...fanOutSuite, appliesTo: (config) => config.scale === 1 && config.dialect === 'postgres' },
 ];

@@ -1,7 +1,7 @@
 import type { Request } from 'autocannon';
-import { sql } from 'drizzle-orm';
 import { simulatedAppVersions, simulatedCrashReport } from '../../device-sim/simulated-crashes';
 import { scaleDeviceToken } from '../../seed-scale/plan';
+import { activeDeviceKeys } from '../scale-devices';
 import { defineSuite } from '../bench-context';
 import { measureLatency, measureThroughput, timeRuns } from '../load';
 import { refreshReleaseHealth } from '../../../apps/api/src/modules/ota/release-health.service';
@@ -23,10 +23,7 @@ const bodies = Array.from({ length: 200 }, (_, n) =>
 export const operationsSuite = defineSuite({
   name: 'operations',
   async prepare(database) {
-    const rows = await database.db.execute<{ key: string }>(sql`
-      select l.key from licences l join clients c on c.id = l.client_id
-      where l.bound and c.active and (l.valid_until is null or l.valid_until > now() + interval '1 hour')
-      limit ${devices}`);
+    const keys = await activeDeviceKeys(database, devices);
     // The minute's release-health refresh over the scale's fleet and crash history, in-process.
     const quiet = { publish: () => {} } as never;
     const releaseHealth = await timeRuns(5, () =>
@@ -38,7 +35,7 @@ export const operationsSuite = defineSuite({
         observability: { worker: { id: 'bench', pid: process.pid, hostname: 'bench' } },
       }),
     );
-    return { keys: rows.rows.map((row) => row.key), releaseHealth };
+    return { keys, releaseHealth };
   },
   async run(context, { keys, releaseHealth }) {
     context.latency('release health refresh, 10 releases (in-process)', releaseHealth);

@@ -1,6 +1,6 @@
 import type { Request } from 'autocannon';
-import { sql } from 'drizzle-orm';
 import { scaleDeviceToken } from '../../seed-scale/plan';
+import { activeDeviceKeys } from '../scale-devices';
 import { measureThroughput } from '../load';
 import { defineSuite } from '../bench-context';
 
@@ -13,11 +13,8 @@ const devices = 10_000;
 export const throughputSuite = defineSuite({
   name: 'throughput',
   async prepare(database) {
-    const rows = await database.db.execute<{ key: string }>(sql`
-      select l.key from licences l join clients c on c.id = l.client_id
-      where l.bound and c.active and (l.valid_until is null or l.valid_until > now() + interval '1 hour')
-      limit ${devices}`);
-    return { keys: rows.rows.map((row) => row.key) };
+    const keys = await activeDeviceKeys(database, devices);
+    return { keys };
   },
   async run(context, { keys }) {
     const { api, token, bareRps } = context;

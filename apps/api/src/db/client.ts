@@ -158,6 +158,10 @@ async function openPostgres({
   const pool = new Pool({ connectionString: databaseUrl, ...servingPoolLimits, ...poolLimits });
   // Without a listener, an idle connection dropped by the server would crash the process.
   pool.on('error', (error) => onPoolError?.(error));
+  // The pool listens to a client only while it is idle: one dropped while checked out between two
+  // statements (inside a transaction) would raise an unhandled 'error' and crash the process. The
+  // next statement on it fails on its own, and the pool discards it on release.
+  pool.on('connect', (client) => client.on('error', (error) => onPoolError?.(error)));
   const db = drizzleNodePg({ client: pool, schema });
   return {
     db,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../../test/builders';
@@ -5,7 +6,7 @@ import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy';
 import { createThrowawayServerDatabase } from '../../test/test-database';
 import { databaseRetryAfterSeconds } from '../http/error-handler';
 
-import { openDatabase } from './client';
+import { openDatabase, type Database } from './client';
 
 const serverUrl = process.env.DATABASE_URL;
 
@@ -23,6 +24,7 @@ describe.skipIf(!serverUrl)('a PostgreSQL server that drops or goes silent', () 
   let proxy: TcpProxy;
   let t: TestContext;
   let token: string;
+  let database: Database;
   let dropDatabase: () => Promise<void>;
 
   beforeAll(async () => {
@@ -33,7 +35,7 @@ describe.skipIf(!serverUrl)('a PostgreSQL server that drops or goes silent', () 
     const throughProxy = new URL(throwaway.url);
     throughProxy.hostname = '127.0.0.1';
     throughProxy.port = String(proxy.port);
-    const database = await openDatabase({
+    database = await openDatabase({
       databaseUrl: throughProxy.toString(),
       // Short limits keep the test quick; the production ones are a few seconds.
       poolLimits: { connectionTimeoutMillis: 300, query_timeout: 600 },
@@ -92,5 +94,20 @@ describe.skipIf(!serverUrl)('a PostgreSQL server that drops or goes silent', () 
 
     proxy.setMode('pass');
     await until(listClients, 200);
+  });
+
+  it('stays up when a connection drops while a transaction holds it between statements', async () => {
+    const transaction = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      proxy.setMode('cut');
+      // The drop reaches the checked-out client while it runs no statement.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await tx.execute(sql`select 1`);
+    });
+    await expect(transaction).rejects.toThrow();
+
+    proxy.setMode('pass');
+    await until(ready, 200);
+    expect((await listClients()).status).toBe(200);
   });
 });

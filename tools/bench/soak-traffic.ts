@@ -1,0 +1,209 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../apps/api/src/db/client';
+import { simulatedAppVersions, simulatedCrashReport } from '../device-sim/simulated-crashes';
+import { scaleDeviceToken } from '../seed-scale/plan';
+import { activeDeviceKeys } from './scale-devices';
+
+/** What the soak's traffic needs from the data set, read before the API starts. */
+export interface SoakData {
+  /** A superadmin's access token (what a completed sign-in gives the console). */
+  token: string;
+  deviceKeys: string[];
+  /** Invoices that can take many small payments. */
+  invoiceIds: string[];
+  clientPages: number;
+}
+
+/** Reads the devices and invoices the traffic uses. */
+export async function prepareSoakData(database: Database, token: string): Promise<SoakData> {
+  // Enough devices that none nears its 30 calls a minute at the soak's rate.
+  const deviceKeys = await activeDeviceKeys(database, 5_000);
+  const invoices = await database.db.execute<{ id: string }>(sql`
+    select id from invoices
+    where not is_voided and status <> 'cancelled' and payment_status in ('unpaid', 'partial')
+      and total_amount - paid_amount > 100
+    limit 200`);
+  const [counts] = (
+    await database.db.execute<{ clients: number }>(
+      sql`select count(*)::int as clients from clients`,
+    )
+  ).rows;
+  return {
+    token,
+    deviceKeys,
+    invoiceIds: invoices.rows.map((row) => row.id),
+    clientPages: Math.max(1, Math.ceil((counts?.clients ?? 1) / 10)),
+  };
+}
+
+export type SoakKind =
+  | 'clients list'
+  | 'licences list'
+  | 'billing lists'
+  | 'crash reports list'
+  | 'device heartbeat'
+  | 'crash report'
+  | 'payment'
+  | 'logo upload';
+
+/** One request of the soak: its kind, when it left and was answered (ms from the start), status (0: no answer). */
+export interface SoakRequest {
+  kind: SoakKind;
+  startedAt: number;
+  endedAt: number;
+  status: number;
+}
+
+/** A request's kind by its place in the run: this cycle of 20, and a logo now and then. */
+const cycle: SoakKind[] = [
+  'device heartbeat',
+  'clients list',
+  'device heartbeat',
+  'billing lists',
+  'crash report',
+  'device heartbeat',
+  'licences list',
+  'device heartbeat',
+  'crash reports list',
+  'payment',
+  'device heartbeat',
+  'clients list',
+  'crash report',
+  'device heartbeat',
+  'billing lists',
+  'device heartbeat',
+  'licences list',
+  'crash report',
+  'device heartbeat',
+  'billing lists',
+];
+const logoEvery = 1_000;
+
+// A real 1x1 PNG.
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const billingLists = ['invoices', 'quotations', 'receipts'];
+const crashBodies = Array.from({ length: 100 }, (_, n) =>
+  JSON.stringify(simulatedCrashReport(simulatedAppVersions[n % simulatedAppVersions.length]!)),
+);
+// Yesterday, so that no time zone makes the payment date lie in the future.
+const paymentDate = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+/** The n-th request of the run. */
+function requestFor(
+  n: number,
+  data: SoakData,
+): { kind: SoakKind; path: string; init: RequestInit } {
+  const staff = { authorization: `Bearer ${data.token}` };
+  const json = { 'content-type': 'application/json' };
+  const device = {
+    ...json,
+    authorization: `Bearer ${scaleDeviceToken(data.deviceKeys[n % data.deviceKeys.length]!)}`,
+  };
+  const page = 1 + (n % Math.min(50, data.clientPages));
+  const kind = n % logoEvery === logoEvery - 1 ? 'logo upload' : cycle[n % cycle.length]!;
+  switch (kind) {
+    case 'clients list':
+      return { kind, path: `/api/clients?page=${page}`, init: { headers: staff } };
+    case 'licences list':
+      return { kind, path: `/api/licences?page=${page}`, init: { headers: staff } };
+    case 'billing lists':
+      return {
+        kind,
+        path: `/api/business/${billingLists[n % billingLists.length]}?page=${page}`,
+        init: { headers: staff },
+      };
+    case 'crash reports list':
+      return { kind, path: `/api/crash-reports?page=${page}&limit=20`, init: { headers: staff } };
+    case 'device heartbeat':
+      return {
+        kind,
+        path: '/api/device/heartbeat',
+        init: {
+          method: 'POST',
+          headers: device,
+          body: JSON.stringify({ appVersion: '2.4.0', batteryLevel: 80 }),
+        },
+      };
+    case 'crash report':
+      return {
+        kind,
+        path: '/api/crash-reports',
+        init: { method: 'POST', headers: device, body: crashBodies[n % crashBodies.length] },
+      };
+    case 'payment':
+      return {
+        kind,
+        path: `/api/business/invoices/${data.invoiceIds[n % data.invoiceIds.length]}/process-payment`,
+        init: {
+          method: 'PUT',
+          headers: { ...staff, ...json },
+          body: JSON.stringify({
+            amount: 0.01,
+            paymentMethod: 'bank_transfer',
+            referenceNumber: `SOAK-${n}`,
+            paymentDate,
+          }),
+        },
+      };
+    case 'logo upload': {
+      const form = new FormData();
+      form.append('logo', new Blob([png], { type: 'image/png' }), 'logo.png');
+      return {
+        kind,
+        path: '/api/settings/logo',
+        init: { method: 'POST', headers: staff, body: form },
+      };
+    }
+  }
+}
+
+/**
+ * Sends the mixed load to `url` from `loops` loops, each sending at most one request every
+ * `intervalMs` (a slow answer delays its loop's next request, so a database cut does not pile
+ * requests up), until stop(); answers every request sent.
+ */
+export function startSoakTraffic(
+  url: string,
+  data: SoakData,
+  { loops, intervalMs }: { loops: number; intervalMs: number },
+) {
+  const started = performance.now();
+  const requests: SoakRequest[] = [];
+  let next = 0;
+  let stopping = false;
+  const loop = async () => {
+    while (!stopping) {
+      const { kind, path, init } = requestFor(next++, data);
+      const startedAt = performance.now() - started;
+      let status = 0;
+      try {
+        const response = await fetch(`${url}${path}`, {
+          ...init,
+          signal: AbortSignal.timeout(20_000),
+        });
+        await response.arrayBuffer();
+        status = response.status;
+      } catch {
+        // No answer: counted with status 0.
+      }
+      const endedAt = performance.now() - started;
+      requests.push({ kind, startedAt, endedAt, status });
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.max(0, intervalMs - (endedAt - startedAt))),
+      );
+    }
+  };
+  const running = Array.from({ length: loops }, loop);
+  return {
+    /** Milliseconds since the traffic started, the clock of every SoakRequest. */
+    now: () => performance.now() - started,
+    stop: async () => {
+      stopping = true;
+      await Promise.all(running);
+      return requests;
+    },
+  };
+}
