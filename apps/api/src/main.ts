@@ -87,7 +87,6 @@ function runPrimary(config: Config): void {
     info: (message) => logger.info(message),
     warn: (message) => logger.warn(message),
   });
-  supervisor.done.catch(() => process.exit(1));
   const stop = (signal: NodeJS.Signals) => {
     logger.info(`${signal} received: stopping ${supervisor.size()} workers`);
     void supervisor.stop(signal).then(() => {

@@ -34,6 +34,37 @@ function fakePool() {
 
 const quiet = { info: () => {}, warn: () => {} };
 
+/** A clock whose timers run only when the test moves it on. */
+function fakeClock() {
+  let now = 0;
+  const timers = new Map<number, { at: number; callback: () => void }>();
+  let nextId = 0;
+  return {
+    now: () => now,
+    setTimeout(callback: () => void, ms: number) {
+      nextId += 1;
+      timers.set(nextId, { at: now + ms, callback });
+      return nextId;
+    },
+    clearTimeout(timer: unknown) {
+      timers.delete(timer as number);
+    },
+    /** How long until the next timer is due. */
+    nextTimer() {
+      return Math.min(...[...timers.values()].map((timer) => timer.at)) - now;
+    },
+    advance(ms: number) {
+      now += ms;
+      for (const [id, timer] of [...timers]) {
+        if (timer.at <= now) {
+          timers.delete(id);
+          timer.callback();
+        }
+      }
+    },
+  };
+}
+
 describe('clusterRefusal', () => {
   it.each([
     [{ workers: 1 }, undefined],
@@ -49,11 +80,11 @@ describe('clusterRefusal', () => {
 
 describe('superviseWorkers', () => {
   it('starts the workers and replaces one that dies', () => {
-    let clock = 0;
+    const clock = fakeClock();
     const { pool, running, die } = fakePool();
-    const supervisor = superviseWorkers(pool, 3, quiet, () => clock);
+    const supervisor = superviseWorkers(pool, 3, quiet, clock);
     expect([...running.keys()]).toEqual([1, 2, 3]);
-    clock = 60_000;
+    clock.advance(60_000);
     die(2);
     expect([...running.keys()]).toEqual([1, 3, 4]);
     expect(supervisor.size()).toBe(3);
@@ -61,17 +92,41 @@ describe('superviseWorkers', () => {
 
   it('passes SIGTERM on to every worker and settles when all have exited', async () => {
     const { pool, running } = fakePool();
-    const supervisor = superviseWorkers(pool, 2, quiet, () => 0);
+    const supervisor = superviseWorkers(pool, 2, quiet, fakeClock());
     await supervisor.stop('SIGTERM');
     expect(running.size).toBe(0);
     // Exits during the stop are not replaced.
     expect(supervisor.size()).toBe(0);
   });
 
-  it('gives up when workers keep dying right after they start', async () => {
-    const { pool, die } = fakePool();
-    const supervisor = superviseWorkers(pool, 1, quiet, () => 0);
-    for (let id = 1; id <= 5; id += 1) die(id);
-    await expect(supervisor.done).rejects.toThrow('workers keep dying at start');
+  it('waits longer before each restart while workers keep dying at start, then goes on', () => {
+    const clock = fakeClock();
+    const { pool, running, die } = fakePool();
+    superviseWorkers(pool, 1, quiet, clock);
+    // Each replacement dies at once (the database is down): 1 s, 2 s, 4 s, 8 s... 30 s at most.
+    const waits: number[] = [];
+    for (let death = 0; death < 7; death += 1) {
+      die([...running.keys()][0]!);
+      expect(running.size).toBe(0);
+      const wait = clock.nextTimer();
+      waits.push(wait);
+      clock.advance(wait);
+      expect(running.size).toBe(1);
+    }
+    expect(waits).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
+    // A worker that lived a while resets the count: the next one is replaced at once.
+    clock.advance(60_000);
+    die([...running.keys()][0]!);
+    expect(running.size).toBe(1);
+  });
+
+  it('cancels a pending restart when stopped', async () => {
+    const clock = fakeClock();
+    const { pool, running, die } = fakePool();
+    const supervisor = superviseWorkers(pool, 1, quiet, clock);
+    die(1);
+    await supervisor.stop('SIGTERM');
+    clock.advance(5_000);
+    expect(running.size).toBe(0);
   });
 });

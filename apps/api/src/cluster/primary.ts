@@ -30,36 +30,49 @@ export interface PrimaryLog {
   warn(message: string): void;
 }
 
-/** A worker that dies within this long of starting counts as a crash loop. */
+/** A worker that dies within this long of starting counts as a quick death. */
 const quickDeathMs = 5_000;
-/** After this many quick deaths in a row, the primary stops replacing workers and exits. */
-const maxQuickDeaths = 5;
+/** The wait before replacing a worker after quick deaths doubles each time, up to this. */
+const maxRestartDelayMs = 30_000;
+
+/** Timers, so tests can run the restart delays on a fake clock. */
+export interface SupervisorClock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(timer: unknown): void;
+}
+
+const realClock: SupervisorClock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms).unref(),
+  clearTimeout: (timer) => clearTimeout(timer as NodeJS.Timeout),
+};
 
 /**
- * Keeps `count` workers running: a worker that dies is replaced (unless workers keep dying at
- * start, which a restart would not fix); `stop(signal)` passes the signal on to every worker and
- * resolves when all have exited, each having drained its requests and closed its sockets and
- * pools.
+ * Keeps `count` workers running: a worker that dies is replaced at once, or after a wait that
+ * doubles with each quick death in a row (1 s up to 30 s), so workers that cannot start (the
+ * database is down) are retried without spinning until it returns. `stop(signal)` passes the
+ * signal on to every worker and resolves when all have exited, each having drained its requests
+ * and closed its sockets and pools.
  */
 export function superviseWorkers(
   pool: WorkerPool,
   count: number,
   log: PrimaryLog,
-  now: () => number = Date.now,
+  clock: SupervisorClock = realClock,
 ) {
   const workers = new Map<number, { kill(signal?: string): void; startedAt: number }>();
+  const pendingRestarts = new Set<unknown>();
   let stopping = false;
   let quickDeaths = 0;
   let allExited: (() => void) | undefined;
-  let gaveUp: ((reason: Error) => void) | undefined;
-  const done = new Promise<void>((resolve, reject) => {
+  const done = new Promise<void>((resolve) => {
     allExited = resolve;
-    gaveUp = reject;
   });
 
   const start = () => {
     const worker = pool.fork();
-    workers.set(worker.id, { kill: (signal) => worker.kill(signal), startedAt: now() });
+    workers.set(worker.id, { kill: (signal) => worker.kill(signal), startedAt: clock.now() });
     log.info(`worker ${worker.id} started (pid ${worker.process.pid})`);
   };
 
@@ -71,16 +84,22 @@ export function superviseWorkers(
       return;
     }
     const how = signal ? `signal ${signal}` : `code ${code}`;
-    quickDeaths = entry && now() - entry.startedAt < quickDeathMs ? quickDeaths + 1 : 0;
-    if (quickDeaths >= maxQuickDeaths) {
-      log.warn(`worker ${worker.id} exited (${how}); workers keep dying at start, giving up`);
-      stopping = true;
-      for (const other of workers.values()) other.kill('SIGTERM');
-      gaveUp?.(new Error('workers keep dying at start'));
+    quickDeaths = entry && clock.now() - entry.startedAt < quickDeathMs ? quickDeaths + 1 : 0;
+    const delayMs =
+      quickDeaths === 0 ? 0 : Math.min(maxRestartDelayMs, 1_000 * 2 ** (quickDeaths - 1));
+    log.warn(
+      `worker ${worker.id} (pid ${worker.process.pid}) exited (${how}); starting another` +
+        (delayMs > 0 ? ` in ${delayMs / 1000} s` : ''),
+    );
+    if (delayMs === 0) {
+      start();
       return;
     }
-    log.warn(`worker ${worker.id} (pid ${worker.process.pid}) exited (${how}); starting another`);
-    start();
+    const timer = clock.setTimeout(() => {
+      pendingRestarts.delete(timer);
+      if (!stopping) start();
+    }, delayMs);
+    pendingRestarts.add(timer);
   });
 
   for (let n = 0; n < count; n += 1) start();
@@ -90,11 +109,13 @@ export function superviseWorkers(
     size: () => workers.size,
     stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
       stopping = true;
+      for (const timer of pendingRestarts) clock.clearTimeout(timer);
+      pendingRestarts.clear();
       if (workers.size === 0) allExited?.();
       for (const worker of workers.values()) worker.kill(signal);
       return done;
     },
-    /** Settles when every worker has exited after stop(), or rejects on a crash loop. */
+    /** Settles when every worker has exited after stop(). */
     done,
   };
 }
