@@ -10,6 +10,7 @@ COPY apps/console/package.json apps/console/
 COPY apps/console-e2e/package.json apps/console-e2e/
 COPY libs/contracts/package.json libs/contracts/
 COPY libs/domain/package.json libs/domain/
+COPY libs/test-apk/package.json libs/test-apk/
 COPY tools/package.json tools/
 
 FROM manifests AS deps

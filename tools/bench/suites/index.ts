@@ -1,5 +1,6 @@
 import type { BenchSuite } from '../bench-context';
 import { billingInsightSuite } from './billing-insight.bench';
+import { billingListsSuite } from './billing-lists.bench';
 import { browserSuite } from './browser.bench';
 import { clientAreaSuite } from './client-area.bench';
 import { fanOutSuite } from './fan-out.bench';
@@ -10,6 +11,7 @@ import { throughputSuite } from './throughput.bench';
 export const suites: BenchSuite[] = [
   clientAreaSuite,
   billingInsightSuite,
+  billingListsSuite,
   operationsSuite,
   throughputSuite,
   // The console's bundle and first screen do not depend on the data set: measured once.
