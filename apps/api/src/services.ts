@@ -19,6 +19,7 @@ import { computeBusinessStats } from './modules/business-reports/business-stats.
 import { computeAgingSnapshot } from './modules/business-reports/reports.service';
 import { createObservability } from './observability/observability';
 import { relayEventsBetweenProcesses } from './events/event-relay';
+import { countBillingDocuments } from './modules/business-reports/billing-totals.service';
 import { connectRedis } from './redis/redis-client';
 import { bcryptCostFor, createPasswordHasher } from './security/password-hasher';
 import { createRateLimitStore, type RateLimitStore } from './security/rate-limit-store';
@@ -110,6 +111,7 @@ export async function createServices(
   const directoryTotals = snapshot('directory totals', () => computeDirectoryTotals(db));
   const dashboardFigures = snapshot('dashboard figures', () => computeDashboardFigures(db));
   const businessStats = snapshot('business stats', () => computeBusinessStats(db));
+  const billingTotals = snapshot('billing totals', () => countBillingDocuments(db));
   const billingAging = snapshot('billing aging', () => computeAgingSnapshot(db));
   const reportCache = createTtlCache<Promise<ReportsResponse['data']>>({
     ttlMs: overrides.snapshotTtlMs ?? snapshotTtlMs,
@@ -167,6 +169,7 @@ export async function createServices(
     } else if (billingChanges.has(event)) {
       // A screen that has just recorded or validated a payment must show it.
       businessStats.invalidate({ readersWait: true });
+      billingTotals.invalidate({ readersWait: true });
       billingAging.invalidate({ readersWait: true });
       reportCache.clear();
       dashboardFigures.invalidate({ readersWait: true });
@@ -202,6 +205,7 @@ export async function createServices(
     directoryTotals,
     dashboardFigures,
     businessStats,
+    billingTotals,
     billingAging,
     reportCache,
     deviceSessions,

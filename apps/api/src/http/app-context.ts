@@ -54,6 +54,8 @@ export interface AppContext {
   dashboardFigures: SnapshotCache<DashboardFigures>;
   /** The billing figures of GET /api/business/dashboard-stats, served from memory. */
   businessStats: SnapshotCache<BusinessStats>;
+  /** Counts of the billing documents, for the totals of unfiltered list pages. */
+  billingTotals: SnapshotCache<BillingTotals>;
   /** The reports' aging as of today (buckets and the clients owing most), served from memory. */
   billingAging: SnapshotCache<ReportAgingSection>;
   /** Reports computed in the last few seconds, by period; cleared by every billing change. */
@@ -87,6 +89,13 @@ export interface HeartbeatEntry {
   clientId: string;
   licenceKey: string;
   deviceId: string;
+}
+
+/** How many quotations, invoices and receipts there are, whatever their state. */
+export interface BillingTotals {
+  quotations: number;
+  invoices: number;
+  receipts: number;
 }
 
 /** Directory-wide totals: the client list's summary cards and the dashboard's headline figures. */

@@ -75,6 +75,8 @@ export const invoices = pgTable(
     index('invoices_due_date_idx').on(table.dueDate),
     index('invoices_issue_date_idx').on(table.issueDate),
     index('invoices_created_at_idx').on(table.createdAt, table.id),
+    // The list's sort by amount walks this instead of sorting every row.
+    index('invoices_total_amount_idx').on(table.totalAmount, table.id),
     index('invoices_client_id_idx').on(table.clientId, table.createdAt),
     index('invoices_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     index('invoices_quotation_id_idx').on(table.quotationId),

@@ -64,6 +64,9 @@ export const quotations = pgTable(
     index('quotations_status_idx').on(table.status, table.createdAt, table.id),
     index('quotations_client_id_idx').on(table.clientId, table.createdAt),
     index('quotations_created_at_idx').on(table.createdAt, table.id),
+    // The list's sort by amount walks this instead of sorting every row.
+    index('quotations_total_amount_idx').on(table.totalAmount, table.id),
+    index('quotations_valid_until_idx').on(table.validUntil, table.id),
     // Reports count and sum the quotations dated in a period.
     index('quotations_quotation_date_idx').on(table.quotationDate),
     index('quotations_invoice_id_idx').on(table.invoiceId),

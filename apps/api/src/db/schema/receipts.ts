@@ -71,6 +71,8 @@ export const receipts = pgTable(
   (table) => [
     index('receipts_payment_date_idx').on(table.paymentDate),
     index('receipts_created_at_idx').on(table.createdAt, table.id),
+    // The list's sort by amount walks this instead of sorting every row.
+    index('receipts_total_amount_idx').on(table.totalAmount, table.id),
     index('receipts_client_id_idx').on(table.clientId, table.createdAt),
     index('receipts_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     index('receipts_payment_method_idx').on(table.paymentMethod),

@@ -109,6 +109,8 @@ const sortColumns = {
 export async function findInvoicePage(
   db: DbExecutor,
   request: InvoicePageRequest,
+  /** The number of every invoice, when known (an unfiltered page need not count them). */
+  unfilteredTotal?: number,
 ): Promise<{ rows: InvoiceRow[]; totalCount: number }> {
   const where = filterCondition(request);
   const direction = request.sortOrder === 'asc' ? asc : desc;
@@ -121,6 +123,7 @@ export async function findInvoicePage(
     .limit(request.limit)
     .offset(offset);
   return withTotalCount(rows, { offset, limit: request.limit }, async () => {
+    if (where === undefined && unfilteredTotal !== undefined) return unfilteredTotal;
     const [total] = await db.select({ value: count() }).from(invoices).where(where);
     return total?.value ?? 0;
   });

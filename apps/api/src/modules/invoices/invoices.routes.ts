@@ -48,7 +48,7 @@ export const invoiceRoutes = [
     access: { permissions: ['invoices.view'] },
     query: listInvoicesQuerySchema,
     response: listInvoicesResponseSchema,
-    handler: ({ ctx, query }) => listInvoices(ctx.db, query),
+    handler: ({ ctx, query }) => listInvoices(ctx, query),
   }),
   defineRoute({
     method: 'put',

@@ -64,12 +64,23 @@ export function amountAboveOutstanding(outstanding: number): string {
 
 /** GET /api/business/invoices: a page with each invoice's lines, payments and rejections. */
 export async function listInvoices(
-  db: DbExecutor,
+  { db, billingTotals }: Pick<AppContext, 'db' | 'billingTotals'>,
   query: ListInvoicesQuery,
   now: Date = new Date(),
 ): Promise<ListInvoicesResponse> {
   const today = businessDay(now);
-  const { rows, totalCount } = await findInvoicePage(db, { ...query, today });
+  const unfiltered =
+    !query.search &&
+    !query.paymentStatus &&
+    !query.paymentValidationStatus &&
+    !query.dueStatus &&
+    !query.dateRange &&
+    !query.clientId;
+  const { rows, totalCount } = await findInvoicePage(
+    db,
+    { ...query, today },
+    unfiltered ? (await billingTotals.read()).invoices : undefined,
+  );
   const parts = await findInvoiceParts(
     db,
     rows.map((row) => row.id),

@@ -59,6 +59,8 @@ const sortColumns = {
 export async function findQuotationPage(
   db: DbExecutor,
   request: QuotationPageRequest,
+  /** The number of every quotation, when known (an unfiltered page need not count them). */
+  unfilteredTotal?: number,
 ): Promise<{ rows: QuotationRow[]; totalCount: number }> {
   const where = filterCondition(request);
   const direction = request.sortOrder === 'asc' ? asc : desc;
@@ -71,6 +73,7 @@ export async function findQuotationPage(
     .limit(request.limit)
     .offset(offset);
   return withTotalCount(rows, { offset, limit: request.limit }, async () => {
+    if (where === undefined && unfilteredTotal !== undefined) return unfilteredTotal;
     const [total] = await db.select({ value: count() }).from(quotations).where(where);
     return total?.value ?? 0;
   });

@@ -34,7 +34,7 @@ export const quotationRoutes = [
     access: { permissions: ['quotations.view'] },
     query: listQuotationsQuerySchema,
     response: listQuotationsResponseSchema,
-    handler: ({ ctx, query }) => listQuotations(ctx.db, query),
+    handler: ({ ctx, query }) => listQuotations(ctx, query),
   }),
   defineRoute({
     method: 'post',

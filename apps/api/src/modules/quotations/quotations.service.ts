@@ -68,12 +68,17 @@ export const quotationMessagesFor = {
 
 /** GET /api/business/quotations: a page with each quotation's lines. */
 export async function listQuotations(
-  db: DbExecutor,
+  { db, billingTotals }: Pick<AppContext, 'db' | 'billingTotals'>,
   query: ListQuotationsQuery,
   now: Date = new Date(),
 ): Promise<ListQuotationsResponse> {
   const today = businessDay(now);
-  const { rows, totalCount } = await findQuotationPage(db, { ...query, today });
+  const unfiltered = !query.search && !query.status && !query.clientId;
+  const { rows, totalCount } = await findQuotationPage(
+    db,
+    { ...query, today },
+    unfiltered ? (await billingTotals.read()).quotations : undefined,
+  );
   return {
     success: true,
     quotations: await presentWithItems(db, rows, today),
