@@ -3,12 +3,11 @@ import { api } from '@/lib/api-client';
 import {
   breakers,
   breakerPresets,
-  callService,
   SourceUnavailableError,
   waitUntil,
-  withRetry,
   type BreakerHealth,
 } from '@/lib/breaker';
+import { callService, withRetry } from '@/lib/service-call';
 
 /**
  * Every call of the system screen goes through here (spec 2 sections 4 and 7): the generic

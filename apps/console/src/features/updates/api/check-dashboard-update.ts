@@ -1,6 +1,6 @@
 import type { DashboardUpdateCheckResponse } from '@patrol/contracts';
 import { api } from '@/lib/api-client';
-import { callService, withRetry } from '@/lib/breaker';
+import { callService, withRetry } from '@/lib/service-call';
 import type { LoadedBuild } from '../lib/loaded-build';
 
 /**

@@ -1,6 +1,6 @@
 import type { MobileUpdateCheckResponse } from '@patrol/contracts';
 import { api } from '@/lib/api-client';
-import { callService, withRetry } from '@/lib/breaker';
+import { callService, withRetry } from '@/lib/service-call';
 
 /**
  * GET /api/ota/mobile/check with the staff token: the app's current (active) and latest releases,

@@ -1,12 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  SourceUnavailableError,
-  breakerPresets,
-  breakers,
-  callService,
-  isRetryableFailure,
-  withRetry,
-} from '@/lib/breaker';
+import { SourceUnavailableError, breakerPresets, breakers } from '@/lib/breaker';
+import { callService, isRetryableFailure, withRetry } from '@/lib/service-call';
 
 const boom = () => Promise.reject(new Error('boom'));
 
