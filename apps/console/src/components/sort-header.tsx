@@ -26,3 +26,22 @@ export function SortHeader({ label, active, order, onSort, className }: SortHead
     </TableHead>
   );
 }
+
+/**
+ * The heading maker of a table sorted by `sort`: `heading('Title', 'title')` is a SortHeader that
+ * is active for its field and asks `onSort` to sort by it.
+ */
+export function sortHeadings<Field extends string>(
+  sort: { sortBy: Field; sortOrder: 'asc' | 'desc' },
+  onSort: (field: Field) => void,
+) {
+  return (label: string, field: Field, className?: string) => (
+    <SortHeader
+      label={label}
+      active={sort.sortBy === field}
+      order={sort.sortOrder}
+      onSort={() => onSort(field)}
+      className={className}
+    />
+  );
+}

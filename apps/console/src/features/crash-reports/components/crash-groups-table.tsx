@@ -1,6 +1,6 @@
 import type { CrashGroup } from '@patrol/contracts';
 import { formatBusinessDateTime, valueOrNotAvailable } from '@patrol/domain';
-import { SortHeader } from '@/components/sort-header';
+import { sortHeadings } from '@/components/sort-header';
 import { Badge } from '@/components/ui/badge';
 import {
   Table,
@@ -48,15 +48,7 @@ export function AppVersions({ versions }: { versions: string[] }) {
  * opens the group, whose dialog leads to its reports.
  */
 export function CrashGroupsTable({ groups, params, onSort, onOpen }: CrashGroupsTableProps) {
-  const sortHeader = (label: string, field: SortField, className?: string) => (
-    <SortHeader
-      label={label}
-      active={params.sortBy === field}
-      order={params.sortOrder}
-      onSort={() => onSort(field)}
-      className={className}
-    />
-  );
+  const sortHeader = sortHeadings<SortField>(params, onSort);
 
   return (
     <Table>

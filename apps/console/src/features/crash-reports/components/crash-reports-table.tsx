@@ -1,7 +1,7 @@
 import type { CrashReport } from '@patrol/contracts';
 import { formatBusinessDateTime, shortReportId, valueOrNotAvailable } from '@patrol/domain';
 import { EyeIcon } from 'lucide-react';
-import { SortHeader } from '@/components/sort-header';
+import { sortHeadings } from '@/components/sort-header';
 import { Button } from '@/components/ui/button';
 import {
   Table,
@@ -41,15 +41,7 @@ function platformText(report: CrashReport): string {
 
 /** The reports of one page; the title (or the eye button) opens the details. */
 export function CrashReportsTable({ reports, params, onSort, onOpen }: CrashReportsTableProps) {
-  const sortHeader = (label: string, field: SortField, className?: string) => (
-    <SortHeader
-      label={label}
-      active={params.sortBy === field}
-      order={params.sortOrder}
-      onSort={() => onSort(field)}
-      className={className}
-    />
-  );
+  const sortHeader = sortHeadings<SortField>(params, onSort);
 
   return (
     <Table>
