@@ -17,7 +17,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
+import { runQueries, type DbExecutor } from '../../db/client';
 import { dayStart } from '../../db/column-values';
 import { likePattern } from '../../db/like-pattern';
 import { withTotalCount } from '../../db/page-count';
@@ -143,7 +143,7 @@ export async function findInvoiceParts(
 ): Promise<InvoiceParts> {
   if (invoiceIds.length === 0) return { lineItems: [], entries: [], rejections: [] };
   const ids = [...invoiceIds];
-  const [lineItems, entries, rejections] = await Promise.all([
+  const [lineItems, entries, rejections] = await runQueries(db, [
     db
       .select()
       .from(invoiceLineItems)
