@@ -9,7 +9,7 @@ import {
   createTestContext,
   type TestContext,
 } from '../../../test/builders';
-import { refreshReleaseHealth } from './release-health.service';
+import { refreshReleaseHealth, refreshReleaseHealthIfDue } from './release-health.service';
 
 let t: TestContext;
 let viewer: string;
@@ -147,5 +147,25 @@ describe('release health', () => {
     await refreshReleaseHealth(t.ctx, new Date(now.getTime() + 60_000));
     expect(alerts()).toBe(before);
     expect((await stored(next.id)).rolloutPausedAt).toEqual(now);
+  });
+
+  it('refreshes once a minute between workers: one at a time, and not again within the minute', async () => {
+    const watched = await release({ version: '7.0.0', versionCode: 70 });
+    await fleetOn('7.0.0', 70, 3, 0);
+    // Two workers whose minutes come together: one refreshes, the other finds it done.
+    const together = await Promise.all([
+      refreshReleaseHealthIfDue(t.ctx, now),
+      refreshReleaseHealthIfDue(t.ctx, now),
+    ]);
+    expect(together.filter(Boolean)).toHaveLength(1);
+    expect(await stored(watched.id)).toMatchObject({ healthDevices: 3, healthCheckedAt: now });
+
+    const halfAMinuteLater = new Date(now.getTime() + 30_000);
+    expect(await refreshReleaseHealthIfDue(t.ctx, halfAMinuteLater)).toBe(false);
+    expect((await stored(watched.id)).healthCheckedAt).toEqual(now);
+
+    const aMinuteLater = new Date(now.getTime() + 60_000);
+    expect(await refreshReleaseHealthIfDue(t.ctx, aMinuteLater)).toBe(true);
+    expect((await stored(watched.id)).healthCheckedAt).toEqual(aMinuteLater);
   });
 });
