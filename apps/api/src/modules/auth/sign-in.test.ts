@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import jwt from 'jsonwebtoken';
 import { generate } from 'otplib';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox, users } from '../../db/schema';
 import {
   type TestContext,
@@ -248,10 +248,16 @@ describe('sign-in rate limits', () => {
       expect((await login({ email, password: 'Wrong-password-1' })).status).toBe(401);
     }
     expect((await login({ email, password: testPassword })).status).toBe(429);
-    const warnings = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
-    expect(warnings.map((mail) => mail.subject)).toEqual([
-      'Patrol Management Console: sign-in attempts to your account were slowed down',
-    ]);
+    // The warning is mailed beside the answer, not before it.
+    await vi.waitFor(async () => {
+      const warnings = await t.database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, email));
+      expect(warnings.map((mail) => mail.subject)).toEqual([
+        'Patrol Management Console: sign-in attempts to your account were slowed down',
+      ]);
+    });
 
     const fromKnownDevice = await ownBrowser
       .post('/api/auth/login')
