@@ -22,7 +22,7 @@ export function scalePlan(scale: number): ScalePlan {
     activities: Math.round(1_000_000 * scale),
     staff: 20,
     products: Math.max(50, Math.round(5_000 * scale)),
-    quotations: Math.max(100, Math.round(100_000 * scale)),
+    quotations: Math.max(100, Math.round(125_000 * scale)),
     crashReports: Math.max(1_000, Math.round(100_000 * scale)),
     crashGroups: Math.max(30, Math.round(300 * Math.min(1, scale * 3))),
   };
