@@ -3,11 +3,14 @@ import type { Database } from '../../apps/api/src/db/client';
 import { simulatedAppVersions, simulatedCrashReport } from '../device-sim/simulated-crashes';
 import { scaleDeviceToken } from '../seed-scale/plan';
 import { activeDeviceKeys } from './scale-devices';
+import { signIn, type SignInAccount } from './soak-sign-in';
 
 /** What the soak's traffic needs from the data set, read before the API starts. */
 export interface SoakData {
   /** A superadmin's access token (what a completed sign-in gives the console). */
   token: string;
+  /** Accounts the sign-ins take turns with, so no authenticator code is used twice. */
+  signInAccounts: SignInAccount[];
   deviceKeys: string[];
   /** Invoices that can take many small payments. */
   invoiceIds: string[];
@@ -15,7 +18,11 @@ export interface SoakData {
 }
 
 /** Reads the devices and invoices the traffic uses. */
-export async function prepareSoakData(database: Database, token: string): Promise<SoakData> {
+export async function prepareSoakData(
+  database: Database,
+  token: string,
+  signInAccounts: SignInAccount[],
+): Promise<SoakData> {
   // Enough devices that none nears its 30 calls a minute at the soak's rate.
   const deviceKeys = await activeDeviceKeys(database, 5_000);
   const invoices = await database.db.execute<{ id: string }>(sql`
@@ -30,6 +37,7 @@ export async function prepareSoakData(database: Database, token: string): Promis
   ).rows;
   return {
     token,
+    signInAccounts,
     deviceKeys,
     invoiceIds: invoices.rows.map((row) => row.id),
     clientPages: Math.max(1, Math.ceil((counts?.clients ?? 1) / 10)),
@@ -37,6 +45,7 @@ export async function prepareSoakData(database: Database, token: string): Promis
 }
 
 export type SoakKind =
+  | 'sign-in'
   | 'clients list'
   | 'licences list'
   | 'billing lists'
@@ -54,7 +63,7 @@ export interface SoakRequest {
   status: number;
 }
 
-/** A request's kind by its place in the run: this cycle of 20, and a logo now and then. */
+/** A request's kind by its place in the run: this cycle of 20, a sign-in and a logo now and then. */
 const cycle: SoakKind[] = [
   'device heartbeat',
   'clients list',
@@ -78,6 +87,18 @@ const cycle: SoakKind[] = [
   'billing lists',
 ];
 const logoEvery = 1_000;
+/**
+ * About one sign-in every two seconds at the soak's rate. An authenticator code is taken once, so
+ * with 30 accounts in turn each signs in at most every minute, two TOTP steps apart or more.
+ */
+const signInEvery = 200;
+export const soakSignInAccounts = 30;
+
+function kindOf(n: number): SoakKind {
+  if (n % logoEvery === logoEvery - 1) return 'logo upload';
+  if (n % signInEvery === signInEvery - 2) return 'sign-in';
+  return cycle[n % cycle.length]!;
+}
 
 // A real 1x1 PNG.
 const png = Buffer.from(
@@ -91,11 +112,12 @@ const crashBodies = Array.from({ length: 100 }, (_, n) =>
 // Yesterday, so that no time zone makes the payment date lie in the future.
 const paymentDate = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
-/** The n-th request of the run. */
+/** The n-th request of the run, when it is a single request (not a sign-in). */
 function requestFor(
+  kind: Exclude<SoakKind, 'sign-in'>,
   n: number,
   data: SoakData,
-): { kind: SoakKind; path: string; init: RequestInit } {
+): { path: string; init: RequestInit } {
   const staff = { authorization: `Bearer ${data.token}` };
   const json = { 'content-type': 'application/json' };
   const device = {
@@ -103,23 +125,20 @@ function requestFor(
     authorization: `Bearer ${scaleDeviceToken(data.deviceKeys[n % data.deviceKeys.length]!)}`,
   };
   const page = 1 + (n % Math.min(50, data.clientPages));
-  const kind = n % logoEvery === logoEvery - 1 ? 'logo upload' : cycle[n % cycle.length]!;
   switch (kind) {
     case 'clients list':
-      return { kind, path: `/api/clients?page=${page}`, init: { headers: staff } };
+      return { path: `/api/clients?page=${page}`, init: { headers: staff } };
     case 'licences list':
-      return { kind, path: `/api/licences?page=${page}`, init: { headers: staff } };
+      return { path: `/api/licences?page=${page}`, init: { headers: staff } };
     case 'billing lists':
       return {
-        kind,
         path: `/api/business/${billingLists[n % billingLists.length]}?page=${page}`,
         init: { headers: staff },
       };
     case 'crash reports list':
-      return { kind, path: `/api/crash-reports?page=${page}&limit=20`, init: { headers: staff } };
+      return { path: `/api/crash-reports?page=${page}&limit=20`, init: { headers: staff } };
     case 'device heartbeat':
       return {
-        kind,
         path: '/api/device/heartbeat',
         init: {
           method: 'POST',
@@ -129,13 +148,11 @@ function requestFor(
       };
     case 'crash report':
       return {
-        kind,
         path: '/api/crash-reports',
         init: { method: 'POST', headers: device, body: crashBodies[n % crashBodies.length] },
       };
     case 'payment':
       return {
-        kind,
         path: `/api/business/invoices/${data.invoiceIds[n % data.invoiceIds.length]}/process-payment`,
         init: {
           method: 'PUT',
@@ -152,12 +169,17 @@ function requestFor(
       const form = new FormData();
       form.append('logo', new Blob([png], { type: 'image/png' }), 'logo.png');
       return {
-        kind,
         path: '/api/settings/logo',
         init: { method: 'POST', headers: staff, body: form },
       };
     }
   }
+}
+
+async function send(url: string, { path, init }: { path: string; init: RequestInit }) {
+  const response = await fetch(`${url}${path}`, { ...init, signal: AbortSignal.timeout(20_000) });
+  await response.arrayBuffer();
+  return response.status;
 }
 
 /**
@@ -176,16 +198,18 @@ export function startSoakTraffic(
   let stopping = false;
   const loop = async () => {
     while (!stopping) {
-      const { kind, path, init } = requestFor(next++, data);
+      const n = next++;
+      const kind = kindOf(n);
       const startedAt = performance.now() - started;
       let status = 0;
       try {
-        const response = await fetch(`${url}${path}`, {
-          ...init,
-          signal: AbortSignal.timeout(20_000),
-        });
-        await response.arrayBuffer();
-        status = response.status;
+        status =
+          kind === 'sign-in'
+            ? await signIn(
+                url,
+                data.signInAccounts[Math.floor(n / signInEvery) % data.signInAccounts.length]!,
+              )
+            : await send(url, requestFor(kind, n, data));
       } catch {
         // No answer: counted with status 0.
       }

@@ -7,7 +7,8 @@ import type { ClusterInfoResponse } from '@patrol/contracts';
 import { childPids, probeReady, rssMiB } from './cluster-workers';
 import { startApi, type ApiServer } from './processes';
 import { summarizeSoak, type SoakRun } from './soak-summary';
-import { prepareSoakData, startSoakTraffic } from './soak-traffic';
+import { createSignInAccounts } from './soak-sign-in';
+import { prepareSoakData, soakSignInAccounts, startSoakTraffic } from './soak-traffic';
 import { benchStaffToken } from './staff-token';
 
 const workers = 2;
@@ -113,7 +114,8 @@ async function prepare(options: SoakOptions) {
   const setup = await openTarget(target);
   try {
     const token = await benchStaffToken(setup, jwtSecret);
-    return { target, data: { ...(await prepareSoakData(setup, token)), jwtSecret } };
+    const accounts = await createSignInAccounts(setup, jwtSecret, soakSignInAccounts);
+    return { target, data: { ...(await prepareSoakData(setup, token, accounts)), jwtSecret } };
   } finally {
     await setup.close();
   }
