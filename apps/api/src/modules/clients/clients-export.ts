@@ -1,14 +1,13 @@
 import { clientCsvColumns } from '@patrol/contracts';
 import type { Response } from 'express';
 import type { DbExecutor } from '../../db/client';
-import type { ClientRow } from '../../db/schema';
 import { streamCsv } from '../../http/csv';
-import { findClientExportBatch, type ClientFilter } from './clients.repo';
+import { findClientExportBatch, type ClientExportRow, type ClientFilter } from './clients.repo';
 
 /** Clients read per query while exporting: bounded memory whatever the directory's size. */
 export const exportBatchSize = 1000;
 
-function exportValues(client: ClientRow): string[] {
+function exportValues(client: ClientExportRow): string[] {
   const values: Record<(typeof clientCsvColumns)[number], string> = {
     companyId: client.companyId,
     companyName: client.companyName,
@@ -18,7 +17,7 @@ function exportValues(client: ClientRow): string[] {
     address: client.address,
     active: client.active ? 'Active' : 'Inactive',
     licences: String(client.licenceCount),
-    createdAt: client.createdAt.toISOString(),
+    createdAt: client.createdAt,
   };
   return clientCsvColumns.map((column) => values[column]);
 }
@@ -33,10 +32,10 @@ async function* clientBatches(db: DbExecutor, filter: ClientFilter) {
   let after: { cursor: string; id: string } | undefined;
   for (;;) {
     const batch = await findClientExportBatch(db, filter, after, exportBatchSize);
-    yield batch.map((row) => exportValues(row.client));
+    yield batch.map(exportValues);
     if (batch.length < exportBatchSize) return;
     const last = batch[batch.length - 1]!;
-    after = { cursor: last.cursor, id: last.client.id };
+    after = { cursor: last.cursor, id: last.id };
   }
 }
 

@@ -209,16 +209,27 @@ export function findNewestClients(db: DbExecutor, limit: number): Promise<Client
   return db.select().from(clients).orderBy(desc(clients.createdAt), desc(clients.id)).limit(limit);
 }
 
-/** One CSV row's worth of a client, with the sort key where the next batch starts. */
-export interface ClientExportRow {
-  client: ClientRow;
+/** One CSV row's worth of a client, with where the next batch starts. */
+export type ClientExportRow = {
+  id: string;
+  companyId: string;
+  companyName: string;
+  contactPerson: string;
+  email: string;
+  phone: string;
+  address: string;
+  active: boolean;
+  licenceCount: number;
+  /** ISO 8601 in UTC to the millisecond, as Date.toISOString() writes it. */
+  createdAt: string;
   /** The sort key as text (timestamps keep their microseconds). */
   cursor: string;
-}
+};
 
 /**
  * The next `limit` clients of an export after `after` (keyset paging, so each batch is an index
- * range rather than an ever-growing OFFSET).
+ * range rather than an ever-growing OFFSET). Only the exported columns, as the driver reads them:
+ * mapping whole rows through the query builder took most of an export's time.
  */
 export async function findClientExportBatch(
   db: DbExecutor,
@@ -235,11 +246,16 @@ export async function findClientExportBatch(
   const afterCursor = after
     ? sql`${key} ${beyondOrAt} ${cursorValue} and (${key} ${beyond} ${cursorValue} or ${clients.id} ${beyond} ${after.id}::uuid)`
     : undefined;
-  const rows = await db
-    .select({ client: clients, cursor: sql<string>`${key}::text` })
-    .from(clients)
-    .where(and(filterCondition(filter), afterCursor))
-    .orderBy(...ordering(filter))
-    .limit(limit);
-  return rows;
+  const result = await db.execute<ClientExportRow>(sql`
+    select ${clients.id} as "id", ${clients.companyId} as "companyId",
+      ${clients.companyName} as "companyName", ${clients.contactPerson} as "contactPerson",
+      ${clients.email} as "email", ${clients.phone} as "phone", ${clients.address} as "address",
+      ${clients.active} as "active", ${clients.licenceCount} as "licenceCount",
+      to_char(${clients.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+      ${key}::text as "cursor"
+    from ${clients}
+    where ${and(filterCondition(filter), afterCursor) ?? sql`true`}
+    order by ${sql.join(ordering(filter), sql`, `)}
+    limit ${limit}`);
+  return result.rows;
 }
