@@ -68,7 +68,9 @@ export async function findReceiptPage(
       .orderBy(direction(sortColumns[request.sortBy]), direction(receipts.id))
       .limit(request.limit)
       .offset((request.page - 1) * request.limit),
-    where === undefined ? everyReceiptFigures(db, monthStart) : matchingFigures(db, where, monthStart),
+    where === undefined
+      ? everyReceiptFigures(db, monthStart)
+      : matchingFigures(db, where, monthStart),
   ]);
   return { rows, figures };
 }
@@ -86,7 +88,9 @@ async function matchingFigures(
           Number,
         ),
       // Sen as a bigint-safe integer: numeric(14,2) sums exactly in PostgreSQL.
-      totalSen: sql<number>`coalesce(sum(${receipts.totalAmount}) * 100, 0)::bigint`.mapWith(Number),
+      totalSen: sql<number>`coalesce(sum(${receipts.totalAmount}) * 100, 0)::bigint`.mapWith(
+        Number,
+      ),
     })
     .from(receipts)
     .where(where);

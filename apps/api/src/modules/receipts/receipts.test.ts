@@ -96,7 +96,11 @@ describe('GET /api/business/receipts without a filter (figures from the month co
   /** The figures counted from the receipts themselves, to hold the counters against. */
   const counted = async () => {
     const monthStart = `${businessDay(new Date()).slice(0, 7)}-01`;
-    const { rows } = await t.database.db.execute<{ total: number; this_month: number; sen: number }>(
+    const { rows } = await t.database.db.execute<{
+      total: number;
+      this_month: number;
+      sen: number;
+    }>(
       sql`select count(*)::int as total,
                  (count(*) filter (where payment_date >= ${monthStart}::timestamptz))::int as this_month,
                  (coalesce(sum(total_amount), 0) * 100)::int as sen
@@ -133,7 +137,10 @@ describe('GET /api/business/receipts without a filter (figures from the month co
   });
 
   it('follows receipts changed, removed or truncated in the database', async () => {
-    await t.database.db.update(receipts).set({ totalAmount: '100.50' }).where(sql`true`);
+    await t.database.db
+      .update(receipts)
+      .set({ totalAmount: '100.50' })
+      .where(sql`true`);
     expect((await everything()).statistics).toEqual(await counted());
     expect((await everything()).statistics.totalAmount).toBe(201);
     await t.database.db
