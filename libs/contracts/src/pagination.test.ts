@@ -16,6 +16,19 @@ describe('paging helpers', () => {
     });
   });
 
+  it('says when the total is only counted so far: more than totalCount rows, a next page always', () => {
+    expect(buildPagination(50, 20, 1000, true)).toEqual({
+      currentPage: 50,
+      totalPages: 50,
+      totalCount: 1000,
+      limit: 20,
+      hasNext: true,
+      hasPrev: true,
+      totalCountCapped: true,
+    });
+    expect(buildPagination(1, 20, 40)).not.toHaveProperty('totalCountCapped');
+  });
+
   const query = listQuerySchema({
     sortFields: ['name', 'createdAt'],
     defaultSort: 'name',

@@ -13,20 +13,35 @@ export const paginationSchema = z.object({
   limit: z.number().int().min(1),
   hasNext: z.boolean(),
   hasPrev: z.boolean(),
+  /**
+   * Present and true when the list stopped counting: more than `totalCount` rows match, and pages
+   * go on past `totalPages` (the billing lists count a filter's matches only so far ahead of the
+   * page). Absent, `totalCount` is exact.
+   */
+  totalCountCapped: z.literal(true).optional(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
-/** Builds the paging block for a page of a list of `totalCount` rows. */
-export function buildPagination(page: number, limit: number, totalCount: number): Pagination {
+/**
+ * Builds the paging block for a page of a list of `totalCount` rows, or of more than
+ * `totalCount` when `capped` (then there is always a next page).
+ */
+export function buildPagination(
+  page: number,
+  limit: number,
+  totalCount: number,
+  capped = false,
+): Pagination {
   const totalPages = Math.ceil(totalCount / limit);
-  return {
+  const paging = {
     currentPage: page,
     totalPages,
     totalCount,
     limit,
-    hasNext: page < totalPages,
+    hasNext: capped || page < totalPages,
     hasPrev: page > 1,
   };
+  return capped ? { ...paging, totalCountCapped: true } : paging;
 }
 
 /** `page` and `limit` from a URL query: page from 1, limit 1 to 100. */

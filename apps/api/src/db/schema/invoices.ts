@@ -86,6 +86,13 @@ export const invoices = pgTable(
       .where(
         sql`${table.isVoided} = false and ${table.paymentStatus} in ('unpaid', 'pending', 'partial', 'overdue')`,
       ),
+    // The due filters (overdue, due today, due soon) newest first: the walk skips invoices not yet
+    // due on the index's due_date, without reading their rows (recent ones are rarely overdue).
+    index('invoices_owing_created_at_idx')
+      .on(table.createdAt, table.id, table.dueDate)
+      .where(
+        sql`${table.isVoided} = false and ${table.paymentStatus} in ('unpaid', 'pending', 'partial', 'overdue')`,
+      ),
   ],
 );
 

@@ -1,6 +1,16 @@
 import { transactionTypes } from '@patrol/contracts';
 import { sql } from 'drizzle-orm';
-import { index, jsonb, numeric, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { clients } from './clients';
 import { createdAt, jsonObject, money, stringArray, timestamptz, updatedAt } from './columns';
 import { invoices, type PaymentMethod } from './invoices';
@@ -106,3 +116,14 @@ export type ReceiptRow = typeof receipts.$inferSelect;
 export type NewReceiptRow = typeof receipts.$inferInsert;
 export type ReceiptAllocationRow = typeof receiptAllocations.$inferSelect;
 export type NewReceiptAllocationRow = typeof receiptAllocations.$inferInsert;
+
+/**
+ * The receipts tab's figures per payment month (count and amount), kept by triggers on receipts
+ * (migration 0014), so the unfiltered tab adds a row per month instead of every receipt.
+ */
+export const receiptMonthTotals = pgTable('receipt_month_totals', {
+  /** The first day of the payment month ('YYYY-MM-01'), as payment_date's calendar day. */
+  month: date('month', { mode: 'string' }).primaryKey(),
+  receipts: bigint('receipts', { mode: 'number' }).notNull().default(0),
+  totalAmount: numeric('total_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+});

@@ -3,7 +3,6 @@ import { addDays, awaitingPaymentStatuses, billingRangeStart } from '@patrol/dom
 import {
   and,
   asc,
-  count,
   desc,
   eq,
   gte,
@@ -20,7 +19,7 @@ import {
 import { runQueries, type DbExecutor } from '../../db/client';
 import { dayStart } from '../../db/column-values';
 import { likePattern } from '../../db/like-pattern';
-import { withTotalCount } from '../../db/page-count';
+import { countUpTo, withCappedCount, type CappedCountPage } from '../../db/page-count';
 import {
   invoiceLineItems,
   invoices,
@@ -105,13 +104,17 @@ const sortColumns = {
   createdAt: invoices.createdAt,
 } as const;
 
-/** A page of invoices (one index walk with a limit) and how many match (a separate count). */
+/**
+ * A page of invoices (one index walk with a limit) and how many match: every invoice from the
+ * caller's total when unfiltered, otherwise counted up to `countAhead` past the page's start.
+ */
 export async function findInvoicePage(
   db: DbExecutor,
   request: InvoicePageRequest,
   /** The number of every invoice, when known (an unfiltered page need not count them). */
   unfilteredTotal?: number,
-): Promise<{ rows: InvoiceRow[]; totalCount: number }> {
+  countAhead?: number,
+): Promise<CappedCountPage<InvoiceRow>> {
   const where = filterCondition(request);
   const direction = request.sortOrder === 'asc' ? asc : desc;
   const offset = (request.page - 1) * request.limit;
@@ -122,11 +125,12 @@ export async function findInvoicePage(
     .orderBy(direction(sortColumns[request.sortBy]), direction(invoices.id))
     .limit(request.limit)
     .offset(offset);
-  return withTotalCount(rows, { offset, limit: request.limit }, async () => {
-    if (where === undefined && unfilteredTotal !== undefined) return unfilteredTotal;
-    const [total] = await db.select({ value: count() }).from(invoices).where(where);
-    return total?.value ?? 0;
-  });
+  if (where === undefined && unfilteredTotal !== undefined) {
+    return { rows, totalCount: unfilteredTotal, totalCountCapped: false };
+  }
+  return withCappedCount(rows, { offset, limit: request.limit, countAhead }, (upTo) =>
+    countUpTo(db, invoices, where, upTo),
+  );
 }
 
 /** What an invoice is shown with: its lines, payments and rejections. */

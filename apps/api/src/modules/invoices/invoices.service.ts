@@ -76,7 +76,7 @@ export async function listInvoices(
     !query.dueStatus &&
     !query.dateRange &&
     !query.clientId;
-  const { rows, totalCount } = await findInvoicePage(
+  const { rows, totalCount, totalCountCapped } = await findInvoicePage(
     db,
     { ...query, today },
     unfiltered ? (await billingTotals.read()).invoices : undefined,
@@ -88,7 +88,7 @@ export async function listInvoices(
   return {
     success: true,
     invoices: rows.map((row) => presentInvoice(row, parts, today)),
-    pagination: buildPagination(query.page, query.limit, totalCount),
+    pagination: buildPagination(query.page, query.limit, totalCount, totalCountCapped),
   };
 }
 

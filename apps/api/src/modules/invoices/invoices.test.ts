@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { businessDay, addDays } from '@patrol/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -227,6 +227,75 @@ describe('invoices API', () => {
         .set(bearer(sales))
         .expect(200);
       expect(searched.body.invoices.map((i: { id: string }) => i.id)).toEqual([late.id]);
+    });
+
+    it('counts a search up to 1,000 matches past the page and then says more match', async () => {
+      const own = await buildClient(t, { companyName: 'Countahead Guards Sdn Bhd' });
+      const first = await createInvoice(t, admin, own.id);
+      // 1,004 more invoices of the same client, copied in one statement.
+      await t.database.db.execute(sql`
+        insert into invoices (invoice_number, client_id, client_info, issue_date, due_date,
+                              payment_terms, subtotal, tax_amount, total_amount, created_by)
+        select 'BULK-' || lpad(g::text, 6, '0'), client_id, client_info, issue_date, due_date,
+               payment_terms, subtotal, tax_amount, total_amount, created_by
+        from invoices, generate_series(1, 1004) g where id = ${first.id}`);
+      const page = (query: string) =>
+        request(t.app)
+          .get(`/api/business/invoices?search=countahead&limit=10&${query}`)
+          .set(bearer(sales))
+          .expect(200);
+
+      const firstPage = await page('page=1');
+      expect(firstPage.body.invoices).toHaveLength(10);
+      expect(firstPage.body.pagination).toEqual({
+        currentPage: 1,
+        totalPages: 100,
+        totalCount: 1000,
+        limit: 10,
+        hasNext: true,
+        hasPrev: false,
+        totalCountCapped: true,
+      });
+      // From page 100 the count reaches every match: exact again, one page more.
+      const later = await page('page=100');
+      expect(later.body.pagination).toEqual({
+        currentPage: 100,
+        totalPages: 101,
+        totalCount: 1005,
+        limit: 10,
+        hasNext: true,
+        hasPrev: true,
+      });
+      const last = await page('page=101');
+      expect(last.body.invoices).toHaveLength(5);
+      expect(last.body.pagination).toMatchObject({ totalCount: 1005, hasNext: false });
+      // The client's filter alone counts the same way.
+      const byClient = await request(t.app)
+        .get(`/api/business/invoices?clientId=${own.id}&limit=100`)
+        .set(bearer(sales))
+        .expect(200);
+      expect(byClient.body.pagination).toMatchObject({ totalCount: 1000, totalCountCapped: true });
+    });
+
+    it('drops a paid invoice from the overdue filter and its count at once', async () => {
+      const own = await buildClient(t);
+      const late = [await createInvoice(t, admin, own.id), await createInvoice(t, admin, own.id)];
+      await t.database.db
+        .update(invoices)
+        .set({ dueDate: new Date(`${addDays(today(), -10)}T00:00:00Z`) })
+        .where(eq(invoices.clientId, own.id));
+      const overdue = async () =>
+        (
+          await request(t.app)
+            .get(`/api/business/invoices?clientId=${own.id}&dueStatus=overdue&limit=1`)
+            .set(bearer(sales))
+            .expect(200)
+        ).body;
+      expect((await overdue()).pagination).toMatchObject({ totalCount: 2, totalPages: 2 });
+      await pay(late[0]!.id, { amount: 216 }).expect(200);
+      const after = await overdue();
+      expect(after.invoices.map((i: { id: string }) => i.id)).toEqual([late[1]!.id]);
+      expect(after.pagination).toMatchObject({ totalCount: 1, hasNext: false });
     });
 
     it('refuses an unknown filter value (400) and a user without invoices.view (403)', async () => {

@@ -1,9 +1,9 @@
 import type { ListQuotationsQuery, QuotationStatus } from '@patrol/contracts';
-import { and, asc, count, desc, eq, inArray, like, lt, gte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, lt, gte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { dayStart } from '../../db/column-values';
 import { likePattern } from '../../db/like-pattern';
-import { withTotalCount } from '../../db/page-count';
+import { countUpTo, withCappedCount, type CappedCountPage } from '../../db/page-count';
 import {
   quotationItems,
   quotations,
@@ -54,14 +54,16 @@ const sortColumns = {
 
 /**
  * A page of quotations and how many match: the page is one walk of a (key, id) index with a
- * limit, and the count, when the page cannot tell it, a separate count.
+ * limit, and the count, when the page cannot tell it, a separate count that stops `countAhead`
+ * matches past the page's start (the caller's total when unfiltered).
  */
 export async function findQuotationPage(
   db: DbExecutor,
   request: QuotationPageRequest,
   /** The number of every quotation, when known (an unfiltered page need not count them). */
   unfilteredTotal?: number,
-): Promise<{ rows: QuotationRow[]; totalCount: number }> {
+  countAhead?: number,
+): Promise<CappedCountPage<QuotationRow>> {
   const where = filterCondition(request);
   const direction = request.sortOrder === 'asc' ? asc : desc;
   const offset = (request.page - 1) * request.limit;
@@ -72,11 +74,12 @@ export async function findQuotationPage(
     .orderBy(direction(sortColumns[request.sortBy]), direction(quotations.id))
     .limit(request.limit)
     .offset(offset);
-  return withTotalCount(rows, { offset, limit: request.limit }, async () => {
-    if (where === undefined && unfilteredTotal !== undefined) return unfilteredTotal;
-    const [total] = await db.select({ value: count() }).from(quotations).where(where);
-    return total?.value ?? 0;
-  });
+  if (where === undefined && unfilteredTotal !== undefined) {
+    return { rows, totalCount: unfilteredTotal, totalCountCapped: false };
+  }
+  return withCappedCount(rows, { offset, limit: request.limit, countAhead }, (upTo) =>
+    countUpTo(db, quotations, where, upTo),
+  );
 }
 
 /** The lines of the given quotations, in display order. */

@@ -74,7 +74,7 @@ export async function listQuotations(
 ): Promise<ListQuotationsResponse> {
   const today = businessDay(now);
   const unfiltered = !query.search && !query.status && !query.clientId;
-  const { rows, totalCount } = await findQuotationPage(
+  const { rows, totalCount, totalCountCapped } = await findQuotationPage(
     db,
     { ...query, today },
     unfiltered ? (await billingTotals.read()).quotations : undefined,
@@ -82,7 +82,7 @@ export async function listQuotations(
   return {
     success: true,
     quotations: await presentWithItems(db, rows, today),
-    pagination: buildPagination(query.page, query.limit, totalCount),
+    pagination: buildPagination(query.page, query.limit, totalCount, totalCountCapped),
   };
 }
 

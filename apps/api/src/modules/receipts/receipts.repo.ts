@@ -6,6 +6,7 @@ import { dayStart } from '../../db/column-values';
 import { likePattern } from '../../db/like-pattern';
 import {
   receiptAllocations,
+  receiptMonthTotals,
   receipts,
   type NewReceiptAllocationRow,
   type NewReceiptRow,
@@ -48,8 +49,9 @@ export interface ReceiptFigures {
 }
 
 /**
- * A page of receipts (an index walk with a limit) and the matching receipts' figures (one
- * aggregate), so the statistics never read the rows into Node.
+ * A page of receipts (an index walk with a limit) and the matching receipts' figures: one
+ * aggregate over the matches, or, without a filter, the per-month counters, so the unfiltered
+ * tab never reads every receipt.
  */
 export async function findReceiptPage(
   db: DbExecutor,
@@ -57,8 +59,8 @@ export async function findReceiptPage(
 ): Promise<{ rows: ReceiptRow[]; figures: ReceiptFigures }> {
   const where = filterCondition(request);
   const direction = request.sortOrder === 'asc' ? asc : desc;
-  const monthStart = dayStart(`${request.today.slice(0, 7)}-01`);
-  const [rows, [figures]] = await Promise.all([
+  const monthStart = `${request.today.slice(0, 7)}-01`;
+  const [rows, figures] = await Promise.all([
     db
       .select()
       .from(receipts)
@@ -66,22 +68,55 @@ export async function findReceiptPage(
       .orderBy(direction(sortColumns[request.sortBy]), direction(receipts.id))
       .limit(request.limit)
       .offset((request.page - 1) * request.limit),
-    db
-      .select({
-        total: sql<number>`count(*)`.mapWith(Number),
-        thisMonth:
-          sql<number>`count(*) filter (where ${receipts.paymentDate} >= ${monthStart})`.mapWith(
-            Number,
-          ),
-        // Sen as a bigint-safe integer: numeric(14,2) sums exactly in PostgreSQL.
-        totalSen: sql<number>`coalesce(sum(${receipts.totalAmount}) * 100, 0)::bigint`.mapWith(
+    where === undefined
+      ? everyReceiptFigures(db, monthStart)
+      : matchingFigures(db, where, monthStart),
+  ]);
+  return { rows, figures };
+}
+
+async function matchingFigures(
+  db: DbExecutor,
+  where: SQL,
+  monthStart: string,
+): Promise<ReceiptFigures> {
+  const [figures] = await db
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      thisMonth:
+        sql<number>`count(*) filter (where ${receipts.paymentDate} >= ${dayStart(monthStart)})`.mapWith(
           Number,
         ),
-      })
-      .from(receipts)
-      .where(where),
-  ]);
-  return { rows, figures: figures ?? { total: 0, thisMonth: 0, totalSen: 0 } };
+      // Sen as a bigint-safe integer: numeric(14,2) sums exactly in PostgreSQL.
+      totalSen: sql<number>`coalesce(sum(${receipts.totalAmount}) * 100, 0)::bigint`.mapWith(
+        Number,
+      ),
+    })
+    .from(receipts)
+    .where(where);
+  return figures ?? { total: 0, thisMonth: 0, totalSen: 0 };
+}
+
+/** The figures of every receipt, added up from the per-month counters (a row per month). */
+export async function everyReceiptFigures(
+  db: DbExecutor,
+  monthStart: string,
+): Promise<ReceiptFigures> {
+  const [figures] = await db
+    .select({
+      total: sql<number>`coalesce(sum(${receiptMonthTotals.receipts}), 0)::bigint`.mapWith(Number),
+      // Months after this one too, as the filtered count takes every date from the month's start.
+      thisMonth:
+        sql<number>`coalesce(sum(${receiptMonthTotals.receipts}) filter (where ${receiptMonthTotals.month} >= ${monthStart}), 0)::bigint`.mapWith(
+          Number,
+        ),
+      totalSen:
+        sql<number>`coalesce(sum(${receiptMonthTotals.totalAmount}) * 100, 0)::bigint`.mapWith(
+          Number,
+        ),
+    })
+    .from(receiptMonthTotals);
+  return figures ?? { total: 0, thisMonth: 0, totalSen: 0 };
 }
 
 /** The allocations of the given receipts. */

@@ -1,3 +1,5 @@
+import { addDays, businessDay } from '@patrol/domain';
+import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,6 +10,7 @@ import {
   payAndValidate,
   type TestContext,
 } from '../../../test/builders';
+import { receipts } from '../../db/schema';
 import { verificationCode } from './receipts.service';
 
 describe('GET /api/business/receipts', () => {
@@ -71,6 +74,84 @@ describe('GET /api/business/receipts', () => {
     await list('paymentMethod=gold').expect(400);
     const noAccess = await t.signIn('sales', { permissions: ['quotations.view'] });
     await request(t.app).get('/api/business/receipts').set(bearer(noAccess)).expect(403);
+  });
+});
+
+describe('GET /api/business/receipts without a filter (figures from the month counters)', () => {
+  let t: TestContext;
+  let admin: string;
+  let accounts: string;
+  let clientId: string;
+  beforeAll(async () => {
+    t = await createTestContext();
+    admin = await t.signIn('Admin');
+    accounts = await t.signIn('accounts');
+    clientId = (await buildClient(t)).id;
+  });
+  afterAll(() => t.close());
+
+  const everything = async () =>
+    (await request(t.app).get('/api/business/receipts?limit=1').set(bearer(accounts)).expect(200))
+      .body;
+  /** The figures counted from the receipts themselves, to hold the counters against. */
+  const counted = async () => {
+    const monthStart = `${businessDay(new Date()).slice(0, 7)}-01`;
+    const { rows } = await t.database.db.execute<{
+      total: number;
+      this_month: number;
+      sen: number;
+    }>(
+      sql`select count(*)::int as total,
+                 (count(*) filter (where payment_date >= ${monthStart}::timestamptz))::int as this_month,
+                 (coalesce(sum(total_amount), 0) * 100)::int as sen
+          from receipts`,
+    );
+    const row = rows[0]!;
+    return { total: row.total, thisMonth: row.this_month, totalAmount: row.sen / 100 };
+  };
+
+  it('starts at zero and adds each validated invoice at once, by its payment month', async () => {
+    expect((await everything()).statistics).toEqual({ total: 0, thisMonth: 0, totalAmount: 0 });
+    const invoice = await createInvoice(t, admin, clientId);
+    await payAndValidate(t, accounts, invoice.id, [
+      { amount: 216, paymentMethod: 'bank_transfer', referenceNumber: 'NOW-1' },
+    ]);
+    let body = await everything();
+    expect(body.statistics).toEqual({ total: 1, thisMonth: 1, totalAmount: 216 });
+    expect(body.pagination).toMatchObject({ totalCount: 1, totalPages: 1 });
+
+    // Paid 40 days ago: last month's, so counted in the total but not in this month.
+    const older = await createInvoice(t, admin, clientId);
+    await payAndValidate(t, accounts, older.id, [
+      {
+        amount: 216,
+        paymentMethod: 'cash',
+        referenceNumber: 'OLD-1',
+        paymentDate: addDays(businessDay(new Date()), -40),
+      },
+    ]);
+    body = await everything();
+    expect(body.statistics).toEqual({ total: 2, thisMonth: 1, totalAmount: 432 });
+    expect(body.pagination).toMatchObject({ totalCount: 2, totalPages: 2, hasNext: true });
+    expect(body.statistics).toEqual(await counted());
+  });
+
+  it('follows receipts changed, removed or truncated in the database', async () => {
+    await t.database.db
+      .update(receipts)
+      .set({ totalAmount: '100.50' })
+      .where(sql`true`);
+    expect((await everything()).statistics).toEqual(await counted());
+    expect((await everything()).statistics.totalAmount).toBe(201);
+    await t.database.db
+      .update(receipts)
+      .set({ paymentDate: new Date(`${addDays(businessDay(new Date()), -70)}T00:00:00Z`) })
+      .where(eq(receipts.referenceNumber, 'NOW-1'));
+    expect((await everything()).statistics).toEqual({ total: 2, thisMonth: 0, totalAmount: 201 });
+    await t.database.db.delete(receipts).where(eq(receipts.referenceNumber, 'OLD-1'));
+    expect((await everything()).statistics).toEqual({ total: 1, thisMonth: 0, totalAmount: 100.5 });
+    await t.database.db.execute(sql`truncate receipts cascade`);
+    expect((await everything()).statistics).toEqual({ total: 0, thisMonth: 0, totalAmount: 0 });
   });
 });
 

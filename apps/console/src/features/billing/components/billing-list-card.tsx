@@ -95,7 +95,10 @@ export function BillingListCard({
       {pagination && pagination.totalPages > 1 && (
         <div className="flex items-center justify-between gap-3 border-t p-3 text-sm text-muted-foreground">
           <span className="tabular-nums">
-            Page {pagination.currentPage} of {pagination.totalPages}
+            Page {pagination.currentPage} of{' '}
+            {pagination.totalCountCapped
+              ? `more than ${pagination.totalPages}`
+              : pagination.totalPages}
           </span>
           <Pagination
             label={`${title} pages`}
@@ -109,13 +112,18 @@ export function BillingListCard({
   );
 }
 
-/** 'Showing 20 of 135 quotations', as every billing list says it. */
+/**
+ * 'Showing 20 of 135 quotations', as every billing list says it; 'Showing 20 of more than 1000
+ * quotations' when the server stopped counting (a common search term at provider scale).
+ */
 export function showingCaption(
-  list: { pagination: { totalCount: number } } | undefined,
+  list: { pagination: Pick<PageInfo, 'totalCount' | 'totalCountCapped'> } | undefined,
   shown: number | undefined,
   noun: string,
 ): string | undefined {
-  return list && `Showing ${shown ?? 0} of ${list.pagination.totalCount} ${noun}`;
+  if (!list) return undefined;
+  const { totalCount, totalCountCapped } = list.pagination;
+  return `Showing ${shown ?? 0} of ${totalCountCapped ? 'more than ' : ''}${totalCount} ${noun}`;
 }
 
 /** The Refresh button of a billing list. */
