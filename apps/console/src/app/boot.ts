@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { setupCheckQueryOptions } from '@/app/setup/setup-gate';
-import { dashboardQueryOptions } from '@/features/dashboard/api/get-dashboard';
 import { sessionStore } from '@/lib/session-storage';
 import { validateSession } from '@/lib/session-validation';
 
@@ -14,7 +13,10 @@ export function startBootRequests(queryClient: QueryClient, path: string): void 
   if (!sessionStore.getToken()) return;
   void validateSession();
   if (path === '/') {
-    void queryClient.prefetchQuery(dashboardQueryOptions());
+    // Its call (and the breaker it goes through) is code the sign-in page does not need.
+    void import('@/features/dashboard/api/get-dashboard').then(({ dashboardQueryOptions }) =>
+      queryClient.prefetchQuery(dashboardQueryOptions()),
+    );
     void import('@/features/dashboard/components/dashboard-page');
   }
 }
