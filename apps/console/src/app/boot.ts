@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { setupCheckQueryOptions } from '@/app/setup/setup-gate';
+import { dashboardQueryOptions } from '@/features/dashboard/api/get-dashboard';
 import { sessionStore } from '@/lib/session-storage';
 import { validateSession } from '@/lib/session-validation';
 
@@ -12,11 +13,10 @@ export function startBootRequests(queryClient: QueryClient, path: string): void 
   void queryClient.prefetchQuery(setupCheckQueryOptions);
   if (!sessionStore.getToken()) return;
   void validateSession();
+  // Every protected screen sits in the signed-in shell: its code loads beside the session check.
+  void import('@/app/layout/app-layout');
   if (path === '/') {
-    // Its call (and the breaker it goes through) is code the sign-in page does not need.
-    void import('@/features/dashboard/api/get-dashboard').then(({ dashboardQueryOptions }) =>
-      queryClient.prefetchQuery(dashboardQueryOptions()),
-    );
+    void queryClient.prefetchQuery(dashboardQueryOptions());
     void import('@/features/dashboard/components/dashboard-page');
   }
 }
