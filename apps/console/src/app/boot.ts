@@ -13,6 +13,8 @@ export function startBootRequests(queryClient: QueryClient, path: string): void 
   void queryClient.prefetchQuery(setupCheckQueryOptions);
   if (!sessionStore.getToken()) return;
   void validateSession();
+  // Every protected screen sits in the signed-in shell: its code loads beside the session check.
+  void import('@/app/layout/app-layout');
   if (path === '/') {
     void queryClient.prefetchQuery(dashboardQueryOptions());
     void import('@/features/dashboard/components/dashboard-page');

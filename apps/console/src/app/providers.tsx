@@ -1,23 +1,21 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Toaster } from '@/components/ui/toaster';
+import { ToastOutlet } from '@/components/toast-outlet';
 import { AuthProvider } from '@/lib/auth';
-import { RealtimeProvider } from '@/lib/realtime-provider';
 
 type AppProvidersProps = { queryClient: QueryClient; children: ReactNode };
 
 /**
- * Query cache, session, the realtime socket and the toast outlet, shared by every screen (the
- * signed-in shell adds tooltips: their positioning library stays off the sign-in page).
+ * Query cache, session and the toast outlet, shared by every screen. The signed-in shell
+ * (app/layout) adds the realtime socket, update notices and tooltips, and mounts the toasts:
+ * none of them, nor their libraries, reach the sign-in page.
  */
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <RealtimeProvider>
-          {children}
-          <Toaster />
-        </RealtimeProvider>
+        {children}
+        <ToastOutlet />
       </AuthProvider>
     </QueryClientProvider>
   );

@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { AppLayout } from '@/app/layout/app-layout';
 import { RedirectIfAuthenticated, RequireAuth } from '@/app/routing/require-auth';
 import { RequirePermission } from '@/app/routing/require-permission';
 import { routeAccess, type AccessRule } from '@/app/routing/route-access';
@@ -69,7 +68,9 @@ export const appRoutes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               {
-                element: <AppLayout />,
+                // The signed-in shell (sidebar, notices, the realtime socket) is a chunk of its
+                // own: the sign-in page never loads it.
+                lazy: screen(() => import('@/app/layout/app-layout'), 'AppLayout'),
                 children: [
                   protectedScreen(
                     '/',

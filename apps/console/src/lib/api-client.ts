@@ -1,4 +1,4 @@
-import { commonMessages, errorEnvelopeSchema, type ErrorCode } from '@patrol/contracts';
+import { commonMessages, type ErrorCode, type ErrorEnvelope } from '@patrol/contracts';
 import { logger } from '@/lib/logger';
 import { sessionStore } from '@/lib/session-storage';
 
@@ -102,6 +102,17 @@ function transportMessage(status: number): string {
   return commonMessages.serverError;
 }
 
+async function readEnvelope(body: unknown): Promise<ErrorEnvelope | null> {
+  if (body === null) return null;
+  try {
+    const { readErrorEnvelope } = await import('@/lib/error-envelope');
+    return readErrorEnvelope(body);
+  } catch {
+    // The schema's chunk failed to load (a newer build replaced it): the status still tells.
+    return null;
+  }
+}
+
 /** Turns a failed response into an ApiError, preferring the server's error envelope. */
 export async function toApiError(response: Response): Promise<ApiError> {
   let body: unknown = null;
@@ -110,9 +121,9 @@ export async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     // A proxy's HTML error page or an empty body: use the transport message.
   }
-  const envelope = errorEnvelopeSchema.safeParse(body);
-  if (envelope.success) {
-    const { error, message, errors } = envelope.data;
+  const envelope = await readEnvelope(body);
+  if (envelope) {
+    const { error, message, errors } = envelope;
     return new ApiError(response.status, error, message, errors ?? {});
   }
   const code = statusCodes[response.status] ?? 'INTERNAL_ERROR';

@@ -10,6 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { toast } from 'sonner';
+import { useToastOutlet } from '@/components/toast-outlet';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import {
@@ -176,10 +177,12 @@ type RealtimeProviderProps = {
 };
 
 /**
- * Owns the socket for the whole app: connects while a token is stored, and turns events into
- * query invalidations, cache patches and toasts. Mount inside QueryClientProvider.
+ * Owns the socket of the signed-in shell (app/layout): connects while a token is stored, and
+ * turns events into query invalidations, cache patches and toasts. Mount inside
+ * QueryClientProvider.
  */
 export function RealtimeProvider({ children, client: givenClient }: RealtimeProviderProps) {
+  useToastOutlet();
   const queryClient = useQueryClient();
   const [client] = useState(() => givenClient ?? createRealtimeClient());
 

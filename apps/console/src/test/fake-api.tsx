@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
+import { RealtimeProvider } from '@/lib/realtime-provider';
 import { createTestQueryClient, jsonResponse } from '@/test/test-utils';
 
 /** A call as the fake API received it. */
@@ -32,11 +33,16 @@ export function stubApi(handlers: Record<string, FakeHandler>): FakeCall[] {
   return calls;
 }
 
-/** Renders one screen with the app's providers (query cache, session, toasts) and a router. */
+/**
+ * Renders one screen with the app's providers (query cache, session, toasts), the realtime
+ * socket the signed-in shell adds, and a router.
+ */
 export function renderScreen(ui: ReactElement, path = '/') {
   return render(
     <AppProviders queryClient={createTestQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      <RealtimeProvider>
+        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      </RealtimeProvider>
     </AppProviders>,
   );
 }

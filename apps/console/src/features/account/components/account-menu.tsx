@@ -1,5 +1,5 @@
 import { KeyRoundIcon, LockKeyholeIcon, SettingsIcon } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -7,12 +7,25 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { BackupCodesDialog } from './backup-codes-dialog';
-import { ChangePasswordDialog } from './change-password-dialog';
+
+// The dialogs (their forms and the contract's schemas) load the first time one is asked for:
+// the shell around every signed-in screen does not carry them.
+const ChangePasswordDialog = lazy(() =>
+  import('./change-password-dialog').then((module) => ({ default: module.ChangePasswordDialog })),
+);
+const BackupCodesDialog = lazy(() =>
+  import('./backup-codes-dialog').then((module) => ({ default: module.BackupCodesDialog })),
+);
 
 /** The signed-in user's own account: password and backup codes. */
 export function AccountMenu() {
   const [open, setOpen] = useState<'password' | 'codes' | null>(null);
+  // Once loaded the dialogs stay mounted, so closing one still plays its exit animation.
+  const [asked, setAsked] = useState(false);
+  const show = (dialog: 'password' | 'codes') => {
+    setAsked(true);
+    setOpen(dialog);
+  };
   return (
     <>
       <DropdownMenu>
@@ -22,22 +35,26 @@ export function AccountMenu() {
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
-          <DropdownMenuItem onSelect={() => setOpen('password')}>
+          <DropdownMenuItem onSelect={() => show('password')}>
             <LockKeyholeIcon aria-hidden="true" /> Change Password
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => setOpen('codes')}>
+          <DropdownMenuItem onSelect={() => show('codes')}>
             <KeyRoundIcon aria-hidden="true" /> Backup Codes
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <ChangePasswordDialog
-        open={open === 'password'}
-        onOpenChange={(next) => setOpen(next ? 'password' : null)}
-      />
-      <BackupCodesDialog
-        open={open === 'codes'}
-        onOpenChange={(next) => setOpen(next ? 'codes' : null)}
-      />
+      {asked && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog
+            open={open === 'password'}
+            onOpenChange={(next) => setOpen(next ? 'password' : null)}
+          />
+          <BackupCodesDialog
+            open={open === 'codes'}
+            onOpenChange={(next) => setOpen(next ? 'codes' : null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginBodySchema, type LoginBody } from '@patrol/contracts';
+import type { LoginBody } from '@patrol/contracts';
 import { Loader2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
@@ -11,17 +10,28 @@ import { FormField } from '@/components/form-field';
 import { PasswordInput } from '@/components/password-input';
 import { signInErrorMessage } from '@/features/auth/lib/auth-error-messages';
 import { showServerFieldErrors } from '@/lib/form-errors';
+import { lazyResolver } from '@/lib/lazy-resolver';
+
+const resolver = lazyResolver<LoginBody>(() =>
+  import('@/features/auth/lib/login-resolver').then((module) => module.loginResolver),
+);
 
 type LoginCredentialsFormProps = {
   defaultEmail: string;
+  /** Called as valid credentials are sent. */
+  onSubmitting?: () => void;
   onOutcome: (outcome: LoginOutcome, email: string) => void;
 };
 
 /** Step 1 of sign-in: email and password. */
-export function LoginCredentialsForm({ defaultEmail, onOutcome }: LoginCredentialsFormProps) {
+export function LoginCredentialsForm({
+  defaultEmail,
+  onSubmitting,
+  onOutcome,
+}: LoginCredentialsFormProps) {
   const login = useLogin();
   const form = useForm<LoginBody>({
-    resolver: zodResolver(loginBodySchema),
+    resolver,
     defaultValues: { email: defaultEmail, password: '' },
   });
   const { errors } = form.formState;
@@ -31,6 +41,7 @@ export function LoginCredentialsForm({ defaultEmail, onOutcome }: LoginCredentia
     invalid ? { 'aria-invalid': true, 'aria-describedby': 'login-message' } : {};
 
   const submit = form.handleSubmit((body) => {
+    onSubmitting?.();
     login.mutate(body, {
       onSuccess: (outcome) => onOutcome(outcome, body.email),
       onError: (error) => showServerFieldErrors(error, form.setError, ['email', 'password']),
@@ -38,7 +49,12 @@ export function LoginCredentialsForm({ defaultEmail, onOutcome }: LoginCredentia
   });
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+    <form
+      noValidate
+      onFocus={resolver.preload}
+      onSubmit={(event) => void submit(event)}
+      className="grid gap-4"
+    >
       <FormField id="login-email" label="Email">
         <Input
           id="login-email"
