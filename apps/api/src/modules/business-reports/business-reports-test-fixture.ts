@@ -1,7 +1,6 @@
 import { addDays, businessDay } from '@patrol/domain';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll } from 'vitest';
 import {
   bearer,
   buildClient,
@@ -11,6 +10,7 @@ import {
   createTestContext,
   type TestContext,
 } from '../../../test/builders';
+import { setUpSharedFixture } from '../../../test/shared-fixture';
 import { dayStart } from '../../db/column-values';
 import { invoices, quotations } from '../../db/schema';
 
@@ -44,10 +44,9 @@ export interface BusinessReportsFixture {
   voidInvoice: (id: string) => Promise<void>;
 }
 
-/** Registers the hooks that build the data set before the file's first test and close it after the last. */
+/** The file's fixture, built before its first test (setUpSharedFixture registers the hooks). */
 export function setUpBusinessReportsFixture(): BusinessReportsFixture {
-  const fixture = {} as BusinessReportsFixture;
-  beforeAll(async () => {
+  return setUpSharedFixture(async (): Promise<BusinessReportsFixture> => {
     const t = await createTestContext();
     const admin = await t.signIn('Admin');
     const accounts = await t.signIn('accounts');
@@ -99,7 +98,7 @@ export function setUpBusinessReportsFixture(): BusinessReportsFixture {
       .update(quotations)
       .set({ validUntil: dayStart(day(-1)) })
       .where(eq(quotations.id, lapsed!.id));
-    Object.assign(fixture, {
+    return {
       t,
       accounts,
       manager,
@@ -110,8 +109,6 @@ export function setUpBusinessReportsFixture(): BusinessReportsFixture {
         await t.database.db.update(invoices).set({ isVoided: true }).where(eq(invoices.id, id));
         t.ctx.events.publish('billingUpdated', { entity: 'invoice', action: 'updated', id });
       },
-    } satisfies BusinessReportsFixture);
+    };
   });
-  afterAll(() => fixture.t.close());
-  return fixture;
 }

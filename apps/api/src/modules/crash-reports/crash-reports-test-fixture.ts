@@ -1,6 +1,6 @@
-import { afterAll, beforeAll } from 'vitest';
 import type { CrashReportRow, NewCrashReportRow } from '../../db/schema';
 import { buildCrashReport, createTestContext, type TestContext } from '../../../test/builders';
+import { setUpSharedFixture } from '../../../test/shared-fixture';
 
 /** A report of the fixture: the row's own fields plus the JSON the generated columns read. */
 function reportValues(
@@ -17,16 +17,14 @@ export interface CrashReportsFixture {
   r: Record<'r1' | 'r2' | 'r3' | 'r4' | 'r5', CrashReportRow>;
 }
 
-/** Registers the hooks that write the reports before the file's first test and close it after the last. */
+/** The file's fixture, written before its first test (setUpSharedFixture registers the hooks). */
 export function setUpCrashReportsFixture(): CrashReportsFixture {
-  const fixture = {} as CrashReportsFixture;
   const fillerCount = 22;
 
-  beforeAll(async () => {
+  return setUpSharedFixture(async (): Promise<CrashReportsFixture> => {
     const t = await createTestContext();
-    fixture.t = t;
-    fixture.admin = await t.signIn('Admin');
-    fixture.r = {
+    const admin = await t.signIn('Admin');
+    const r = {
       // 17:30 UTC on 1 March is 01:30 on 2 March in Kuala Lumpur: a 2 March report.
       r1: await buildCrashReport(
         t,
@@ -104,7 +102,6 @@ export function setUpCrashReportsFixture(): CrashReportsFixture {
         }),
       );
     }
+    return { t, admin, r };
   });
-  afterAll(() => fixture.t.close());
-  return fixture;
 }

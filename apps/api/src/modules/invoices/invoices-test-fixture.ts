@@ -1,6 +1,5 @@
 import { businessDay } from '@patrol/domain';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { ClientRow } from '../../db/schema';
 import {
   bearer,
@@ -9,6 +8,7 @@ import {
   createTestContext,
   type TestContext,
 } from '../../../test/builders';
+import { setUpSharedFixture } from '../../../test/shared-fixture';
 
 /** Today's business day, as the payment and due dates are written. */
 export const today = () => businessDay(new Date());
@@ -29,19 +29,15 @@ export interface InvoicesFixture {
   newInvoice: () => ReturnType<typeof createInvoice>;
 }
 
-/**
- * Registers the file's hooks (build the context before the first test, close it after the last,
- * forget the events published before each test) and answers the fixture they fill in.
- */
+/** The file's fixture, built before its first test (setUpSharedFixture registers the hooks). */
 export function setUpInvoicesFixture(): InvoicesFixture {
-  const fixture = {} as InvoicesFixture;
-  beforeAll(async () => {
+  return setUpSharedFixture(async (): Promise<InvoicesFixture> => {
     const t = await createTestContext();
     const admin = await t.signIn('Admin');
     const accounts = await t.signIn('accounts', { fullName: 'Nurul Accounts' });
     const sales = await t.signIn('sales');
     const client = await buildClient(t, { companyName: 'Invoice Client Sdn Bhd' });
-    Object.assign(fixture, {
+    return {
       t,
       admin,
       accounts,
@@ -68,11 +64,6 @@ export function setUpInvoicesFixture(): InvoicesFixture {
           .set(bearer(token))
           .send({ rejectionReason: reason, validationNotes: 'Checked twice' }),
       newInvoice: () => createInvoice(t, admin, client.id),
-    } satisfies InvoicesFixture);
+    };
   });
-  afterAll(() => fixture.t.close());
-  beforeEach(() => {
-    fixture.t.published.length = 0;
-  });
-  return fixture;
 }

@@ -1,6 +1,5 @@
 import type { Quotation } from '@patrol/contracts';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { ClientRow } from '../../db/schema';
 import {
   bearer,
@@ -9,6 +8,7 @@ import {
   createTestContext,
   type TestContext,
 } from '../../../test/builders';
+import { setUpSharedFixture } from '../../../test/shared-fixture';
 
 /** What every quotations test file starts from: a fresh database, an Admin, a sales user, a client. */
 export interface QuotationsFixture {
@@ -22,18 +22,14 @@ export interface QuotationsFixture {
   setStatus: (id: string, status: string, token?: string) => request.Test;
 }
 
-/**
- * Registers the file's hooks (build the context before the first test, close it after the last,
- * forget the events published before each test) and answers the fixture they fill in.
- */
+/** The file's fixture, built before its first test (setUpSharedFixture registers the hooks). */
 export function setUpQuotationsFixture(): QuotationsFixture {
-  const fixture = {} as QuotationsFixture;
-  beforeAll(async () => {
+  return setUpSharedFixture(async (): Promise<QuotationsFixture> => {
     const t = await createTestContext();
     const admin = await t.signIn('Admin');
     const sales = await t.signIn('sales');
     const client = await buildClient(t, { companyName: 'Acme Guards Sdn Bhd' });
-    Object.assign(fixture, {
+    return {
       t,
       admin,
       sales,
@@ -51,11 +47,6 @@ export function setUpQuotationsFixture(): QuotationsFixture {
           .put(`/api/business/quotations/${id}/status`)
           .set(bearer(token))
           .send({ status }),
-    } satisfies QuotationsFixture);
+    };
   });
-  afterAll(() => fixture.t.close());
-  beforeEach(() => {
-    fixture.t.published.length = 0;
-  });
-  return fixture;
 }
