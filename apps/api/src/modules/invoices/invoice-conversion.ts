@@ -11,11 +11,13 @@ import { conflict } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
 import {
   lockQuotationWithItems,
-  markQuotationConverted,
-  markQuotationReverted,
   quotationAsOf,
   quotationStatusNow,
 } from '../quotations/quotations.service';
+import {
+  markQuotationConverted,
+  markQuotationReverted,
+} from '../quotations/quotation-status.service';
 import { nextDocumentNumber } from '../settings/numbering.service';
 import {
   auditInvoice,

@@ -14,7 +14,7 @@ import {
 import { documentCompany, type DocumentCompany } from '../settings/document-company.service';
 import { presentQuotation } from './quotations.presenter';
 import { findQuotationById, findQuotationItems } from './quotations.repo';
-import { quotationRuleMessages } from './quotations.service';
+import { quotationRuleMessages } from './quotation-messages';
 
 /** A quotation as its PDF prints it: the stored lines and totals, as the screen shows them. */
 export function quotationPdf(

@@ -15,10 +15,9 @@ import {
   createQuotation,
   deleteQuotation,
   listQuotations,
-  sendQuotation,
-  setQuotationStatus,
   updateQuotation,
 } from './quotations.service';
+import { sendQuotation, setQuotationStatus } from './quotation-status.service';
 
 const tags = ['quotations'];
 

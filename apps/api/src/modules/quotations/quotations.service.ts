@@ -15,7 +15,6 @@ import {
   addDays,
   businessDay,
   calculateQuotationTotals,
-  canTransitionQuotation,
   isQuotationDeletable,
   isQuotationEditable,
   quotationStatusOn,
@@ -26,16 +25,16 @@ import type { DbExecutor } from '../../db/client';
 import { dayOf, dayStart, moneyColumn } from '../../db/column-values';
 import type { DocumentClientInfo, QuotationItemRow, QuotationRow } from '../../db/schema';
 import type { AppContext } from '../../http/app-context';
-import { conflict, invalid, notFound } from '../../http/app-error';
+import { conflict, invalid } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
-import { recordRowChange } from '../audit/audit.service';
 import { findBillingClient } from '../clients/clients.service';
 import { productsByIds } from '../products/products.service';
 import { nextDocumentNumber } from '../settings/numbering.service';
+import { quotationMessagesFor, quotationRuleMessages } from './quotation-messages';
+import { auditQuotation, lockQuotation } from './quotation-records';
 import { presentQuotation } from './quotations.presenter';
 import {
   deleteQuotationRow,
-  findQuotationForUpdate,
   findQuotationItems,
   findQuotationPage,
   insertQuotation,
@@ -44,27 +43,7 @@ import {
 } from './quotations.repo';
 
 /** What the quotation services use of the application context. */
-type QuotationDeps = Pick<AppContext, 'db' | 'events'>;
-
-export const quotationRuleMessages = {
-  notFound: 'Quotation not found',
-  clientNotFound: 'Client not found',
-  productNotFound: 'Product not found',
-  updated: 'Quotation updated successfully',
-  deleted: 'Quotation deleted successfully',
-  sent: 'Quotation sent successfully',
-  notEditable: 'Converted and closed quotations cannot be edited',
-  notDeletable: 'Converted and closed quotations cannot be deleted',
-  convertThroughConversion: 'A quotation becomes converted only through Convert to Invoice',
-} as const;
-
-export const quotationMessagesFor = {
-  created: (number: string) => `Quotation ${number} created successfully`,
-  statusUpdated: (status: QuotationStatus) => `Quotation status updated to ${status}`,
-  illegalTransition: (from: QuotationStatus, to: QuotationStatus) =>
-    `This quotation is ${from} and cannot be marked ${to}`,
-  notSendable: (status: QuotationStatus) => `This quotation is ${status} and cannot be sent`,
-};
+export type QuotationDeps = Pick<AppContext, 'db' | 'events'>;
 
 /** GET /api/business/quotations: a page with each quotation's lines. */
 export async function listQuotations(
@@ -172,41 +151,6 @@ export async function updateQuotation(
   };
 }
 
-/**
- * A status change of the workflow buttons (spec 3 section 4): an illegal move is a 409 naming the
- * current status; 'converted' is reached only through conversion.
- */
-export async function setQuotationStatus(
-  deps: QuotationDeps,
-  actor: AuthUser,
-  id: string,
-  status: QuotationStatus,
-  now: Date = new Date(),
-): Promise<QuotationResponse> {
-  if (status === 'converted') throw conflict(quotationRuleMessages.convertThroughConversion);
-  return changeQuotation(deps, actor, id, now, 'status_changed', (current) => {
-    if (!canTransitionQuotation(current, status)) {
-      throw conflict(quotationMessagesFor.illegalTransition(current, status));
-    }
-    return { values: { status }, message: quotationMessagesFor.statusUpdated(status) };
-  });
-}
-
-/** Send: a draft becomes sent (a sent one may be sent again); who and when are recorded. */
-export function sendQuotation(
-  deps: QuotationDeps,
-  actor: AuthUser,
-  id: string,
-  now: Date = new Date(),
-): Promise<QuotationResponse> {
-  return changeQuotation(deps, actor, id, now, 'sent', (current) => {
-    if (current !== 'draft' && current !== 'sent') {
-      throw conflict(quotationMessagesFor.notSendable(current));
-    }
-    return { values: { status: 'sent', sentAt: now }, message: quotationRuleMessages.sent };
-  });
-}
-
 /** Deletes a quotation and its lines; converted and closed ones are refused (409). */
 export async function deleteQuotation(
   { db, events }: QuotationDeps,
@@ -237,37 +181,6 @@ export function quotationStatusNow(row: QuotationRow, now: Date = new Date()): Q
   return quotationStatusOn(row.status, dayOf(row.validUntil), businessDay(now));
 }
 
-/** Marks a quotation converted to `invoice` (inside the conversion's transaction). */
-export async function markQuotationConverted(
-  tx: DbExecutor,
-  actor: AuthUser,
-  current: QuotationRow,
-  invoice: { id: string; invoiceNumber: string },
-): Promise<QuotationRow> {
-  const updated = await updateQuotationRow(tx, current.id, {
-    status: 'converted',
-    invoiceId: invoice.id,
-    invoiceNumber: invoice.invoiceNumber,
-  });
-  await auditQuotation(tx, actor, 'quotation.converted', current, updated);
-  return updated;
-}
-
-/** Returns a converted quotation to accepted when its invoice is reverted. */
-export async function markQuotationReverted(
-  tx: DbExecutor,
-  actor: AuthUser,
-  current: QuotationRow,
-): Promise<QuotationRow> {
-  const updated = await updateQuotationRow(tx, current.id, {
-    status: 'accepted',
-    invoiceId: null,
-    invoiceNumber: null,
-  });
-  await auditQuotation(tx, actor, 'quotation.reverted', current, updated);
-  return updated;
-}
-
 /** A stored quotation presented with its lines, as it reads on `now`. */
 export function quotationAsOf(
   row: QuotationRow,
@@ -275,34 +188,6 @@ export function quotationAsOf(
   now: Date = new Date(),
 ): Quotation {
   return presentQuotation(row, items, businessDay(now));
-}
-
-async function changeQuotation(
-  { db, events }: QuotationDeps,
-  actor: AuthUser,
-  id: string,
-  now: Date,
-  action: 'status_changed' | 'sent',
-  decide: (current: QuotationStatus) => {
-    values: Parameters<typeof updateQuotationRow>[2];
-    message: string;
-  },
-): Promise<QuotationResponse> {
-  const { row, items, message } = await db.transaction(async (tx) => {
-    const current = await lockQuotation(tx, id);
-    const change = decide(quotationStatusNow(current, now));
-    const updated = await updateQuotationRow(tx, id, change.values);
-    await auditQuotation(tx, actor, `quotation.${action}`, current, updated);
-    return { row: updated, items: await findQuotationItems(tx, [id]), message: change.message };
-  });
-  events.publish('billingUpdated', { entity: 'quotation', action, id });
-  return { success: true, message, quotation: presentQuotation(row, items, businessDay(now)) };
-}
-
-async function lockQuotation(tx: DbExecutor, id: string): Promise<QuotationRow> {
-  const row = await findQuotationForUpdate(tx, id);
-  if (!row) throw notFound(quotationRuleMessages.notFound);
-  return row;
 }
 
 async function presentWithItems(
@@ -388,15 +273,4 @@ function priceLines(items: readonly QuotationItemInput[], taxRate: number) {
       totalAmount: senToDecimalString(totals.totalSen),
     },
   };
-}
-
-/** Writes a quotation change to the audit trail. */
-function auditQuotation(
-  tx: DbExecutor,
-  actor: AuthUser,
-  action: string,
-  before: QuotationRow | null,
-  after: QuotationRow | null,
-): Promise<void> {
-  return recordRowChange(tx, { actorId: actor.id, action, entityType: 'quotation', before, after });
 }

@@ -1,57 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { quotationItems, quotations, type ClientRow } from '../../db/schema';
-import {
-  bearer,
-  buildClient,
-  buildProduct,
-  buildQuotationForm,
-  createTestContext,
-  type TestContext,
-} from '../../../test/builders';
+import { describe, expect, it } from 'vitest';
+import { quotationItems, quotations } from '../../db/schema';
+import { bearer, buildClient, buildProduct, buildQuotationForm } from '../../../test/builders';
+import { setUpQuotationsFixture } from './quotations-test-fixture';
 
 describe('quotations API', () => {
-  let t: TestContext;
-  let admin: string;
-  let sales: string;
-  let client: ClientRow;
-  beforeAll(async () => {
-    t = await createTestContext();
-    admin = await t.signIn('Admin');
-    sales = await t.signIn('sales');
-    client = await buildClient(t, { companyName: 'Acme Guards Sdn Bhd' });
-  });
-  afterAll(() => t.close());
-  beforeEach(() => {
-    t.published.length = 0;
-  });
-
-  async function createQuotation(overrides: Parameters<typeof buildQuotationForm>[1] = {}) {
-    const response = await request(t.app)
-      .post('/api/business/quotations')
-      .set(bearer(admin))
-      .send(buildQuotationForm(client.id, overrides))
-      .expect(201);
-    return response.body.quotation;
-  }
-
-  function setStatus(id: string, status: string, token = admin) {
-    return request(t.app)
-      .put(`/api/business/quotations/${id}/status`)
-      .set(bearer(token))
-      .send({ status });
-  }
+  const fixture = setUpQuotationsFixture();
 
   describe('POST /api/business/quotations', () => {
     it('creates a numbered draft with the client copied and totals computed by the server', async () => {
-      const product = await buildProduct(t);
-      const response = await request(t.app)
+      const product = await buildProduct(fixture.t);
+      const response = await request(fixture.t.app)
         .post('/api/business/quotations')
-        .set(bearer(sales))
+        .set(bearer(fixture.sales))
         .send({
-          ...buildQuotationForm(client.id, { quotationDate: '2026-11-24', validityDays: 14 }),
+          ...buildQuotationForm(fixture.client.id, {
+            quotationDate: '2026-11-24',
+            validityDays: 14,
+          }),
           items: [
             { productId: product.id, productName: 'Licence', quantity: 3, unitPrice: 0.1 },
             { productName: 'Setup', quantity: 7, unitPrice: 19.99, discount: 15 },
@@ -66,8 +34,11 @@ describe('quotations API', () => {
         `Quotation ${quotation.quotationNumber} created successfully`,
       );
       expect(quotation).toMatchObject({
-        clientId: client.id,
-        clientInfo: { companyName: 'Acme Guards Sdn Bhd', contactPerson: client.contactPerson },
+        clientId: fixture.client.id,
+        clientInfo: {
+          companyName: 'Acme Guards Sdn Bhd',
+          contactPerson: fixture.client.contactPerson,
+        },
         quotationDate: '2026-11-24',
         validUntil: '2026-12-08',
         validityDays: 14,
@@ -88,7 +59,7 @@ describe('quotations API', () => {
         taxAmount: 9.54,
         totalAmount: 128.78,
       });
-      const [row] = await t.database.db
+      const [row] = await fixture.t.database.db
         .select()
         .from(quotations)
         .where(eq(quotations.id, quotation.id));
@@ -97,20 +68,20 @@ describe('quotations API', () => {
         '9.54',
         '128.78',
       ]);
-      expect(t.published).toContainEqual({
+      expect(fixture.t.published).toContainEqual({
         event: 'billingUpdated',
         payload: { entity: 'quotation', action: 'created', id: quotation.id },
       });
     });
 
     it('rounds 8% of RM 0.05 and half-sen line totals half-up, exactly', async () => {
-      const tiny = await createQuotation({
+      const tiny = await fixture.createQuotation({
         items: [
           { productName: 'Sticker', description: '', quantity: 1, unitPrice: 0.05, discount: 0 },
         ],
       });
       expect([tiny.subtotal, tiny.taxAmount, tiny.totalAmount]).toEqual([0.05, 0, 0.05]);
-      const half = await createQuotation({
+      const half = await fixture.createQuotation({
         items: [
           { productName: 'Hour', description: '', quantity: 1, unitPrice: 66.67, discount: 50 },
         ],
@@ -120,25 +91,25 @@ describe('quotations API', () => {
     });
 
     it('refuses no items, an unknown client and an unknown product, naming the fields', async () => {
-      const empty = await request(t.app)
+      const empty = await request(fixture.t.app)
         .post('/api/business/quotations')
-        .set(bearer(admin))
-        .send(buildQuotationForm(client.id, { items: [] }))
+        .set(bearer(fixture.admin))
+        .send(buildQuotationForm(fixture.client.id, { items: [] }))
         .expect(400);
       expect(empty.body.errors).toMatchObject({ items: 'Add at least one item' });
 
-      const noClient = await request(t.app)
+      const noClient = await request(fixture.t.app)
         .post('/api/business/quotations')
-        .set(bearer(admin))
+        .set(bearer(fixture.admin))
         .send(buildQuotationForm(randomUUID()))
         .expect(400);
       expect(noClient.body.errors).toEqual({ clientId: 'Client not found' });
 
-      const noProduct = await request(t.app)
+      const noProduct = await request(fixture.t.app)
         .post('/api/business/quotations')
-        .set(bearer(admin))
+        .set(bearer(fixture.admin))
         .send(
-          buildQuotationForm(client.id, {
+          buildQuotationForm(fixture.client.id, {
             items: [
               {
                 productId: randomUUID(),
@@ -156,90 +127,95 @@ describe('quotations API', () => {
     });
 
     it('is refused without quotations.create (403)', async () => {
-      const viewer = await t.signIn('sales', { permissions: ['quotations.view'] });
-      await request(t.app)
+      const viewer = await fixture.t.signIn('sales', { permissions: ['quotations.view'] });
+      await request(fixture.t.app)
         .post('/api/business/quotations')
         .set(bearer(viewer))
-        .send(buildQuotationForm(client.id))
+        .send(buildQuotationForm(fixture.client.id))
         .expect(403);
     });
   });
 
   describe('GET /api/business/quotations', () => {
     it("filters by status, client and search, with each quotation's lines", async () => {
-      const other = await buildClient(t, { companyName: `Zenith ${randomUUID().slice(0, 6)}` });
-      const mine = await request(t.app)
+      const other = await buildClient(fixture.t, {
+        companyName: `Zenith ${randomUUID().slice(0, 6)}`,
+      });
+      const mine = await request(fixture.t.app)
         .post('/api/business/quotations')
-        .set(bearer(admin))
+        .set(bearer(fixture.admin))
         .send(buildQuotationForm(other.id))
         .expect(201);
       const id = mine.body.quotation.id;
-      await setStatus(id, 'accepted').expect(200);
+      await fixture.setStatus(id, 'accepted').expect(200);
 
-      const byClient = await request(t.app)
+      const byClient = await request(fixture.t.app)
         .get(`/api/business/quotations?clientId=${other.id}`)
-        .set(bearer(sales))
+        .set(bearer(fixture.sales))
         .expect(200);
       expect(byClient.body.quotations.map((q: { id: string }) => q.id)).toEqual([id]);
       expect(byClient.body.quotations[0].items).toHaveLength(1);
       expect(byClient.body.pagination).toMatchObject({ totalCount: 1, currentPage: 1, limit: 20 });
 
-      const bySearch = await request(t.app)
+      const bySearch = await request(fixture.t.app)
         .get(
           `/api/business/quotations?search=${encodeURIComponent(other.companyName.toUpperCase())}`,
         )
-        .set(bearer(sales))
+        .set(bearer(fixture.sales))
         .expect(200);
       expect(bySearch.body.quotations.map((q: { id: string }) => q.id)).toEqual([id]);
 
-      const accepted = await request(t.app)
+      const accepted = await request(fixture.t.app)
         .get(`/api/business/quotations?status=accepted&clientId=${other.id}`)
-        .set(bearer(sales))
+        .set(bearer(fixture.sales))
         .expect(200);
       expect(accepted.body.pagination.totalCount).toBe(1);
-      const drafts = await request(t.app)
+      const drafts = await request(fixture.t.app)
         .get(`/api/business/quotations?status=draft&clientId=${other.id}`)
-        .set(bearer(sales))
+        .set(bearer(fixture.sales))
         .expect(200);
       expect(drafts.body.pagination.totalCount).toBe(0);
     });
 
     it('reads a draft past its validity as expired, and lists it under expired', async () => {
-      const old = await buildClient(t);
-      const response = await request(t.app)
+      const old = await buildClient(fixture.t);
+      const response = await request(fixture.t.app)
         .post('/api/business/quotations')
-        .set(bearer(admin))
+        .set(bearer(fixture.admin))
         .send(buildQuotationForm(old.id, { quotationDate: '2020-01-01', validityDays: 7 }))
         .expect(201);
       expect(response.body.quotation).toMatchObject({
         validUntil: '2020-01-08',
         status: 'expired',
       });
-      const expired = await request(t.app)
+      const expired = await request(fixture.t.app)
         .get(`/api/business/quotations?status=expired&clientId=${old.id}`)
-        .set(bearer(sales))
+        .set(bearer(fixture.sales))
         .expect(200);
       expect(expired.body.quotations.map((q: { status: string }) => q.status)).toEqual(['expired']);
-      const accept = await setStatus(response.body.quotation.id, 'accepted').expect(409);
+      const accept = await fixture.setStatus(response.body.quotation.id, 'accepted').expect(409);
       expect(accept.body.message).toBe('This quotation is expired and cannot be marked accepted');
     });
 
     it('refuses an unknown status (400) and a user without quotations.view (403)', async () => {
-      await request(t.app)
+      await request(fixture.t.app)
         .get('/api/business/quotations?status=won')
-        .set(bearer(admin))
+        .set(bearer(fixture.admin))
         .expect(400);
-      const noAccess = await t.signIn('sales', { permissions: ['products.view'] });
-      await request(t.app).get('/api/business/quotations').set(bearer(noAccess)).expect(403);
+      const noAccess = await fixture.t.signIn('sales', { permissions: ['products.view'] });
+      await request(fixture.t.app)
+        .get('/api/business/quotations')
+        .set(bearer(noAccess))
+        .expect(403);
     });
   });
 
   describe('PUT /api/business/quotations/{id}', () => {
     it('replaces the lines and recomputes every total', async () => {
-      const quotation = await createQuotation();
-      const response = await request(t.app)
+      const quotation = await fixture.createQuotation();
+      const response = await request(fixture.t.app)
         .put(`/api/business/quotations/${quotation.id}`)
-        .set(bearer(sales))
+        .set(bearer(fixture.sales))
         .send({
           items: [{ productName: 'Guard tour', quantity: 3, unitPrice: 0.1 }],
           taxRate: 0,
@@ -250,7 +226,7 @@ describe('quotations API', () => {
         message: 'Quotation updated successfully',
         quotation: { subtotal: 0.3, taxAmount: 0, totalAmount: 0.3, notes: 'Revised' },
       });
-      const lines = await t.database.db
+      const lines = await fixture.t.database.db
         .select()
         .from(quotationItems)
         .where(eq(quotationItems.quotationId, quotation.id));
@@ -258,10 +234,10 @@ describe('quotations API', () => {
     });
 
     it('keeps the lines and recomputes the tax when only the rate changes', async () => {
-      const quotation = await createQuotation();
-      const response = await request(t.app)
+      const quotation = await fixture.createQuotation();
+      const response = await request(fixture.t.app)
         .put(`/api/business/quotations/${quotation.id}`)
-        .set(bearer(admin))
+        .set(bearer(fixture.admin))
         .send({ taxRate: 0.06 })
         .expect(200);
       expect(response.body.quotation).toMatchObject({
@@ -273,30 +249,30 @@ describe('quotations API', () => {
     });
 
     it('refuses to edit a closed quotation (409), an unknown one (404), bad input (400), no permission (403)', async () => {
-      const quotation = await createQuotation();
-      await setStatus(quotation.id, 'rejected').expect(200);
-      await setStatus(quotation.id, 'closed').expect(200);
-      const closed = await request(t.app)
+      const quotation = await fixture.createQuotation();
+      await fixture.setStatus(quotation.id, 'rejected').expect(200);
+      await fixture.setStatus(quotation.id, 'closed').expect(200);
+      const closed = await request(fixture.t.app)
         .put(`/api/business/quotations/${quotation.id}`)
-        .set(bearer(admin))
+        .set(bearer(fixture.admin))
         .send({ notes: 'again' })
         .expect(409);
       expect(closed.body.message).toBe('Converted and closed quotations cannot be edited');
-      await request(t.app)
+      await request(fixture.t.app)
         .put(`/api/business/quotations/${randomUUID()}`)
-        .set(bearer(admin))
+        .set(bearer(fixture.admin))
         .send({ notes: 'x' })
         .expect(404);
-      const bad = await request(t.app)
+      const bad = await request(fixture.t.app)
         .put(`/api/business/quotations/${quotation.id}`)
-        .set(bearer(admin))
+        .set(bearer(fixture.admin))
         .send({ validityDays: 10 })
         .expect(400);
       expect(bad.body.errors).toEqual({
         validityDays: 'Choose a validity of 7, 14, 21, 30, 45, 60 or 90 days',
       });
-      const viewer = await t.signIn('sales', { permissions: ['quotations.view'] });
-      await request(t.app)
+      const viewer = await fixture.t.signIn('sales', { permissions: ['quotations.view'] });
+      await request(fixture.t.app)
         .put(`/api/business/quotations/${quotation.id}`)
         .set(bearer(viewer))
         .send({ notes: 'x' })
@@ -304,79 +280,16 @@ describe('quotations API', () => {
     });
   });
 
-  describe('PUT /api/business/quotations/{id}/status', () => {
-    it('follows the workflow: draft -> rejected -> draft -> accepted', async () => {
-      const quotation = await createQuotation();
-      t.published.length = 0;
-      const rejected = await setStatus(quotation.id, 'rejected').expect(200);
-      expect(rejected.body.message).toBe('Quotation status updated to rejected');
-      await setStatus(quotation.id, 'draft').expect(200);
-      const accepted = await setStatus(quotation.id, 'accepted').expect(200);
-      expect(accepted.body.quotation.status).toBe('accepted');
-      expect(t.published.filter((e) => e.event === 'billingUpdated')).toHaveLength(3);
-    });
-
-    it('refuses illegal moves with 409 naming the current status; closed is permanent', async () => {
-      const quotation = await createQuotation();
-      const skip = await setStatus(quotation.id, 'closed').expect(409);
-      expect(skip.body.message).toBe('This quotation is draft and cannot be marked closed');
-      const converted = await setStatus(quotation.id, 'converted').expect(409);
-      expect(converted.body.message).toBe(
-        'A quotation becomes converted only through Convert to Invoice',
-      );
-      await setStatus(quotation.id, 'rejected').expect(200);
-      await setStatus(quotation.id, 'closed').expect(200);
-      const reopen = await setStatus(quotation.id, 'draft').expect(409);
-      expect(reopen.body.message).toBe('This quotation is closed and cannot be marked draft');
-    });
-
-    it('answers 404, 400 and 403 as the other routes do', async () => {
-      await setStatus(randomUUID(), 'accepted').expect(404);
-      const quotation = await createQuotation();
-      await setStatus(quotation.id, 'won').expect(400);
-      const viewer = await t.signIn('sales', { permissions: ['quotations.view'] });
-      await setStatus(quotation.id, 'accepted', viewer).expect(403);
-    });
-  });
-
-  describe('POST /api/business/quotations/{id}/send', () => {
-    it('marks a draft sent and records when; an accepted one cannot be sent (409)', async () => {
-      const quotation = await createQuotation();
-      const sent = await request(t.app)
-        .post(`/api/business/quotations/${quotation.id}/send`)
-        .set(bearer(sales))
-        .expect(200);
-      expect(sent.body).toMatchObject({
-        message: 'Quotation sent successfully',
-        quotation: { status: 'sent' },
-      });
-      const [row] = await t.database.db
-        .select()
-        .from(quotations)
-        .where(eq(quotations.id, quotation.id));
-      expect(row!.sentAt).toBeInstanceOf(Date);
-      await setStatus(quotation.id, 'accepted').expect(200);
-      await request(t.app)
-        .post(`/api/business/quotations/${quotation.id}/send`)
-        .set(bearer(sales))
-        .expect(409);
-      await request(t.app)
-        .post(`/api/business/quotations/${randomUUID()}/send`)
-        .set(bearer(sales))
-        .expect(404);
-    });
-  });
-
   describe('DELETE /api/business/quotations/{id}', () => {
     it('deletes a draft with its lines', async () => {
-      const quotation = await createQuotation();
-      const response = await request(t.app)
+      const quotation = await fixture.createQuotation();
+      const response = await request(fixture.t.app)
         .delete(`/api/business/quotations/${quotation.id}`)
-        .set(bearer(admin))
+        .set(bearer(fixture.admin))
         .expect(200);
       expect(response.body).toEqual({ success: true, message: 'Quotation deleted successfully' });
       expect(
-        await t.database.db
+        await fixture.t.database.db
           .select()
           .from(quotationItems)
           .where(eq(quotationItems.quotationId, quotation.id)),
@@ -384,21 +297,21 @@ describe('quotations API', () => {
     });
 
     it('refuses a closed quotation (409), an unknown one (404) and a sales user (403)', async () => {
-      const quotation = await createQuotation();
-      await setStatus(quotation.id, 'rejected').expect(200);
-      await setStatus(quotation.id, 'closed').expect(200);
-      const closed = await request(t.app)
+      const quotation = await fixture.createQuotation();
+      await fixture.setStatus(quotation.id, 'rejected').expect(200);
+      await fixture.setStatus(quotation.id, 'closed').expect(200);
+      const closed = await request(fixture.t.app)
         .delete(`/api/business/quotations/${quotation.id}`)
-        .set(bearer(admin))
+        .set(bearer(fixture.admin))
         .expect(409);
       expect(closed.body.message).toBe('Converted and closed quotations cannot be deleted');
-      await request(t.app)
+      await request(fixture.t.app)
         .delete(`/api/business/quotations/${randomUUID()}`)
-        .set(bearer(admin))
+        .set(bearer(fixture.admin))
         .expect(404);
-      await request(t.app)
+      await request(fixture.t.app)
         .delete(`/api/business/quotations/${quotation.id}`)
-        .set(bearer(sales))
+        .set(bearer(fixture.sales))
         .expect(403);
     });
   });

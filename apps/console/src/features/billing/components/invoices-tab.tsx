@@ -3,29 +3,11 @@ import {
   dueStatuses,
   type BillingDateRange,
   type DueStatus,
-  type Invoice,
   type PaymentStatus,
-  type ProcessPaymentBody,
-  type RejectPaymentBody,
 } from '@patrol/contracts';
-import {
-  businessDay,
-  canProcessPayment,
-  canRevertInvoice,
-  canShareInvoice,
-  canValidateOrRejectPayment,
-  formatBusinessDate,
-  formatMoney,
-  fromSen,
-  hasPermission,
-  invoiceShareMessage,
-  toSen,
-} from '@patrol/domain';
-import { useQueryClient } from '@tanstack/react-query';
+import { businessDay, formatBusinessDate, formatMoney } from '@patrol/domain';
 import { useDownloadCycle } from '@/lib/download';
-import { BanknoteIcon, CheckIcon, EyeIcon, SendIcon, Undo2Icon, XIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { StatusBadge } from '@/components/status-badge';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import {
@@ -36,16 +18,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import {
-  useInvoices,
-  useProcessPayment,
-  useRejectPayment,
-  useRevertInvoice,
-  useSendInvoice,
-  useValidatePayment,
-  type InvoiceFilters,
-} from '@/features/billing/api/invoices';
-import { billingActionFailure } from '@/features/billing/lib/billing-errors';
+import { useInvoices, type InvoiceFilters } from '@/features/billing/api/invoices';
 import {
   dateRangeLabels,
   humanise,
@@ -54,18 +27,14 @@ import {
   validationStatusTones,
 } from '@/features/billing/lib/billing-labels';
 import { useDebouncedSearch, useTabFilters } from '@/features/billing/lib/billing-params';
-import { changeListedRow } from '@/features/billing/lib/optimistic-list';
-import { useActionGuard } from '@/features/billing/lib/use-action-guard';
-import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
-import { queryKeys } from '@/lib/query-keys';
 import { BillingListCard, RefreshButton, showingCaption } from './billing-list-card';
 import { FilterSelect } from './filter-select';
 import { InvoiceDetailsDialog } from './invoice-details-dialog';
-import { PaymentReviewDialog, type PaymentReview } from './payment-review-dialog';
+import { PaymentReviewDialog } from './payment-review-dialog';
 import { ProcessPaymentDialog } from './process-payment-dialog';
-import { PdfButton, WhatsAppButton } from './document-actions';
-import { IconButton } from './icon-button';
+import { InvoiceRowActions, type InvoiceDialog } from './invoice-row-actions';
+import { useInvoiceActions } from './use-invoice-actions';
 
 /** The payment states the filter offers (spec 3 section 2). */
 const paymentStatusFilter = [
@@ -88,18 +57,8 @@ const dueStatusLabels: Record<DueStatus, string> = {
   due_soon: 'Due within 7 days',
 };
 
-export const revertMessages = {
-  noQuotation: 'This invoice was not created from a quotation and cannot be reverted.',
-} as const;
-
-type Dialog =
-  | { kind: 'view' | 'pay' | 'revert'; invoice: Invoice }
-  | { kind: PaymentReview; invoice: Invoice }
-  | null;
-
 /** The Invoices tab: list, filters, payments, their validation, send and revert. */
 export function InvoicesTab() {
-  const { user } = useAuth();
   const { filters, page, update } = useTabFilters(filterNames, allowedFilters);
   const [searchText, setSearchText] = useDebouncedSearch(filters.search, (search) =>
     update({ search }),
@@ -112,14 +71,9 @@ export function InvoicesTab() {
     dueStatus: filters.dueStatus as DueStatus | undefined,
   };
   const invoices = useInvoices(query);
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useState<InvoiceDialog | null>(null);
   const actions = useInvoiceActions(query);
   const pdf = useDownloadCycle();
-  const can = {
-    pay: hasPermission(user, 'invoices.edit'),
-    send: hasPermission(user, 'invoices.create') || hasPermission(user, 'invoices.edit'),
-    revert: hasPermission(user, 'invoices.edit'),
-  };
   const list = invoices.data;
   const today = businessDay(new Date());
   const close = () => setDialog(null);
@@ -228,90 +182,12 @@ export function InvoicesTab() {
                     />
                   </TableCell>
                   <TableCell>
-                    <div className="flex justify-end gap-1">
-                      <IconButton
-                        label={`View ${invoice.invoiceNumber}`}
-                        onClick={() => setDialog({ kind: 'view', invoice })}
-                      >
-                        <EyeIcon />
-                      </IconButton>
-                      <PdfButton
-                        document={{
-                          kind: 'invoice',
-                          id: invoice.id,
-                          number: invoice.invoiceNumber,
-                        }}
-                        state={pdf.stateOf(invoice.id)}
-                        run={pdf.run}
-                      />
-                      <WhatsAppButton
-                        kind="invoice"
-                        number={invoice.invoiceNumber}
-                        clientName={invoice.clientInfo.companyName}
-                        phone={invoice.clientInfo.phone}
-                        disabled={!canShareInvoice(invoice)}
-                        message={(sender) =>
-                          invoiceShareMessage(
-                            {
-                              number: invoice.invoiceNumber,
-                              clientName: invoice.clientInfo.companyName,
-                              contactPerson: invoice.clientInfo.contactPerson,
-                              total: invoice.totalAmount,
-                              dueDate: invoice.dueDate,
-                              outstanding: invoice.outstandingAmount,
-                              paymentStatus: invoice.paymentStatus,
-                              paymentValidationStatus: invoice.paymentValidationStatus,
-                            },
-                            sender,
-                          )
-                        }
-                      />
-                      {can.pay && canProcessPayment(invoice) && (
-                        <IconButton
-                          label={`Process payment for ${invoice.invoiceNumber}`}
-                          onClick={() => setDialog({ kind: 'pay', invoice })}
-                        >
-                          <BanknoteIcon />
-                        </IconButton>
-                      )}
-                      {canValidateOrRejectPayment(invoice, user?.role) && (
-                        <>
-                          <IconButton
-                            label={`Validate payment for ${invoice.invoiceNumber}`}
-                            onClick={() => setDialog({ kind: 'validate', invoice })}
-                          >
-                            <CheckIcon className="text-green-700" />
-                          </IconButton>
-                          <IconButton
-                            label={`Reject payment for ${invoice.invoiceNumber}`}
-                            onClick={() => setDialog({ kind: 'reject', invoice })}
-                          >
-                            <XIcon className="text-destructive" />
-                          </IconButton>
-                        </>
-                      )}
-                      {can.send && !invoice.isVoided && (
-                        <IconButton
-                          label={`Send ${invoice.invoiceNumber}`}
-                          disabled={actions.isRunning(`send:${invoice.id}`)}
-                          onClick={() => void actions.send(invoice)}
-                        >
-                          <SendIcon />
-                        </IconButton>
-                      )}
-                      {can.revert && !invoice.isVoided && canRevertInvoice(invoice) && (
-                        <IconButton
-                          label={`Revert ${invoice.invoiceNumber} to quotation`}
-                          onClick={() =>
-                            invoice.quotationId
-                              ? setDialog({ kind: 'revert', invoice })
-                              : toast.error(revertMessages.noQuotation)
-                          }
-                        >
-                          <Undo2Icon />
-                        </IconButton>
-                      )}
-                    </div>
+                    <InvoiceRowActions
+                      invoice={invoice}
+                      actions={actions}
+                      pdf={pdf}
+                      onOpen={setDialog}
+                    />
                   </TableCell>
                 </TableRow>
               );
@@ -357,107 +233,4 @@ export function InvoicesTab() {
       />
     </>
   );
-}
-
-/**
- * The invoice actions: payments and reverts are applied to the list at once and undone (then
- * refetched) if the server refuses; the same action on the same invoice runs once at a time.
- */
-function useInvoiceActions(filters: InvoiceFilters) {
-  const queryClient = useQueryClient();
-  const guard = useActionGuard();
-  const processPayment = useProcessPayment();
-  const validate = useValidatePayment();
-  const reject = useRejectPayment();
-  const send = useSendInvoice();
-  const revert = useRevertInvoice();
-  const change = (id: string, patch: (row: Invoice) => Invoice | null) =>
-    changeListedRow<Invoice>(
-      queryClient,
-      queryKeys.billing.invoices(filters),
-      'invoices',
-      id,
-      patch,
-    );
-
-  const pay = async (invoice: Invoice, body: ProcessPaymentBody): Promise<boolean> => {
-    let accepted = false;
-    await guard.run(`pay:${invoice.id}`, async () => {
-      const undo = change(invoice.id, (row) => {
-        const paidSen = toSen(row.paidAmount) + toSen(body.amount);
-        return {
-          ...row,
-          paidAmount: fromSen(paidSen),
-          outstandingAmount: fromSen(Math.max(0, toSen(row.totalAmount) - paidSen)),
-          paymentStatus: 'pending',
-        };
-      });
-      try {
-        await processPayment.mutateAsync({ id: invoice.id, body });
-        toast.success('Payment processed successfully');
-        accepted = true;
-      } catch (error) {
-        undo();
-        toast.error(billingActionFailure('processing payment', error));
-      }
-    });
-    return accepted;
-  };
-
-  const review = async (
-    invoice: Invoice,
-    kind: PaymentReview,
-    body: RejectPaymentBody,
-  ): Promise<boolean> => {
-    let accepted = false;
-    await guard.run(`${kind}:${invoice.id}`, async () => {
-      try {
-        const response =
-          kind === 'validate'
-            ? await validate.mutateAsync({
-                id: invoice.id,
-                body: { validationNotes: body.validationNotes },
-              })
-            : await reject.mutateAsync({ id: invoice.id, body });
-        toast.success(response.message);
-        accepted = true;
-      } catch (error) {
-        // A refused rejection keeps the dialog open with the reason typed (spec 3 section 8).
-        toast.error(
-          billingActionFailure(
-            kind === 'validate' ? 'validating payment' : 'rejecting payment',
-            error,
-          ),
-        );
-      }
-    });
-    return accepted;
-  };
-
-  return {
-    isRunning: guard.isRunning,
-    paying: processPayment.isPending,
-    reviewing: validate.isPending || reject.isPending,
-    pay,
-    review,
-    send: (invoice: Invoice) =>
-      guard.run(`send:${invoice.id}`, async () => {
-        try {
-          await send.mutateAsync(invoice.id);
-          toast.success('Invoice sent successfully');
-        } catch (error) {
-          toast.error(billingActionFailure('sending invoice', error));
-        }
-      }),
-    revert: (invoice: Invoice) =>
-      guard.run(`revert:${invoice.id}`, async () => {
-        const undo = change(invoice.id, () => null);
-        try {
-          toast.success((await revert.mutateAsync(invoice.id)).message);
-        } catch (error) {
-          undo();
-          toast.error(billingActionFailure('reverting invoice', error));
-        }
-      }),
-  };
 }

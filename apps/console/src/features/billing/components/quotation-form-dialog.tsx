@@ -1,25 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  defaultQuotationValidityDays,
   defaultTaxRate,
   paymentTerms,
-  paymentTermsSchema,
-  quotationItemInputSchema,
-  quotationMessages,
   quotationValidityDays,
   type CreateQuotationBody,
   type Quotation,
 } from '@patrol/contracts';
-import { businessDay, calculateQuotationTotals, formatMoney } from '@patrol/domain';
-import { PlusIcon, Trash2Icon } from 'lucide-react';
+import { calculateQuotationTotals, formatMoney } from '@patrol/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { z } from 'zod';
 import { fieldErrorProps, FormField } from '@/components/form-field';
 import { FormDialog } from '@/components/form-dialog';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
@@ -36,62 +28,12 @@ import {
 import { humanise } from '@/features/billing/lib/billing-labels';
 import { settingsQueryOptions } from '@/lib/company-settings-query';
 import { showServerFieldErrors } from '@/lib/form-errors';
-
-const formSchema = z.object({
-  clientId: z.string().min(1, quotationMessages.clientRequired),
-  quotationDate: z.iso.date('Quotation date is required'),
-  validityDays: z.number(),
-  paymentTerms: paymentTermsSchema,
-  /** The SST rate as the form shows it, in percent. */
-  taxPercent: z.number('Tax rate must be between 0 and 100').min(0).max(100),
-  notes: z.string().trim().max(5000),
-  items: z.array(quotationItemInputSchema).min(1, quotationMessages.itemsRequired).max(100),
-});
-type QuotationForm = z.input<typeof formSchema>;
-type QuotationFormItem = QuotationForm['items'][number];
-const resolver = zodResolver(formSchema) as unknown as Resolver<QuotationForm>;
-
-/** A new line (spec 3 section 5): quantity 1, unit price 0, no discount. */
-const blankItem: QuotationFormItem = {
-  productId: null,
-  productName: '',
-  description: '',
-  quantity: 1,
-  unitPrice: 0,
-  discount: 0,
-};
-
-function formValues(quotation: Quotation | null, sstPercentage: number): QuotationForm {
-  if (!quotation) {
-    return {
-      clientId: '',
-      quotationDate: businessDay(new Date()),
-      validityDays: defaultQuotationValidityDays,
-      paymentTerms: 'NET_30',
-      taxPercent: sstPercentage,
-      notes: '',
-      items: [blankItem],
-    };
-  }
-  return {
-    clientId: quotation.clientId ?? '',
-    quotationDate: quotation.quotationDate,
-    validityDays: quotation.validityDays,
-    paymentTerms: quotation.paymentTerms,
-    taxPercent: Math.round(quotation.taxRate * 10_000) / 100,
-    notes: quotation.notes,
-    items: quotation.items.map(
-      ({ productId, productName, description, quantity, unitPrice, discount }) => ({
-        productId,
-        productName,
-        description,
-        quantity,
-        unitPrice,
-        discount,
-      }),
-    ),
-  };
-}
+import {
+  quotationFormResolver,
+  quotationFormValues,
+  type QuotationForm,
+} from './quotation-form-values';
+import { QuotationItemsFieldset } from './quotation-items-fieldset';
 
 type QuotationFormDialogProps = {
   open: boolean;
@@ -103,7 +45,10 @@ type QuotationFormDialogProps = {
 /** Create New Quotation and Edit Quotation, with the totals computed as the server will. */
 export function QuotationFormDialog({ open, quotation, onOpenChange }: QuotationFormDialogProps) {
   const { register, control, handleSubmit, reset, setValue, setError, formState } =
-    useForm<QuotationForm>({ resolver, defaultValues: formValues(null, defaultTaxRate * 100) });
+    useForm<QuotationForm>({
+      resolver: quotationFormResolver,
+      defaultValues: quotationFormValues(null, defaultTaxRate * 100),
+    });
   // A new quotation's SST is the company's (Settings > Tax), 8 percent until they load.
   const settings = useQuery({ ...settingsQueryOptions(), enabled: open });
   const sstPercentage = settings.data?.taxSettings.sstPercentage ?? defaultTaxRate * 100;
@@ -120,7 +65,7 @@ export function QuotationFormDialog({ open, quotation, onOpenChange }: Quotation
 
   useEffect(() => {
     if (open) {
-      reset(formValues(quotation, defaultTaxRate * 100));
+      reset(quotationFormValues(quotation, defaultTaxRate * 100));
       setClientSearch('');
     }
   }, [open, quotation, reset]);
@@ -261,122 +206,15 @@ export function QuotationFormDialog({ open, quotation, onOpenChange }: Quotation
           </div>
         </div>
 
-        <fieldset className="grid gap-3">
-          <legend className="mb-2 text-sm font-medium">Items</legend>
-          {items.fields.map((item, index) => {
-            const itemErrors = errors.items?.[index];
-            const line = totals.lines[index];
-            return (
-              <div key={item.id} className="grid gap-2 rounded-md border p-3">
-                <div className="grid gap-2 sm:grid-cols-[1fr_1fr_auto]">
-                  <NativeSelect
-                    aria-label={`Item ${index + 1} product`}
-                    value={watchedItems?.[index]?.productId ?? ''}
-                    onChange={(event) => pickProduct(index, event.target.value)}
-                  >
-                    <option value="">Custom item (no catalogue product)</option>
-                    {products.data?.products.map((product) => (
-                      <option key={product.id} value={product.id}>
-                        {product.name} ({formatMoney(product.unitPrice)})
-                      </option>
-                    ))}
-                  </NativeSelect>
-                  <Input
-                    aria-label={`Item ${index + 1} name`}
-                    placeholder="Item name"
-                    aria-invalid={itemErrors?.productName ? true : undefined}
-                    {...register(`items.${index}.productName`)}
-                  />
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Remove item ${index + 1}`}
-                    onClick={() => items.remove(index)}
-                    disabled={items.fields.length === 1}
-                  >
-                    <Trash2Icon aria-hidden="true" />
-                  </Button>
-                </div>
-                <Input
-                  aria-label={`Item ${index + 1} description`}
-                  placeholder="Description (optional)"
-                  {...register(`items.${index}.description`)}
-                />
-                <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-                  <label className="grid gap-1 text-xs text-muted-foreground">
-                    Quantity
-                    <Input
-                      className="text-foreground"
-                      type="number"
-                      min={1}
-                      step={1}
-                      aria-invalid={itemErrors?.quantity ? true : undefined}
-                      {...register(`items.${index}.quantity`, { valueAsNumber: true })}
-                    />
-                  </label>
-                  <label className="grid gap-1 text-xs text-muted-foreground">
-                    Unit price (RM)
-                    <Input
-                      className="text-foreground"
-                      type="number"
-                      min={0}
-                      step={0.01}
-                      aria-invalid={itemErrors?.unitPrice ? true : undefined}
-                      {...register(`items.${index}.unitPrice`, { valueAsNumber: true })}
-                    />
-                  </label>
-                  <label className="grid gap-1 text-xs text-muted-foreground">
-                    Discount (%)
-                    <Input
-                      className="text-foreground"
-                      type="number"
-                      min={0}
-                      max={100}
-                      step={0.01}
-                      aria-invalid={itemErrors?.discount ? true : undefined}
-                      {...register(`items.${index}.discount`, { valueAsNumber: true })}
-                    />
-                  </label>
-                  <div className="grid gap-1 text-xs text-muted-foreground">
-                    Line total
-                    <output className="flex h-9 items-center justify-end font-medium text-foreground tabular-nums">
-                      {formatMoney((line?.lineTotalSen ?? 0) / 100)}
-                    </output>
-                  </div>
-                </div>
-                {itemErrors && (
-                  <p className="text-sm text-destructive">
-                    {[
-                      itemErrors.productName,
-                      itemErrors.quantity,
-                      itemErrors.unitPrice,
-                      itemErrors.discount,
-                    ]
-                      .map((error) => error?.message)
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </p>
-                )}
-              </div>
-            );
-          })}
-          {errors.items?.message && (
-            <p className="text-sm text-destructive">{errors.items.message}</p>
-          )}
-          {errors.items?.root?.message && (
-            <p className="text-sm text-destructive">{errors.items.root.message}</p>
-          )}
-          <Button
-            type="button"
-            variant="outline"
-            className="w-fit"
-            onClick={() => items.append(blankItem)}
-          >
-            <PlusIcon aria-hidden="true" />
-            Add Item
-          </Button>
-        </fieldset>
+        <QuotationItemsFieldset
+          items={items}
+          watchedItems={watchedItems}
+          lines={totals.lines}
+          register={register}
+          errors={errors}
+          products={products.data?.products}
+          onPickProduct={pickProduct}
+        />
 
         <dl
           className="ml-auto grid w-full max-w-xs grid-cols-2 gap-1 text-sm tabular-nums"

@@ -6,14 +6,10 @@ import {
   isQuotationDeletable,
   isQuotationEditable,
   quotationShareMessage,
-  quotationWorkflow,
-  type QuotationWorkflowAction,
 } from '@patrol/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { useDownloadCycle } from '@/lib/download';
 import { EyeIcon, PencilIcon, PlusIcon, SendIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { StatusBadge } from '@/components/status-badge';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
@@ -27,29 +23,20 @@ import {
 } from '@/components/ui/table';
 import {
   useBillingClients,
-  useConvertQuotation,
-  useDeleteQuotation,
   useQuotations,
-  useSendQuotation,
-  useSetQuotationStatus,
   type QuotationFilters,
 } from '@/features/billing/api/quotations';
-import {
-  billingActionFailure,
-  quotationFailureFallbacks,
-} from '@/features/billing/lib/billing-errors';
 import { humanise, quotationStatusTones } from '@/features/billing/lib/billing-labels';
 import { useDebouncedSearch, useTabFilters } from '@/features/billing/lib/billing-params';
-import { changeListedRow } from '@/features/billing/lib/optimistic-list';
-import { useActionGuard } from '@/features/billing/lib/use-action-guard';
 import { useAuth } from '@/lib/auth';
-import { queryKeys } from '@/lib/query-keys';
 import { BillingListCard, RefreshButton, showingCaption } from './billing-list-card';
 import { FilterSelect } from './filter-select';
 import { PdfButton, WhatsAppButton } from './document-actions';
 import { IconButton } from './icon-button';
 import { QuotationDetailsDialog } from './quotation-details-dialog';
 import { QuotationFormDialog } from './quotation-form-dialog';
+import { QuotationWorkflowButtons } from './quotation-workflow-buttons';
+import { useQuotationActions } from './use-quotation-actions';
 
 const filterNames = ['search', 'status', 'clientId'] as const;
 const allowedFilters = { status: quotationStatuses };
@@ -176,7 +163,7 @@ export function QuotationsTab() {
                   />
                 </TableCell>
                 <TableCell>
-                  <WorkflowButtons
+                  <QuotationWorkflowButtons
                     quotation={quotation}
                     canEdit={can.edit}
                     canConvert={can.convert}
@@ -303,114 +290,4 @@ export function QuotationsTab() {
       />
     </>
   );
-}
-
-function WorkflowButtons({
-  quotation,
-  canEdit,
-  canConvert,
-  busy,
-  onAction,
-}: {
-  quotation: Quotation;
-  canEdit: boolean;
-  canConvert: boolean;
-  busy: (key: string) => boolean;
-  onAction: (action: QuotationWorkflowAction) => void;
-}) {
-  const workflow = quotationWorkflow(quotation.status);
-  if (workflow.note) return <span className="text-xs text-muted-foreground">{workflow.note}</span>;
-  const allowed = workflow.actions.filter((action) =>
-    action.action === 'convert' ? canConvert : canEdit,
-  );
-  return (
-    <div className="flex flex-wrap gap-1">
-      {allowed.map((action) => (
-        <Button
-          key={action.action}
-          size="sm"
-          variant={
-            action.action === 'reject' || action.action === 'close' ? 'outline' : 'secondary'
-          }
-          disabled={busy(`${action.action}:${quotation.id}`)}
-          onClick={() => onAction(action)}
-        >
-          {action.label}
-        </Button>
-      ))}
-    </div>
-  );
-}
-
-/**
- * The quotation actions, each applied to the list at once and undone (then refetched) if the
- * server refuses; the same action on the same quotation runs once at a time.
- */
-function useQuotationActions(filters: QuotationFilters) {
-  const queryClient = useQueryClient();
-  const guard = useActionGuard();
-  const setStatus = useSetQuotationStatus();
-  const convert = useConvertQuotation();
-  const send = useSendQuotation();
-  const remove = useDeleteQuotation();
-  const change = (id: string, patch: (row: Quotation) => Quotation | null) =>
-    changeListedRow<Quotation>(
-      queryClient,
-      queryKeys.billing.quotations(filters),
-      'quotations',
-      id,
-      patch,
-    );
-
-  return {
-    isRunning: guard.isRunning,
-    workflow: (quotation: Quotation, action: QuotationWorkflowAction) =>
-      guard.run(`${action.action}:${quotation.id}`, async () => {
-        const undo = change(quotation.id, (row) => ({ ...row, status: action.targetStatus }));
-        try {
-          const response =
-            action.action === 'convert'
-              ? await convert.mutateAsync(quotation.id)
-              : await setStatus.mutateAsync({ id: quotation.id, status: action.targetStatus });
-          toast.success(response.message);
-        } catch (error) {
-          undo();
-          toast.error(
-            action.action === 'convert'
-              ? billingActionFailure(
-                  'converting quotation',
-                  error,
-                  quotationFailureFallbacks.convert,
-                )
-              : billingActionFailure(
-                  'updating quotation status',
-                  error,
-                  quotationFailureFallbacks.status,
-                ),
-          );
-        }
-      }),
-    send: (quotation: Quotation) =>
-      guard.run(`send:${quotation.id}`, async () => {
-        const undo = change(quotation.id, (row) => ({ ...row, status: 'sent' }));
-        try {
-          toast.success((await send.mutateAsync(quotation.id)).message);
-        } catch (error) {
-          undo();
-          toast.error(billingActionFailure('sending quotation', error));
-        }
-      }),
-    remove: (quotation: Quotation) =>
-      guard.run(`delete:${quotation.id}`, async () => {
-        const undo = change(quotation.id, () => null);
-        try {
-          toast.success((await remove.mutateAsync(quotation.id)).message);
-        } catch (error) {
-          undo();
-          toast.error(
-            billingActionFailure('deleting quotation', error, quotationFailureFallbacks.delete),
-          );
-        }
-      }),
-  };
 }

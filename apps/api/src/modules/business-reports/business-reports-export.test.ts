@@ -1,0 +1,122 @@
+import ExcelJS from 'exceljs';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { bearer } from '../../../test/builders';
+import { day, setUpBusinessReportsFixture, today } from './business-reports-test-fixture';
+
+describe('business report exports', () => {
+  const fixture = setUpBusinessReportsFixture();
+
+  describe('GET /api/business/reports/export/{type}', () => {
+    const exportReport = (type: string, query = '', token = fixture.manager) =>
+      request(fixture.t.app)
+        .get(`/api/business/reports/export/${type}?dateRange=week${query}`)
+        .set(bearer(token))
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+
+    async function workbookOf(type: string) {
+      const response = await exportReport(type).expect(200);
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="${type}-report-${today}.xlsx"`,
+      );
+      const workbook = new ExcelJS.Workbook();
+      const file = response.body as Buffer;
+      await workbook.xlsx.load(
+        file.buffer.slice(file.byteOffset, file.byteOffset + file.length) as ArrayBuffer,
+      );
+      return workbook;
+    }
+
+    it('writes the aging as numbers in RM with frozen, filtered headers and dates as dates', async () => {
+      const workbook = await workbookOf('aging');
+      expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+        'Report',
+        'Aging Buckets',
+        'Aging by Client',
+      ]);
+      const cover = workbook.getWorksheet('Report')!;
+      expect(cover.getCell('B2').value).toEqual(new Date(`${day(-6)}T00:00:00Z`));
+      expect(cover.getCell('B2').numFmt).toBe('yyyy-mm-dd');
+      const byClient = workbook.getWorksheet('Aging by Client')!;
+      expect(byClient.getRow(1).values).toEqual([
+        undefined,
+        'Client',
+        'Total Outstanding',
+        '0-30',
+        '30-60',
+        '60-90',
+        '90+',
+      ]);
+      expect(byClient.getRow(2).values).toEqual([
+        undefined,
+        '上海保安服务有限公司',
+        1296,
+        216,
+        0,
+        0,
+        1080,
+      ]);
+      expect(byClient.getRow(3).values).toEqual([
+        undefined,
+        'Xenon Guards Sdn Bhd',
+        416,
+        216,
+        200,
+        0,
+        0,
+      ]);
+      expect(byClient.getCell('B2').numFmt).toBe('"RM "#,##0.00');
+      expect(byClient.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+      expect(byClient.autoFilter).toBeTruthy();
+      expect(byClient.getColumn(1).width).toBe(40);
+    });
+
+    it('writes the financial and performance sections', async () => {
+      const financial = await workbookOf('financial');
+      const methods = financial.getWorksheet('Payment Methods')!;
+      expect(methods.getRow(2).values).toEqual([undefined, 'Bank Transfer', 216, 93.1]);
+      const performance = await workbookOf('performance');
+      const targets = performance.getWorksheet('Targets')!;
+      expect(targets.getRow(5).values).toEqual([
+        undefined,
+        'Days to Collect',
+        2,
+        30,
+        1500,
+        'On target',
+      ]);
+      const overview = await workbookOf('overview');
+      expect(overview.getWorksheet('Overview')!.getRow(2).values).toEqual([
+        undefined,
+        'Total Revenue',
+        1728,
+      ]);
+    });
+
+    it('gives the JSON fallback with format=json', async () => {
+      const response = await exportReport('financial', '&format=json').expect(200);
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="financial-report-${today}.json"`,
+      );
+      const parsed = JSON.parse((response.body as Buffer).toString('utf8'));
+      expect(parsed).toMatchObject({
+        type: 'financial',
+        business: { revenue: { invoiced: 1728 } },
+      });
+    });
+
+    it('refuses an unknown report type or format', async () => {
+      await exportReport('everything').expect(400);
+      await exportReport('aging', '&format=csv').expect(400);
+    });
+
+    it('refuses a user without reports.export', async () => {
+      await exportReport('aging', '', fixture.accounts).expect(403);
+    });
+  });
+});

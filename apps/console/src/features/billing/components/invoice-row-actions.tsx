@@ -1,0 +1,128 @@
+import type { Invoice } from '@patrol/contracts';
+import {
+  canProcessPayment,
+  canRevertInvoice,
+  canShareInvoice,
+  canValidateOrRejectPayment,
+  hasPermission,
+  invoiceShareMessage,
+} from '@patrol/domain';
+import { BanknoteIcon, CheckIcon, EyeIcon, SendIcon, Undo2Icon, XIcon } from 'lucide-react';
+import { toast } from 'sonner';
+import { useAuth } from '@/lib/auth';
+import type { useDownloadCycle } from '@/lib/download';
+import { PdfButton, WhatsAppButton } from './document-actions';
+import { IconButton } from './icon-button';
+import type { PaymentReview } from './payment-review-dialog';
+import type { InvoiceActions } from './use-invoice-actions';
+
+/** A dialog of the Invoices tab, opened from an invoice's row. */
+export type InvoiceDialog =
+  { kind: 'view' | 'pay' | 'revert'; invoice: Invoice } | { kind: PaymentReview; invoice: Invoice };
+
+export const revertMessages = {
+  noQuotation: 'This invoice was not created from a quotation and cannot be reverted.',
+} as const;
+
+type InvoiceRowActionsProps = {
+  invoice: Invoice;
+  actions: InvoiceActions;
+  pdf: ReturnType<typeof useDownloadCycle>;
+  onOpen: (dialog: InvoiceDialog) => void;
+};
+
+/** An invoice row's buttons, each shown only when the user and the invoice's state allow it. */
+export function InvoiceRowActions({ invoice, actions, pdf, onOpen }: InvoiceRowActionsProps) {
+  const { user } = useAuth();
+  const can = {
+    pay: hasPermission(user, 'invoices.edit'),
+    send: hasPermission(user, 'invoices.create') || hasPermission(user, 'invoices.edit'),
+    revert: hasPermission(user, 'invoices.edit'),
+  };
+  return (
+    <div className="flex justify-end gap-1">
+      <IconButton
+        label={`View ${invoice.invoiceNumber}`}
+        onClick={() => onOpen({ kind: 'view', invoice })}
+      >
+        <EyeIcon />
+      </IconButton>
+      <PdfButton
+        document={{
+          kind: 'invoice',
+          id: invoice.id,
+          number: invoice.invoiceNumber,
+        }}
+        state={pdf.stateOf(invoice.id)}
+        run={pdf.run}
+      />
+      <WhatsAppButton
+        kind="invoice"
+        number={invoice.invoiceNumber}
+        clientName={invoice.clientInfo.companyName}
+        phone={invoice.clientInfo.phone}
+        disabled={!canShareInvoice(invoice)}
+        message={(sender) =>
+          invoiceShareMessage(
+            {
+              number: invoice.invoiceNumber,
+              clientName: invoice.clientInfo.companyName,
+              contactPerson: invoice.clientInfo.contactPerson,
+              total: invoice.totalAmount,
+              dueDate: invoice.dueDate,
+              outstanding: invoice.outstandingAmount,
+              paymentStatus: invoice.paymentStatus,
+              paymentValidationStatus: invoice.paymentValidationStatus,
+            },
+            sender,
+          )
+        }
+      />
+      {can.pay && canProcessPayment(invoice) && (
+        <IconButton
+          label={`Process payment for ${invoice.invoiceNumber}`}
+          onClick={() => onOpen({ kind: 'pay', invoice })}
+        >
+          <BanknoteIcon />
+        </IconButton>
+      )}
+      {canValidateOrRejectPayment(invoice, user?.role) && (
+        <>
+          <IconButton
+            label={`Validate payment for ${invoice.invoiceNumber}`}
+            onClick={() => onOpen({ kind: 'validate', invoice })}
+          >
+            <CheckIcon className="text-green-700" />
+          </IconButton>
+          <IconButton
+            label={`Reject payment for ${invoice.invoiceNumber}`}
+            onClick={() => onOpen({ kind: 'reject', invoice })}
+          >
+            <XIcon className="text-destructive" />
+          </IconButton>
+        </>
+      )}
+      {can.send && !invoice.isVoided && (
+        <IconButton
+          label={`Send ${invoice.invoiceNumber}`}
+          disabled={actions.isRunning(`send:${invoice.id}`)}
+          onClick={() => void actions.send(invoice)}
+        >
+          <SendIcon />
+        </IconButton>
+      )}
+      {can.revert && !invoice.isVoided && canRevertInvoice(invoice) && (
+        <IconButton
+          label={`Revert ${invoice.invoiceNumber} to quotation`}
+          onClick={() =>
+            invoice.quotationId
+              ? onOpen({ kind: 'revert', invoice })
+              : toast.error(revertMessages.noQuotation)
+          }
+        >
+          <Undo2Icon />
+        </IconButton>
+      )}
+    </div>
+  );
+}

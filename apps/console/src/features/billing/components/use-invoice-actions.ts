@@ -1,0 +1,123 @@
+import type { Invoice, ProcessPaymentBody, RejectPaymentBody } from '@patrol/contracts';
+import { fromSen, toSen } from '@patrol/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import {
+  useProcessPayment,
+  useRejectPayment,
+  useRevertInvoice,
+  useSendInvoice,
+  useValidatePayment,
+  type InvoiceFilters,
+} from '@/features/billing/api/invoices';
+import { billingActionFailure } from '@/features/billing/lib/billing-errors';
+import { changeListedRow } from '@/features/billing/lib/optimistic-list';
+import { useActionGuard } from '@/features/billing/lib/use-action-guard';
+import { queryKeys } from '@/lib/query-keys';
+import type { PaymentReview } from './payment-review-dialog';
+
+/**
+ * The invoice actions: payments and reverts are applied to the list at once and undone (then
+ * refetched) if the server refuses; the same action on the same invoice runs once at a time.
+ */
+export function useInvoiceActions(filters: InvoiceFilters) {
+  const queryClient = useQueryClient();
+  const guard = useActionGuard();
+  const processPayment = useProcessPayment();
+  const validate = useValidatePayment();
+  const reject = useRejectPayment();
+  const send = useSendInvoice();
+  const revert = useRevertInvoice();
+  const change = (id: string, patch: (row: Invoice) => Invoice | null) =>
+    changeListedRow<Invoice>(
+      queryClient,
+      queryKeys.billing.invoices(filters),
+      'invoices',
+      id,
+      patch,
+    );
+
+  const pay = async (invoice: Invoice, body: ProcessPaymentBody): Promise<boolean> => {
+    let accepted = false;
+    await guard.run(`pay:${invoice.id}`, async () => {
+      const undo = change(invoice.id, (row) => {
+        const paidSen = toSen(row.paidAmount) + toSen(body.amount);
+        return {
+          ...row,
+          paidAmount: fromSen(paidSen),
+          outstandingAmount: fromSen(Math.max(0, toSen(row.totalAmount) - paidSen)),
+          paymentStatus: 'pending',
+        };
+      });
+      try {
+        await processPayment.mutateAsync({ id: invoice.id, body });
+        toast.success('Payment processed successfully');
+        accepted = true;
+      } catch (error) {
+        undo();
+        toast.error(billingActionFailure('processing payment', error));
+      }
+    });
+    return accepted;
+  };
+
+  const review = async (
+    invoice: Invoice,
+    kind: PaymentReview,
+    body: RejectPaymentBody,
+  ): Promise<boolean> => {
+    let accepted = false;
+    await guard.run(`${kind}:${invoice.id}`, async () => {
+      try {
+        const response =
+          kind === 'validate'
+            ? await validate.mutateAsync({
+                id: invoice.id,
+                body: { validationNotes: body.validationNotes },
+              })
+            : await reject.mutateAsync({ id: invoice.id, body });
+        toast.success(response.message);
+        accepted = true;
+      } catch (error) {
+        // A refused rejection keeps the dialog open with the reason typed (spec 3 section 8).
+        toast.error(
+          billingActionFailure(
+            kind === 'validate' ? 'validating payment' : 'rejecting payment',
+            error,
+          ),
+        );
+      }
+    });
+    return accepted;
+  };
+
+  return {
+    isRunning: guard.isRunning,
+    paying: processPayment.isPending,
+    reviewing: validate.isPending || reject.isPending,
+    pay,
+    review,
+    send: (invoice: Invoice) =>
+      guard.run(`send:${invoice.id}`, async () => {
+        try {
+          await send.mutateAsync(invoice.id);
+          toast.success('Invoice sent successfully');
+        } catch (error) {
+          toast.error(billingActionFailure('sending invoice', error));
+        }
+      }),
+    revert: (invoice: Invoice) =>
+      guard.run(`revert:${invoice.id}`, async () => {
+        const undo = change(invoice.id, () => null);
+        try {
+          toast.success((await revert.mutateAsync(invoice.id)).message);
+        } catch (error) {
+          undo();
+          toast.error(billingActionFailure('reverting invoice', error));
+        }
+      }),
+  };
+}
+
+/** What useInvoiceActions answers: the actions and whether each is running. */
+export type InvoiceActions = ReturnType<typeof useInvoiceActions>;
