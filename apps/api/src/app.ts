@@ -5,7 +5,13 @@ import helmet from 'helmet';
 import type { AppContext } from './http/app-context';
 import { routeNotFound, errorHandler } from './http/error-handler';
 import { requestLogger } from './http/logger';
-import { mountBodyLimits, mountRoutes, type Route } from './http/route';
+import {
+  defaultBodyLimit,
+  jsonBodyParser,
+  mountBodyLimits,
+  mountRoutes,
+  type Route,
+} from './http/route';
 import { consoleFallback, serveConsoleFiles } from './http/serve-console';
 import { recordRequests } from './observability/request-metrics';
 import { activityRoutes } from './modules/activity/activity.routes';
@@ -54,8 +60,9 @@ export const moduleRoutes: readonly Route[] = [
 const declaredRoutesKey = 'declaredRoutes';
 
 /**
- * Builds the Express app: security headers, JSON bodies, request logging, the declared routes
- * (`routes`, by default every module's), the built console, then the error middleware.
+ * Builds the Express app: request logging, the device API's lean chain, security headers, JSON
+ * bodies, the declared routes (`routes`, by default every module's), the built console, then the
+ * error middleware.
  */
 export function createApp(ctx: AppContext, routes: readonly Route[] = moduleRoutes): Application {
   const app = express();
@@ -66,6 +73,18 @@ export function createApp(ctx: AppContext, routes: readonly Route[] = moduleRout
   app.set('trust proxy', ctx.config.trustProxy);
   app.use(requestLogger(ctx.logger));
   app.use(recordRequests(ctx.observability.requests, ctx.observability.prometheus));
+  // The patrol app's calls, thousands a second across a fleet, are answered before the console's
+  // middleware: an app reads no CSP or frame headers, and its small answers gain nothing from
+  // compression. An error still reaches the error middleware; a path no device route serves
+  // goes on to the chain below.
+  const deviceApi = express.Router();
+  mountRoutes(
+    deviceApi,
+    declared.filter((route) => route.chain === 'device'),
+    ctx,
+    { before: (route) => [deviceAnswerHeaders, jsonBodyParser(route)] },
+  );
+  app.use(deviceApi);
   app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy } }));
   app.use(permissionsPolicy);
   // Tokens and personal data must not stay in a browser or proxy cache; a route serving a public
@@ -76,12 +95,13 @@ export function createApp(ctx: AppContext, routes: readonly Route[] = moduleRout
   app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } }));
   // Routes with a body limit of their own read their body first; the rest get up to 1 MB.
   const bodyLimits = express.Router();
-  mountBodyLimits(bodyLimits, declared);
+  const consoleRoutes = declared.filter((route) => route.chain !== 'device');
+  mountBodyLimits(bodyLimits, consoleRoutes);
   app.use(bodyLimits);
-  app.use(express.json({ limit: '1mb' }));
+  app.use(express.json({ limit: defaultBodyLimit }));
 
   const router = express.Router();
-  mountRoutes(router, declared, ctx);
+  mountRoutes(router, consoleRoutes, ctx);
   app.use(router);
   app.use('/api/docs', docsAssets());
   app.use('/api', routeNotFound);
@@ -112,6 +132,13 @@ const permissionsPolicy: RequestHandler = (_req, res, next) => {
 
 const noStore: RequestHandler = (_req, res, next) => {
   res.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
+/** What a device answer keeps of the console's headers: never cached, never sniffed as HTML. */
+const deviceAnswerHeaders: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
   next();
 };
 

@@ -6,6 +6,7 @@ import type { AppContext } from './app-context';
 import { AppError, invalid } from './app-error';
 import { authenticate, type AuthUser } from './authenticate';
 import { idempotentReplay } from './idempotency';
+import { logSuccessAt } from './logger';
 import { requirePermissions, requireRoles } from './require-permissions';
 import { findUnstorableText } from './storable-text';
 
@@ -95,6 +96,14 @@ export interface RouteDefinition<
   /** A repeat carrying the same Idempotency-Key gets the first answer (http/idempotency.ts). */
   idempotent?: boolean;
   /**
+   * 'device': a call of the patrol app, which a fleet makes thousands of times a second. Mounted
+   * on the lean device chain ahead of the console's middleware (createApp): no browser headers
+   * (CSP, frame, referrer, HSTS), no compression, its JSON body read by its own parser.
+   */
+  chain?: 'device';
+  /** The level of the request line of a successful answer (info unless it says otherwise). */
+  successLog?: 'debug';
+  /**
    * Returns the JSON body, or nothing after answering itself (a file, a stream). A handler may
    * set `res.status()` first for a non-default status.
    */
@@ -127,9 +136,15 @@ export function defineRoute<
  * Mounts each route with its chain: authenticate (unless public) -> permission guard ->
  * route middleware -> parse params, query and body -> handler -> JSON answer.
  */
-export function mountRoutes(router: Router, routes: readonly Route[], ctx: AppContext): void {
+export function mountRoutes(
+  router: Router,
+  routes: readonly Route[],
+  ctx: AppContext,
+  options: { before?: (route: Route) => RequestHandler[] } = {},
+): void {
   for (const route of routes) {
-    const chain: RequestHandler[] = [];
+    const chain: RequestHandler[] = options.before?.(route) ?? [];
+    if (route.successLog) chain.push(logSuccessAt(route.successLog));
     if (route.access !== 'public') chain.push(authenticate(ctx));
     if (typeof route.access === 'object') {
       chain.push(requirePermissions(route.access.permissions, route.access.mode));
@@ -168,25 +183,36 @@ function handle(route: Route, ctx: AppContext): RequestHandler {
   };
 }
 
+/** The JSON body a route reads when it declares no `bodyLimit`. */
+export const defaultBodyLimit = '1mb';
+
 /**
  * Mounts a JSON parser with its own size limit for each route declaring `bodyLimit`. Mount the
  * router before the app's JSON parser: a body read here is not read again there.
  */
 export function mountBodyLimits(router: Router, routes: readonly Route[]): void {
   for (const route of routes) {
-    if (!route.bodyLimit) continue;
-    const { bytes, message } = route.bodyLimit;
-    const parse = express.json({ limit: bytes });
-    router[route.method](route.path, (req, res, next) => {
-      parse(req, res, (error?: unknown) => {
-        const tooLarge =
-          typeof error === 'object' &&
-          error !== null &&
-          (error as { type?: unknown }).type === 'entity.too.large';
-        next(tooLarge ? new AppError(413, 'PAYLOAD_TOO_LARGE', message) : error);
-      });
-    });
+    if (route.bodyLimit) router[route.method](route.path, jsonBodyParser(route));
   }
+}
+
+/**
+ * The JSON parser of one route: up to its `bodyLimit` (a bigger body is refused, unread, with
+ * 413 PAYLOAD_TOO_LARGE and the route's message), or up to the app's default.
+ */
+export function jsonBodyParser(route: Route): RequestHandler {
+  if (!route.bodyLimit) return express.json({ limit: defaultBodyLimit });
+  const { bytes, message } = route.bodyLimit;
+  const parse = express.json({ limit: bytes });
+  return (req, res, next) => {
+    parse(req, res, (error?: unknown) => {
+      const tooLarge =
+        typeof error === 'object' &&
+        error !== null &&
+        (error as { type?: unknown }).type === 'entity.too.large';
+      next(tooLarge ? new AppError(413, 'PAYLOAD_TOO_LARGE', message) : error);
+    });
+  };
 }
 
 /** Refuses a request whose params, query or body hold text the database cannot store. */
