@@ -4,6 +4,7 @@ import express, { type Application, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { AppContext } from './http/app-context';
 import { routeNotFound, errorHandler } from './http/error-handler';
+import { brotliQuality, compressionThreshold } from './http/json-answer';
 import { requestLogger } from './http/logger';
 import {
   defaultBodyLimit,
@@ -82,7 +83,7 @@ export function createApp(ctx: AppContext, routes: readonly Route[] = moduleRout
     deviceApi,
     declared.filter((route) => route.chain === 'device'),
     ctx,
-    { before: (route) => [deviceAnswerHeaders, jsonBodyParser(route)] },
+    { before: (route) => [deviceAnswerHeaders, jsonBodyParser(route)], compress: false },
   );
   app.use(deviceApi);
   app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy } }));
@@ -90,9 +91,15 @@ export function createApp(ctx: AppContext, routes: readonly Route[] = moduleRout
   // Tokens and personal data must not stay in a browser or proxy cache; a route serving a public
   // file may say otherwise for itself.
   app.use('/api', noStore);
-  // JSON and CSV answers over 1 kB, brotli when accepted (quality 4: most of the gain, little CPU).
+  // JSON and CSV answers over 1 kB, brotli when accepted. A route's JSON answer of a few kB is
+  // compressed in one call as it is sent (http/json-answer.ts); bigger and streamed answers here.
   // The console's own files are compressed once, at build time (serveConsoleFiles).
-  app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } }));
+  app.use(
+    compression({
+      threshold: compressionThreshold,
+      brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality } },
+    }),
+  );
   // Routes with a body limit of their own read their body first; the rest get up to 1 MB.
   const bodyLimits = express.Router();
   const consoleRoutes = declared.filter((route) => route.chain !== 'device');

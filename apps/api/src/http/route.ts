@@ -6,6 +6,7 @@ import type { AppContext } from './app-context';
 import { AppError, invalid } from './app-error';
 import { authenticate, type AuthUser } from './authenticate';
 import { idempotentReplay } from './idempotency';
+import { sendJson } from './json-answer';
 import { logSuccessAt } from './logger';
 import { requirePermissions, requireRoles } from './require-permissions';
 import { findUnstorableText } from './storable-text';
@@ -140,7 +141,11 @@ export function mountRoutes(
   router: Router,
   routes: readonly Route[],
   ctx: AppContext,
-  options: { before?: (route: Route) => RequestHandler[] } = {},
+  options: {
+    before?: (route: Route) => RequestHandler[];
+    /** False on a chain without compression: JSON answers are then sent as they are. */
+    compress?: boolean;
+  } = {},
 ): void {
   for (const route of routes) {
     const chain: RequestHandler[] = options.before?.(route) ?? [];
@@ -154,12 +159,13 @@ export function mountRoutes(
     const { middleware = [] } = route;
     chain.push(...(Array.isArray(middleware) ? middleware : middleware(ctx)));
     if (route.idempotent) chain.push(idempotentReplay(ctx.db));
-    chain.push(handle(route, ctx));
+    // The replay store keeps an idempotent route's answer by wrapping res.json: it answers so.
+    chain.push(handle(route, ctx, (options.compress ?? true) && !route.idempotent));
     router[route.method](route.path, ...chain);
   }
 }
 
-function handle(route: Route, ctx: AppContext): RequestHandler {
+function handle(route: Route, ctx: AppContext, compress: boolean): RequestHandler {
   return async (req, res) => {
     refuseUnstorableText(req);
     const result = await route.handler({
@@ -179,7 +185,8 @@ function handle(route: Route, ctx: AppContext): RequestHandler {
       );
     }
     if (route.status && res.statusCode === 200) res.status(route.status);
-    res.json(result);
+    if (compress) sendJson(req, res, result);
+    else res.json(result);
   };
 }
 
