@@ -60,6 +60,16 @@ export function sendJson(req: Request, res: Response, body: unknown): void {
   res.send(compressed);
 }
 
+/**
+ * Sends `body` as JSON, uncompressed and without an ETag: the answer of a chain that serves no
+ * browser (the device API), never cached (no-store) and mostly to POSTs, where computing an
+ * entity tag per answer would be spent for nothing.
+ */
+export function sendPlainJson(res: Response, body: unknown): void {
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.end(JSON.stringify(body));
+}
+
 function compress(json: Buffer, encoding: 'br' | 'gzip'): Buffer {
   if (encoding === 'gzip') return gzipSync(json);
   return brotliCompressSync(json, {

@@ -6,7 +6,7 @@ import type { AppContext } from './app-context';
 import { AppError, invalid } from './app-error';
 import { authenticate, type AuthUser } from './authenticate';
 import { idempotentReplay } from './idempotency';
-import { sendJson } from './json-answer';
+import { sendJson, sendPlainJson } from './json-answer';
 import { logSuccessAt } from './logger';
 import { requirePermissions, requireRoles } from './require-permissions';
 import { findUnstorableText } from './storable-text';
@@ -159,8 +159,7 @@ export function mountRoutes(
     const { middleware = [] } = route;
     chain.push(...(Array.isArray(middleware) ? middleware : middleware(ctx)));
     if (route.idempotent) chain.push(idempotentReplay(ctx.db));
-    // The replay store keeps an idempotent route's answer by wrapping res.json: it answers so.
-    chain.push(handle(route, ctx, (options.compress ?? true) && !route.idempotent));
+    chain.push(handle(route, ctx, options.compress ?? true));
     router[route.method](route.path, ...chain);
   }
 }
@@ -185,8 +184,10 @@ function handle(route: Route, ctx: AppContext, compress: boolean): RequestHandle
       );
     }
     if (route.status && res.statusCode === 200) res.status(route.status);
-    if (compress) sendJson(req, res, result);
-    else res.json(result);
+    // The replay store keeps an idempotent route's answer by wrapping res.json: it answers so.
+    if (route.idempotent) res.json(result);
+    else if (compress) sendJson(req, res, result);
+    else sendPlainJson(res, result);
   };
 }
 

@@ -72,7 +72,8 @@ describe('the device chain', () => {
       'x-content-type-options': 'nosniff',
     });
     expect(response.headers['x-request-id']).toBeTruthy();
-    for (const header of ['content-security-policy', 'strict-transport-security', 'vary']) {
+    expect(Number(response.headers['content-length'])).toBe(JSON.stringify(response.body).length);
+    for (const header of ['content-security-policy', 'strict-transport-security', 'vary', 'etag']) {
       expect(response.headers[header]).toBeUndefined();
     }
     // The console's answers keep them.
