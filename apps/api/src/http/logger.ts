@@ -101,7 +101,8 @@ export function requestLogger(logger: Logger): RequestHandler {
       configurable: true,
       get: () => (child ??= logger.child({ reqId: id })),
     });
-    const path = req.originalUrl.split('?')[0]!;
+    const query = req.originalUrl.indexOf('?');
+    const path = query === -1 ? req.originalUrl : req.originalUrl.slice(0, query);
     if (quietPaths.has(path)) {
       next();
       return;
