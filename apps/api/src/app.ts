@@ -75,17 +75,15 @@ export function createApp(ctx: AppContext, routes: readonly Route[] = moduleRout
   app.use(requestLogger(ctx.logger));
   app.use(recordRequests(ctx.observability.requests, ctx.observability.prometheus));
   // The patrol app's calls, thousands a second across a fleet, are answered before the console's
-  // middleware: an app reads no CSP or frame headers, and its small answers gain nothing from
-  // compression. An error still reaches the error middleware; a path no device route serves
-  // goes on to the chain below.
-  const deviceApi = express.Router();
+  // middleware (on the app itself, not a nested router: one dispatch fewer): an app reads no CSP
+  // or frame headers, and its small answers gain nothing from compression. An error still
+  // reaches the error middleware; a path no device route serves goes on to the chain below.
   mountRoutes(
-    deviceApi,
+    app,
     declared.filter((route) => route.chain === 'device'),
     ctx,
     { before: (route) => [deviceAnswerHeaders, jsonBodyParser(route)], compress: false },
   );
-  app.use(deviceApi);
   app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy } }));
   app.use(permissionsPolicy);
   // Tokens and personal data must not stay in a browser or proxy cache; a route serving a public

@@ -1,6 +1,12 @@
 import type { Permission, Role } from '@patrol/contracts';
 import type { PermissionMode } from '@patrol/domain';
-import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import express, {
+  type IRouter,
+  type Request,
+  type RequestHandler,
+  type Response,
+  type Router,
+} from 'express';
 import type { z } from 'zod';
 import type { AppContext } from './app-context';
 import { AppError, invalid } from './app-error';
@@ -138,7 +144,7 @@ export function defineRoute<
  * route middleware -> parse params, query and body -> handler -> JSON answer.
  */
 export function mountRoutes(
-  router: Router,
+  router: IRouter,
   routes: readonly Route[],
   ctx: AppContext,
   options: {
