@@ -4,8 +4,15 @@ import express, { type Application, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { AppContext } from './http/app-context';
 import { routeNotFound, errorHandler } from './http/error-handler';
+import { brotliQuality, compressionThreshold } from './http/json-answer';
 import { requestLogger } from './http/logger';
-import { mountBodyLimits, mountRoutes, type Route } from './http/route';
+import {
+  defaultBodyLimit,
+  jsonBodyParser,
+  mountBodyLimits,
+  mountRoutes,
+  type Route,
+} from './http/route';
 import { consoleFallback, serveConsoleFiles } from './http/serve-console';
 import { recordRequests } from './observability/request-metrics';
 import { activityRoutes } from './modules/activity/activity.routes';
@@ -54,8 +61,9 @@ export const moduleRoutes: readonly Route[] = [
 const declaredRoutesKey = 'declaredRoutes';
 
 /**
- * Builds the Express app: security headers, JSON bodies, request logging, the declared routes
- * (`routes`, by default every module's), the built console, then the error middleware.
+ * Builds the Express app: request logging, the device API's lean chain, security headers, JSON
+ * bodies, the declared routes (`routes`, by default every module's), the built console, then the
+ * error middleware.
  */
 export function createApp(ctx: AppContext, routes: readonly Route[] = moduleRoutes): Application {
   const app = express();
@@ -66,22 +74,39 @@ export function createApp(ctx: AppContext, routes: readonly Route[] = moduleRout
   app.set('trust proxy', ctx.config.trustProxy);
   app.use(requestLogger(ctx.logger));
   app.use(recordRequests(ctx.observability.requests, ctx.observability.prometheus));
+  // The patrol app's calls, thousands a second across a fleet, are answered before the console's
+  // middleware (on the app itself, not a nested router: one dispatch fewer): an app reads no CSP
+  // or frame headers, and its small answers gain nothing from compression. An error still
+  // reaches the error middleware; a path no device route serves goes on to the chain below.
+  mountRoutes(
+    app,
+    declared.filter((route) => route.chain === 'device'),
+    ctx,
+    { before: (route) => [deviceAnswerHeaders, jsonBodyParser(route)], compress: false },
+  );
   app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy } }));
   app.use(permissionsPolicy);
   // Tokens and personal data must not stay in a browser or proxy cache; a route serving a public
   // file may say otherwise for itself.
   app.use('/api', noStore);
-  // JSON and CSV answers over 1 kB, brotli when accepted (quality 4: most of the gain, little CPU).
+  // JSON and CSV answers over 1 kB, brotli when accepted. A route's JSON answer of a few kB is
+  // compressed in one call as it is sent (http/json-answer.ts); bigger and streamed answers here.
   // The console's own files are compressed once, at build time (serveConsoleFiles).
-  app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } }));
+  app.use(
+    compression({
+      threshold: compressionThreshold,
+      brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality } },
+    }),
+  );
   // Routes with a body limit of their own read their body first; the rest get up to 1 MB.
   const bodyLimits = express.Router();
-  mountBodyLimits(bodyLimits, declared);
+  const consoleRoutes = declared.filter((route) => route.chain !== 'device');
+  mountBodyLimits(bodyLimits, consoleRoutes);
   app.use(bodyLimits);
-  app.use(express.json({ limit: '1mb' }));
+  app.use(express.json({ limit: defaultBodyLimit }));
 
   const router = express.Router();
-  mountRoutes(router, declared, ctx);
+  mountRoutes(router, consoleRoutes, ctx);
   app.use(router);
   app.use('/api/docs', docsAssets());
   app.use('/api', routeNotFound);
@@ -112,6 +137,13 @@ const permissionsPolicy: RequestHandler = (_req, res, next) => {
 
 const noStore: RequestHandler = (_req, res, next) => {
   res.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
+/** What a device answer keeps of the console's headers: never cached, never sniffed as HTML. */
+const deviceAnswerHeaders: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
   next();
 };
 

@@ -1,6 +1,7 @@
-import { appInfo, type ReportsResponse } from '@patrol/contracts';
+import { appInfo, type ListClientsResponse, type ReportsResponse } from '@patrol/contracts';
 import type { Logger } from 'pino';
 import { createWriteBuffer } from './buffers/write-buffer';
+import { createQueryCache } from './cache/query-cache';
 import { createSnapshotCache } from './cache/snapshot-cache';
 import { createTtlCache } from './cache/ttl-cache';
 import type { Config } from './config';
@@ -32,7 +33,10 @@ export interface ServiceOverrides {
   logger?: Logger;
   database?: Database;
   rateLimitStore?: RateLimitStore;
-  /** How long the directory totals and licence figures are served before a refresh (0: every read). */
+  /**
+   * How long the directory totals, licence figures and client list answers are served before a
+   * refresh (0: every read).
+   */
   snapshotTtlMs?: number;
   /** How often buffered heartbeats are written. */
   heartbeatFlushMs?: number;
@@ -46,6 +50,8 @@ const snapshotTtlMs = 5_000;
 const heartbeatFlushMs = 1_000;
 /** A device session is re-read this often, so another process's unbind is seen within it. */
 const deviceSessionTtlMs = 15_000;
+/** A client list answer is read again after this even when no change was heard of. */
+const clientPageTtlMs = 1_000;
 const deviceSessionMaxEntries = 500_000;
 /** Another process's change to an account (suspension, sign-out) is seen within this. */
 const accountTtlMs = 2_000;
@@ -117,6 +123,12 @@ export async function createServices(
     ttlMs: overrides.snapshotTtlMs ?? snapshotTtlMs,
     maxEntries: 100,
   });
+  // Every open client list asks again at each change it hears of (socket events), and a busy
+  // office keeps many open: one read per query a second, however many ask.
+  const clientPages = createQueryCache<ListClientsResponse>({
+    ttlMs: overrides.snapshotTtlMs ?? clientPageTtlMs,
+    maxEntries: 1_000,
+  });
   const deviceSessions = createTtlCache<DeviceSessionRecord>({
     ttlMs: deviceSessionTtlMs,
     maxEntries: deviceSessionMaxEntries,
@@ -162,6 +174,7 @@ export async function createServices(
   events.subscribe(evictChangedDeviceSessions(deviceSessions));
   events.subscribe(({ event }) => {
     if (staffChanges.has(event)) {
+      clientPages.clear();
       directoryTotals.invalidate({ readersWait: true });
       dashboardFigures.invalidate({ readersWait: true });
     } else if (event === 'licenceActivityUpdated') {
@@ -203,6 +216,7 @@ export async function createServices(
     uploads: { directory: uploadsDirectory(config.dataDir) },
     limits: createRateLimiters(store),
     directoryTotals,
+    clientPages,
     dashboardFigures,
     businessStats,
     billingTotals,

@@ -1,7 +1,13 @@
-import type { BusinessStats, ReportAgingSection, ReportsResponse } from '@patrol/contracts';
+import type {
+  BusinessStats,
+  ListClientsResponse,
+  ReportAgingSection,
+  ReportsResponse,
+} from '@patrol/contracts';
 import type { LicenceActivityFigures } from '@patrol/domain';
 import type { Logger } from 'pino';
 import type { WriteBuffer } from '../buffers/write-buffer';
+import type { QueryCache } from '../cache/query-cache';
 import type { SnapshotCache } from '../cache/snapshot-cache';
 import type { TtlCache } from '../cache/ttl-cache';
 
@@ -50,6 +56,8 @@ export interface AppContext {
   limits: RateLimiters;
   /** The client directory's totals (cards of the client list and the dashboard), from memory. */
   directoryTotals: SnapshotCache<DirectoryTotals>;
+  /** Client list answers of the last second, by query; cleared by every client or licence change. */
+  clientPages: QueryCache<ListClientsResponse>;
   /** The dashboard's aggregate figures (licence tiles, staff, revenue), served from memory. */
   dashboardFigures: SnapshotCache<DashboardFigures>;
   /** The billing figures of GET /api/business/dashboard-stats, served from memory. */

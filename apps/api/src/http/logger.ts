@@ -69,11 +69,25 @@ declare module 'express-serve-static-core' {
 /** Probes poll these every few seconds; logging each would drown the useful lines. */
 const quietPaths = new Set(['/health', '/ready']);
 
+const successLevelKey = 'requestLogSuccessLevel';
+
+/**
+ * Route middleware: a successful answer to this request is logged at `level` instead of info
+ * (a call a fleet of devices makes thousands of times a second); refusals and errors are not.
+ */
+export function logSuccessAt(level: 'debug'): RequestHandler {
+  return (_req, res, next) => {
+    res.locals[successLevelKey] = level;
+    next();
+  };
+}
+
 /**
  * Request logging with a request id per request (echoed in x-request-id) and one line when the
  * answer is finished: method, path without its query string (a mailed reset link carries a token
- * there), status and time. Errors log at error, refusals at warn, the rest at info. `req.log` is
- * made on first use only: a child logger per request would cost more than many requests do.
+ * there), status and time. Errors log at error, refusals at warn, the rest at info or at the level
+ * a route chose (logSuccessAt). `req.log` is made on first use only: a child logger per request
+ * would cost more than many requests do.
  */
 export function requestLogger(logger: Logger): RequestHandler {
   return (req, res, next) => {
@@ -87,14 +101,20 @@ export function requestLogger(logger: Logger): RequestHandler {
       configurable: true,
       get: () => (child ??= logger.child({ reqId: id })),
     });
-    const path = req.originalUrl.split('?')[0]!;
+    const query = req.originalUrl.indexOf('?');
+    const path = query === -1 ? req.originalUrl : req.originalUrl.slice(0, query);
     if (quietPaths.has(path)) {
       next();
       return;
     }
     const started = performance.now();
     res.once('finish', () => {
-      const level = res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
+      const level =
+        res.statusCode >= 500
+          ? 'error'
+          : res.statusCode >= 400
+            ? 'warn'
+            : ((res.locals[successLevelKey] as 'debug' | undefined) ?? 'info');
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
         {

@@ -1,11 +1,19 @@
 import type { Permission, Role } from '@patrol/contracts';
 import type { PermissionMode } from '@patrol/domain';
-import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import express, {
+  type IRouter,
+  type Request,
+  type RequestHandler,
+  type Response,
+  type Router,
+} from 'express';
 import type { z } from 'zod';
 import type { AppContext } from './app-context';
 import { AppError, invalid } from './app-error';
 import { authenticate, type AuthUser } from './authenticate';
 import { idempotentReplay } from './idempotency';
+import { sendJson, sendPlainJson } from './json-answer';
+import { logSuccessAt } from './logger';
 import { requirePermissions, requireRoles } from './require-permissions';
 import { findUnstorableText } from './storable-text';
 
@@ -95,6 +103,14 @@ export interface RouteDefinition<
   /** A repeat carrying the same Idempotency-Key gets the first answer (http/idempotency.ts). */
   idempotent?: boolean;
   /**
+   * 'device': a call of the patrol app, which a fleet makes thousands of times a second. Mounted
+   * on the lean device chain ahead of the console's middleware (createApp): no browser headers
+   * (CSP, frame, referrer, HSTS), no compression, its JSON body read by its own parser.
+   */
+  chain?: 'device';
+  /** The level of the request line of a successful answer (info unless it says otherwise). */
+  successLog?: 'debug';
+  /**
    * Returns the JSON body, or nothing after answering itself (a file, a stream). A handler may
    * set `res.status()` first for a non-default status.
    */
@@ -127,9 +143,19 @@ export function defineRoute<
  * Mounts each route with its chain: authenticate (unless public) -> permission guard ->
  * route middleware -> parse params, query and body -> handler -> JSON answer.
  */
-export function mountRoutes(router: Router, routes: readonly Route[], ctx: AppContext): void {
+export function mountRoutes(
+  router: IRouter,
+  routes: readonly Route[],
+  ctx: AppContext,
+  options: {
+    before?: (route: Route) => RequestHandler[];
+    /** False on a chain without compression: JSON answers are then sent as they are. */
+    compress?: boolean;
+  } = {},
+): void {
   for (const route of routes) {
-    const chain: RequestHandler[] = [];
+    const chain: RequestHandler[] = options.before?.(route) ?? [];
+    if (route.successLog) chain.push(logSuccessAt(route.successLog));
     if (route.access !== 'public') chain.push(authenticate(ctx));
     if (typeof route.access === 'object') {
       chain.push(requirePermissions(route.access.permissions, route.access.mode));
@@ -139,12 +165,12 @@ export function mountRoutes(router: Router, routes: readonly Route[], ctx: AppCo
     const { middleware = [] } = route;
     chain.push(...(Array.isArray(middleware) ? middleware : middleware(ctx)));
     if (route.idempotent) chain.push(idempotentReplay(ctx.db));
-    chain.push(handle(route, ctx));
+    chain.push(handle(route, ctx, options.compress ?? true));
     router[route.method](route.path, ...chain);
   }
 }
 
-function handle(route: Route, ctx: AppContext): RequestHandler {
+function handle(route: Route, ctx: AppContext, compress: boolean): RequestHandler {
   return async (req, res) => {
     refuseUnstorableText(req);
     const result = await route.handler({
@@ -164,9 +190,15 @@ function handle(route: Route, ctx: AppContext): RequestHandler {
       );
     }
     if (route.status && res.statusCode === 200) res.status(route.status);
-    res.json(result);
+    // The replay store keeps an idempotent route's answer by wrapping res.json: it answers so.
+    if (route.idempotent) res.json(result);
+    else if (compress) sendJson(req, res, result);
+    else sendPlainJson(res, result);
   };
 }
+
+/** The JSON body a route reads when it declares no `bodyLimit`. */
+export const defaultBodyLimit = '1mb';
 
 /**
  * Mounts a JSON parser with its own size limit for each route declaring `bodyLimit`. Mount the
@@ -174,19 +206,27 @@ function handle(route: Route, ctx: AppContext): RequestHandler {
  */
 export function mountBodyLimits(router: Router, routes: readonly Route[]): void {
   for (const route of routes) {
-    if (!route.bodyLimit) continue;
-    const { bytes, message } = route.bodyLimit;
-    const parse = express.json({ limit: bytes });
-    router[route.method](route.path, (req, res, next) => {
-      parse(req, res, (error?: unknown) => {
-        const tooLarge =
-          typeof error === 'object' &&
-          error !== null &&
-          (error as { type?: unknown }).type === 'entity.too.large';
-        next(tooLarge ? new AppError(413, 'PAYLOAD_TOO_LARGE', message) : error);
-      });
-    });
+    if (route.bodyLimit) router[route.method](route.path, jsonBodyParser(route));
   }
+}
+
+/**
+ * The JSON parser of one route: up to its `bodyLimit` (a bigger body is refused, unread, with
+ * 413 PAYLOAD_TOO_LARGE and the route's message), or up to the app's default.
+ */
+export function jsonBodyParser(route: Route): RequestHandler {
+  if (!route.bodyLimit) return express.json({ limit: defaultBodyLimit });
+  const { bytes, message } = route.bodyLimit;
+  const parse = express.json({ limit: bytes });
+  return (req, res, next) => {
+    parse(req, res, (error?: unknown) => {
+      const tooLarge =
+        typeof error === 'object' &&
+        error !== null &&
+        (error as { type?: unknown }).type === 'entity.too.large';
+      next(tooLarge ? new AppError(413, 'PAYLOAD_TOO_LARGE', message) : error);
+    });
+  };
 }
 
 /** Refuses a request whose params, query or body hold text the database cannot store. */

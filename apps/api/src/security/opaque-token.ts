@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** A random bearer token (32 bytes, base64url): refresh tokens and emailed one-time tokens. */
 export function generateOpaqueToken(): string {
@@ -10,5 +10,6 @@ export function generateOpaqueToken(): string {
  * carries 256 random bits, so the hash cannot be reversed by guessing.
  */
 export function hashOpaqueToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  // One-shot: every device call hashes its token, and no Hash object is needed for one string.
+  return hash('sha256', token, 'hex');
 }

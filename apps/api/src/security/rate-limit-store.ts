@@ -18,6 +18,9 @@ const sweepThreshold = 10_000;
 /** In-process counters: right for a single API process and for tests. */
 export function createMemoryRateLimitStore(now: () => number = Date.now): RateLimitStore {
   const windows = new Map<string, { count: number; expiresAt: number }>();
+  // After a sweep, the next waits until the map has doubled: a fleet of more devices than the
+  // threshold, all within their window, would otherwise be walked on every heartbeat.
+  let nextSweepAt = sweepThreshold;
   const openWindow = (key: string) => {
     const window = windows.get(key);
     if (window && window.expiresAt > now()) return window;
@@ -26,10 +29,12 @@ export function createMemoryRateLimitStore(now: () => number = Date.now): RateLi
   };
   return {
     async increment(key, windowMs) {
-      if (windows.size > sweepThreshold) {
+      if (windows.size > nextSweepAt) {
+        const at = now();
         for (const [candidate, window] of windows) {
-          if (window.expiresAt <= now()) windows.delete(candidate);
+          if (window.expiresAt <= at) windows.delete(candidate);
         }
+        nextSweepAt = Math.max(sweepThreshold, 2 * windows.size);
       }
       const window = openWindow(key) ?? { count: 0, expiresAt: now() + windowMs };
       window.count += 1;

@@ -86,4 +86,22 @@ describe('memory store windows', () => {
     expect(await store.count('key')).toBe(0);
     expect(await store.increment('key', 1_000)).toBe(1);
   });
+
+  it('sweeps expired windows without walking every open one at each count', async () => {
+    let clock = 0;
+    let readings = 0;
+    const store = createMemoryRateLimitStore(() => {
+      readings += 1;
+      return clock;
+    });
+    for (let key = 0; key < 20_000; key += 1) await store.increment(`device-${key}`, 60_000);
+    readings = 0;
+    for (let call = 0; call < 1_000; call += 1) await store.increment(`device-${call}`, 60_000);
+    // A few clock readings per count, not one per open window.
+    expect(readings).toBeLessThan(5_000);
+
+    clock = 60_000;
+    for (let key = 0; key < 20_000; key += 1) await store.increment(`late-${key}`, 60_000);
+    expect(await store.count('device-1')).toBe(0);
+  });
 });

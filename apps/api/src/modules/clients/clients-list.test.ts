@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type TestContext,
   buildClient,
+  buildClientForm,
   buildLicence,
   createTestContext,
 } from '../../../test/builders';
@@ -196,5 +197,54 @@ describe('GET /api/business/clients (billing client picker)', () => {
     await request(t.app).get('/api/business/clients?limit=500').set(auth(token)).expect(400);
     const noBilling = await t.signIn('sales', { permissions: ['clients.view'] });
     await request(t.app).get('/api/business/clients').set(auth(noBilling)).expect(403);
+  });
+});
+
+describe('GET /api/clients between changes', () => {
+  let t: TestContext;
+  let token: string;
+  beforeAll(async () => {
+    // Answers held for a minute, so that only a change can renew them.
+    t = await createTestContext({ services: { snapshotTtlMs: 60_000 } });
+    token = await t.signIn('Admin');
+    await buildClient(t, { companyId: 'K1', companyName: 'K1 Guards' });
+  });
+  afterAll(() => t.close());
+
+  const companyIds = async (query = '') =>
+    (
+      await request(t.app)
+        .get(`/api/clients?sortBy=companyName&sortOrder=asc${query}`)
+        .set(auth(token))
+        .expect(200)
+    ).body.clients.map((client: { companyId: string }) => client.companyId);
+
+  it('answers a repeated query from memory until a client or licence change, here or in another process', async () => {
+    expect(await companyIds()).toEqual(['K1']);
+    // Written behind the API's back: no change is announced, the held answer stands.
+    const quiet = await buildClient(t, { companyId: 'K2', companyName: 'K2 Guards' });
+    expect(await companyIds()).toEqual(['K1']);
+    // Another query is read for itself (a search counts its own matches).
+    expect(await companyIds('&search=guards')).toEqual(['K1', 'K2']);
+
+    await request(t.app)
+      .post('/api/clients')
+      .set(auth(token))
+      .send(buildClientForm({ companyId: 'K3', companyName: 'K3 Guards' }))
+      .expect(201);
+    expect(await companyIds()).toEqual(['K1', 'K2', 'K3']);
+
+    await buildClient(t, { companyId: 'K4', companyName: 'K4 Guards' });
+    expect(await companyIds()).toEqual(['K1', 'K2', 'K3']);
+    // A licence bound through another API process, relayed through Redis.
+    t.ctx.events.deliverRemote({
+      event: 'licenceUpdated',
+      payload: {
+        action: 'bind',
+        licence: { key: 'MP-AAAA-BBBB-CCCC', bound: true, deviceId: null, projectName: null },
+        clientId: quiet.id,
+      },
+    });
+    expect(await companyIds()).toEqual(['K1', 'K2', 'K3', 'K4']);
   });
 });

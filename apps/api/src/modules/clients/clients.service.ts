@@ -18,6 +18,7 @@ import { findPostgresError } from '../../db/errors';
 import type { ClientRow } from '../../db/schema';
 import type { AppContext, DirectoryTotals } from '../../http/app-context';
 import { conflict, invalid, notFound } from '../../http/app-error';
+import { sharedAnswer } from '../../http/json-answer';
 import type { AuthUser } from '../../http/authenticate';
 import { publishActivity, recordActivity } from '../activity/activity.service';
 import { presentClient } from './clients.presenter';
@@ -59,8 +60,22 @@ export const clientRuleMessages = {
  */
 const reservedCompanyIds = new Set(['dashboard']);
 
-/** The client directory page: clients with their licence counts, paging and the summary cards. */
-export async function listClients(
+/**
+ * The client directory page: clients with their licence counts, paging and the summary cards.
+ * Served from the answers of the last second to the same query (`clientPages`, cleared by every
+ * client or licence change), encoded once for all who ask.
+ */
+export function listClients(
+  ctx: Pick<AppContext, 'db' | 'directoryTotals' | 'clientPages'>,
+  query: ListClientsQuery,
+): Promise<ListClientsResponse> {
+  const { exportCsv: _export, ...filter } = query;
+  return ctx.clientPages.get(JSON.stringify(filter), async () =>
+    sharedAnswer(await readClientList(ctx, query)),
+  );
+}
+
+async function readClientList(
   ctx: Pick<AppContext, 'db' | 'directoryTotals'>,
   query: ListClientsQuery,
 ): Promise<ListClientsResponse> {

@@ -1,20 +1,30 @@
 import type { TransferWindow } from '@patrol/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { clients, licences, type LicenceRow } from '../../db/schema';
 import type { OwnedLicence } from '../licences/licences.service';
 
-/** The bound licence (with its client) whose device token hashes to `tokenHash`. */
+/**
+ * The bound licence (with its client) whose device token hashes to `tokenHash`. A prepared
+ * statement: every device's session is read again every few seconds (the session cache), so
+ * neither Drizzle nor PostgreSQL should build the query each time.
+ */
 export async function findLicenceByDeviceTokenHash(
   db: DbExecutor,
   tokenHash: string,
 ): Promise<OwnedLicence | undefined> {
-  const [row] = await db
-    .select({ licence: licences, client: clients })
-    .from(licences)
-    .innerJoin(clients, eq(clients.id, licences.clientId))
-    .where(and(eq(licences.deviceTokenHash, tokenHash), eq(licences.bound, true)))
-    .limit(1);
+  const [row] = await prepared(db, 'licence_by_device_token', () =>
+    db
+      .select({ licence: licences, client: clients })
+      .from(licences)
+      .innerJoin(clients, eq(clients.id, licences.clientId))
+      .where(
+        and(eq(licences.deviceTokenHash, sql.placeholder('tokenHash')), eq(licences.bound, true)),
+      )
+      .limit(1)
+      .prepare('licence_by_device_token'),
+  ).execute({ tokenHash });
   return row;
 }
 
@@ -65,36 +75,31 @@ export interface HeartbeatWrite {
   at: Date;
 }
 
-/** Heartbeats per statement: three parameters each, well under PostgreSQL's 65,535. */
-const heartbeatsPerStatement = 5000;
-
 /**
- * Writes a batch of heartbeats, one statement per 5,000 devices: each licence's
+ * Writes a batch of heartbeats in one statement whatever its size: each licence's
  * last_device_activity moves forward (never back) only while the reporting token is still the
  * bound device's. Answers the ids written; a missing id means its token was revoked meanwhile.
+ * The batch travels as three arrays (unnest), not as a VALUES list of three parameters per
+ * device: thousands of parameters a second cost the API more to build and PostgreSQL more to
+ * parse and plan than the update itself.
  */
 export async function writeHeartbeats(
   db: DbExecutor,
   writes: readonly HeartbeatWrite[],
 ): Promise<Set<string>> {
   const written = new Set<string>();
-  for (let start = 0; start < writes.length; start += heartbeatsPerStatement) {
-    const chunk = writes.slice(start, start + heartbeatsPerStatement);
-    const rows = sql.join(
-      chunk.map(
-        (write) =>
-          sql`(${write.licenceId}::uuid, ${write.tokenHash}, ${write.at.toISOString()}::timestamptz)`,
-      ),
-      sql`, `,
-    );
-    const result = await db.execute<{ id: string }>(sql`
-      update ${licences}
-      set "last_device_activity" = greatest(${licences.lastDeviceActivity}, beat.at)
-      from (values ${rows}) as beat(id, token_hash, at)
-      where ${licences.id} = beat.id and ${licences.deviceTokenHash} = beat.token_hash
-        and ${licences.bound}
-      returning ${licences.id} as id`);
-    for (const row of result.rows) written.add(row.id);
-  }
+  if (writes.length === 0) return written;
+  const ids = writes.map((write) => write.licenceId);
+  const tokenHashes = writes.map((write) => write.tokenHash);
+  const times = writes.map((write) => write.at.toISOString());
+  const result = await db.execute<{ id: string }>(sql`
+    update ${licences}
+    set "last_device_activity" = greatest(${licences.lastDeviceActivity}, beat.at)
+    from unnest(${sql.param(ids)}::uuid[], ${sql.param(tokenHashes)}::text[],
+      ${sql.param(times)}::timestamptz[]) as beat(id, token_hash, at)
+    where ${licences.id} = beat.id and ${licences.deviceTokenHash} = beat.token_hash
+      and ${licences.bound}
+    returning ${licences.id} as id`);
+  for (const row of result.rows) written.add(row.id);
   return written;
 }

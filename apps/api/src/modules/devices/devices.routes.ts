@@ -37,6 +37,7 @@ export const deviceRoutes = [
       'activations from one address within 15 minutes or 10 activations of one key within an hour.',
     tags,
     access: 'public',
+    chain: 'device',
     body: deviceActivateBodySchema,
     response: deviceActivateResponseSchema,
     handler: ({ ctx, req, body }) =>
@@ -53,11 +54,14 @@ export const deviceRoutes = [
       `client was deactivated; nothing is recorded then.\n\n${deviceTokenNote}`,
     tags,
     access: 'public',
+    chain: 'device',
     body: deviceHeartbeatBodySchema,
     response: deviceLicenceResponseSchema,
+    // Every device beats every few seconds: at info, the log would hold little else.
+    successLog: 'debug',
     handler: async ({ ctx, req, body }) => {
       const device = await authenticateDevice(ctx, req);
-      return recordHeartbeat(ctx, req.log, device, body);
+      return recordHeartbeat(ctx, req, device, body);
     },
   }),
   defineRoute({
@@ -69,6 +73,7 @@ export const deviceRoutes = [
       `the app keeps working only while active. Records no activity.\n\n${deviceTokenNote}`,
     tags,
     access: 'public',
+    chain: 'device',
     response: deviceLicenceResponseSchema,
     handler: async ({ ctx, req }) => readDeviceLicence(await authenticateDevice(ctx, req)),
   }),

@@ -127,8 +127,8 @@ export async function activateDevice(
  * Refused with 403 once the licence expired or its client was deactivated (nothing is recorded).
  */
 export function recordHeartbeat(
-  { heartbeats }: Pick<AppContext, 'heartbeats'>,
-  logger: Logger,
+  { heartbeats, logger }: Pick<AppContext, 'heartbeats' | 'logger'>,
+  request: { readonly log: Logger },
   device: DeviceSession,
   body: DeviceHeartbeatBody,
   now: Date = new Date(),
@@ -148,7 +148,10 @@ export function recordHeartbeat(
     deviceId: device.licence.deviceId ?? '',
   });
   if (announce) device.licence.lastDeviceActivity = now;
-  logger.debug({ licenceKey: device.licence.key, diagnostics: body }, 'device heartbeat');
+  // The request's logger is made on first use: only when the line will be written.
+  if (logger.isLevelEnabled('debug')) {
+    request.log.debug({ licenceKey: device.licence.key, diagnostics: body }, 'device heartbeat');
+  }
   return deviceLicenceResponse(device.licence, device.client, now);
 }
 
