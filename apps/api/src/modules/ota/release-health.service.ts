@@ -22,34 +22,36 @@ type HealthDeps = Pick<AppContext, 'db' | 'events' | 'config' | 'logger'> & {
 
 /**
  * Devices that said they run the release within the window (index on platform, code, time), and
- * how many of those sent a crash (not a debug report) from it within the window.
+ * how many of those sent a crash (not a debug report) from it within the window: counted from the
+ * release's reports in the window (index on version, time), each joined to its device's row, so
+ * the cost follows the release's recent crashes, not its fleet. (Asking each device whether it
+ * crashed read the release's reports once per device: 41 s a minute at provider scale.)
  */
 async function releaseFleet(db: DbExecutor, release: OtaVersionRow, since: Date) {
-  const crashedFromRelease = db
-    .select({ one: sql`1` })
+  const onRelease = and(
+    eq(deviceAppVersions.platform, release.platform),
+    eq(deviceAppVersions.versionCode, release.versionCode),
+    gt(deviceAppVersions.reportedAt, since),
+  );
+  const [fleet] = await db
+    .select({ devices: sql<number>`count(*)`.mapWith(Number) })
+    .from(deviceAppVersions)
+    .where(onRelease);
+  const [crashes] = await db
+    .select({
+      crashed: sql<number>`count(distinct ${crashReports.deviceId})`.mapWith(Number),
+    })
     .from(crashReports)
+    .innerJoin(deviceAppVersions, eq(deviceAppVersions.deviceId, crashReports.deviceId))
     .where(
       and(
-        eq(crashReports.deviceId, deviceAppVersions.deviceId),
         eq(crashReports.appVersion, release.version),
         gt(crashReports.createdAt, since),
         ne(crashReports.reportType, 'debug'),
+        onRelease,
       ),
     );
-  const [row] = await db
-    .select({
-      devices: sql<number>`count(*)`.mapWith(Number),
-      crashed: sql<number>`count(*) filter (where exists ${crashedFromRelease})`.mapWith(Number),
-    })
-    .from(deviceAppVersions)
-    .where(
-      and(
-        eq(deviceAppVersions.platform, release.platform),
-        eq(deviceAppVersions.versionCode, release.versionCode),
-        gt(deviceAppVersions.reportedAt, since),
-      ),
-    );
-  return { devices: row?.devices ?? 0, crashed: row?.crashed ?? 0 };
+  return { devices: fleet?.devices ?? 0, crashed: crashes?.crashed ?? 0 };
 }
 
 /**
