@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
-import { withTotalCount } from '../../db/page-count';
+import { countUpTo, withCappedCount, type CappedCountPage } from '../../db/page-count';
 import {
   crashReportCounts,
   crashReports,
@@ -110,14 +110,15 @@ function ordering(filter: Pick<CrashReportFilter, 'sortBy' | 'sortOrder'>): SQL[
 
 /**
  * A page of reports matching the filter (stack traces cut, see listStackTraceLength) and how many
- * match. `unfilteredTotal`, the table's count when the caller already holds it, spares a count
- * of a list without filters.
+ * match: counted up to 1,000 past the page when filtered (a common search term matches a large
+ * share of 100,000 reports), the table's count from the counters when not (`unfilteredTotal`).
  */
 export async function findCrashReportPage(
   db: DbExecutor,
   request: CrashReportFilter & { page: number; limit: number },
   unfilteredTotal?: number,
-): Promise<{ rows: StoredCrashReport[]; totalCount: number }> {
+  countAhead?: number,
+): Promise<CappedCountPage<StoredCrashReport>> {
   const where = filterCondition(request);
   const offset = (request.page - 1) * request.limit;
   const rows = await db
@@ -127,11 +128,12 @@ export async function findCrashReportPage(
     .orderBy(...ordering(request))
     .limit(request.limit)
     .offset(offset);
-  return withTotalCount(rows, { offset, limit: request.limit }, async () => {
-    if (where === undefined && unfilteredTotal !== undefined) return unfilteredTotal;
-    const [total] = await db.select({ value: count() }).from(crashReports).where(where);
-    return total?.value ?? 0;
-  });
+  if (where === undefined && unfilteredTotal !== undefined) {
+    return { rows, totalCount: unfilteredTotal, totalCountCapped: false };
+  }
+  return withCappedCount(rows, { offset, limit: request.limit, countAhead }, (upTo) =>
+    countUpTo(db, crashReports, where, upTo),
+  );
 }
 
 /** Shards per status and severity pair of the report counters. */

@@ -114,12 +114,16 @@ export async function listCrashReports(
 ): Promise<ListCrashReportsResponse> {
   const statistics = await crashReportStatistics(db);
   // Without filters the list counts what the cards already counted.
-  const { rows, totalCount } = await findCrashReportPage(db, query, statistics.totalReports);
+  const { rows, totalCount, totalCountCapped } = await findCrashReportPage(
+    db,
+    query,
+    statistics.totalReports,
+  );
   return {
     success: true,
     data: {
       reports: rows.map(presentCrashReport),
-      pagination: buildPagination(query.page, query.limit, totalCount),
+      pagination: buildPagination(query.page, query.limit, totalCount, totalCountCapped),
       statistics,
     },
   };

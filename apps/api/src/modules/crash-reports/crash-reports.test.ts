@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { listStackTraceLength } from './crash-reports.repo';
+import { findCrashReportPage, listStackTraceLength } from './crash-reports.repo';
 import { bearer } from '../../../test/builders';
 import { setUpCrashReportsFixture } from './crash-reports-test-fixture';
 
@@ -138,6 +138,22 @@ describe('crash report viewer API', () => {
       const response = await list({ severity: 'low', limit: 5, page: 2 }).expect(200);
       expect(response.body.data.reports).toHaveLength(5);
       expect(response.body.data.pagination).toMatchObject({ totalCount: 23, totalPages: 5 });
+      expect(response.body.data.pagination).not.toHaveProperty('totalCountCapped');
+    });
+
+    it('counts a filtered list only so far past its page, and exactly on its last page', async () => {
+      const page = (n: number) =>
+        findCrashReportPage(
+          fixture.t.database.db,
+          { severity: 'low', sortBy: 'createdAt', sortOrder: 'desc', page: n, limit: 5 },
+          undefined,
+          5,
+        );
+      expect(await page(1)).toMatchObject({ totalCount: 5, totalCountCapped: true });
+      expect(await page(3)).toMatchObject({ totalCount: 15, totalCountCapped: true });
+      const last = await page(5);
+      expect(last.rows).toHaveLength(3);
+      expect(last).toMatchObject({ totalCount: 23, totalCountCapped: false });
     });
 
     it.each([

@@ -51,6 +51,17 @@ afterEach(() => {
 });
 
 describe('CrashReportsPage', () => {
+  it("says 'more than' when the server stopped counting the matches", async () => {
+    stubApi({
+      'GET /api/crash-reports': () =>
+        reportsPage([crash, debug], { totalCount: 1020, totalCountCapped: true }),
+      'GET /api/crash-reports/filter-options': filterOptions,
+    });
+    renderScreen(<CrashReportsPage />, '/crash-report');
+    expect(await screen.findByText('more than 1,020 reports')).toBeInTheDocument();
+    expect(screen.getByText(/Page 1 of\s+more than/)).toBeInTheDocument();
+  });
+
   it('shows the statistics and the reports with the display rules of spec 2', async () => {
     const calls = stubApi({
       'GET /api/crash-reports': () => reportsPage([crash, debug]),

@@ -42,8 +42,13 @@ const views: { value: CrashView; label: string; icon: typeof ListIcon }[] = [
   { value: 'groups', label: 'Groups', icon: LayersIcon },
 ];
 
-const countText = (count: number, one: string, many: string) =>
-  `${count.toLocaleString('en-MY')} ${count === 1 ? one : many}`;
+/** '1,234 reports', or 'more than 1,000 reports' when the server stopped counting. */
+const countText = (
+  { totalCount, totalCountCapped }: { totalCount: number; totalCountCapped?: true },
+  one: string,
+  many: string,
+) =>
+  `${totalCountCapped ? 'more than ' : ''}${totalCount.toLocaleString('en-MY')} ${totalCount === 1 && !totalCountCapped ? one : many}`;
 
 function nextOrder(current: { sortBy: string; sortOrder: 'asc' | 'desc' }, field: string) {
   // A column is first sorted the way people read it: text A-Z, figures and dates largest first.
@@ -75,7 +80,7 @@ function PageFooter({
   label,
   onPage,
 }: {
-  pagination: { currentPage: number; totalPages: number };
+  pagination: { currentPage: number; totalPages: number; totalCountCapped?: true };
   label: string;
   onPage: (page: number) => void;
 }) {
@@ -83,7 +88,8 @@ function PageFooter({
   return (
     <div className="flex items-center justify-between gap-3 border-t p-3 text-sm text-muted-foreground">
       <span className="tabular-nums">
-        Page {pagination.currentPage} of {pagination.totalPages}
+        Page {pagination.currentPage} of{' '}
+        {pagination.totalCountCapped ? `more than ${pagination.totalPages}` : pagination.totalPages}
       </span>
       <Pagination
         label={label}
@@ -122,8 +128,8 @@ export function CrashReportsPage() {
     update({ sortBy: field, sortOrder: nextOrder(current, field) });
 
   const summary = reportsView
-    ? reports.data && countText(reports.data.pagination.totalCount, 'report', 'reports')
-    : groups.data && countText(groups.data.pagination.totalCount, 'group', 'groups');
+    ? reports.data && countText(reports.data.pagination, 'report', 'reports')
+    : groups.data && countText(groups.data.pagination, 'group', 'groups');
 
   return (
     <>

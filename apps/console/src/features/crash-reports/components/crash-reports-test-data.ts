@@ -94,13 +94,14 @@ function pagination(totalCount: number, currentPage = 1) {
 /** GET /api/crash-reports's answer for these reports (`totalCount` for more pages). */
 export function reportsPage(
   reports: CrashReport[],
-  options: { totalCount?: number; page?: number } = {},
+  options: { totalCount?: number; page?: number; totalCountCapped?: true } = {},
 ) {
+  const paging = pagination(options.totalCount ?? reports.length, options.page);
   return jsonResponse({
     success: true,
     data: {
       reports,
-      pagination: pagination(options.totalCount ?? reports.length, options.page),
+      pagination: options.totalCountCapped ? { ...paging, totalCountCapped: true } : paging,
       statistics: sampleStatistics,
     },
   });
