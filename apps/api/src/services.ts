@@ -20,7 +20,10 @@ import { computeBusinessStats } from './modules/business-reports/business-stats.
 import { computeAgingSnapshot } from './modules/business-reports/reports.service';
 import { createObservability } from './observability/observability';
 import { relayEventsBetweenProcesses } from './events/event-relay';
-import { countBillingDocuments } from './modules/business-reports/billing-totals.service';
+import {
+  changesBillingCounts,
+  countBillingDocuments,
+} from './modules/business-reports/billing-totals.service';
 import { connectRedis } from './redis/redis-client';
 import { bcryptCostFor, createPasswordHasher } from './security/password-hasher';
 import { createRateLimitStore, type RateLimitStore } from './security/rate-limit-store';
@@ -172,7 +175,8 @@ export async function createServices(
     throw error;
   }
   events.subscribe(evictChangedDeviceSessions(deviceSessions));
-  events.subscribe(({ event }) => {
+  events.subscribe((published) => {
+    const { event } = published;
     if (staffChanges.has(event)) {
       clientPages.clear();
       directoryTotals.invalidate({ readersWait: true });
@@ -182,7 +186,7 @@ export async function createServices(
     } else if (billingChanges.has(event)) {
       // A screen that has just recorded or validated a payment must show it.
       businessStats.invalidate({ readersWait: true });
-      billingTotals.invalidate({ readersWait: true });
+      billingTotals.invalidate({ readersWait: changesBillingCounts(published) });
       billingAging.invalidate({ readersWait: true });
       reportCache.clear();
       dashboardFigures.invalidate({ readersWait: true });

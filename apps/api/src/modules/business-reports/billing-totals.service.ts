@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
+import type { PublishedEvent } from '../../events/event-bus';
 import type { BillingTotals } from '../../http/app-context';
 
 /**
@@ -18,4 +19,25 @@ export async function countBillingDocuments(db: DbExecutor): Promise<BillingTota
     invoices: Number(row.invoices),
     receipts: Number(row.receipts),
   };
+}
+
+const countChangingActions = new Set(['created', 'deleted', 'converted', 'reverted']);
+
+/**
+ * Whether a billing event may change how many quotations, invoices or receipts there are: then a
+ * list read after it waits for a fresh count. Payments, rejections and edits change no count, and
+ * a busy office records them every few seconds: readers keep the held counts while they refresh.
+ */
+export function changesBillingCounts(published: PublishedEvent): boolean {
+  switch (published.event) {
+    case 'billingUpdated':
+      return countChangingActions.has(published.payload.action);
+    // A validated payment issues its receipt.
+    case 'invoiceCreated':
+    case 'invoiceReverted':
+    case 'paymentValidated':
+      return true;
+    default:
+      return false;
+  }
 }
