@@ -122,7 +122,7 @@ export async function createServices(
   const businessStats = snapshot('business stats', () => computeBusinessStats(db));
   const billingTotals = snapshot('billing totals', () => countBillingDocuments(db));
   const billingAging = snapshot('billing aging', () => computeAgingSnapshot(db));
-  const reportCache = createTtlCache<Promise<ReportsResponse['data']>>({
+  const reportCache = createQueryCache<ReportsResponse['data']>({
     ttlMs: overrides.snapshotTtlMs ?? snapshotTtlMs,
     maxEntries: 100,
   });

@@ -1,3 +1,5 @@
+import { createTtlCache } from './ttl-cache';
+
 /** Answers to a query, by key, held briefly and forgotten at once when what they show changes. */
 export interface QueryCache<V> {
   /**
@@ -18,28 +20,21 @@ export function createQueryCache<V>(options: {
   maxEntries: number;
   now?: () => number;
 }): QueryCache<V> {
-  const now = options.now ?? Date.now;
-  const entries = new Map<string, { answer: Promise<V>; expiresAt: number }>();
+  const answers = createTtlCache<Promise<V>>(options);
   return {
     get(key, load) {
-      const held = entries.get(key);
-      if (held && held.expiresAt > now()) return held.answer;
-      entries.delete(key);
+      const held = answers.get(key);
+      if (held) return held;
       const answer = load();
-      const entry = { answer, expiresAt: now() + options.ttlMs };
-      entries.set(key, entry);
-      if (entries.size > options.maxEntries) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
-      }
+      answers.set(key, answer);
       answer.catch(() => {
-        if (entries.get(key) === entry) entries.delete(key);
+        if (answers.get(key) === answer) answers.delete(key);
       });
       return answer;
     },
     // A load under way is dropped with the rest: a change during it may be missing from its answer.
     clear() {
-      entries.clear();
+      answers.clear();
     },
   };
 }

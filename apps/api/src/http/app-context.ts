@@ -67,7 +67,7 @@ export interface AppContext {
   /** The reports' aging as of today (buckets and the clients owing most), served from memory. */
   billingAging: SnapshotCache<ReportAgingSection>;
   /** Reports computed in the last few seconds, by period; cleared by every billing change. */
-  reportCache: TtlCache<Promise<ReportData>>;
+  reportCache: QueryCache<ReportData>;
   /** Device tokens (by hash) resolved to their licence and client, so heartbeats skip the database. */
   deviceSessions: TtlCache<DeviceSessionRecord>;
   /** Heartbeats waiting to be written: one statement a second for every device. */

@@ -202,11 +202,8 @@ export async function loadReport(
 ): Promise<ReportsResponse> {
   const period = periodOf(query, now);
   const key = `${businessDay(now)}:${period.from}:${period.to}`;
-  let report = ctx.reportCache.get(key);
-  if (!report) {
-    report = computeReport(ctx.db, query, now, () => ctx.billingAging.read());
-    ctx.reportCache.set(key, report);
-    report.catch(() => ctx.reportCache.delete(key));
-  }
-  return { success: true, data: await report };
+  const report = await ctx.reportCache.get(key, () =>
+    computeReport(ctx.db, query, now, () => ctx.billingAging.read()),
+  );
+  return { success: true, data: report };
 }
