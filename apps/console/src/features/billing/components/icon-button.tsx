@@ -27,3 +27,11 @@ export function IconButton({
     </Button>
   );
 }
+
+/**
+ * A row's icon actions, right-aligned and three to a line, so a row with many actions stays
+ * narrow enough for the whole table to fit a 1280-pixel screen.
+ */
+export function RowActions({ children }: { children: ReactNode }) {
+  return <div className="ml-auto flex w-26 flex-wrap justify-end gap-0.5">{children}</div>;
+}

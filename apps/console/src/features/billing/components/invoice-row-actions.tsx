@@ -12,7 +12,7 @@ import { toast } from 'sonner';
 import { useAuth } from '@/lib/auth';
 import type { useDownloadCycle } from '@/lib/download';
 import { PdfButton, WhatsAppButton } from './document-actions';
-import { IconButton } from './icon-button';
+import { IconButton, RowActions } from './icon-button';
 import type { PaymentReview } from './payment-review-dialog';
 import type { InvoiceActions } from './use-invoice-actions';
 
@@ -40,7 +40,7 @@ export function InvoiceRowActions({ invoice, actions, pdf, onOpen }: InvoiceRowA
     revert: hasPermission(user, 'invoices.edit'),
   };
   return (
-    <div className="flex justify-end gap-1">
+    <RowActions>
       <IconButton
         label={`View ${invoice.invoiceNumber}`}
         onClick={() => onOpen({ kind: 'view', invoice })}
@@ -123,6 +123,6 @@ export function InvoiceRowActions({ invoice, actions, pdf, onOpen }: InvoiceRowA
           <Undo2Icon />
         </IconButton>
       )}
-    </div>
+    </RowActions>
   );
 }

@@ -28,7 +28,13 @@ import {
 } from '@/features/billing/lib/billing-labels';
 import { useDebouncedSearch, useTabFilters } from '@/features/billing/lib/billing-params';
 import { cn } from '@/lib/cn';
-import { BillingListCard, RefreshButton, showingCaption } from './billing-list-card';
+import { ClientNameCell } from './client-name-cell';
+import {
+  BillingListCard,
+  billingTableClass,
+  RefreshButton,
+  showingCaption,
+} from './billing-list-card';
 import { FilterSelect } from './filter-select';
 import { InvoiceDetailsDialog } from './invoice-details-dialog';
 import { PaymentReviewDialog } from './payment-review-dialog';
@@ -124,7 +130,7 @@ export function InvoicesTab() {
         pagination={list?.pagination}
         onPageChange={(next) => update({ page: next })}
       >
-        <Table>
+        <Table className={billingTableClass}>
           <TableHeader>
             <TableRow>
               <TableHead>Invoice #</TableHead>
@@ -147,12 +153,10 @@ export function InvoicesTab() {
                   <TableCell className="font-mono text-xs whitespace-nowrap">
                     {invoice.invoiceNumber}
                   </TableCell>
-                  <TableCell>
-                    <div className="font-medium">{invoice.clientInfo.companyName}</div>
-                    <div className="text-xs text-muted-foreground">
-                      {invoice.clientInfo.contactPerson}
-                    </div>
-                  </TableCell>
+                  <ClientNameCell
+                    companyName={invoice.clientInfo.companyName}
+                    contactPerson={invoice.clientInfo.contactPerson}
+                  />
                   <TableCell>{formatBusinessDate(invoice.issueDate)}</TableCell>
                   <TableCell className={cn(pastDue && 'font-medium text-destructive')}>
                     {formatBusinessDate(invoice.dueDate)}

@@ -31,10 +31,15 @@ import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { queryKeys } from '@/lib/query-keys';
 import { useNow } from '@/lib/use-now';
-import { BillingListCard, RefreshButton, showingCaption } from './billing-list-card';
+import {
+  BillingListCard,
+  billingTableClass,
+  RefreshButton,
+  showingCaption,
+} from './billing-list-card';
 import { FilterSelect } from './filter-select';
 import { ProductDetailsDialog } from './product-details-dialog';
-import { IconButton } from './icon-button';
+import { IconButton, RowActions } from './icon-button';
 import { ProductFormDialog } from './product-form-dialog';
 
 /** A product this young is highlighted and tagged NEW (spec 3 section 2). */
@@ -138,7 +143,7 @@ export function ProductsTab() {
         pagination={list?.pagination}
         onPageChange={(next) => update({ page: next })}
       >
-        <Table>
+        <Table className={billingTableClass}>
           <TableHeader>
             <TableRow>
               <TableHead>Product ID</TableHead>
@@ -186,7 +191,7 @@ export function ProductsTab() {
                     />
                   </TableCell>
                   <TableCell>
-                    <div className="flex justify-end gap-1">
+                    <RowActions>
                       <IconButton
                         label={`View ${product.name}`}
                         onClick={() => setDialog({ kind: 'view', product })}
@@ -209,7 +214,7 @@ export function ProductsTab() {
                           <Trash2Icon className="text-destructive" />
                         </IconButton>
                       )}
-                    </div>
+                    </RowActions>
                   </TableCell>
                 </TableRow>
               );

@@ -29,10 +29,16 @@ import {
 import { humanise, quotationStatusTones } from '@/features/billing/lib/billing-labels';
 import { useDebouncedSearch, useTabFilters } from '@/features/billing/lib/billing-params';
 import { useAuth } from '@/lib/auth';
-import { BillingListCard, RefreshButton, showingCaption } from './billing-list-card';
+import { ClientNameCell } from './client-name-cell';
+import {
+  BillingListCard,
+  billingTableClass,
+  RefreshButton,
+  showingCaption,
+} from './billing-list-card';
 import { FilterSelect } from './filter-select';
 import { PdfButton, WhatsAppButton } from './document-actions';
-import { IconButton } from './icon-button';
+import { IconButton, RowActions } from './icon-button';
 import { QuotationDetailsDialog } from './quotation-details-dialog';
 import { QuotationFormDialog } from './quotation-form-dialog';
 import { QuotationWorkflowButtons } from './quotation-workflow-buttons';
@@ -125,7 +131,7 @@ export function QuotationsTab() {
         pagination={list?.pagination}
         onPageChange={(next) => update({ page: next })}
       >
-        <Table>
+        <Table className={billingTableClass}>
           <TableHeader>
             <TableRow>
               <TableHead>Quotation #</TableHead>
@@ -144,12 +150,10 @@ export function QuotationsTab() {
                 <TableCell className="font-mono text-xs whitespace-nowrap">
                   {quotation.quotationNumber}
                 </TableCell>
-                <TableCell>
-                  <div className="font-medium">{quotation.clientInfo.companyName}</div>
-                  <div className="text-xs text-muted-foreground">
-                    {quotation.clientInfo.contactPerson}
-                  </div>
-                </TableCell>
+                <ClientNameCell
+                  companyName={quotation.clientInfo.companyName}
+                  contactPerson={quotation.clientInfo.contactPerson}
+                />
                 <TableCell>{formatBusinessDate(quotation.quotationDate)}</TableCell>
                 <TableCell>{formatBusinessDate(quotation.validUntil)}</TableCell>
                 <TableCell className="text-right whitespace-nowrap tabular-nums">
@@ -176,7 +180,7 @@ export function QuotationsTab() {
                   />
                 </TableCell>
                 <TableCell>
-                  <div className="flex justify-end gap-1">
+                  <RowActions>
                     <IconButton
                       label={`View ${quotation.quotationNumber}`}
                       onClick={() => setDialog({ kind: 'view', quotation })}
@@ -236,7 +240,7 @@ export function QuotationsTab() {
                         <Trash2Icon className="text-destructive" />
                       </IconButton>
                     )}
-                  </div>
+                  </RowActions>
                 </TableCell>
               </TableRow>
             ))}

@@ -29,7 +29,13 @@ import {
   transactionTypeTones,
 } from '@/features/billing/lib/billing-labels';
 import { useDebouncedSearch, useTabFilters } from '@/features/billing/lib/billing-params';
-import { BillingListCard, RefreshButton, showingCaption } from './billing-list-card';
+import { ClientNameCell } from './client-name-cell';
+import {
+  BillingListCard,
+  billingTableClass,
+  RefreshButton,
+  showingCaption,
+} from './billing-list-card';
 import { FilterSelect } from './filter-select';
 import { PdfButton, WhatsAppButton } from './document-actions';
 import { IconButton } from './icon-button';
@@ -125,7 +131,7 @@ export function ReceiptsTab() {
         pagination={list?.pagination}
         onPageChange={(next) => update({ page: next })}
       >
-        <Table>
+        <Table className={billingTableClass}>
           <TableHeader>
             <TableRow>
               <TableHead>Receipt #</TableHead>
@@ -149,7 +155,7 @@ export function ReceiptsTab() {
                   </div>
                 </TableCell>
                 <TableCell>{formatBusinessDate(receipt.paymentDate)}</TableCell>
-                <TableCell className="font-medium">{receipt.clientInfo.companyName}</TableCell>
+                <ClientNameCell companyName={receipt.clientInfo.companyName} />
                 <TableCell className="text-right whitespace-nowrap tabular-nums">
                   {formatMoney(receipt.totalAmount, receipt.currency)}
                 </TableCell>
