@@ -34,6 +34,16 @@ const trendStyles: Record<StatTrend, { icon: LucideIcon; colour: string; label: 
   flat: { icon: MinusIcon, colour: 'text-muted-foreground', label: 'No change' },
 };
 
+/**
+ * Past this many characters (a million ringgit with its sen) a figure is set smaller, so that it
+ * keeps to one line in a quarter-width card.
+ */
+const longFigureLength = 12;
+
+function isLongFigure(value: ReactNode): boolean {
+  return typeof value === 'string' && value.length > longFigureLength;
+}
+
 /** A headline figure with its title, a short description, an icon and an optional trend. */
 export function StatCard({
   title,
@@ -52,7 +62,14 @@ export function StatCard({
       <CardContent className="flex items-start justify-between gap-3 px-4">
         <div className="min-w-0">
           <p className="text-sm text-muted-foreground">{title}</p>
-          <p className="mt-1 text-2xl font-semibold tabular-nums">{value}</p>
+          <p
+            className={cn(
+              'mt-1 font-semibold tabular-nums',
+              isLongFigure(value) ? 'text-xl' : 'text-2xl',
+            )}
+          >
+            {value}
+          </p>
           {(description || trendStyle) && (
             <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
               {trendStyle && TrendIcon && (
