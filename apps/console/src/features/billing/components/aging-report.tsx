@@ -45,7 +45,7 @@ export function AgingReport({
         {aging.details.length === 0 ? (
           <p className="py-8 text-center text-sm text-muted-foreground">No outstanding invoices</p>
         ) : (
-          <Table>
+          <Table containerClassName="max-h-[36rem]">
             <TableHeader>
               <TableRow>
                 <TableHead>Client</TableHead>
