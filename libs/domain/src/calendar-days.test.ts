@@ -13,6 +13,14 @@ describe('calendar days', () => {
     expect(businessDay(new Date('2026-11-23T15:59:00Z'))).toBe('2026-11-23');
   });
 
+  it('gives each time zone its own day, whichever was asked for first', () => {
+    const instant = new Date('2026-11-23T20:00:00Z');
+    expect(businessDay(instant)).toBe('2026-11-24');
+    expect(businessDay(instant, 'America/New_York')).toBe('2026-11-23');
+    expect(businessDay(instant)).toBe('2026-11-24');
+    expect(businessDay(instant, 'America/New_York')).toBe('2026-11-23');
+  });
+
   it('adds days across months, years and leap days', () => {
     expect(addDays('2026-01-31', 30)).toBe('2026-03-02');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');

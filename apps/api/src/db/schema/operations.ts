@@ -74,6 +74,14 @@ export const crashReports = pgTable(
     index('crash_reports_company_id_idx').on(table.companyId, table.createdAt, table.id),
     index('crash_reports_platform_idx').on(table.platform, table.createdAt, table.id),
     index('crash_reports_app_version_idx').on(table.appVersion, table.createdAt, table.id),
+    // One version's reports in a status (a release's resolved or new ones): the page is one range
+    // and its count an index-only read, not a walk of every report in the status.
+    index('crash_reports_app_version_status_idx').on(
+      table.appVersion,
+      table.status,
+      table.createdAt,
+      table.id,
+    ),
     index('crash_reports_report_type_idx').on(table.reportType, table.createdAt, table.id),
     index('crash_reports_fingerprint_idx').on(table.fingerprint, table.createdAt, table.id),
     index('crash_reports_severity_rank_idx').on(table.severityRank, table.createdAt, table.id),
