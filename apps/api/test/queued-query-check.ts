@@ -3,7 +3,7 @@ import { afterAll, expect } from 'vitest';
 /**
  * pg warns (once a process) when a client is handed a query while it runs another: Promise.all on
  * a transaction's single connection. It works today and breaks in pg 9, so every test file fails
- * on it; `runQueries` is the way to run a transaction's queries.
+ * on it: a function that may run on a transaction awaits its queries in turn, or makes them one.
  */
 const queuedQueries: string[] = [];
 process.on('warning', (warning) => {

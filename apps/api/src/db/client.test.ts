@@ -2,9 +2,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, createThrowawayServerDatabase } from '../../test/test-database';
-import { openDatabase, runQueries, type AppDb, type Database, type DbExecutor } from './client';
+import { openDatabase, type AppDb, type Database } from './client';
 import { findPostgresError, isUniqueViolation } from './errors';
 import { resolveMigrationsFolder } from './migrate';
 import { users, type NewUserRow } from './schema';
@@ -96,21 +96,6 @@ describe(`database on ${serverUrl ? 'the PostgreSQL server' : 'in-memory PGlite'
     await expect(attempt).rejects.toThrow('abort');
     const found = await database.db.select().from(users).where(eq(users.username, 'ghost'));
     expect(found).toEqual([]);
-  });
-
-  it('runs queries side by side on the pool and one at a time in a transaction', async () => {
-    const warnings = vi.spyOn(process, 'emitWarning');
-    const numbers = (db: DbExecutor) =>
-      runQueries(db, [
-        db.execute<{ n: number }>(sql`select 1 as n`),
-        db.execute<{ n: number }>(sql`select 2 as n`),
-        db.execute<{ n: number }>(sql`select 3 as n`),
-      ]).then((results) => results.map((result) => result.rows[0]?.n));
-    expect(await numbers(database.db)).toEqual([1, 2, 3]);
-    expect(await database.db.transaction((tx) => numbers(tx))).toEqual([1, 2, 3]);
-    // pg warns when a client is handed a query while it runs another (Promise.all on a transaction).
-    expect(warnings.mock.calls.flat().join('\n')).not.toMatch(/already executing a query/);
-    warnings.mockRestore();
   });
 
   it('can be closed twice', async () => {

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type Assume } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { Pool, type PoolConfig } from 'pg';
 import { lockDataDir } from './data-dir-lock';
@@ -25,20 +25,6 @@ export type AppDb = PgDatabase<AppQueryResultHKT, typeof schema>;
 
 /** A database or an open transaction: what every repo function takes first. */
 export type DbExecutor = AppDb | Parameters<Parameters<AppDb['transaction']>[0]>[0];
-
-/**
- * Runs Drizzle queries (lazy until awaited) side by side on the pool, but one after another in a
- * transaction: its single connection takes one query at a time, and pg deprecates queueing them.
- */
-export async function runQueries<T extends readonly unknown[]>(
-  db: DbExecutor,
-  queries: { [K in keyof T]: PromiseLike<T[K]> },
-): Promise<T> {
-  if (!(db instanceof PgTransaction)) return (await Promise.all(queries)) as unknown as T;
-  const results: unknown[] = [];
-  for (const query of queries as readonly PromiseLike<unknown>[]) results.push(await query);
-  return results as unknown as T;
-}
 
 /** An open, migrated database and how to check and release it. */
 export interface Database {
