@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildInfo, describeBuild } from './build/build-info';
 import { precompress } from './build/precompress';
+import { preloadDependencies } from './build/preload-dependencies';
 
 const apiTarget = 'http://localhost:3000';
 
@@ -15,8 +16,15 @@ export default defineConfig(({ command }) => {
   // Each build gets an id of its own, in the bundle and in build-info.json beside it; the API
   // compares the two to tell a loaded console that a newer build is served (update notices).
   const build = command === 'build' ? describeBuild(appInfo.version) : null;
+  const preload = preloadDependencies();
   return {
-    plugins: [react(), tailwindcss(), precompress(), ...(build ? [buildInfo(build)] : [])],
+    plugins: [
+      react(),
+      tailwindcss(),
+      preload.plugin,
+      precompress(),
+      ...(build ? [buildInfo(build)] : []),
+    ],
     define: {
       __CONSOLE_BUILD_ID__: JSON.stringify(build?.buildId ?? 'development'),
     },
@@ -26,8 +34,7 @@ export default defineConfig(({ command }) => {
     build: {
       outDir: 'dist',
       emptyOutDir: true,
-      // Every browser the console supports preloads modules natively.
-      modulePreload: { polyfill: false },
+      modulePreload: preload.modulePreload,
       rolldownOptions: {
         output: {
           // React changes less often than the app: its own chunk stays cached across releases.
