@@ -40,9 +40,10 @@ export default defineConfig(({ command }) => {
           // React changes less often than the app: its own chunk stays cached across releases.
           // The radix primitives behind the signed-in shell's menus, dialogs and tooltips form one
           // chunk (the shell needs most of them; a chunk each made dozens of requests before the
-          // dashboard), apart from the four the sign-in page's button and label use. Every other
-          // library travels with the routes that use it (charts, tables, forms, zod and the socket
-          // client never reach the sign-in page).
+          // dashboard), apart from the four the sign-in page's button and label use, and the tabs,
+          // switch and alert dialog, which no shell piece uses: they travel in their components'
+          // chunks. Every other library travels with the routes that use it (charts, tables,
+          // forms, zod and the socket client never reach the sign-in page).
           codeSplitting: {
             groups: [
               {
@@ -57,7 +58,7 @@ export default defineConfig(({ command }) => {
               },
               {
                 name: 'ui',
-                test: /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib)[\\/]/,
+                test: /node_modules[\\/](@radix-ui[\\/](?!react-tabs|react-switch|react-alert-dialog)[^\\/]+|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib)[\\/]/,
                 priority: 1,
               },
             ],
