@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildInfo, describeBuild } from './build/build-info';
 import { precompress } from './build/precompress';
+import { preloadDependencies } from './build/preload-dependencies';
 
 const apiTarget = 'http://localhost:3000';
 
@@ -15,8 +16,15 @@ export default defineConfig(({ command }) => {
   // Each build gets an id of its own, in the bundle and in build-info.json beside it; the API
   // compares the two to tell a loaded console that a newer build is served (update notices).
   const build = command === 'build' ? describeBuild(appInfo.version) : null;
+  const preload = preloadDependencies();
   return {
-    plugins: [react(), tailwindcss(), precompress(), ...(build ? [buildInfo(build)] : [])],
+    plugins: [
+      react(),
+      tailwindcss(),
+      preload.plugin,
+      precompress(),
+      ...(build ? [buildInfo(build)] : []),
+    ],
     define: {
       __CONSOLE_BUILD_ID__: JSON.stringify(build?.buildId ?? 'development'),
     },
@@ -26,16 +34,16 @@ export default defineConfig(({ command }) => {
     build: {
       outDir: 'dist',
       emptyOutDir: true,
-      // Every browser the console supports preloads modules natively.
-      modulePreload: { polyfill: false },
+      modulePreload: preload.modulePreload,
       rolldownOptions: {
         output: {
           // React changes less often than the app: its own chunk stays cached across releases.
           // The radix primitives behind the signed-in shell's menus, dialogs and tooltips form one
           // chunk (the shell needs most of them; a chunk each made dozens of requests before the
-          // dashboard), apart from the four the sign-in page's button and label use. Every other
-          // library travels with the routes that use it (charts, tables, forms, zod and the socket
-          // client never reach the sign-in page).
+          // dashboard), apart from the four the sign-in page's button and label use, and the tabs,
+          // switch and alert dialog, which no shell piece uses: they travel in their components'
+          // chunks. Every other library travels with the routes that use it (charts, tables,
+          // forms, zod and the socket client never reach the sign-in page).
           codeSplitting: {
             groups: [
               {
@@ -50,7 +58,7 @@ export default defineConfig(({ command }) => {
               },
               {
                 name: 'ui',
-                test: /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib)[\\/]/,
+                test: /node_modules[\\/](@radix-ui[\\/](?!react-tabs|react-switch|react-alert-dialog)[^\\/]+|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|tslib)[\\/]/,
                 priority: 1,
               },
             ],

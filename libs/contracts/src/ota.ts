@@ -1,23 +1,14 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, messageResponseSchema, successResponse } from './fields';
 import { apkMaxBytes } from './limits';
+import { otaChannels, otaPlatforms, otaUpdateEventTypes } from './ota-constants';
 
-export const otaPlatforms = ['android', 'ios'] as const;
 export const otaPlatformSchema = z.enum(otaPlatforms);
 export type OtaPlatform = z.infer<typeof otaPlatformSchema>;
 
-/** Release channels; uploads are always sent as stable (spec 2 section 5). */
-export const otaChannels = ['stable', 'beta'] as const;
 export const otaChannelSchema = z.enum(otaChannels);
 export type OtaChannel = z.infer<typeof otaChannelSchema>;
 
-/** Types of the ota_update realtime event; other types are ignored by the console. */
-export const otaUpdateEventTypes = [
-  'version_uploaded',
-  'version_activated',
-  'version_deactivated',
-  'version_deleted',
-] as const;
 export const otaUpdateEventTypeSchema = z.enum(otaUpdateEventTypes);
 export type OtaUpdateEventType = z.infer<typeof otaUpdateEventTypeSchema>;
 

@@ -1,30 +1,14 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, successResponse } from './fields';
-import { otaChannelSchema, otaPlatformSchema, otaPlatforms } from './ota';
+import { otaChannelSchema, otaPlatformSchema } from './ota';
+import {
+  updateMessages,
+  updateNotificationPlatforms,
+  updateNotificationPriorities,
+  updateNotificationTypes,
+} from './update-constants';
 
-/**
- * Update notices (spec 2 sections 2.8, 3, 4 and 7): the console learns that the server runs a
- * newer console build than the one loaded, downloads it and reloads; staff hear of new app
- * releases and distribute them.
- */
-export const updateMessages = {
-  buildIdRequired: 'Send the build id of the console that is loaded',
-  buildIdCharacters: 'A build id may contain only letters, numbers, dots, hyphens and underscores',
-  noBuildServed: 'This server does not serve a console build, so there is no update to apply.',
-  nothingToApply: 'The console loaded is already the latest build: there is nothing to apply.',
-  buildSuperseded: 'A newer console build was published while this one downloaded: download again.',
-  buildIncomplete: (path: string) => `The new console build is incomplete: ${path} is missing.`,
-  buildCorrupt: (path: string) => `The new console build is damaged: ${path} fails its checksum.`,
-  ready: (version: string) => `Console ${version} is ready: the page reloads in 3 seconds.`,
-  channelChanged: (channel: string) => `Update channel set to ${channel}`,
-  distributeVersionRequired: 'Choose the version to distribute',
-  distributed: (version: string, platform: string) =>
-    `Version ${version} is now distributed to ${platform === 'ios' ? 'iOS' : 'Android'} devices`,
-  // The notices of spec 2 section 4, with the console's own for a new build or release.
-  updateFailed: 'Update Failed',
-  distributionFailed: 'Distribution Failed',
-  notAuthenticated: 'Not authenticated',
-} as const;
+// The update notices' messages and lists live in update-constants.ts (zod-free, for the console).
 
 /** A console build's id, stamped at build time into both the bundle and build-info.json. */
 export const consoleBuildIdSchema = z
@@ -152,13 +136,6 @@ export const mobileDistributeBodySchema = z.object({
 });
 export type MobileDistributeBody = z.infer<typeof mobileDistributeBodySchema>;
 
-export const updateNotificationTypes = [
-  'dashboard_update',
-  'mobile_update',
-  'update_failed',
-  'distribution_failed',
-] as const;
-
 /** Update notices raised for the dashboard and the mobile app (spec 2 section 3). */
 export const updateNotificationSchema = z.object({
   id: z.string(),
@@ -166,8 +143,8 @@ export const updateNotificationSchema = z.object({
   type: z.enum(updateNotificationTypes),
   title: z.string(),
   message: z.string(),
-  priority: z.enum(['low', 'medium', 'high']),
+  priority: z.enum(updateNotificationPriorities),
   version: z.string().nullable(),
-  platform: z.enum(['dashboard', ...otaPlatforms]),
+  platform: z.enum(updateNotificationPlatforms),
 });
 export type UpdateNotification = z.infer<typeof updateNotificationSchema>;

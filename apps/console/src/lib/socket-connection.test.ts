@@ -1,3 +1,4 @@
+import { serverToClientEvents } from '@patrol/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session-storage';
 import { RealtimeClient, reconnectDelays, socketTimeoutMs } from '@/lib/socket';
@@ -124,6 +125,7 @@ describe('RealtimeClient status', () => {
       getToken: sessionStore.getToken,
       subscribeToToken: sessionStore.subscribe,
       createSocket: fakeSocketFactory,
+      eventSchemas: serverToClientEvents,
     });
     adoptClient(realtime);
     const seen: string[] = [];

@@ -1,9 +1,9 @@
 import {
   commonMessages,
-  serverToClientEvents,
   type ServerToClientEventName,
   type ServerToClientEvents,
   type ServerToClientPayload,
+  type serverToClientEvents,
 } from '@patrol/contracts';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 
@@ -46,6 +46,7 @@ const rateLimitPattern = /rate.?limit|too many/i;
 
 type TypedSocket = Socket<ServerToClientEvents, Record<string, never>>;
 type SocketFactory = (options: Partial<ManagerOptions & SocketOptions>) => TypedSocket;
+type EventSchemas = typeof serverToClientEvents;
 
 type EventHandler<Name extends ServerToClientEventName> = (
   payload: ServerToClientPayload<Name>,
@@ -62,6 +63,8 @@ export type RealtimeClientOptions = {
   refreshSession?: () => Promise<unknown>;
   /** Builds the socket.io client; tests pass a fake. */
   createSocket?: SocketFactory;
+  /** Each event's payload schema; loaded with the first event when not given (tests give them). */
+  eventSchemas?: EventSchemas;
 };
 
 /**
@@ -71,6 +74,14 @@ export type RealtimeClientOptions = {
 async function loadSocketFactory(): Promise<SocketFactory> {
   const { io } = await import('socket.io-client');
   return (options) => io(options) as TypedSocket;
+}
+
+/**
+ * The event schemas (and zod with them), loaded when the first event arrives: the signed-in shell
+ * and the first screen do without them.
+ */
+async function loadEventSchemas(): Promise<EventSchemas> {
+  return (await import('./socket-event-schemas')).serverToClientEvents;
 }
 
 /** One socket.io connection that follows the stored token. */
@@ -85,9 +96,14 @@ export class RealtimeClient {
 
   private factory: SocketFactory | null;
   private loadingFactory = false;
+  private schemas: EventSchemas | null;
+  private loadingSchemas = false;
+  /** Events received while the schemas load, dispatched in order once they are in. */
+  private waitingEvents: { event: string; payload: unknown }[] = [];
 
   constructor(private readonly options: RealtimeClientOptions) {
     this.factory = options.createSocket ?? null;
+    this.schemas = options.eventSchemas ?? null;
   }
 
   /** Connects if a token is stored and follows token changes until stop(). */
@@ -186,7 +202,7 @@ export class RealtimeClient {
       this.onDisconnect(socket, reason, description),
     );
     socket.on('connect_error', (error) => this.onConnectError(socket, error));
-    socket.onAny((event: string, payload: unknown) => this.dispatch(event, payload));
+    socket.onAny((event: string, payload: unknown) => this.receive(event, payload));
     this.setStatus('connecting');
     socket.connect();
   }
@@ -235,13 +251,45 @@ export class RealtimeClient {
     }, delayMs);
   }
 
-  private dispatch(event: string, payload: unknown): void {
-    if (!Object.hasOwn(serverToClientEvents, event)) return;
+  private receive(event: string, payload: unknown): void {
+    if (!this.handlers.get(event as ServerToClientEventName)?.size) return;
+    if (this.schemas) {
+      this.dispatch(this.schemas, event, payload);
+      return;
+    }
+    this.waitingEvents.push({ event, payload });
+    this.loadSchemas();
+  }
+
+  private loadSchemas(): void {
+    if (this.loadingSchemas) return;
+    this.loadingSchemas = true;
+    loadEventSchemas().then(
+      (schemas) => {
+        this.schemas = schemas;
+        this.dispatchWaitingEvents(schemas);
+      },
+      () => {
+        // Events that cannot be checked are dropped like invalid ones; the next event tries again.
+        this.loadingSchemas = false;
+        this.waitingEvents = [];
+      },
+    );
+  }
+
+  private dispatchWaitingEvents(schemas: EventSchemas): void {
+    const waiting = this.waitingEvents;
+    this.waitingEvents = [];
+    for (const { event, payload } of waiting) this.dispatch(schemas, event, payload);
+  }
+
+  private dispatch(schemas: EventSchemas, event: string, payload: unknown): void {
+    if (!Object.hasOwn(schemas, event)) return;
     const name = event as ServerToClientEventName;
     const set = this.handlers.get(name);
     if (!set || set.size === 0) return;
     if (sensitiveEvents.has(name) && !this.options.getToken()) return;
-    const parsed = serverToClientEvents[name].safeParse(payload);
+    const parsed = schemas[name].safeParse(payload);
     if (!parsed.success) return; // A payload of an unknown shape would corrupt the cache.
     for (const handler of set) handler(parsed.data as never);
   }
@@ -251,6 +299,8 @@ export class RealtimeClient {
     const socket = this.socket;
     this.socket = null;
     this.connectedToken = null;
+    // What the closed connection delivered is not for the next one (another account's, perhaps).
+    this.waitingEvents = [];
     if (socket) {
       socket.removeAllListeners();
       socket.offAny();

@@ -1,3 +1,4 @@
+import { serverToClientEvents } from '@patrol/contracts';
 import { vi } from 'vitest';
 import { sessionStore } from '@/lib/session-storage';
 import { RealtimeClient } from '@/lib/socket';
@@ -12,6 +13,7 @@ export function startClient(refreshSession?: () => Promise<unknown>): RealtimeCl
     subscribeToToken: sessionStore.subscribe,
     refreshSession,
     createSocket: fakeSocketFactory,
+    eventSchemas: serverToClientEvents,
   });
   client.start();
   return client;

@@ -1,10 +1,25 @@
-import { dashboardDownloadEventSchema, type DashboardUpdateAsset } from '@patrol/contracts';
+import type { DashboardUpdateAsset } from '@patrol/contracts';
 import { apiResponse } from '@/lib/api-client';
 import type { LoadedBuild } from '../lib/loaded-build';
 import { readEventStream } from '../lib/event-stream';
 
 /** What the download stream's complete message hands over. */
 export type DownloadedBuild = { build: string; version: string; assets: DashboardUpdateAsset[] };
+
+type DownloadEventSchemaModule = typeof import('../lib/download-event-schema');
+let schemaLoading: Promise<DownloadEventSchemaModule> | null = null;
+
+/**
+ * The stream's schema (zod with it), a chunk of its own loaded with the first download: the shell
+ * does without it. A failed load is tried again next time.
+ */
+export function loadDownloadEventSchema(): Promise<DownloadEventSchemaModule> {
+  schemaLoading ??= import('../lib/download-event-schema').catch((error: unknown) => {
+    schemaLoading = null;
+    throw error;
+  });
+  return schemaLoading;
+}
 
 /** The stream ended, or sent something unreadable, before its complete message. */
 const cutShortMessage = 'The download stopped before it completed. Please try again.';
@@ -19,11 +34,14 @@ export async function downloadDashboardUpdate(
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<DownloadedBuild> {
-  const response = await apiResponse('/api/ota/dashboard/download', {
-    query: { current: current.id },
-    headers: { Accept: 'text/event-stream' },
-    signal,
-  });
+  const [response, { dashboardDownloadEventSchema }] = await Promise.all([
+    apiResponse('/api/ota/dashboard/download', {
+      query: { current: current.id },
+      headers: { Accept: 'text/event-stream' },
+      signal,
+    }),
+    loadDownloadEventSchema(),
+  ]);
   if (!response.body) throw new Error(cutShortMessage);
   let outcome: { build: DownloadedBuild } | { error: string } | undefined;
   await readEventStream(response.body, (data) => {

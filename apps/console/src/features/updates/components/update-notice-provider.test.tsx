@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { breakers } from '@/lib/breaker';
 import { renderScreen, stubApi, type FakeCall } from '@/test/fake-api';
 import { jsonResponse, signInAs, testUsers } from '@/test/test-utils';
+import { loadDownloadEventSchema } from '../api/download-dashboard-update';
 import { UpdateNoticeBell } from './update-notice-bell';
 import { UpdateNoticeProvider } from './update-notice-provider';
 
@@ -75,6 +76,10 @@ function openPanel() {
   fireEvent.click(screen.getByRole('button', { name: /^Notifications/ }));
   return screen.getByRole('dialog', { name: 'Notifications' });
 }
+
+// Update loads the download stream's schema as a chunk of its own; loaded once here, the fake
+// clock's steps find it in, as a later download in a browser does.
+beforeAll(() => loadDownloadEventSchema());
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,4 +1,6 @@
+import { updateNotificationSchema } from '@patrol/contracts';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   emptyNoticeState,
   loadNoticeState,
@@ -69,5 +71,47 @@ describe('update notices', () => {
     localStorage.setItem('not-json', '{');
     expect(loadNoticeState(localStorage, 'not-json')).toEqual(emptyNoticeState);
     expect(loadNoticeState(localStorage, 'absent')).toEqual(emptyNoticeState);
+  });
+
+  it('drops a malformed stored notice and keeps the good ones beside it', () => {
+    const state = raiseNotice(raiseNotice(emptyNoticeState, notice('v1')), notice('v2'));
+    const [newest, older] = state.notices;
+    const stored = {
+      notices: [{ ...newest, priority: 'urgent' }, older, 'not a notice', { ...older, read: 'no' }],
+      raisedKeys: ['v2', 7, 'v1'],
+    };
+    localStorage.setItem('mixed', JSON.stringify(stored));
+
+    expect(loadNoticeState(localStorage, 'mixed')).toEqual({
+      notices: [older],
+      raisedKeys: ['v2', 'v1'],
+    });
+  });
+
+  it("accepts exactly the stored notices the contract's schema accepts", () => {
+    const storedNoticeSchema = updateNotificationSchema.extend({
+      key: z.string(),
+      read: z.boolean(),
+    });
+    const good = { ...raiseNotice(emptyNoticeState, notice('v1')).notices[0] };
+    const variants: Record<string, unknown>[] = [
+      good,
+      { ...good, version: null },
+      { ...good, platform: 'dashboard', type: 'dashboard_update', priority: 'high' },
+      { ...good, timestamp: 'yesterday' },
+      { ...good, type: 'other' },
+      { ...good, platform: 'windows' },
+      { ...good, version: 3 },
+      { ...good, title: undefined },
+      { ...good, key: undefined },
+      { ...good, read: 1 },
+    ];
+    const kept = variants.map((variant) => {
+      localStorage.setItem('one', JSON.stringify({ notices: [variant], raisedKeys: [] }));
+      return loadNoticeState(localStorage, 'one').notices.length === 1;
+    });
+
+    expect(kept).toEqual(variants.map((variant) => storedNoticeSchema.safeParse(variant).success));
+    expect(kept).toEqual([true, true, true, false, false, false, false, false, false, false]);
   });
 });

@@ -1,16 +1,16 @@
-import { updateNotificationSchema } from '@patrol/contracts';
-import { z } from 'zod';
+import {
+  updateNotificationPlatforms,
+  updateNotificationPriorities,
+  updateNotificationTypes,
+  type UpdateNotification,
+} from '@patrol/contracts';
 import { noticeListCap } from './update-timings';
 
 /**
  * An update notice (spec 2 section 3's Notification) with what the console keeps beside it: a
  * key naming what it is about (one notice per build or release), and whether it has been seen.
  */
-export const updateNoticeSchema = updateNotificationSchema.extend({
-  key: z.string(),
-  read: z.boolean(),
-});
-export type UpdateNotice = z.infer<typeof updateNoticeSchema>;
+export type UpdateNotice = UpdateNotification & { key: string; read: boolean };
 
 /** The notices, newest first, and the keys raised before (so a dismissed one is not raised again). */
 export type NoticeState = { notices: UpdateNotice[]; raisedKeys: string[] };
@@ -72,10 +72,45 @@ export function unreadCount(state: NoticeState): number {
   return state.notices.filter((notice) => !notice.read).length;
 }
 
-const storedStateSchema = z.object({
-  notices: z.array(updateNoticeSchema).max(noticeListCap),
-  raisedKeys: z.array(z.string()),
-});
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+function isOneOf<Value extends string>(values: readonly Value[], value: unknown): value is Value {
+  return values.includes(value as Value);
+}
+
+/**
+ * Whether a stored entry has the shape of an UpdateNotice: the contract's checks written out, so
+ * the signed-in shell reads stored notices without loading zod before the first screen.
+ */
+function isStoredNotice(value: unknown): value is UpdateNotice {
+  if (typeof value !== 'object' || value === null) return false;
+  const entry = value as Record<keyof UpdateNotice, unknown>;
+  return (
+    isString(entry.id) &&
+    isString(entry.timestamp) &&
+    !Number.isNaN(Date.parse(entry.timestamp)) &&
+    isOneOf(updateNotificationTypes, entry.type) &&
+    isString(entry.title) &&
+    isString(entry.message) &&
+    isOneOf(updateNotificationPriorities, entry.priority) &&
+    (entry.version === null || isString(entry.version)) &&
+    isOneOf(updateNotificationPlatforms, entry.platform) &&
+    isString(entry.key) &&
+    typeof entry.read === 'boolean'
+  );
+}
+
+/** What was stored, keeping the entries of a readable shape (one bad entry costs only itself). */
+function readStoredState(value: unknown): NoticeState {
+  if (typeof value !== 'object' || value === null) return emptyNoticeState;
+  const { notices, raisedKeys } = value as Partial<Record<keyof NoticeState, unknown>>;
+  return {
+    notices: Array.isArray(notices) ? notices.filter(isStoredNotice).slice(0, noticeListCap) : [],
+    raisedKeys: Array.isArray(raisedKeys)
+      ? raisedKeys.filter(isString).slice(0, raisedKeysCap)
+      : [],
+  };
+}
 
 /** Where a user's notices are kept in this browser, so a reload (an update) keeps them. */
 export function noticeStorageKey(userId: string): string {
@@ -87,8 +122,7 @@ export function loadNoticeState(storage: Storage, key: string): NoticeState {
   try {
     const raw = storage.getItem(key);
     if (!raw) return emptyNoticeState;
-    const parsed = storedStateSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : emptyNoticeState;
+    return readStoredState(JSON.parse(raw));
   } catch {
     return emptyNoticeState;
   }
