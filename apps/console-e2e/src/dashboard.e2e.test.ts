@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { createApiClient } from './support/api-client';
 import { test } from './support/e2e-test';
+import { socketConnected } from './support/socket-connected';
 import { signInAsStaff } from './support/staff-session';
 
 // Live refreshes are debounced and spaced by the dashboard breaker (5 s), so allow for both.
@@ -26,8 +27,10 @@ describe('dashboard', () => {
     page,
     baseUrl,
   }) => {
+    const connected = socketConnected(page);
     const { api } = await signInAsStaff(page, baseUrl);
     await page.getByRole('listitem', { name: 'Active Now' }).waitFor();
+    await connected;
     // Other journeys share the server: compare with what the dashboard said before.
     const before = (await api.get<DashboardResponse>('/api/clients/dashboard')).body;
     expect(before.success).toBe(true);

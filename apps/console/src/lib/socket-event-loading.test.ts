@@ -55,4 +55,17 @@ describe('RealtimeClient event schemas loaded on the first event', () => {
     await vi.waitFor(() => expect(received).toHaveLength(1));
     expect(received).toEqual(['deleted ACME-02']);
   });
+
+  it('holds at most 200 events while the schemas load, giving up the oldest', async () => {
+    storeToken('token-a');
+    const { received } = startLoadingClient();
+
+    for (let n = 1; n <= 205; n += 1) {
+      latestSocket().serverEmit('clientDeleted', { companyId: `ACME-${n}` });
+    }
+
+    await vi.waitFor(() => expect(received).toHaveLength(200));
+    expect(received[0]).toBe('deleted ACME-6');
+    expect(received.at(-1)).toBe('deleted ACME-205');
+  });
 });

@@ -76,6 +76,9 @@ async function loadSocketFactory(): Promise<SocketFactory> {
   return (options) => io(options) as TypedSocket;
 }
 
+/** Events held at most while the schemas load. */
+const maxWaitingEvents = 200;
+
 /**
  * The event schemas (and zod with them), loaded when the first event arrives: the signed-in shell
  * and the first screen do without them.
@@ -257,6 +260,8 @@ export class RealtimeClient {
       this.dispatch(this.schemas, event, payload);
       return;
     }
+    // A bound in case the schemas take long to come: the oldest events give way.
+    if (this.waitingEvents.length >= maxWaitingEvents) this.waitingEvents.shift();
     this.waitingEvents.push({ event, payload });
     this.loadSchemas();
   }
