@@ -294,7 +294,10 @@ export function renderBillingPdf(pdf: BillingPdf): PDFKit.PDFDocument {
     bufferPages: true,
     info: { Title: `${pdf.title} ${pdf.number}`, Author: pdf.company.name },
   });
-  for (const name of documentFontNames) doc.registerFont(name, documentFont(name));
+  for (const name of documentFontNames) {
+    // pdfkit takes a parsed fontkit face as well as bytes, which its types do not say.
+    doc.registerFont(name, documentFont(name) as unknown as Buffer);
+  }
   drawHeader(doc, pdf);
   drawParties(doc, pdf);
   drawTable(doc, pdf);
