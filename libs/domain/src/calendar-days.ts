@@ -5,8 +5,20 @@ export type IsoDay = string;
 
 /** The calendar day of an instant in the business time zone ('2026-11-24'). */
 export function businessDay(now: Date, timeZone: string = businessTimeZone): IsoDay {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
+  return dayFormatter(timeZone).format(now);
+}
+
+// Building a formatter costs far more than formatting (a request asks for today several times).
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    // en-CA formats as YYYY-MM-DD.
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone });
+    dayFormatters.set(timeZone, formatter);
+  }
+  return formatter;
 }
 
 /** The day `days` after `day` (negative for before). */
