@@ -17,7 +17,7 @@ import { evictChangedDeviceSessions, flushHeartbeats } from './modules/devices/d
 import { computeDirectoryTotals } from './modules/clients/clients.service';
 import { computeDashboardFigures } from './modules/dashboard/dashboard.service';
 import { computeBusinessStats } from './modules/business-reports/business-stats.service';
-import { computeAgingSnapshot } from './modules/business-reports/reports.service';
+import { computeAgingSnapshot } from './modules/business-reports/aging.service';
 import { createObservability } from './observability/observability';
 import { relayEventsBetweenProcesses } from './events/event-relay';
 import {

@@ -64,8 +64,8 @@ export interface AppContext {
   businessStats: SnapshotCache<BusinessStats>;
   /** Counts of the billing documents, for the totals of unfiltered list pages. */
   billingTotals: SnapshotCache<BillingTotals>;
-  /** The reports' aging as of today (buckets and the clients owing most), served from memory. */
-  billingAging: SnapshotCache<ReportAgingSection>;
+  /** The aging of every owing client as of the day `asOf` (reports and export), from memory. */
+  billingAging: SnapshotCache<ReportAgingSection & { asOf: string }>;
   /** Reports computed in the last few seconds, by period; cleared by every billing change. */
   reportCache: QueryCache<ReportData>;
   /** Device tokens (by hash) resolved to their licence and client, so heartbeats skip the database. */

@@ -171,16 +171,22 @@ function drawTable(doc: PDFKit.PDFDocument, pdf: BillingPdf): void {
   const geometry = tableGeometry(doc, pdf.columns);
   drawTableHeader(doc, pdf.columns, geometry);
   doc.fontSize(9);
+  // Measuring a cell lays its text out; the same text in the same column (a price, a quantity)
+  // measures the same, so it is measured once. Every cell is still drawn with its own font.
+  const measured = new Map<string, number>();
+  const heightOf = (cell: string, index: number) => {
+    const key = `${index}:${cell}`;
+    let height = measured.get(key);
+    if (height === undefined) {
+      height = withFontFor(doc, cell).heightOfString(cell, {
+        width: geometry.widths[index]! - cellPadding * 2,
+      });
+      measured.set(key, height);
+    }
+    return height;
+  };
   for (const row of pdf.rows) {
-    const height =
-      Math.max(
-        ...row.map((cell, index) =>
-          withFontFor(doc, cell).heightOfString(cell, {
-            width: geometry.widths[index]! - cellPadding * 2,
-          }),
-        ),
-      ) +
-      cellPadding * 2;
+    const height = Math.max(...row.map(heightOf)) + cellPadding * 2;
     if (doc.y + height > pageBottom(doc)) {
       doc.addPage();
       drawTableHeader(doc, pdf.columns, geometry);
@@ -294,7 +300,10 @@ export function renderBillingPdf(pdf: BillingPdf): PDFKit.PDFDocument {
     bufferPages: true,
     info: { Title: `${pdf.title} ${pdf.number}`, Author: pdf.company.name },
   });
-  for (const name of documentFontNames) doc.registerFont(name, documentFont(name));
+  for (const name of documentFontNames) {
+    // pdfkit takes a parsed fontkit face as well as bytes, which its types do not say.
+    doc.registerFont(name, documentFont(name) as unknown as Buffer);
+  }
   drawHeader(doc, pdf);
   drawParties(doc, pdf);
   drawTable(doc, pdf);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { create, type Font } from 'fontkit';
 
 const require = createRequire(import.meta.url);
 
@@ -16,13 +17,18 @@ const fontFiles = {
 
 export type DocumentFontName = keyof typeof fontFiles;
 
-const loaded = new Map<DocumentFontName, Buffer>();
+const loaded = new Map<DocumentFontName, Font>();
 
-/** A face's bytes, read from node_modules once per process. */
-export function documentFont(name: DocumentFontName): Buffer {
+/**
+ * A face parsed once per process and shared by every document: pdfkit would otherwise parse the
+ * 10 MB face again for each one and lose what it had decoded (tables, glyphs, shaping lookups),
+ * which took half an invoice's time. Sharing is safe because a document uses the face only
+ * synchronously, while it is laid out and when end() subsets it; each gets its own subset.
+ */
+export function documentFont(name: DocumentFontName): Font {
   let font = loaded.get(name);
   if (!font) {
-    font = readFileSync(require.resolve(fontFiles[name]));
+    font = create(readFileSync(require.resolve(fontFiles[name])));
     loaded.set(name, font);
   }
   return font;

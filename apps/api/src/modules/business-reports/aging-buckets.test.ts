@@ -9,7 +9,7 @@ import {
 } from '../../../test/builders';
 import { dayStart } from '../../db/column-values';
 import { invoices } from '../../db/schema';
-import { agingTotals } from './reports.repo';
+import { agingOfEveryClient, readAging, type AgingSnapshot } from './aging.service';
 
 // The SQL buckets must agree with the domain's agingBucket at every boundary.
 const pastDue = [0, 30, 31, 60, 61, 90, 91];
@@ -32,8 +32,12 @@ describe('aging buckets in SQL', () => {
   afterAll(() => t.close());
 
   it('puts each invoice where agingBucket does', async () => {
-    const rows = await agingTotals(t.database.db, today);
-    const counted = Object.fromEntries(rows.map((row) => [row.bucket, row.count]));
+    const { buckets } = await agingOfEveryClient(t.database.db, today);
+    const counted = Object.fromEntries(
+      Object.entries(buckets)
+        .filter(([, bucket]) => bucket.count > 0)
+        .map(([name, bucket]) => [name, bucket.count]),
+    );
     const expected: Record<string, number> = {};
     for (const days of pastDue) {
       const bucket = agingBucket(addDays(today, -days), new Date(`${today}T00:00:00Z`));
@@ -41,5 +45,24 @@ describe('aging buckets in SQL', () => {
     }
     expect(counted).toEqual(expected);
     expect(expected).toEqual({ current: 2, thirty: 2, sixty: 2, ninety: 1 });
+  });
+
+  it('reads the aging again when the held snapshot is of an earlier day', async () => {
+    const none = { count: 0, amount: 0 };
+    const yesterdays: AgingSnapshot = {
+      asOf: addDays(today, -1),
+      buckets: { current: none, thirty: none, sixty: none, ninety: none },
+      details: [],
+    };
+    const billingAging = { read: async () => yesterdays, invalidate: () => {} };
+    const aging = await readAging({ db: t.database.db, billingAging }, new Date());
+    expect(aging.details).toHaveLength(1);
+    expect(aging.buckets.ninety.count).toBe(1);
+    const heldToday = { ...yesterdays, asOf: today };
+    const held = await readAging(
+      { db: t.database.db, billingAging: { ...billingAging, read: async () => heldToday } },
+      new Date(),
+    );
+    expect(held).toBe(heldToday);
   });
 });

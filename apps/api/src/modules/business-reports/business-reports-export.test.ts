@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/builders';
+import { dayStart } from '../../db/column-values';
+import { invoices } from '../../db/schema';
 import { day, setUpBusinessReportsFixture, today } from './business-reports-test-fixture';
 
 describe('business report exports', () => {
@@ -71,6 +74,15 @@ describe('business report exports', () => {
         0,
       ]);
       expect(byClient.getCell('B2').numFmt).toBe('"RM "#,##0.00');
+      expect(byClient.getCell('F3').numFmt).toBe('"RM "#,##0.00');
+      const buckets = workbook.getWorksheet('Aging Buckets')!;
+      expect([2, 3, 4, 5].map((row) => buckets.getRow(row).values)).toEqual([
+        [undefined, '0-30', 2, 432],
+        [undefined, '30-60', 1, 200],
+        [undefined, '60-90', 0, 0],
+        [undefined, '90+', 1, 1080],
+      ]);
+      expect(buckets.getCell('C2').numFmt).toBe('"RM "#,##0.00');
       expect(byClient.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
       expect(byClient.autoFilter).toBeTruthy();
       expect(byClient.getColumn(1).width).toBe(40);
@@ -113,6 +125,30 @@ describe('business report exports', () => {
     it('refuses an unknown report type or format', async () => {
       await exportReport('everything').expect(400);
       await exportReport('aging', '&format=csv').expect(400);
+    });
+
+    it('lists every owing client, past the 100 the screen shows, by printed name without a client', async () => {
+      // Invoices of clients since deleted (no client row), issued long before the fixture's weeks.
+      await fixture.t.database.db.insert(invoices).values(
+        Array.from({ length: 101 }, (_, index) => ({
+          invoiceNumber: `INV-OLD-${index}`,
+          clientInfo: { companyName: `Former Client ${String(index).padStart(3, '0')}` },
+          issueDate: dayStart(day(-400)),
+          dueDate: dayStart(day(-370)),
+          totalAmount: '1.00',
+        })),
+      );
+      fixture.t.ctx.events.publish('billingUpdated', {
+        entity: 'invoice',
+        action: 'created',
+        id: randomUUID(),
+      });
+      const byClient = (await workbookOf('aging')).getWorksheet('Aging by Client')!;
+      expect(byClient.rowCount).toBe(1 + 2 + 101);
+      expect(byClient.getRow(4).values).toEqual([undefined, 'Former Client 000', 1, 0, 0, 0, 1]);
+      expect(byClient.getRow(104).values).toEqual([undefined, 'Former Client 100', 1, 0, 0, 0, 1]);
+      const buckets = (await workbookOf('aging')).getWorksheet('Aging Buckets')!;
+      expect(buckets.getRow(5).values).toEqual([undefined, '90+', 102, 1181]);
     });
 
     it('refuses a user without reports.export', async () => {

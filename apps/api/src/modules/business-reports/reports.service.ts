@@ -1,6 +1,5 @@
 import {
   billingInsightLimits,
-  type AgingBuckets,
   type PaymentMethod,
   type ReportsQuery,
   type ReportsResponse,
@@ -19,9 +18,8 @@ import {
 } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
 import type { AppContext } from '../../http/app-context';
+import { agingOfEveryClient, agingOnScreen, readAging } from './aging.service';
 import {
-  agingByClient,
-  agingTotals,
   averageDaysToPay,
   clientRetention,
   invoicePeriodFigures,
@@ -41,43 +39,6 @@ const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 
 export function periodOf(query: Period, now: Date): ReportPeriod {
   return reportPeriod(query.dateRange, businessDay(now), query);
-}
-
-type BucketRow = { count: number; amountSen: string };
-export const bucketNames = ['current', 'thirty', 'sixty', 'ninety'] as const;
-
-export function presentBuckets(
-  rows: Record<(typeof bucketNames)[number], BucketRow>,
-): AgingBuckets {
-  const bucket = (row: BucketRow) => ({ count: row.count, amount: ringgit(row.amountSen) });
-  return {
-    current: bucket(rows.current),
-    thirty: bucket(rows.thirty),
-    sixty: bucket(rows.sixty),
-    ninety: bucket(rows.ninety),
-  };
-}
-
-/** The aging section on `today`: the four buckets and the clients owing most. */
-export async function agingSection(db: DbExecutor, today: string, limit: number) {
-  const [totals, clients] = await Promise.all([
-    agingTotals(db, today),
-    agingByClient(db, today, { limit, offset: 0 }),
-  ]);
-  const empty = { count: 0, amountSen: '0' };
-  const byName = Object.fromEntries(bucketNames.map((name) => [name, empty])) as Record<
-    (typeof bucketNames)[number],
-    BucketRow
-  >;
-  for (const row of totals) byName[row.bucket as (typeof bucketNames)[number]] = row;
-  return {
-    buckets: presentBuckets(byName),
-    details: clients.map((row) => ({
-      name: row.name,
-      totalOutstanding: ringgit(row.totalSen),
-      buckets: presentBuckets(row),
-    })),
-  };
 }
 
 /** Invoiced and collected per day or month of the period, zero where nothing was issued. */
@@ -104,8 +65,8 @@ export async function computeReport(
   db: DbExecutor,
   query: Period,
   now: Date = new Date(),
-  readAging: () => Promise<ReportData['aging']> = () =>
-    agingSection(db, businessDay(now), billingInsightLimits.agingClientsShown),
+  everyClientAging: () => Promise<ReportData['aging']> = () =>
+    agingOfEveryClient(db, businessDay(now)),
 ): Promise<ReportData> {
   const today = businessDay(now);
   const period = periodOf(query, now);
@@ -129,7 +90,7 @@ export async function computeReport(
     receiptPeriodValueSen(db, period),
     newClientCount(db, period),
     topClients(db, period, billingInsightLimits.topClients),
-    readAging(),
+    everyClientAging(),
     revenueTrend(db, period),
   ]);
   const invoicedSen = Number(invoiceFigures.invoicedSen);
@@ -180,13 +141,8 @@ export async function computeReport(
       averageInvoiceTime: oneDecimal(Number(invoiceFigures.daysToSend ?? 0)),
       averageDaysToPay: oneDecimal(daysToPay),
     },
-    aging,
+    aging: agingOnScreen(aging),
   };
-}
-
-/** The aging on screen as of today: the buckets and the clients owing most. */
-export function computeAgingSnapshot(db: DbExecutor, now: Date = new Date()) {
-  return agingSection(db, businessDay(now), billingInsightLimits.agingClientsShown);
 }
 
 /**
@@ -203,7 +159,7 @@ export async function loadReport(
   const period = periodOf(query, now);
   const key = `${businessDay(now)}:${period.from}:${period.to}`;
   const report = await ctx.reportCache.get(key, () =>
-    computeReport(ctx.db, query, now, () => ctx.billingAging.read()),
+    computeReport(ctx.db, query, now, () => readAging(ctx, now)),
   );
   return { success: true, data: report };
 }

@@ -27,15 +27,28 @@ export function exportFileName(now: Date): string {
   return `clients_export_${now.toISOString().slice(0, 10)}.csv`;
 }
 
-/** Every client matching the filter, a keyset batch at a time. */
+/**
+ * Every client matching the filter, a keyset batch at a time. The next batch is asked for as soon
+ * as a batch arrives, so the database reads it while this one is formatted and sent: one query
+ * in flight at a time (a transaction takes no more), two batches in memory at most.
+ */
 async function* clientBatches(db: DbExecutor, filter: ClientFilter) {
-  let after: { cursor: string; id: string } | undefined;
+  let next = findClientExportBatch(db, filter, undefined, exportBatchSize);
   for (;;) {
-    const batch = await findClientExportBatch(db, filter, after, exportBatchSize);
+    const batch = await next;
+    const last = batch.length === exportBatchSize ? batch[batch.length - 1]! : undefined;
+    if (last) {
+      next = findClientExportBatch(
+        db,
+        filter,
+        { cursor: last.cursor, id: last.id },
+        exportBatchSize,
+      );
+      // A download abandoned before it is awaited must not leave an unhandled rejection behind.
+      next.catch(() => undefined);
+    }
     yield batch.map(exportValues);
-    if (batch.length < exportBatchSize) return;
-    const last = batch[batch.length - 1]!;
-    after = { cursor: last.cursor, id: last.id };
+    if (!last) return;
   }
 }
 

@@ -105,12 +105,13 @@ export async function downloadInvoicePdf(
   res: Response,
   now: Date = new Date(),
 ): Promise<void> {
-  const row = await findInvoiceById(ctx.db, id);
-  if (!row) throw notFound(invoiceRuleMessages.notFound);
-  const [parts, company] = await Promise.all([
+  // One round trip: the parts and the company are read beside the invoice, not after it.
+  const [row, parts, company] = await Promise.all([
+    findInvoiceById(ctx.db, id),
     findInvoiceParts(ctx.db, [id]),
     documentCompany(ctx),
   ]);
+  if (!row) throw notFound(invoiceRuleMessages.notFound);
   const invoice = presentInvoice(row, parts, businessDay(now));
   await streamDownload(
     res,

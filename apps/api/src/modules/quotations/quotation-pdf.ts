@@ -68,12 +68,13 @@ export async function downloadQuotationPdf(
   res: Response,
   now: Date = new Date(),
 ): Promise<void> {
-  const row = await findQuotationById(ctx.db, id);
-  if (!row) throw notFound(quotationRuleMessages.notFound);
-  const [items, company] = await Promise.all([
+  // One round trip: the items and the company are read beside the quotation, not after it.
+  const [row, items, company] = await Promise.all([
+    findQuotationById(ctx.db, id),
     findQuotationItems(ctx.db, [id]),
     documentCompany(ctx),
   ]);
+  if (!row) throw notFound(quotationRuleMessages.notFound);
   const quotation = presentQuotation(row, items, businessDay(now));
   await streamDownload(
     res,

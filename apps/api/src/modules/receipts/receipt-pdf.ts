@@ -85,12 +85,13 @@ export async function downloadReceiptPdf(
   id: string,
   res: Response,
 ): Promise<void> {
-  const row = await findReceiptById(ctx.db, id);
-  if (!row) throw notFound(receiptNotFoundMessage);
-  const [allocations, company] = await Promise.all([
+  // One round trip: the allocations and the company are read beside the receipt, not after it.
+  const [row, allocations, company] = await Promise.all([
+    findReceiptById(ctx.db, id),
     findReceiptAllocations(ctx.db, [id]),
     documentCompany(ctx),
   ]);
+  if (!row) throw notFound(receiptNotFoundMessage);
   const receipt = presentReceipt(row, allocations);
   await streamDownload(
     res,

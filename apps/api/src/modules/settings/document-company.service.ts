@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { AppContext } from '../../http/app-context';
 import type { PdfCompany } from '../../pdf/billing-pdf';
-import { findSettingsRow } from './settings.repo';
-import { readCompanySettings } from './settings.service';
+import { presentSettings } from './settings.presenter';
+import { readSettingsRow } from './settings.service';
 
 /** The image types pdfkit can draw; a GIF or WebP logo is left off documents. */
 const drawableLogoTypes = new Set(['image/png', 'image/jpeg']);
@@ -20,7 +20,8 @@ const joined = (parts: (string | undefined)[], separator: string) =>
 export async function documentCompany(
   ctx: Pick<AppContext, 'db' | 'uploads'>,
 ): Promise<DocumentCompany> {
-  const [settings, row] = await Promise.all([readCompanySettings(ctx.db), findSettingsRow(ctx.db)]);
+  const row = await readSettingsRow(ctx.db);
+  const settings = presentSettings(row);
   const { address, bankDetails } = settings;
   const logo =
     row?.logoPath && drawableLogoTypes.has(row.logoMimeType ?? '')

@@ -48,12 +48,15 @@ export async function getCompanySettings(
 
 /** The company settings, created with the server defaults on first read. */
 export async function readCompanySettings(db: DbExecutor): Promise<CompanySettingsWithLogo> {
-  let row = await findSettingsRow(db);
-  if (!row) {
-    await ensureSettingsRow(db);
-    row = await findSettingsRow(db);
-  }
-  return presentSettings(row);
+  return presentSettings(await readSettingsRow(db));
+}
+
+/** The stored settings row (with the logo's file), created with the defaults on first read. */
+export async function readSettingsRow(db: DbExecutor) {
+  const row = await findSettingsRow(db);
+  if (row) return row;
+  await ensureSettingsRow(db);
+  return findSettingsRow(db);
 }
 
 /** The settings row locked for a change, created first if needed. */
