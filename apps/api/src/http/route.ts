@@ -183,7 +183,8 @@ function handle(route: Route, ctx: AppContext, compress: boolean): RequestHandle
       req,
       res,
     });
-    if (res.headersSent) return;
+    // A caller that hung up before a stream's first byte has nobody to answer.
+    if (res.headersSent || res.destroyed) return;
     if (result === undefined) {
       throw new Error(
         `${route.method.toUpperCase()} ${route.path} neither answered nor returned a body`,
