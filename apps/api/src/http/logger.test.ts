@@ -51,4 +51,32 @@ describe('createLogger', () => {
     expect(output()).toContain('"url":"/recovery"');
     expect(output()).not.toContain('mailed-secret-token');
   });
+
+  it('gives each request a logger of its own id, made once, in every app it serves', async () => {
+    const { logger, output } = capturingLogger();
+    const app = () => {
+      const served = express().use(requestLogger(logger));
+      served.get('/work', (req, res) => {
+        const same = req.log === req.log;
+        req.log.info({ same }, 'working');
+        res.send('ok');
+      });
+      return served;
+    };
+    const [first, second] = [app(), app()];
+    await request(first).get('/work').set('x-request-id', 'request-one').expect(200);
+    await request(second).get('/work').set('x-request-id', 'request-two').expect(200);
+    await request(first).get('/work').set('x-request-id', 'request-three').expect(200);
+
+    const working = output()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg: string; reqId: string; same?: boolean })
+      .filter((line) => line.msg === 'working');
+    expect(working.map((line) => [line.reqId, line.same])).toEqual([
+      ['request-one', true],
+      ['request-two', true],
+      ['request-three', true],
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { Config } from '../config';
 import { redactSecretShapes, serializeError } from './log-redaction';
@@ -82,6 +82,30 @@ export function logSuccessAt(level: 'debug'): RequestHandler {
   };
 }
 
+const parentLoggerKey = Symbol('parentLogger');
+const childLoggerKey = Symbol('childLogger');
+type LoggedRequest = Request & { [parentLoggerKey]?: Logger; [childLoggerKey]?: Logger };
+
+/** Request prototypes (one per Express app) whose `log` is the lazy getter below. */
+const lazyLogPrototypes = new WeakSet<object>();
+
+/**
+ * Makes `req.log` the request's child logger, built on first use. The getter lives on the
+ * request prototype, defined once per app: an accessor defined on every request cost more than
+ * the rest of the logging middleware.
+ */
+function defineLazyLog(req: LoggedRequest): void {
+  const prototype = Object.getPrototypeOf(req) as object;
+  if (lazyLogPrototypes.has(prototype)) return;
+  Object.defineProperty(prototype, 'log', {
+    configurable: true,
+    get(this: LoggedRequest): Logger {
+      return (this[childLoggerKey] ??= this[parentLoggerKey]!.child({ reqId: this.id }));
+    },
+  });
+  lazyLogPrototypes.add(prototype);
+}
+
 /**
  * Request logging with a request id per request (echoed in x-request-id) and one line when the
  * answer is finished: method, path without its query string (a mailed reset link carries a token
@@ -96,11 +120,8 @@ export function requestLogger(logger: Logger): RequestHandler {
       typeof incoming === 'string' && saneRequestId.test(incoming) ? incoming : randomUUID();
     req.id = id;
     res.setHeader('x-request-id', id);
-    let child: Logger | undefined;
-    Object.defineProperty(req, 'log', {
-      configurable: true,
-      get: () => (child ??= logger.child({ reqId: id })),
-    });
+    (req as LoggedRequest)[parentLoggerKey] = logger;
+    defineLazyLog(req);
     const query = req.originalUrl.indexOf('?');
     const path = query === -1 ? req.originalUrl : req.originalUrl.slice(0, query);
     if (quietPaths.has(path)) {
