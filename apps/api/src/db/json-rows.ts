@@ -9,7 +9,7 @@ export type JsonRows = Record<string, unknown>[];
  * built as a JSON object keyed by the table's property names, and read back by `rowsFromJson`.
  * Numeric columns travel as text so that money keeps the digits the driver would give ('12.50').
  */
-export function rowAsJson(table: PgTable): SQL {
+function rowAsJson(table: PgTable): SQL {
   const pairs = Object.entries(getTableColumns(table)).map(([key, column]) => {
     const value = column.columnType === 'PgNumeric' ? sql`${column}::text` : sql`${column}`;
     // Keys are the schema's own property names, never input.

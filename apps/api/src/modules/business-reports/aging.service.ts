@@ -18,7 +18,7 @@ type BucketRow = { count: number; amountSen: string };
 
 const ringgit = (senText: string) => fromSen(Number(senText));
 
-export function presentBuckets(rows: Record<BucketName, BucketRow>): AgingBuckets {
+function presentBuckets(rows: Record<BucketName, BucketRow>): AgingBuckets {
   const bucket = (row: BucketRow) => ({ count: row.count, amount: ringgit(row.amountSen) });
   return {
     current: bucket(rows.current),

@@ -49,9 +49,9 @@ export function AgingReport({
             <TableHeader>
               <TableRow>
                 <TableHead>Client</TableHead>
-                <TableHead className="text-right">Total Outstanding</TableHead>
+                <TableHead numeric>Total Outstanding</TableHead>
                 {bucketKeys.map((key) => (
-                  <TableHead key={key} className="text-right">
+                  <TableHead key={key} numeric>
                     {agingBucketLabels[key]}
                   </TableHead>
                 ))}
@@ -71,7 +71,7 @@ export function AgingReport({
                     {formatMoney(row.totalOutstanding)}
                   </TableCell>
                   {bucketKeys.map((key) => (
-                    <TableCell key={key} className="text-right tabular-nums">
+                    <TableCell key={key} numeric>
                       {formatMoney(row.buckets[key].amount)}
                     </TableCell>
                   ))}

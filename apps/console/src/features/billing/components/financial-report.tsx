@@ -52,20 +52,16 @@ export function FinancialReport({
                 <TableHeader>
                   <TableRow>
                     <TableHead>Method</TableHead>
-                    <TableHead className="text-right">Amount</TableHead>
-                    <TableHead className="text-right">Share</TableHead>
+                    <TableHead numeric>Amount</TableHead>
+                    <TableHead numeric>Share</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
                   {payments.methodBreakdown.map((row) => (
                     <TableRow key={row.method}>
                       <TableCell>{humanise(row.method)}</TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {formatMoney(row.amount)}
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {row.percentage.toFixed(1)}%
-                      </TableCell>
+                      <TableCell numeric>{formatMoney(row.amount)}</TableCell>
+                      <TableCell numeric>{row.percentage.toFixed(1)}%</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
@@ -83,20 +79,16 @@ export function FinancialReport({
               <TableHeader>
                 <TableRow>
                   <TableHead>Client</TableHead>
-                  <TableHead className="text-right">Revenue</TableHead>
-                  <TableHead className="text-right">Invoices</TableHead>
+                  <TableHead numeric>Revenue</TableHead>
+                  <TableHead numeric>Invoices</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {business.topClients.map((row) => (
                   <TableRow key={row.name}>
                     <TableCell className="max-w-56 truncate">{row.name}</TableCell>
-                    <TableCell className="text-right tabular-nums">
-                      {formatMoney(row.revenue)}
-                    </TableCell>
-                    <TableCell className="text-right tabular-nums">
-                      {formatCount(row.invoices)}
-                    </TableCell>
+                    <TableCell numeric>{formatMoney(row.revenue)}</TableCell>
+                    <TableCell numeric>{formatCount(row.invoices)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

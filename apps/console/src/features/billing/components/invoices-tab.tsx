@@ -137,11 +137,11 @@ export function InvoicesTab() {
               <TableHead>Client</TableHead>
               <TableHead>Issue Date</TableHead>
               <TableHead>Due Date</TableHead>
-              <TableHead className="text-right">Amount</TableHead>
-              <TableHead className="text-right">Outstanding</TableHead>
+              <TableHead numeric>Amount</TableHead>
+              <TableHead numeric>Outstanding</TableHead>
               <TableHead>Status</TableHead>
               <TableHead>Validation</TableHead>
-              <TableHead className="text-right">Actions</TableHead>
+              <TableHead numeric>Actions</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -161,12 +161,8 @@ export function InvoicesTab() {
                   <TableCell className={cn(pastDue && 'font-medium text-destructive')}>
                     {formatBusinessDate(invoice.dueDate)}
                   </TableCell>
-                  <TableCell className="text-right whitespace-nowrap tabular-nums">
-                    {formatMoney(invoice.totalAmount)}
-                  </TableCell>
-                  <TableCell className="text-right whitespace-nowrap tabular-nums">
-                    {formatMoney(invoice.outstandingAmount)}
-                  </TableCell>
+                  <TableCell numeric>{formatMoney(invoice.totalAmount)}</TableCell>
+                  <TableCell numeric>{formatMoney(invoice.outstandingAmount)}</TableCell>
                   <TableCell>
                     {invoice.isVoided ? (
                       <StatusBadge status="cancelled" tones={paymentStatusTones} label="Voided" />

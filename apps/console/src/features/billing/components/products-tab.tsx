@@ -149,10 +149,10 @@ export function ProductsTab() {
               <TableHead>Product ID</TableHead>
               <TableHead>Name</TableHead>
               <TableHead>Category</TableHead>
-              <TableHead className="text-right">Unit Price</TableHead>
+              <TableHead numeric>Unit Price</TableHead>
               <TableHead>Unit</TableHead>
               <TableHead>Status</TableHead>
-              <TableHead className="text-right">Actions</TableHead>
+              <TableHead numeric>Actions</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -178,9 +178,7 @@ export function ProductsTab() {
                     )}
                   </TableCell>
                   <TableCell>{humanise(product.category)}</TableCell>
-                  <TableCell className="text-right whitespace-nowrap tabular-nums">
-                    {formatMoney(product.unitPrice)}
-                  </TableCell>
+                  <TableCell numeric>{formatMoney(product.unitPrice)}</TableCell>
                   <TableCell>{humanise(product.unit)}</TableCell>
                   <TableCell>
                     <Switch

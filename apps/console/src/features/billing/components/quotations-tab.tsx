@@ -138,10 +138,10 @@ export function QuotationsTab() {
               <TableHead>Client</TableHead>
               <TableHead>Date</TableHead>
               <TableHead>Valid Until</TableHead>
-              <TableHead className="text-right">Amount</TableHead>
+              <TableHead numeric>Amount</TableHead>
               <TableHead>Status</TableHead>
               <TableHead>Workflow Actions</TableHead>
-              <TableHead className="text-right">Manage</TableHead>
+              <TableHead numeric>Manage</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -156,9 +156,7 @@ export function QuotationsTab() {
                 />
                 <TableCell>{formatBusinessDate(quotation.quotationDate)}</TableCell>
                 <TableCell>{formatBusinessDate(quotation.validUntil)}</TableCell>
-                <TableCell className="text-right whitespace-nowrap tabular-nums">
-                  {formatMoney(quotation.totalAmount)}
-                </TableCell>
+                <TableCell numeric>{formatMoney(quotation.totalAmount)}</TableCell>
                 <TableCell>
                   <StatusBadge
                     status={quotation.status}

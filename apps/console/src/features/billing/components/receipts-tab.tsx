@@ -137,12 +137,12 @@ export function ReceiptsTab() {
               <TableHead>Receipt #</TableHead>
               <TableHead>Date</TableHead>
               <TableHead>Client</TableHead>
-              <TableHead className="text-right">Amount</TableHead>
+              <TableHead numeric>Amount</TableHead>
               <TableHead>Method</TableHead>
               <TableHead>Type</TableHead>
               <TableHead>Reference</TableHead>
               <TableHead>Verification</TableHead>
-              <TableHead className="text-right">Actions</TableHead>
+              <TableHead numeric>Actions</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -156,9 +156,7 @@ export function ReceiptsTab() {
                 </TableCell>
                 <TableCell>{formatBusinessDate(receipt.paymentDate)}</TableCell>
                 <ClientNameCell companyName={receipt.clientInfo.companyName} />
-                <TableCell className="text-right whitespace-nowrap tabular-nums">
-                  {formatMoney(receipt.totalAmount, receipt.currency)}
-                </TableCell>
+                <TableCell numeric>{formatMoney(receipt.totalAmount, receipt.currency)}</TableCell>
                 <TableCell>{paymentMethodLabel(receipt.paymentMethod)}</TableCell>
                 <TableCell>
                   <StatusBadge
