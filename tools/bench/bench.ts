@@ -23,7 +23,7 @@ import { benchmarksDoc, latestResults } from './benchmarks-doc';
 import { measureThroughput, tailOf, type LatencyFigures } from './load';
 import { startApi, startBareExpress } from './processes';
 import { ms, type Figure } from './report';
-import { redisVersion, runInfo } from './run-info';
+import { currentLoad, redisVersion, runInfo } from './run-info';
 import { runSoak } from './soak';
 import { benchStaffToken } from './staff-token';
 import { suites } from './suites';
@@ -65,6 +65,7 @@ async function main(argv: string[]): Promise<void> {
     },
   });
   const configs = parseConfigs(values.configs ?? (values.soak ? '1:postgres' : defaultConfigs));
+  const loadAtStart = currentLoad();
   ensureBuilt();
   if (values.soak) {
     const minutes = Number(values['soak-minutes']);
@@ -184,7 +185,7 @@ async function main(argv: string[]): Promise<void> {
   }
 
   const redis = await redisVersion(values['redis-url']);
-  const info = runInfo(root, { postgres: postgresVersion, redis });
+  const info = runInfo(root, { postgres: postgresVersion, redis }, loadAtStart);
   const measured = configs.map(configLabel);
   const latest = latestResults(info, figures, {
     measured,

@@ -1,7 +1,7 @@
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { appInfo } from '@patrol/contracts';
 
 /** Where and on what a run measured: the header of the table, so figures are never read bare. */
@@ -62,16 +62,25 @@ export function redisVersion(url: string): Promise<string | undefined> {
   });
 }
 
-/** The run's date, machine, versions and commit; `databases` names each server version seen. */
+/** The 1-minute load average: other work sharing the machine shows here before the bench adds its own. */
+export const currentLoad = () => loadavg()[0] ?? 0;
+
+/**
+ * The run's date, machine, versions and commit; `databases` names each server version seen, and
+ * `loadAtStart` the load average before the run, since every figure shares the CPU with it.
+ */
 export function runInfo(
   root: string,
   databases: { postgres?: string; redis?: string },
+  loadAtStart: number,
   when = new Date(),
 ): RunInfo {
   const cpuModel = cpus()[0]?.model.trim() ?? 'unknown CPU';
   return {
     date: `${when.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-    machine: `${cpus().length} cores (${cpuModel}), ${Math.round(totalmem() / 2 ** 30)} GiB of memory`,
+    machine:
+      `${cpus().length} cores (${cpuModel}), ${Math.round(totalmem() / 2 ** 30)} GiB of memory, ` +
+      `load average ${loadAtStart.toFixed(1)} when the run started`,
     versions: [
       `Patrol Management Console ${appInfo.version}`,
       `Node.js ${process.version}`,
