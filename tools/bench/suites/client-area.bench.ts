@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { pageSizes } from '@patrol/contracts';
+import type { Database } from '../../../apps/api/src/db/client';
 import { measureLatency } from '../load';
 import { defineSuite } from '../bench-context';
 import { measureRepeated, measureVaried, searchTerms } from '../list-load';
@@ -11,6 +12,16 @@ const clientSorts = sortParts(['createdAt', 'companyName']);
 
 /** The pages a list of `count` rows has, at least one. */
 const pagesOf = (count: number) => Math.max(1, Math.ceil(count / pageSizes.clients));
+
+/** How many clients the data set has, and how many of them are active: the list's pages. */
+export async function clientCounts(database: Database): Promise<{ all: number; active: number }> {
+  const [counts] = (
+    await database.db.execute<{ total: number; active: number }>(
+      sql`select count(*)::int as total, (count(*) filter (where active))::int as active from clients`,
+    )
+  ).rows;
+  return { all: counts?.total ?? 1, active: counts?.active ?? 1 };
+}
 
 /**
  * The clients list as an office uses it: every page of the list, of the active and of the
@@ -59,15 +70,10 @@ export const clientAreaSuite = defineSuite({
         sql`select company_id, licence_count from clients order by licence_count desc limit 1`,
       )
     ).rows;
-    const [counts] = (
-      await database.db.execute<{ total: number; active: number }>(
-        sql`select count(*)::int as total, (count(*) filter (where active))::int as active from clients`,
-      )
-    ).rows;
     return {
       big: busiest!.company_id,
       bigLicences: busiest!.licence_count,
-      counts: { all: counts?.total ?? 1, active: counts?.active ?? 1 },
+      counts: await clientCounts(database),
     };
   },
   async run(context, { big, bigLicences, counts }) {

@@ -1,11 +1,10 @@
 import type { Request } from 'autocannon';
-import { sql } from 'drizzle-orm';
 import { scaleDeviceToken } from '../../seed-scale/plan';
 import { activeDeviceKeys } from '../scale-devices';
 import { measureThroughput } from '../load';
 import { defineSuite } from '../bench-context';
 import { listThroughput } from '../list-load';
-import { clientListRotation, clientSearchRotation } from './client-area.bench';
+import { clientCounts, clientListRotation, clientSearchRotation } from './client-area.bench';
 
 const seconds = 10;
 const connections = 50;
@@ -17,12 +16,7 @@ export const throughputSuite = defineSuite({
   name: 'throughput',
   async prepare(database) {
     const keys = await activeDeviceKeys(database, devices);
-    const [counts] = (
-      await database.db.execute<{ total: number; active: number }>(
-        sql`select count(*)::int as total, (count(*) filter (where active))::int as active from clients`,
-      )
-    ).rows;
-    return { keys, clients: { all: counts?.total ?? 1, active: counts?.active ?? 1 } };
+    return { keys, clients: await clientCounts(database) };
   },
   async run(context, { keys, clients }) {
     const { api, bareRps } = context;
