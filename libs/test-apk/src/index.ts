@@ -7,6 +7,8 @@ export interface TestApkOptions {
   versionName: string;
   /** Extra bytes stored in the package (uncompressed), to make a larger file. */
   padBytes?: number;
+  /** Bytes appended to the binary manifest (e.g. a chunk of size 0, to test a parser's framing). */
+  manifestTail?: Buffer;
 }
 
 const androidNamespace = 'http://schemas.android.com/apk/res/android';
@@ -81,7 +83,9 @@ function attribute(namespace: number, name: number, raw: number, type: number, d
  * The binary AndroidManifest.xml of a package: `<manifest package versionCode versionName>`, in
  * the format the Android build tools write and APK readers parse.
  */
-export function binaryManifest(options: Required<Omit<TestApkOptions, 'padBytes'>>): Buffer {
+export function binaryManifest(
+  options: Required<Omit<TestApkOptions, 'padBytes' | 'manifestTail'>>,
+): Buffer {
   // Index 0 is a placeholder: readers treat string reference 0 as "none".
   const strings = [
     '',
@@ -141,9 +145,11 @@ export function binaryManifest(options: Required<Omit<TestApkOptions, 'padBytes'
  */
 export async function buildTestApk(options: TestApkOptions): Promise<Buffer> {
   const zip = new JSZip();
+  const { manifestTail, padBytes: _padBytes, ...identity } = options;
+  const manifest = binaryManifest({ packageName: 'com.patrol.guard', ...identity });
   zip.file(
     'AndroidManifest.xml',
-    binaryManifest({ packageName: options.packageName ?? 'com.patrol.guard', ...options }),
+    manifestTail ? Buffer.concat([manifest, manifestTail]) : manifest,
   );
   zip.file('classes.dex', Buffer.from('dex\n035\0'));
   if (options.padBytes) {
@@ -151,3 +157,5 @@ export async function buildTestApk(options: TestApkOptions): Promise<Buffer> {
   }
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
+
+export { deflatedZeros, rawZip, type RawZipEntry } from './raw-zip';
