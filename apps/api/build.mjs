@@ -7,6 +7,8 @@ import { build } from 'esbuild';
 const root = new URL('.', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@patrol/'));
+// Imported only when running from source (storage/parse-in-worker.ts bundles workers with it).
+external.push('esbuild');
 
 const dist = new URL('dist/', root);
 rmSync(dist, { recursive: true, force: true });

@@ -1,0 +1,70 @@
+import { readdir } from 'node:fs/promises';
+import { otaVersionResponseSchema } from '@patrol/contracts';
+import { buildTestApk } from '@patrol/test-apk';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestContext, type TestContext } from '../../../test/builders';
+import { apkDirectory } from './ota-files';
+
+let t: TestContext;
+let editor: string;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  editor = await t.signIn('Admin');
+});
+afterAll(() => t.close());
+
+function upload(apk: Buffer, version: string) {
+  return request(t.app)
+    .post('/api/ota/upload')
+    .set(bearer(editor))
+    .field('version', version)
+    .attach('apk', apk, 'patrol.apk');
+}
+
+const statuses = (responses: { status: number }[]) => responses.map((r) => r.status).sort();
+
+describe('parallel uploads', () => {
+  it('accepts one of five uploads of the same APK, and its file stays downloadable', async () => {
+    const apk = await buildTestApk({ versionCode: 20, versionName: '2.0.0' });
+    const responses = await Promise.all(Array.from({ length: 5 }, () => upload(apk, '2.0.0')));
+    expect(statuses(responses)).toEqual([201, 409, 409, 409, 409]);
+    for (const lost of responses.filter((r) => r.status === 409)) {
+      expect(lost.body.message).toMatch(
+        /^(Version 2\.0\.0 has already been uploaded\.|The APK's version code 20 must be above the latest release's \(20\)\.)$/,
+      );
+    }
+    const { version } = otaVersionResponseSchema.parse(
+      responses.find((r) => r.status === 201)!.body,
+    );
+    const download = await request(t.app)
+      .get(version.downloadUrl)
+      .set(bearer(editor))
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    expect(Buffer.compare(download.body as Buffer, apk)).toBe(0);
+    // The losers left nothing behind: one stored APK, no temporary file.
+    expect(await readdir(apkDirectory(t.ctx.uploads))).toHaveLength(1);
+  });
+
+  it('accepts exactly one of five uploads that share a version code (409 for the others)', async () => {
+    const apks = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        buildTestApk({ versionCode: 30, versionName: `3.0.${index}` }),
+      ),
+    );
+    const responses = await Promise.all(apks.map((apk, index) => upload(apk, `3.0.${index}`)));
+    expect(statuses(responses)).toEqual([201, 409, 409, 409, 409]);
+    for (const lost of responses.filter((r) => r.status === 409)) {
+      expect(lost.body.message).toBe(
+        "The APK's version code 30 must be above the latest release's (30).",
+      );
+    }
+  });
+});
