@@ -29,6 +29,24 @@ const failingQueryRoute = defineRoute({
   },
 });
 
+/** A test-only route whose insert breaks a foreign key, with a personal value among its row's. */
+const failingInsertRoute = defineRoute({
+  method: 'post',
+  path: '/api/test/failing-insert',
+  summary: 'Inserts a release uploaded by nobody',
+  tags: ['test'],
+  access: 'public',
+  body: z.object({ notes: z.string(), uploadedBy: z.string() }),
+  response: z.object({}),
+  handler: async ({ ctx, body }) => {
+    await ctx.db.execute(
+      sql`insert into ota_versions (version, version_code, package_name, file_size, checksum, file_path, release_notes, uploaded_by)
+          values ('1.0', 1, 'com.example', 1, 'c', 'f', ${body.notes}, ${body.uploadedBy})`,
+    );
+    return {};
+  },
+});
+
 describe('the log stream', () => {
   const lines: string[] = [];
   let t: TestContext;
@@ -40,7 +58,7 @@ describe('the log stream', () => {
       },
     });
     t = await createTestContext({
-      routes: [...moduleRoutes, failingQueryRoute],
+      routes: [...moduleRoutes, failingQueryRoute, failingInsertRoute],
       services: { logger: createLogger({ logLevel: 'debug' }, destination) },
     });
   });
@@ -70,6 +88,26 @@ describe('the log stream', () => {
     ]) {
       expect(log).not.toContain(secret);
     }
+  });
+  it("logs a 500's SQL state and constraint, never the statement's values", async () => {
+    const personal = 'Call Siti on 012-3456789';
+    const before = lines.length;
+    const uploadedBy = '00000000-0000-4000-8000-000000000001';
+    await request(t.app)
+      .post('/api/test/failing-insert')
+      .send({ notes: personal, uploadedBy })
+      .expect(500);
+    const failure = lines
+      .slice(before)
+      .map((line) => JSON.parse(line))
+      .find((line) => line.msg === 'request failed');
+    expect(failure.err.cause).toMatchObject({
+      code: '23503',
+      constraint: 'ota_versions_uploaded_by_users_id_fk',
+    });
+    const logged = lines.slice(before).join('');
+    expect(logged).not.toContain(personal);
+    expect(logged).not.toContain(uploadedBy);
   });
 });
 
