@@ -1,4 +1,5 @@
 import JSZip from 'jszip';
+import { u16, u32 } from './bytes';
 
 /** What a generated test APK declares in its manifest. */
 export interface TestApkOptions {
@@ -19,18 +20,6 @@ const chunk = { stringPool: 0x0001, xml: 0x0003, resourceMap: 0x0180 } as const;
 const xmlNode = { startNamespace: 0x0100, endNamespace: 0x0101, start: 0x0102, end: 0x0103 };
 const typedValue = { string: 0x03, intDec: 0x10 } as const;
 const noString = 0xffffffff;
-
-function u16(value: number): Buffer {
-  const buffer = Buffer.alloc(2);
-  buffer.writeUInt16LE(value);
-  return buffer;
-}
-
-function u32(value: number): Buffer {
-  const buffer = Buffer.alloc(4);
-  buffer.writeUInt32LE(value >>> 0);
-  return buffer;
-}
 
 function withHeader(type: number, headerSize: number, body: Buffer[]): Buffer {
   const content = Buffer.concat(body);

@@ -1,4 +1,5 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { u16, u32 } from './bytes';
 
 /** One entry of a hand-made zip: its bytes as stored, and what the zip says about them. */
 export interface RawZipEntry {
@@ -10,18 +11,6 @@ export interface RawZipEntry {
   /** What the headers declare; a test may declare a size the data does not have. */
   uncompressedSize: number;
   crc: number;
-}
-
-function u16(value: number): Buffer {
-  const buffer = Buffer.alloc(2);
-  buffer.writeUInt16LE(value);
-  return buffer;
-}
-
-function u32(value: number): Buffer {
-  const buffer = Buffer.alloc(4);
-  buffer.writeUInt32LE(value >>> 0);
-  return buffer;
 }
 
 /**

@@ -1,16 +1,15 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   buildUserWithTwoFactor,
+  captureLogs,
   createTestContext,
   signInWithTotp,
   type TestContext,
 } from '../../test/builders';
 import { moduleRoutes } from '../app';
-import { createLogger } from './logger';
 import { redactSecretShapes } from './log-redaction';
 import { defineRoute } from './route';
 
@@ -47,19 +46,30 @@ const failingInsertRoute = defineRoute({
   },
 });
 
+/** A test-only route that fails after its answer has started. */
+const failingStreamRoute = defineRoute({
+  method: 'get',
+  path: '/api/test/failing-stream',
+  summary: 'Starts an answer, then fails',
+  tags: ['test'],
+  access: 'public',
+  response: z.object({}),
+  handler: async ({ res }) => {
+    res.status(200).setHeader('Content-Type', 'text/plain');
+    res.write('partial');
+    throw new Error('the export broke halfway');
+  },
+});
+
 describe('the log stream', () => {
-  const lines: string[] = [];
+  let lines: string[];
   let t: TestContext;
   beforeAll(async () => {
-    const destination = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const captured = captureLogs();
+    lines = captured.lines;
     t = await createTestContext({
-      routes: [...moduleRoutes, failingQueryRoute, failingInsertRoute],
-      services: { logger: createLogger({ logLevel: 'debug' }, destination) },
+      routes: [...moduleRoutes, failingQueryRoute, failingInsertRoute, failingStreamRoute],
+      services: { logger: captured.logger },
     });
   });
   afterAll(() => t.close());
@@ -108,6 +118,24 @@ describe('the log stream', () => {
     const logged = lines.slice(before).join('');
     expect(logged).not.toContain(personal);
     expect(logged).not.toContain(uploadedBy);
+  });
+  it('logs an error after the answer started as one JSON line and cuts the connection', async () => {
+    const before = lines.length;
+    const outcome = await request(t.app)
+      .get('/api/test/failing-stream')
+      .then(
+        () => 'answered',
+        () => 'cut',
+      );
+    expect(outcome).toBe('cut');
+    const logged = lines.slice(before).map((line) => JSON.parse(line));
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        level: 50,
+        msg: 'request failed after its answer started',
+        err: expect.objectContaining({ message: 'the export broke halfway' }),
+      }),
+    );
   });
 });
 

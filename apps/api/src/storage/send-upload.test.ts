@@ -1,29 +1,27 @@
 import { get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { otaVersionResponseSchema } from '@patrol/contracts';
 import { buildTestApk } from '@patrol/test-apk';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, createTestContext, type TestContext } from '../../test/builders';
-import { createLogger } from '../http/logger';
+import {
+  bearer,
+  captureLogs,
+  createTestContext,
+  postApk,
+  type TestContext,
+} from '../../test/builders';
 
-const lines: string[] = [];
+let lines: string[];
 let t: TestContext;
 let editor: string;
 let server: Server;
 let baseUrl: string;
 
 beforeAll(async () => {
-  const destination = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  t = await createTestContext({
-    services: { logger: createLogger({ logLevel: 'debug' }, destination) },
-  });
+  const captured = captureLogs();
+  lines = captured.lines;
+  t = await createTestContext({ services: { logger: captured.logger } });
   editor = await t.signIn('Admin');
   server = t.app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -83,12 +81,7 @@ describe('an aborted download', () => {
           versionName: '5.0.0',
           padBytes: 12 << 20,
         });
-        const response = await request(t.app)
-          .post('/api/ota/upload')
-          .set(bearer(editor))
-          .field('version', '5.0.0')
-          .attach('apk', apk, 'patrol.apk')
-          .expect(201);
+        const response = await postApk(t, editor, apk, '5.0.0').expect(201);
         const { version } = otaVersionResponseSchema.parse(response.body);
         return { path: version.downloadUrl, headers: bearer(editor) };
       },

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/app-error';
-import { bearer, createTestContext, type TestContext } from '../../../test/builders';
+import { createTestContext, postApk, type TestContext } from '../../../test/builders';
 import { readApkIdentity } from './apk-manifest';
 
 let t: TestContext;
@@ -24,13 +24,7 @@ afterAll(async () => {
   await t.close();
 });
 
-function upload(apk: Buffer, version: string) {
-  return request(t.app)
-    .post('/api/ota/upload')
-    .set(bearer(editor))
-    .field('version', version)
-    .attach('apk', apk, 'patrol.apk');
-}
+const upload = (apk: Buffer, version: string) => postApk(t, editor, apk, version);
 
 /** Calls `/health` every 100 ms until `done` settles; answers the slowest answer's time. */
 async function slowestHealthWhile(done: Promise<unknown>): Promise<number> {

@@ -4,7 +4,7 @@ import { buildTestApk } from '@patrol/test-apk';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, type TestContext } from '../../../test/builders';
+import { bearer, createTestContext, postApk, type TestContext } from '../../../test/builders';
 import { apkDirectory } from './ota-files';
 
 let t: TestContext;
@@ -16,13 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function upload(apk: Buffer, version: string) {
-  return request(t.app)
-    .post('/api/ota/upload')
-    .set(bearer(editor))
-    .field('version', version)
-    .attach('apk', apk, 'patrol.apk');
-}
+const upload = (apk: Buffer, version: string) => postApk(t, editor, apk, version);
 
 const statuses = (responses: { status: number }[]) => responses.map((r) => r.status).sort();
 
