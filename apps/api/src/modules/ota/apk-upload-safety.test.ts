@@ -104,6 +104,17 @@ describe('hostile APKs', () => {
     expect(refused.errors).toEqual({ apk: 'The APK could not be read within 0 seconds.' });
   });
 
+  it('stops a parse at its memory limit and answers 400 naming it', async () => {
+    // No parser runs in a 1 MB heap, which stands in for a file that makes one allocate without end.
+    const path = join(scratch, 'greedy.apk');
+    await writeFile(path, await buildTestApk({ versionCode: 9, versionName: '9.0.0' }));
+    const refused = await readApkIdentity(path, { timeoutMs: 5_000, maxHeapMb: 1 }).catch((e) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused.errors).toEqual({
+      apk: 'Reading the APK needed more memory than an APK ever should.',
+    });
+  });
+
   it('never hangs or fails other than with a 400 on mutated APKs (bounded fuzz)', async () => {
     const mutation = fc.oneof(
       fc.record({
