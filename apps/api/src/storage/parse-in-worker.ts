@@ -118,7 +118,7 @@ async function startWorker(entry: URL, limits: ParserLimits): Promise<Worker> {
     return new Worker(bundled, { resourceLimits });
   }
   // From source, the entry is bundled the way build.mjs bundles it (so tests run what ships) and
-  // run as one script: a worker loading TypeScript through a loader takes ten times longer.
+  // run as one script: a worker that loads TypeScript through a loader starts several times slower.
   let code = sourceBundles.get(entry.href);
   if (!code) {
     code = bundleFromSource(entry);
