@@ -34,6 +34,9 @@ export const settingsMessages = {
   sstPercentageStep: 'SST percentage can have at most one decimal (steps of 0.1)',
   logoType: 'Please select an image file',
   logoSize: 'File size must be less than 5MB',
+  logoUnreadable: (detail: string) => `Please select an image file: this one ${detail}.`,
+  logoTooManyPixels: (width: number, height: number, maxSide: number) =>
+    `The image is ${width} × ${height} pixels; a logo may be at most ${maxSide} pixels a side.`,
 } as const;
 
 /** Numbering of one document kind; the preview joins the parts with hyphens. */
