@@ -64,5 +64,7 @@ export function taxSummarySection(
 
 /** A line's tax as its column prints it: 'SST 8%' or 'Exempt'. */
 export function lineTaxText(line: { taxType: TaxSummaryRow['taxType']; taxRate: number }): string {
-  return line.taxType === 'EXEMPT' ? 'Exempt' : `${line.taxType === 'SALES_TAX' ? 'Sales' : 'Service'} ${ratePercentText(line.taxRate)}`;
+  return line.taxType === 'EXEMPT'
+    ? 'Exempt'
+    : `${line.taxType === 'SALES_TAX' ? 'Sales' : 'Service'} ${ratePercentText(line.taxRate)}`;
 }

@@ -63,11 +63,11 @@ export function invoicePdf(
     client: { heading: 'Bill to', lines: clientLines(invoice.clientInfo) },
     columns: [
       { header: '#', width: 4 },
-      { header: 'Description', width: 40 },
-      { header: 'Qty', width: 7, align: 'right' },
+      { header: 'Description', width: 35 },
+      { header: 'Qty', width: 6, align: 'right' },
       { header: 'Unit price', width: 15, align: 'right' },
-      { header: 'Tax', width: 16, align: 'right' },
-      { header: 'Amount', width: 18, align: 'right' },
+      { header: 'Tax', width: 23, align: 'right' },
+      { header: 'Amount', width: 17, align: 'right' },
     ],
     rows: invoice.lineItems.map((line, index) => [
       String(index + 1),

@@ -30,7 +30,11 @@ export async function lockNumberingRows(
 ): Promise<{ periodLastValue: number; patternLastSequence: number }> {
   const { kind, periodKey, pattern } = keys;
   await tx.insert(documentCounters).values({ kind, periodKey, lastValue: 0 }).onConflictDoNothing();
-  const [counter] = await tx.select().from(documentCounters).where(counterWhere(keys)).for('update');
+  const [counter] = await tx
+    .select()
+    .from(documentCounters)
+    .where(counterWhere(keys))
+    .for('update');
   await tx
     .insert(documentNumberPatterns)
     .values({ kind, pattern, lastSequence: 0 })
@@ -50,10 +54,7 @@ export async function saveIssuedSequence(
   sequence: number,
 ): Promise<void> {
   await tx.update(documentCounters).set({ lastValue: sequence }).where(counterWhere(keys));
-  await tx
-    .update(documentNumberPatterns)
-    .set({ lastSequence: sequence })
-    .where(patternWhere(keys));
+  await tx.update(documentNumberPatterns).set({ lastSequence: sequence }).where(patternWhere(keys));
 }
 
 /** The same two values read without locking or creating anything (for a preview). */

@@ -54,7 +54,11 @@ export async function nextDocumentNumber(
   const keys = numberingKeys(kind, config, now);
   const sequence = plannedDocumentSequence(config, await lockNumberingRows(tx, keys));
   await saveIssuedSequence(tx, keys, sequence);
-  return { number: formatDocumentNumber(config, sequence, now), sequence, periodKey: keys.periodKey };
+  return {
+    number: formatDocumentNumber(config, sequence, now),
+    sequence,
+    periodKey: keys.periodKey,
+  };
 }
 
 async function upcomingNumber(
@@ -83,13 +87,17 @@ export async function previewNumbering(
     documentKinds
       .filter((kind) => proposed[kind] !== undefined)
       .map(async (kind): Promise<[DocumentKind, NumberingPreview]> => {
-      const current = await upcomingNumber(db, kind, saved[kind], now);
-      const next = await upcomingNumber(db, kind, proposed[kind], now);
-      return [
-        kind,
-        { current: current.number, next: next.number, restarts: next.sequence < current.sequence },
-      ];
-    }),
+        const current = await upcomingNumber(db, kind, saved[kind], now);
+        const next = await upcomingNumber(db, kind, proposed[kind], now);
+        return [
+          kind,
+          {
+            current: current.number,
+            next: next.number,
+            restarts: next.sequence < current.sequence,
+          },
+        ];
+      }),
   );
   return {
     success: true,

@@ -130,7 +130,10 @@ describe('PUT /api/settings', () => {
     [
       'taxSettings.sstRegistrationNumber',
       settingsWith({
-        taxSettings: { ...defaultCompanySettings.taxSettings, sstRegistrationNumber: 'W10-1808-3101' },
+        taxSettings: {
+          ...defaultCompanySettings.taxSettings,
+          sstRegistrationNumber: 'W10-1808-3101',
+        },
       }),
       'SST registration number must look like W10-1808-31012345 (a letter and 2 digits, 4 digits, 8 digits)',
     ],
@@ -195,8 +198,15 @@ describe('PUT /api/settings', () => {
   });
 
   it("reads the earlier single 'SST' tax type as service tax", async () => {
-    const body = { ...defaultCompanySettings, taxSettings: { sstPercentage: 8, defaultTaxType: 'SST' } };
-    const response = await api().put('/api/settings').set(bearer(adminToken)).send(body).expect(200);
+    const body = {
+      ...defaultCompanySettings,
+      taxSettings: { sstPercentage: 8, defaultTaxType: 'SST' },
+    };
+    const response = await api()
+      .put('/api/settings')
+      .set(bearer(adminToken))
+      .send(body)
+      .expect(200);
     expect(response.body.settings.taxSettings).toEqual({
       sstPercentage: 8,
       salesTaxPercentage: 10,
@@ -253,10 +263,7 @@ describe('POST /api/settings/reset', () => {
 
 describe('POST /api/settings/numbering/preview', () => {
   const preview = (token: string, numberingSettings: unknown) =>
-    api()
-      .post('/api/settings/numbering/preview')
-      .set(bearer(token))
-      .send({ numberingSettings });
+    api().post('/api/settings/numbering/preview').set(bearer(token)).send({ numberingSettings });
 
   it('names the next numbers before and after a change, and which change restarts a sequence', async () => {
     await api().post('/api/settings/reset').set(bearer(adminToken)).expect(200);

@@ -1,13 +1,13 @@
 import { defaultCompanySettings, type CompanySettings } from '@patrol/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildClient, createTestContext, type TestContext } from '../../../test/builders';
-import type { ClientRow } from '../../db/schema';
-import { convertQuotationToInvoice } from '../invoices/invoice-conversion';
-import { setQuotationStatus } from '../quotations/quotation-status.service';
-import { createQuotation } from '../quotations/quotations.service';
-import { nextDocumentNumber } from './numbering.service';
-import { updateCompanySettings } from './settings.service';
+import { buildClient, createTestContext, type TestContext } from './builders';
+import type { ClientRow } from '../src/db/schema';
+import { convertQuotationToInvoice } from '../src/modules/invoices/invoice-conversion';
+import { setQuotationStatus } from '../src/modules/quotations/quotation-status.service';
+import { createQuotation } from '../src/modules/quotations/quotations.service';
+import { nextDocumentNumber } from '../src/modules/settings/numbering.service';
+import { updateCompanySettings } from '../src/modules/settings/settings.service';
 
 // One database for the whole property: every run starts from what the earlier runs issued, which
 // is exactly the history a settings change has to respect.
@@ -91,8 +91,7 @@ async function create(kind: Kind, now: Date): Promise<string> {
 async function saveNumbering(kind: Kind, change: NumberingChange): Promise<void> {
   const settings = structuredClone(defaultCompanySettings);
   const current = (await t.ctx.db.query.companySettings.findFirst())?.settings as
-    | CompanySettings
-    | undefined;
+    CompanySettings | undefined;
   if (current?.numberingSettings) settings.numberingSettings = current.numberingSettings;
   settings.numberingSettings[kind] = { ...settings.numberingSettings[kind], ...change };
   await updateCompanySettings(t.ctx, actor, settings);
