@@ -20,7 +20,6 @@ export const documentKinds = ['product', 'quotation', 'invoice', 'receipt'] as c
 export const documentKindSchema = z.enum(documentKinds);
 export type DocumentKind = z.infer<typeof documentKindSchema>;
 
-
 /** Settings input messages; the spec states the rules, these word them. */
 export const settingsMessages = {
   prefixRequired: 'Prefix is required',

@@ -8,7 +8,8 @@ import {
   taxRateOf,
   type TaxSettingsInput,
 } from './document-tax';
-import { calculateDocumentTotals, documentTotalsRows } from './quotation-totals';
+import { documentTotalsRows } from './document-totals-rows';
+import { calculateDocumentTotals } from './quotation-totals';
 
 const settings: TaxSettingsInput = {
   sstPercentage: 8,

@@ -21,7 +21,10 @@ export interface LineTaxSource {
  * A line's tax type: the one chosen on the line; else its product's (a product that is not
  * taxable is exempt); else, for a typed line, the settings' default.
  */
-export function lineTaxType(source: LineTaxSource, settings: Pick<TaxSettingsInput, 'defaultTaxType'>): TaxType {
+export function lineTaxType(
+  source: LineTaxSource,
+  settings: Pick<TaxSettingsInput, 'defaultTaxType'>,
+): TaxType {
   if (source.taxType) return source.taxType;
   if (source.product) return source.product.taxable ? source.product.taxType : 'EXEMPT';
   return settings.defaultTaxType;
@@ -76,7 +79,9 @@ export function effectiveRate(line: Pick<TaxedLine, 'taxType' | 'taxRate'>): num
 }
 
 /** Lines grouped by tax type and rate, in a fixed order (sales, service, exempt; higher rates first). */
-export function groupByTax<T extends TaxedLine>(lines: readonly T[]): { group: TaxGroup; lines: T[] }[] {
+export function groupByTax<T extends TaxedLine>(
+  lines: readonly T[],
+): { group: TaxGroup; lines: T[] }[] {
   const groups = new Map<string, { group: TaxGroup; lines: T[] }>();
   for (const line of lines) {
     const taxRate = effectiveRate(line);
@@ -100,9 +105,7 @@ export function groupByTax<T extends TaxedLine>(lines: readonly T[]): { group: T
  * The tax summary of stored lines: per type and rate, the taxable amount and the tax the lines
  * carry (their taxes already add up to each group's tax).
  */
-export function summariseLineTaxes(
-  lines: readonly (TaxedLine & { taxSen: number })[],
-): TaxGroup[] {
+export function summariseLineTaxes(lines: readonly (TaxedLine & { taxSen: number })[]): TaxGroup[] {
   return groupByTax(lines).map(({ group, lines: grouped }) => ({
     ...group,
     taxSen: sumSen(grouped.map((line) => line.taxSen)),

@@ -5,7 +5,7 @@ import {
   fromSen,
   ratePercentText,
   taxGroupLabel,
-  toSen,
+  totalsFiguresOf,
 } from '@patrol/domain';
 import type { PdfSection } from './billing-pdf';
 
@@ -22,18 +22,7 @@ export interface DocumentFigures {
  * Subtotal, one row per tax rate, Total (the domain's documentTotalsRows).
  */
 export function documentTotals(figures: DocumentFigures): [string, string][] {
-  const rows = documentTotalsRows({
-    subtotalSen: toSen(figures.subtotal),
-    discountSen: toSen(figures.discountAmount),
-    totalSen: toSen(figures.totalAmount),
-    taxes: figures.taxSummary.map((row) => ({
-      taxType: row.taxType,
-      taxRate: row.taxRate,
-      taxableSen: toSen(row.taxableAmount),
-      taxSen: toSen(row.taxAmount),
-    })),
-  });
-  return rows.map((row) => {
+  return documentTotalsRows(totalsFiguresOf(figures)).map((row) => {
     const amount = formatMoney(fromSen(row.amountSen));
     return [row.label, row.key === 'discount' ? `-${amount}` : amount];
   });

@@ -1,4 +1,9 @@
-import { paymentStatuses, paymentTerms, paymentValidationStatuses, taxTypes } from '@patrol/contracts';
+import {
+  paymentStatuses,
+  paymentTerms,
+  paymentValidationStatuses,
+  taxTypes,
+} from '@patrol/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
