@@ -10,6 +10,7 @@ import {
 } from './fields';
 import { listQuerySchema, paginationSchema } from './pagination';
 import { paymentTermsSchema, quotationSchema } from './quotations';
+import { taxSummaryRowSchema, taxTypes } from './tax';
 
 /** Invoice payment states (spec 3 section 4). */
 export const paymentStatuses = [
@@ -99,7 +100,8 @@ export const invoiceLineItemSchema = z.object({
   description: z.string(),
   quantity: z.number().int(),
   unitPrice: moneySchema,
-  /** Fraction, e.g. 0.08. */
+  /** The line's tax as issued: its type, rate (a fraction, e.g. 0.08) and amount. */
+  taxType: z.enum(taxTypes),
   taxRate: z.number(),
   taxAmount: moneySchema,
   lineTotal: moneySchema,
@@ -145,10 +147,13 @@ export const invoiceSchema = z.object({
   dueDate: isoDateSchema,
   paymentTerms: paymentTermsSchema,
   lineItems: z.array(invoiceLineItemSchema),
+  /** After the line discounts (`discountAmount`). */
   subtotal: moneySchema,
   taxAmount: moneySchema,
   discountAmount: moneySchema,
   totalAmount: moneySchema,
+  /** Tax per type and rate, as issued; exempt lines included (with no tax). */
+  taxSummary: z.array(taxSummaryRowSchema),
   paidAmount: moneySchema,
   outstandingAmount: moneySchema,
   paymentStatus: paymentStatusSchema,

@@ -1,4 +1,9 @@
-import { paymentStatuses, paymentTerms, paymentValidationStatuses } from '@patrol/contracts';
+import {
+  paymentStatuses,
+  paymentTerms,
+  paymentValidationStatuses,
+  taxTypes,
+} from '@patrol/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -120,6 +125,8 @@ export const invoiceLineItems = pgTable(
     description: text('description').notNull(),
     quantity: integer('quantity').notNull(),
     unitPrice: money('unit_price').notNull(),
+    /** The line's tax as issued: its type and rate stay when the settings change later. */
+    taxType: text('tax_type', { enum: taxTypes }).notNull().default('EXEMPT'),
     taxRate: rate('tax_rate').notNull().default('0'),
     taxAmount: money('tax_amount').notNull().default('0'),
     lineTotal: money('line_total').notNull(),

@@ -5,6 +5,8 @@ import {
   formatMoney,
   ordinal,
   parsePaymentCorrections,
+  taxGroupLabel,
+  totalsFiguresOf,
 } from '@patrol/domain';
 import { AlertTriangleIcon } from 'lucide-react';
 import { StatusBadge } from '@/components/status-badge';
@@ -16,7 +18,7 @@ import {
   validationStatusTones,
 } from '@/features/billing/lib/billing-labels';
 import { DetailList, DetailsDialog, DocumentClient } from './detail-list';
-import { DocumentTotals } from './quotation-details-dialog';
+import { DocumentTotals } from './document-totals';
 
 /** Invoice Details, with each 'PAYMENT CORRECTION REQUIRED' block of the notes as a card. */
 export function InvoiceDetailsDialog({
@@ -100,7 +102,7 @@ export function InvoiceDetailsDialog({
                 <div className="min-w-0">
                   <div className="font-medium">{item.description}</div>
                   <div className="text-muted-foreground tabular-nums">
-                    {item.quantity} x {formatMoney(item.unitPrice)} · SST{' '}
+                    {item.quantity} x {formatMoney(item.unitPrice)} · {taxGroupLabel(item)}{' '}
                     {formatMoney(item.taxAmount)}
                   </div>
                 </div>
@@ -108,14 +110,7 @@ export function InvoiceDetailsDialog({
               </li>
             ))}
           </ul>
-          <DocumentTotals
-            rows={[
-              ['Subtotal', invoice.subtotal],
-              ['Discounts', invoice.discountAmount],
-              ['SST', invoice.taxAmount],
-            ]}
-            total={invoice.totalAmount}
-          />
+          <DocumentTotals figures={totalsFiguresOf(invoice)} />
           <section aria-label="Payments" className="grid gap-2 text-sm">
             <h3 className="font-semibold">
               Payments: {formatMoney(invoice.paidAmount)} paid,{' '}
