@@ -358,16 +358,21 @@ export class SourceUnavailableError extends Error {
 }
 
 /**
- * Runs `operation` through the named breaker. A call throttled by the minimum interval waits the
- * interval out instead of failing (screens sharing one source must all get an answer); an open
- * breaker throws SourceUnavailableError with `unavailableMessage`. Failures are rethrown as they are.
+ * Runs `operation` through the named breaker (with `options`, or its preset). A call throttled by
+ * the minimum interval waits the interval out instead of failing (screens sharing one source must
+ * all get an answer); an open breaker throws SourceUnavailableError with `unavailableMessage`.
+ * Failures are rethrown as they are.
  */
 export async function throughBreaker<T>(
-  name: BreakerPresetName,
+  name: BreakerPresetName | (string & {}),
   operation: (signal: AbortSignal) => Promise<T>,
-  { unavailableMessage, signal }: { unavailableMessage: string; signal?: AbortSignal },
+  {
+    unavailableMessage,
+    signal,
+    options,
+  }: { unavailableMessage: string; signal?: AbortSignal; options?: BreakerOptions },
 ): Promise<T> {
-  const breaker = breakers.get(name);
+  const breaker = breakers.get(name, options);
   for (;;) {
     const result = await breaker.execute<{ ran: T } | { skipped: BreakerSkip }>(
       async (breakerSignal) => ({ ran: await operation(breakerSignal) }),
