@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
 import { api } from '@/lib/api-client';
-import { breakers, breakerPresets, throughBreaker, type BreakerHealth } from '@/lib/breaker';
+import { breakers, breakerPresets, throughBreaker } from '@/lib/breaker';
 import { serviceBreakerMessages, withRetry } from '@/lib/service-call';
 
 /**
@@ -46,53 +45,12 @@ export function systemGet<T>(call: SystemCallName, path: string, signal?: AbortS
   );
 }
 
-const stateRank = { CLOSED: 0, HALF_OPEN: 1, OPEN: 2 } as const;
-
-/** The breaker of the three loads that is worst off (open before half-open before closed). */
-function worstBreaker(): BreakerHealth {
-  const names = [systemBreakerNames.health, systemBreakerNames.metrics, systemBreakerNames.cluster];
-  const all = names.map((name) => breakers.get(name, breakerPresets.service).getHealth());
-  return all.reduce((worst, health) =>
-    stateRank[health.state] > stateRank[worst.state] ||
-    (health.state === worst.state && health.failureCount > worst.failureCount)
-      ? health
-      : worst,
-  );
-}
-
-/** The state of the system screen's breakers, as its worst one, kept current. */
-export function useSystemBreaker(): BreakerHealth {
-  const [health, setHealth] = useState(worstBreaker);
-
-  useEffect(() => {
-    const update = () => setHealth(worstBreaker());
-    const names = [
-      systemBreakerNames.health,
-      systemBreakerNames.metrics,
-      systemBreakerNames.cluster,
-    ];
-    const unsubscribers = names.map((name) =>
-      breakers.get(name, breakerPresets.service).subscribe(update),
-    );
-    update();
-    return () => {
-      for (const unsubscribe of unsubscribers) unsubscribe();
-    };
-  }, []);
-
-  // An open breaker turns half-open by itself when its time is up, without telling anyone.
-  const nextAttemptAt = health.nextAttemptAt?.getTime();
-  useEffect(() => {
-    if (nextAttemptAt === undefined) return;
-    const timer = setTimeout(
-      () => setHealth(worstBreaker()),
-      Math.max(0, nextAttemptAt - Date.now()) + 50,
-    );
-    return () => clearTimeout(timer);
-  }, [nextAttemptAt]);
-
-  return health;
-}
+/** The breakers of the screen's three loads, whose worst one its status line shows. */
+export const systemLoadBreakerNames = [
+  systemBreakerNames.health,
+  systemBreakerNames.metrics,
+  systemBreakerNames.cluster,
+] as const;
 
 /** Closes the system screen's breakers (between tests). */
 export function resetSystemBreakers(): void {
