@@ -57,7 +57,14 @@ export async function createRealtimeServer(
   httpServer: HttpServer,
   ctx: Pick<
     AppContext,
-    'config' | 'logger' | 'events' | 'redis' | 'accessTokens' | 'accounts' | 'sessions' | 'observability'
+    | 'config'
+    | 'logger'
+    | 'events'
+    | 'redis'
+    | 'accessTokens'
+    | 'accounts'
+    | 'sessions'
+    | 'observability'
   >,
   options: RealtimeOptions = {},
 ): Promise<RealtimeServer> {

@@ -187,7 +187,10 @@ export async function endSession(
  * (every signed-in request asks). This process forgets a session as soon as it ends it; another
  * API process sees the end when its copy expires, within the cache's lifetime.
  */
-export function createSessionSource(db: DbExecutor, cache: LRUCache<string, boolean>): SessionSource {
+export function createSessionSource(
+  db: DbExecutor,
+  cache: LRUCache<string, boolean>,
+): SessionSource {
   return {
     async isLive(sessionId) {
       const held = cache.get(sessionId);

@@ -18,7 +18,14 @@ import { findActiveVersion, findLatestVersion, findVersion } from './ota.repo';
 
 type DeviceDeps = Pick<
   AppContext,
-  'db' | 'config' | 'accessTokens' | 'accounts' | 'sessions' | 'limits' | 'deviceSessions' | 'uploads'
+  | 'db'
+  | 'config'
+  | 'accessTokens'
+  | 'accounts'
+  | 'sessions'
+  | 'limits'
+  | 'deviceSessions'
+  | 'uploads'
 >;
 
 /** Who calls a route that both the console and the app use. */
