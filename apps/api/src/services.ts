@@ -1,12 +1,13 @@
 import { appInfo, type ListClientsResponse, type ReportsResponse } from '@patrol/contracts';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { createWriteBuffer } from './buffers/write-buffer';
 import { createQueryCache } from './cache/query-cache';
 import { createSnapshotCache } from './cache/snapshot-cache';
-import { createTtlCache } from './cache/ttl-cache';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createEventBus } from './events/event-bus';
+import { createAccessTokenVerifier } from './http/access-token';
 import type { AppContext, DeviceSessionRecord, HeartbeatEntry } from './http/app-context';
 import type { TokenAccount } from './http/authenticate';
 import { createLogger } from './http/logger';
@@ -132,10 +133,11 @@ export async function createServices(
     ttlMs: overrides.snapshotTtlMs ?? clientPageTtlMs,
     maxEntries: 1_000,
   });
-  const deviceSessions = createTtlCache<DeviceSessionRecord>({
-    ttlMs: deviceSessionTtlMs,
-    maxEntries: deviceSessionMaxEntries,
+  const deviceSessions = new LRUCache<string, DeviceSessionRecord>({
+    ttl: deviceSessionTtlMs,
+    max: deviceSessionMaxEntries,
   });
+  const accessTokens = createAccessTokenVerifier(config.jwtSecret);
   const observability = createObservability({
     redis,
     version: appInfo.version,
@@ -157,11 +159,11 @@ export async function createServices(
   });
   const accounts = createAccountSource(
     db,
-    createTtlCache<TokenAccount | null>({ ttlMs: accountTtlMs, maxEntries: 10_000 }),
+    new LRUCache<string, TokenAccount | false>({ ttl: accountTtlMs, max: 10_000 }),
   );
   const sessions = createSessionSource(
     db,
-    createTtlCache<boolean>({ ttlMs: sessionTtlMs, maxEntries: 100_000 }),
+    new LRUCache<string, boolean>({ ttl: sessionTtlMs, max: 100_000 }),
   );
   // Relayed from another process too: its copy of the account changed, so must this one's.
   events.subscribe((published) => {
@@ -208,6 +210,7 @@ export async function createServices(
     await stopRelay?.();
     await heartbeats.close();
     observability.close();
+    accessTokens.clear();
     mailer.close();
     await store.close();
     await redis?.close();
@@ -238,6 +241,7 @@ export async function createServices(
     reportCache,
     deviceSessions,
     heartbeats,
+    accessTokens,
     accounts,
     sessions,
     close: () => (closing ??= close()),

@@ -14,18 +14,22 @@ function pending<V>() {
 
 describe('query cache', () => {
   it('shares one load between the callers asking meanwhile, and keeps its answer for its time', async () => {
-    let clock = 0;
+    let clock = 5_000;
     let loads = 0;
-    const cache = createQueryCache<number>({ ttlMs: 1_000, maxEntries: 10, now: () => clock });
+    const cache = createQueryCache<number>({
+      ttlMs: 1_000,
+      maxEntries: 10,
+      perf: { now: () => clock },
+    });
     const load = async () => (loads += 1);
     const [first, second] = await Promise.all([
       cache.get('page 1', load),
       cache.get('page 1', load),
     ]);
     expect([first, second, loads]).toEqual([1, 1, 1]);
-    clock = 999;
+    clock = 6_000;
     expect(await cache.get('page 1', load)).toBe(1);
-    clock = 1_000;
+    clock = 6_001;
     expect(await cache.get('page 1', load)).toBe(2);
     expect(await cache.get('page 2', load)).toBe(3);
   });
@@ -50,7 +54,7 @@ describe('query cache', () => {
     expect(await cache.get('page', async () => 'read again')).toBe('read again');
   });
 
-  it('drops the oldest answer past its size', async () => {
+  it('drops the least recently used answer past its size', async () => {
     const cache = createQueryCache<string>({ ttlMs: 60_000, maxEntries: 2 });
     for (const key of ['a', 'b', 'c']) await cache.get(key, async () => `${key} first`);
     const read = (key: string) => cache.get(key, async () => `${key} again`);
@@ -59,5 +63,14 @@ describe('query cache', () => {
       'b first',
       'a again',
     ]);
+  });
+});
+
+describe('query cache with no lifetime', () => {
+  it('loads at every read', async () => {
+    let loads = 0;
+    const cache = createQueryCache<number>({ ttlMs: 0, maxEntries: 10 });
+    await cache.get('page', async () => (loads += 1));
+    expect(await cache.get('page', async () => (loads += 1))).toBe(2);
   });
 });

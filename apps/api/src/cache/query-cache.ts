@@ -1,7 +1,7 @@
-import { createTtlCache } from './ttl-cache';
+import { LRUCache } from 'lru-cache';
 
 /** Answers to a query, by key, held briefly and forgotten at once when what they show changes. */
-export interface QueryCache<V> {
+export interface QueryCache<V extends NonNullable<unknown>> {
   /**
    * The held answer to `key`, or the one `load` gives, shared by every caller asking meanwhile.
    * A load that began before a `clear()` answers its callers but is not kept.
@@ -12,29 +12,28 @@ export interface QueryCache<V> {
 }
 
 /**
- * Entries live `ttlMs` (the bound on staleness when a change goes unannounced, e.g. a lost relay
- * message); past `maxEntries` the oldest go first. A failed load is not kept.
+ * lru-cache's `fetch` with the caller's load as its context: entries live `ttlMs` (the bound on
+ * staleness when a change goes unannounced, e.g. a lost relay message), past `maxEntries` the
+ * least recently used go first, a failed load is not kept, and `ttlMs` 0 reads every time.
  */
-export function createQueryCache<V>(options: {
+export function createQueryCache<V extends NonNullable<unknown>>(options: {
   ttlMs: number;
   maxEntries: number;
-  now?: () => number;
+  perf?: { now(): number };
 }): QueryCache<V> {
-  const answers = createTtlCache<Promise<V>>(options);
+  if (options.ttlMs <= 0) return { get: (_key, load) => load(), clear: () => undefined };
+  const answers = new LRUCache<string, V, () => Promise<V>>({
+    max: options.maxEntries,
+    ttl: options.ttlMs,
+    ttlResolution: 0,
+    perf: options.perf,
+    // clear() aborts the loads under way; their callers still get the answer, the cache does not.
+    ignoreFetchAbort: true,
+    fetchMethod: (_key, _stale, { context }) => context(),
+  });
   return {
-    get(key, load) {
-      const held = answers.get(key);
-      if (held) return held;
-      const answer = load();
-      answers.set(key, answer);
-      answer.catch(() => {
-        if (answers.get(key) === answer) answers.delete(key);
-      });
-      return answer;
-    },
-    // A load under way is dropped with the rest: a change during it may be missing from its answer.
-    clear() {
-      answers.clear();
-    },
+    // fetch answers undefined only when the load does, which V excludes.
+    get: async (key, load) => (await answers.fetch(key, { context: load })) as V,
+    clear: () => answers.clear(),
   };
 }

@@ -1,21 +1,21 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DataDirInUseError, lockDataDir } from './data-dir-lock';
+import { DataDirInUseError, dataDirLockStaleMs, lockDataDir } from './data-dir-lock';
 
 const freshDir = () => mkdtempSync(join(tmpdir(), 'patrol-lock-'));
 
 describe('the embedded data directory lock', () => {
-  it('records this process and is released', () => {
+  it('is taken beside the directory and released', () => {
     const dir = freshDir();
     const release = lockDataDir(dir);
-    expect(readFileSync(join(dir, 'lock.pid'), 'utf8')).toBe(String(process.pid));
+    expect(existsSync(`${dir}.lock`)).toBe(true);
     release();
-    expect(existsSync(join(dir, 'lock.pid'))).toBe(false);
+    expect(existsSync(`${dir}.lock`)).toBe(false);
   });
 
-  it('refuses a second holder while the first is alive', () => {
+  it('refuses a second holder while the first holds it', () => {
     const dir = freshDir();
     const release = lockDataDir(dir);
     expect(() => lockDataDir(dir)).toThrow(DataDirInUseError);
@@ -23,17 +23,20 @@ describe('the embedded data directory lock', () => {
     lockDataDir(dir)();
   });
 
-  it('refuses a directory locked by another live process', () => {
+  it('refuses a directory whose lock another process keeps fresh', () => {
     const dir = freshDir();
-    writeFileSync(join(dir, 'lock.pid'), String(process.ppid));
-    expect(() => lockDataDir(dir)).toThrow(`in use by process ${process.ppid}`);
+    mkdirSync(`${dir}.lock`);
+    expect(() => lockDataDir(dir)).toThrow(`${dir} is in use by another process`);
   });
 
-  it('takes over the lock of a process that is gone', () => {
+  it('takes over the lock of a process that stopped refreshing it (gone)', () => {
     const dir = freshDir();
-    writeFileSync(join(dir, 'lock.pid'), '2147483646');
+    mkdirSync(`${dir}.lock`);
+    const past = new Date(Date.now() - dataDirLockStaleMs - 1_000);
+    utimesSync(`${dir}.lock`, past, past);
     const release = lockDataDir(dir);
-    expect(readFileSync(join(dir, 'lock.pid'), 'utf8')).toBe(String(process.pid));
+    expect(existsSync(`${dir}.lock`)).toBe(true);
     release();
+    expect(existsSync(`${dir}.lock`)).toBe(false);
   });
 });

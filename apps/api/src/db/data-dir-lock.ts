@@ -1,14 +1,13 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { lockSync } from 'proper-lockfile';
 
 /**
  * Thrown when another live process holds the embedded database. Two processes opening one PGlite
  * directory each keep their own copy in memory and overwrite each other's writes on disk.
  */
 export class DataDirInUseError extends Error {
-  constructor(dataDir: string, pid: number) {
+  constructor(dataDir: string) {
     super(
-      `The embedded database in ${dataDir} is in use by process ${pid}. ` +
+      `The embedded database in ${dataDir} is in use by another process. ` +
         'Stop that process first (the server, seed or admin command), or set DATABASE_URL so ' +
         'that several processes share a PostgreSQL server.',
     );
@@ -16,32 +15,23 @@ export class DataDirInUseError extends Error {
   }
 }
 
-/** Takes the directory's lock file for this process; returns its release. A stale lock is taken over. */
-export function lockDataDir(dataDir: string): () => void {
-  const lockPath = join(dataDir, 'lock.pid');
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    try {
-      const fd = openSync(lockPath, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(lockPath, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(readFileSync(lockPath, 'utf8').trim());
-      if (isAlive(holder)) throw new DataDirInUseError(dataDir, holder);
-      rmSync(lockPath, { force: true });
-    }
-  }
-  throw new Error(`Could not lock ${dataDir}`);
-}
+/** A holder refreshes its lock this often; one left unrefreshed this long is stale (a crash). */
+export const dataDirLockStaleMs = 10_000;
 
-function isAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
+/**
+ * Takes `${dataDir}.lock` (proper-lockfile: a directory made atomically, its mtime refreshed while
+ * held) for this process; returns its release. A lock left by a process that died (not refreshed
+ * for `dataDirLockStaleMs`) is taken over. `dataDir` must exist.
+ */
+export function lockDataDir(dataDir: string): () => void {
   try {
-    process.kill(pid, 0);
-    return true;
+    return lockSync(dataDir, {
+      stale: dataDirLockStaleMs,
+      // A refresh missed past the stale time (a machine that slept): say so rather than crash.
+      onCompromised: (error) => process.emitWarning(error),
+    });
   } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirInUseError(dataDir);
+    throw error;
   }
 }

@@ -1,6 +1,6 @@
 import jwt, { type SignOptions } from 'jsonwebtoken';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import { createTtlCache, type TtlCache } from '../cache/ttl-cache';
 import { signingKey } from '../security/signing-key';
 
 const accessTokenPayloadSchema = z.object({
@@ -39,39 +39,46 @@ export function signAccessToken(
 /** A verified token's claims and the second it expires at (its JWT `exp`). */
 type VerifiedToken = { claims: AccessTokenClaims; expiresAt: number };
 
-/**
- * Tokens whose signature and claims were checked lately, per signing secret: a console sends the
- * same token with every call for its 15 minutes, and checking an HS256 signature and the claims
- * again took about a sixth of a list request's time. The same string verifies the same way, so a
- * held answer is as good as a new check until the token expires; only valid tokens are kept.
- */
-const verifiedTokens = new Map<string, TtlCache<VerifiedToken>>();
-
-function verifiedTokensOf(secret: string): TtlCache<VerifiedToken> {
-  let cache = verifiedTokens.get(secret);
-  if (!cache) {
-    cache = createTtlCache({ ttlMs: 60_000, maxEntries: 10_000 });
-    verifiedTokens.set(secret, cache);
-  }
-  return cache;
+/** Checks access tokens signed with one secret, holding the answers for valid ones. */
+export interface AccessTokenVerifier {
+  /** The claims of a valid, unexpired access token, or undefined for anything else. */
+  verify(token: string, now?: number): AccessTokenClaims | undefined;
+  /** Forgets every held answer (the composition root's close()). */
+  clear(): void;
 }
 
 /** As jsonwebtoken decides: expired from the second `exp` on. */
 const hasExpired = (expiresAt: number, now: number) => Math.floor(now / 1000) >= expiresAt;
 
-/** The claims of a valid, unexpired access token, or undefined for anything else. */
-export function verifyAccessToken(
-  secret: string,
-  token: string,
-  now: number = Date.now(),
-): AccessTokenClaims | undefined {
-  const cache = verifiedTokensOf(secret);
-  const held = cache.get(token);
-  if (held) {
-    if (!hasExpired(held.expiresAt, now)) return held.claims;
-    cache.delete(token);
-    return undefined;
-  }
+/**
+ * A console sends the same token with every call for its 15 minutes, and checking an HS256
+ * signature and the claims again took about a sixth of a list request's time. The same string
+ * verifies the same way, so a held answer (a minute, at most 10,000 tokens) is as good as a new
+ * check until the token expires; only valid tokens are kept.
+ */
+export function createAccessTokenVerifier(secret: string): AccessTokenVerifier {
+  const verified = new LRUCache<string, VerifiedToken>({
+    max: 10_000,
+    ttl: 60_000,
+    ttlResolution: 0,
+  });
+  return {
+    verify(token, now = Date.now()) {
+      const held = verified.get(token);
+      if (held) {
+        if (!hasExpired(held.expiresAt, now)) return held.claims;
+        verified.delete(token);
+        return undefined;
+      }
+      const checked = checkAccessToken(secret, token, now);
+      if (checked) verified.set(token, checked);
+      return checked?.claims;
+    },
+    clear: () => verified.clear(),
+  };
+}
+
+function checkAccessToken(secret: string, token: string, now: number): VerifiedToken | undefined {
   let payload: unknown;
   try {
     payload = jwt.verify(token, signingKey(secret), {
@@ -84,9 +91,7 @@ export function verifyAccessToken(
   const parsed = accessTokenPayloadSchema.safeParse(payload);
   if (!parsed.success) return undefined;
   const { sub, iat, sid, exp } = parsed.data;
-  const claims = { userId: sub, issuedAt: iat, ...(sid && { sessionId: sid }) };
-  cache.set(token, { claims, expiresAt: exp });
-  return claims;
+  return { claims: { userId: sub, issuedAt: iat, ...(sid && { sessionId: sid }) }, expiresAt: exp };
 }
 
 /**

@@ -5,11 +5,11 @@ import type {
   ReportsResponse,
 } from '@patrol/contracts';
 import type { LicenceActivityFigures } from '@patrol/domain';
+import type { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { WriteBuffer } from '../buffers/write-buffer';
 import type { QueryCache } from '../cache/query-cache';
 import type { SnapshotCache } from '../cache/snapshot-cache';
-import type { TtlCache } from '../cache/ttl-cache';
 
 type ReportData = ReportsResponse['data'];
 import type { Config } from '../config';
@@ -22,6 +22,7 @@ import type { RedisClient } from '../redis/redis-client';
 import type { PasswordHasher } from '../security/password-hasher';
 import type { RateLimiters } from '../security/rate-limits';
 import type { SecretBox } from '../security/secret-keys';
+import type { AccessTokenVerifier } from './access-token';
 import type { AccountSource, SessionSource } from './authenticate';
 
 /**
@@ -69,9 +70,11 @@ export interface AppContext {
   /** Reports computed in the last few seconds, by period; cleared by every billing change. */
   reportCache: QueryCache<ReportData>;
   /** Device tokens (by hash) resolved to their licence and client, so heartbeats skip the database. */
-  deviceSessions: TtlCache<DeviceSessionRecord>;
+  deviceSessions: LRUCache<string, DeviceSessionRecord>;
   /** Heartbeats waiting to be written: one statement a second for every device. */
   heartbeats: WriteBuffer<HeartbeatEntry>;
+  /** Checks access tokens against the configured secret, holding valid ones' claims. */
+  accessTokens: AccessTokenVerifier;
   /** How `authenticate` finds the account behind an access token (the auth module provides it). */
   accounts: AccountSource;
   /** How `authenticate` checks that a token's session is still signed in (the auth module's). */

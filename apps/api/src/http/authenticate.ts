@@ -1,6 +1,6 @@
 import type { Permission } from '@patrol/contracts';
 import type { Request, RequestHandler } from 'express';
-import { issuedBeforeSessionsValidAfter, verifyAccessToken } from './access-token';
+import { issuedBeforeSessionsValidAfter } from './access-token';
 import type { AppContext } from './app-context';
 import { AppError, unauthenticated } from './app-error';
 
@@ -68,10 +68,10 @@ export interface AuthenticatedToken {
  * 403 TWO_FACTOR_SETUP_REQUIRED. Shared by the HTTP middleware and the socket handshake.
  */
 export async function authenticateToken(
-  ctx: Pick<AppContext, 'config' | 'accounts' | 'sessions'>,
+  ctx: Pick<AppContext, 'accessTokens' | 'accounts' | 'sessions'>,
   token: string | undefined,
 ): Promise<AuthenticatedToken> {
-  const claims = token ? verifyAccessToken(ctx.config.jwtSecret, token) : undefined;
+  const claims = token ? ctx.accessTokens.verify(token) : undefined;
   if (!claims) throw unauthenticated();
   // Signing out (or a revoked session) ends its access tokens at once, not when they expire.
   if (claims.sessionId && !(await ctx.sessions.isLive(claims.sessionId))) {
@@ -93,7 +93,7 @@ export async function authenticateToken(
 
 /** Middleware: requires `Authorization: Bearer <access token>` and sets `req.user`. */
 export function authenticate(
-  ctx: Pick<AppContext, 'config' | 'accounts' | 'sessions'>,
+  ctx: Pick<AppContext, 'accessTokens' | 'accounts' | 'sessions'>,
 ): RequestHandler {
   return async (req, _res, next) => {
     req.user = (await authenticateToken(ctx, bearerToken(req))).user;

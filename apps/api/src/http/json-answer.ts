@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
+import Negotiator from 'negotiator';
 
 /** JSON and CSV answers over this many bytes are compressed when the caller accepts it. */
 export const compressionThreshold = 1024;
@@ -90,22 +91,22 @@ function noTransform(res: Response): boolean {
   return /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(String(res.getHeader('Cache-Control') ?? ''));
 }
 
+/** Negotiator 1.x takes the server's preference on ties; its published types omit the option. */
+type EncodingNegotiator = {
+  encoding(available: readonly string[], options: { preferred: readonly string[] }): string;
+};
+
 /**
- * The encoding to answer in, as the compression middleware negotiates it: the acceptable one
- * (br or gzip, directly or through `*`) with the highest q, brotli on a tie; none without the
- * header, when neither is acceptable or when identity is preferred.
+ * The encoding to answer in, negotiated as the compression middleware does (negotiator): the
+ * acceptable one with the highest q, brotli on a tie; none without the header, when neither is
+ * acceptable or when identity is preferred.
  */
 export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
   if (!header) return undefined;
-  const quality: Record<string, number> = {};
-  for (const part of header.split(',')) {
-    const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
-    const q = parameters.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    quality[name.trim()] = q === undefined ? 1 : Number(q);
-  }
-  const of = (name: 'br' | 'gzip') => quality[name] ?? quality['*'] ?? 0;
-  const [br, gzip] = [of('br'), of('gzip')];
-  if (br <= 0 && gzip <= 0) return undefined;
-  if ((quality.identity ?? 0) > Math.max(br, gzip)) return undefined;
-  return br >= gzip ? 'br' : 'gzip';
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': header } });
+  const encoding = (negotiator as unknown as EncodingNegotiator).encoding(
+    ['br', 'gzip', 'identity'],
+    { preferred: ['br', 'gzip'] },
+  );
+  return encoding === 'br' || encoding === 'gzip' ? encoding : undefined;
 }

@@ -9,9 +9,9 @@ import {
   createRedisDeviceSightings,
   type DeviceSightings,
 } from './device-sightings';
-import { createProcessSampler, type ProcessSampler } from './process-sampler';
-import { createPrometheusMetrics, type PrometheusMetrics } from './prometheus';
-import { createRequestWindow, type RequestWindow } from './request-window';
+import { createProcessSampler, type ProcessSampler } from './process-figures';
+import { createPrometheusMetrics, processMetrics, type PrometheusMetrics } from './prometheus';
+import { createRequestFigures, type RequestFigures } from './request-figures';
 import { createSocketCensus, type SocketCensus } from './socket-census';
 import {
   createLocalWorkerRegistry,
@@ -23,8 +23,9 @@ import {
 export interface Observability {
   /** This process among the deployment's API processes. */
   worker: WorkerIdentity;
-  /** The last minute of answered requests (fed by recordRequests). */
-  requests: RequestWindow;
+  /** The last minute of answered requests (fed by recordRequests), from prom-client metrics. */
+  requests: RequestFigures;
+  /** CPU, event loop and memory, from prom-client's default metrics. */
   process: ProcessSampler;
   prometheus: PrometheusMetrics;
   /** The console sockets open on this process (the realtime server attaches to it). */
@@ -37,7 +38,7 @@ export interface Observability {
   databaseRates: CounterRates<'transactions' | 'rowsRead'>;
   /** The issues of the last sample and the latest alerts (spec: the list keeps 5). */
   alerts: AlertLog;
-  /** Stops the event-loop monitor. */
+  /** Stops the request window's snapshots. */
   close(): void;
 }
 
@@ -59,23 +60,24 @@ export function createObservability(options: ObservabilityOptions): Observabilit
     hostname: host,
   };
   const sockets = createSocketCensus();
-  const processSampler = createProcessSampler();
   const { redis } = options;
+  const prometheus = createPrometheusMetrics({
+    socketConnections: () => sockets.sockets().length,
+    pool: options.pool,
+    version: options.version,
+    worker: worker.id,
+  });
+  const requests = createRequestFigures(prometheus.registry);
   return {
     worker,
-    requests: createRequestWindow(),
-    process: processSampler,
-    prometheus: createPrometheusMetrics({
-      socketConnections: () => sockets.sockets().length,
-      pool: options.pool,
-      version: options.version,
-      worker: worker.id,
-    }),
+    requests,
+    process: createProcessSampler(processMetrics()),
+    prometheus,
     sockets,
     workers: redis ? createRedisWorkerRegistry(redis) : createLocalWorkerRegistry(),
     deviceSightings: redis ? createRedisDeviceSightings(redis) : createLocalDeviceSightings(),
     databaseRates: createCounterRates(),
     alerts: createAlertLog(),
-    close: () => processSampler.close(),
+    close: () => requests.close(),
   };
 }

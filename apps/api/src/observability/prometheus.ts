@@ -23,6 +23,8 @@ export interface PrometheusMetrics {
   /** The process-wide Node.js figures followed by this app's. */
   render(): Promise<string>;
   contentType: PrometheusContentType;
+  /** This app context's registry, for instruments defined beside these (the panel's figures). */
+  registry: Registry;
 }
 
 export interface PrometheusSources {
@@ -45,7 +47,7 @@ let processRegistry: Registry | undefined;
  * monitorEventLoopDelay, handles): one collector per process, because they describe the process,
  * and registering them again for each app context (tests build many) would stack monitors.
  */
-function processMetrics(): Registry {
+export function processMetrics(): Registry {
   if (!processRegistry) {
     processRegistry = new Registry();
     collectDefaultMetrics({ register: processRegistry });
@@ -151,5 +153,6 @@ export function createPrometheusMetrics(sources: PrometheusSources): PrometheusM
       return `${node.trimEnd()}\n\n${own}`;
     },
     contentType: registry.contentType,
+    registry,
   };
 }

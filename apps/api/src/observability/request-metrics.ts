@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { PrometheusMetrics } from './prometheus';
-import type { RequestWindow } from './request-window';
+import type { RequestFigures } from './request-figures';
 
 /**
  * Probes poll every few seconds and a scraper every few more: counting them in the panel's
@@ -14,7 +14,7 @@ const unwindowedPaths = new Set(['/health', '/ready', '/metrics']);
  * or `unmatched` when no route took it (404s, the console's files).
  */
 export function recordRequests(
-  window: RequestWindow,
+  window: RequestFigures,
   prometheus: PrometheusMetrics,
 ): RequestHandler {
   return (req, res, next) => {

@@ -58,7 +58,14 @@ export async function createRealtimeServer(
   httpServer: HttpServer,
   ctx: Pick<
     AppContext,
-    'config' | 'logger' | 'events' | 'redis' | 'accounts' | 'sessions' | 'observability'
+    | 'config'
+    | 'logger'
+    | 'events'
+    | 'redis'
+    | 'accessTokens'
+    | 'accounts'
+    | 'sessions'
+    | 'observability'
   >,
   options: RealtimeOptions = {},
 ): Promise<RealtimeServer> {

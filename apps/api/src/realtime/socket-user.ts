@@ -50,7 +50,7 @@ export function roomsFor(user: PermissionSubject): string[] {
  * reveals nothing about why (unknown user, inactive account, expired token).
  */
 export function authenticateSocket(
-  ctx: Pick<AppContext, 'config' | 'accounts' | 'sessions' | 'logger'>,
+  ctx: Pick<AppContext, 'accessTokens' | 'accounts' | 'sessions' | 'logger'>,
 ) {
   return async (socket: Socket, next: (error?: Error) => void): Promise<void> => {
     const auth = socketAuthSchema.safeParse(socket.handshake.auth);

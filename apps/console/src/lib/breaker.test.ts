@@ -122,6 +122,28 @@ describe('CircuitBreaker', () => {
     expect(breaker.getHealth().failureCount).toBe(1);
   });
 
+  it('counts no 4xx answer (a 404 after a row was deleted), and closes a half-open breaker on one', async () => {
+    const breaker = new CircuitBreaker('test', noThrottle);
+    const notFound = () => Promise.reject(Object.assign(new Error('Not found'), { status: 404 }));
+    for (let call = 0; call < 5; call += 1) {
+      await expect(breaker.execute(notFound, { fallback })).rejects.toThrow('Not found');
+    }
+    expect(breaker.getHealth()).toMatchObject({ state: 'CLOSED', failureCount: 0 });
+    await failTimes(breaker, 3);
+    vi.advanceTimersByTime(30_000);
+    await expect(breaker.execute(notFound, { fallback })).rejects.toThrow('Not found');
+    expect(breaker.getState()).toBe('CLOSED');
+  });
+
+  it('counts a 5xx answer and a call that got no answer', async () => {
+    const breaker = new CircuitBreaker('test', noThrottle);
+    const unavailable = () => Promise.reject(Object.assign(new Error('Down'), { status: 503 }));
+    const offline = () => Promise.reject(Object.assign(new Error('Offline'), { status: 0 }));
+    await expect(breaker.execute(unavailable, { fallback })).rejects.toThrow('Down');
+    await expect(breaker.execute(offline, { fallback })).rejects.toThrow('Offline');
+    expect(breaker.getHealth().failureCount).toBe(2);
+  });
+
   it('returns to CLOSED with no counts on reset', async () => {
     const breaker = new CircuitBreaker('test', noThrottle);
     await failTimes(breaker, 3);

@@ -47,6 +47,32 @@ export class BreakerTimeoutError extends Error {
   }
 }
 
+/**
+ * The console's one rule for what counts as a source's failure, which breakers count: no answer
+ * (network, timeout), a 5xx, or a 429 (the server asking callers to back off, which is what a
+ * breaker does). Any other 4xx is the server answering — a 404 after a row was deleted, a 403 — so
+ * it never counts, and it closes a half-open breaker like any answer. Nor does a breaker's own
+ * refusal or the caller's abort. An error with no status (a fetch that threw) counts: nothing
+ * says the server answered.
+ */
+export function countsAsFailure(error: unknown): boolean {
+  if (error instanceof SourceUnavailableError) return false;
+  if (error instanceof DOMException && error.name === 'AbortError') return false;
+  const status = statusOf(error);
+  if (status !== undefined && status > 0) return status >= 500 || status === 429;
+  return true;
+}
+
+/** Which failures are tried again: all but a 429, which asks for less traffic, not more. */
+export function isWorthRetrying(error: unknown): boolean {
+  return countsAsFailure(error) && statusOf(error) !== 429;
+}
+
+function statusOf(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+}
+
 /** Default breaker: 3 failures, 30 s reset, 60 s window, 15 s per call, 2 s minimum interval. */
 export const defaultBreakerOptions: BreakerOptions = {
   failureThreshold: 3,
@@ -129,8 +155,9 @@ export class CircuitBreaker {
 
   /**
    * Runs `operation` unless the breaker is OPEN, a half-open trial is already running, or the same
-   * call ran less than minIntervalMs ago; then the fallback answers. A failure (including a
-   * timeout) is counted and rethrown, so the caller still sees what went wrong.
+   * call ran less than minIntervalMs ago; then the fallback answers. A failure (countsAsFailure,
+   * including a timeout) is counted and rethrown, so the caller still sees what went wrong; any
+   * other error is an answer, rethrown as well.
    */
   async execute<T>(
     operation: (signal: AbortSignal) => Promise<T>,
@@ -157,7 +184,8 @@ export class CircuitBreaker {
       this.recordSuccess();
       return result;
     } catch (error) {
-      this.recordFailure();
+      if (countsAsFailure(error)) this.recordFailure();
+      else this.recordSuccess();
       throw error;
     } finally {
       this.trialRunning = false;
@@ -330,16 +358,21 @@ export class SourceUnavailableError extends Error {
 }
 
 /**
- * Runs `operation` through the named breaker. A call throttled by the minimum interval waits the
- * interval out instead of failing (screens sharing one source must all get an answer); an open
- * breaker throws SourceUnavailableError with `unavailableMessage`. Failures are rethrown as they are.
+ * Runs `operation` through the named breaker (with `options`, or its preset). A call throttled by
+ * the minimum interval waits the interval out instead of failing (screens sharing one source must
+ * all get an answer); an open breaker throws SourceUnavailableError with `unavailableMessage`.
+ * Failures are rethrown as they are.
  */
 export async function throughBreaker<T>(
-  name: BreakerPresetName,
+  name: BreakerPresetName | (string & {}),
   operation: (signal: AbortSignal) => Promise<T>,
-  { unavailableMessage, signal }: { unavailableMessage: string; signal?: AbortSignal },
+  {
+    unavailableMessage,
+    signal,
+    options,
+  }: { unavailableMessage: string; signal?: AbortSignal; options?: BreakerOptions },
 ): Promise<T> {
-  const breaker = breakers.get(name);
+  const breaker = breakers.get(name, options);
   for (;;) {
     const result = await breaker.execute<{ ran: T } | { skipped: BreakerSkip }>(
       async (breakerSignal) => ({ ran: await operation(breakerSignal) }),

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SourceUnavailableError, breakerPresets, breakers } from '@/lib/breaker';
-import { callService, isRetryableFailure, withRetry } from '@/lib/service-call';
+import {
+  SourceUnavailableError,
+  breakerPresets,
+  breakers,
+  countsAsFailure,
+  isWorthRetrying,
+} from '@/lib/breaker';
+import { callService, withRetry } from '@/lib/service-call';
 
 const boom = () => Promise.reject(new Error('boom'));
 
@@ -82,16 +88,32 @@ describe('withRetry', () => {
     expect(tries).toBe(3);
   });
 
-  it('does not retry what time will not mend: a 403, a breaker refusal', async () => {
+  it('does not retry what time will not mend: a 4xx answer, a breaker refusal', async () => {
     const forbidden = Object.assign(new Error('Forbidden'), { status: 403 });
     const operation = vi.fn(() => Promise.reject(forbidden));
     await expect(withRetry(operation)).rejects.toBe(forbidden);
     expect(operation).toHaveBeenCalledTimes(1);
     expect(
-      isRetryableFailure(new SourceUnavailableError('Rate limited', 'min-interval', new Date())),
+      isWorthRetrying(new SourceUnavailableError('Rate limited', 'min-interval', new Date())),
     ).toBe(false);
-    expect(isRetryableFailure(Object.assign(new Error('busy'), { status: 429 }))).toBe(true);
-    expect(isRetryableFailure(Object.assign(new Error('down'), { status: 503 }))).toBe(true);
+    const busy = Object.assign(new Error('busy'), { status: 429 });
+    // A 429 counts against a breaker (the server asks for less traffic) but is not tried again.
+    expect([countsAsFailure(busy), isWorthRetrying(busy)]).toEqual([true, false]);
+    expect(isWorthRetrying(Object.assign(new Error('down'), { status: 503 }))).toBe(true);
+    expect(isWorthRetrying(Object.assign(new Error('offline'), { status: 0 }))).toBe(true);
+    expect(countsAsFailure(Object.assign(new Error('gone'), { status: 404 }))).toBe(false);
+  });
+
+  it('waits the same delay each time with a multiplier of 1 and no jitter', async () => {
+    const operation = vi
+      .fn<(attempt: number) => Promise<string>>()
+      .mockRejectedValueOnce(new Error('down'))
+      .mockResolvedValueOnce('up');
+    const result = withRetry(operation, { baseDelayMs: 3_000, multiplier: 1, maxJitterMs: 0 });
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(operation).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(result).resolves.toBe('up');
   });
 
   it('stops waiting when aborted', async () => {

@@ -4,6 +4,7 @@ import {
   breakers,
   SourceUnavailableError,
   breakerPresets,
+  isWorthRetrying,
   waitUntil,
   type BreakerSkip,
 } from '@/lib/breaker';
@@ -43,12 +44,12 @@ export async function callService<T>(
 export type RetryOptions = {
   /** Tries in all, the first included (default 3). */
   attempts?: number;
-  /** Wait before the second try; doubled before each next one (default 1000 ms). */
+  /** Wait before the second try (default 1000 ms). */
   baseDelayMs?: number;
+  /** Each next wait is the one before times this (default 2: doubling; 1 keeps it fixed). */
+  multiplier?: number;
   /** Up to this much is added at random to each wait, so clients do not retry in step (1000 ms). */
   maxJitterMs?: number;
-  /** Whether a failure is worth another try (default: isRetryableFailure). */
-  shouldRetry?: (error: unknown) => boolean;
   /** Aborting stops the waiting, rejecting with the signal's reason. */
   signal?: AbortSignal;
   /** For tests: a number in [0, 1) (default Math.random). */
@@ -56,23 +57,9 @@ export type RetryOptions = {
 };
 
 /**
- * Whether a failure may pass with time: not a refusal by a breaker, an abort, nor an answer the
- * server will repeat (a 4xx status other than 408 and 429).
- */
-export function isRetryableFailure(error: unknown): boolean {
-  if (error instanceof SourceUnavailableError) return false;
-  if (error instanceof DOMException && error.name === 'AbortError') return false;
-  const status = (error as { status?: unknown } | null)?.status;
-  if (typeof status === 'number' && status >= 400 && status < 500) {
-    return status === 408 || status === 429;
-  }
-  return true;
-}
-
-/**
  * The retry helper of spec 2 section 4: up to 3 tries, waiting 1000 ms then 2000 ms (doubling),
- * each plus up to 1 s of random jitter. `operation` hears the try's number, from 1. Rethrows the
- * last failure, or at once one that shouldRetry refuses.
+ * each plus up to 1 s of random jitter. Only a failure worth it (isWorthRetrying: no answer or a
+ * 5xx) is tried again; a 4xx or a breaker's refusal is rethrown at once. `operation` hears the try's number, from 1.
  */
 export async function withRetry<T>(
   operation: (attempt: number) => Promise<T>,
@@ -81,8 +68,8 @@ export async function withRetry<T>(
   const {
     attempts = 3,
     baseDelayMs = 1_000,
+    multiplier = 2,
     maxJitterMs = 1_000,
-    shouldRetry = isRetryableFailure,
     signal,
     random = Math.random,
   } = options;
@@ -90,8 +77,8 @@ export async function withRetry<T>(
     try {
       return await operation(attempt);
     } catch (error) {
-      if (attempt >= attempts || !shouldRetry(error)) throw error;
-      const delayMs = baseDelayMs * 2 ** (attempt - 1) + random() * maxJitterMs;
+      if (attempt >= attempts || !isWorthRetrying(error)) throw error;
+      const delayMs = baseDelayMs * multiplier ** (attempt - 1) + random() * maxJitterMs;
       await waitUntil(new Date(Date.now() + delayMs), signal);
     }
   }

@@ -1,4 +1,4 @@
-import type { TtlCache } from '../../cache/ttl-cache';
+import type { LRUCache } from 'lru-cache';
 import type { DbExecutor } from '../../db/client';
 import type { AccountSource, TokenAccount } from '../../http/authenticate';
 import { toAuthUser } from './auth.presenter';
@@ -12,12 +12,13 @@ import { findTokenAccountRow } from './auth.repo';
  */
 export function createAccountSource(
   db: DbExecutor,
-  cache: TtlCache<TokenAccount | null>,
+  /** By user id; false for a user id with no account. */
+  cache: LRUCache<string, TokenAccount | false>,
 ): AccountSource {
   return {
     async findAccount(userId, { fresh = false } = {}) {
       const held = fresh ? undefined : cache.get(userId);
-      if (held !== undefined) return held ?? undefined;
+      if (held !== undefined) return held || undefined;
       const row = await findTokenAccountRow(db, userId);
       const account = row
         ? {
@@ -25,9 +26,9 @@ export function createAccountSource(
             twoFactorEnabled: row.twoFactorEnabled,
             sessionsValidAfter: row.sessionsValidAfter,
           }
-        : null;
+        : false;
       cache.set(userId, account);
-      return account ?? undefined;
+      return account || undefined;
     },
     forget(userId) {
       cache.delete(userId);

@@ -26,7 +26,6 @@ import {
 } from '@patrol/contracts';
 import type { Request, Response } from 'express';
 import { isKnownDevice, rememberKnownDevice } from '../../security/known-device';
-import { verifyAccessToken } from '../../http/access-token';
 import { bearerToken } from '../../http/authenticate';
 import { defineRoute } from '../../http/route';
 import { completePasswordChange } from './temporary-password.service';
@@ -157,7 +156,7 @@ export const authRoutes = [
     response: messageResponseSchema,
     handler: ({ ctx, body, req }) => {
       const token = bearerToken(req);
-      const claims = token ? verifyAccessToken(ctx.config.jwtSecret, token) : undefined;
+      const claims = token ? ctx.accessTokens.verify(token) : undefined;
       return endSession(ctx, {
         refreshToken: body.refreshToken,
         userId: claims?.userId,

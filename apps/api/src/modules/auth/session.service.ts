@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { SessionUser } from '@patrol/contracts';
-import type { TtlCache } from '../../cache/ttl-cache';
+import type { LRUCache } from 'lru-cache';
 import type { DbExecutor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { signAccessToken } from '../../http/access-token';
@@ -245,7 +245,10 @@ export async function endSession(
  * (every signed-in request asks). This process forgets a session as soon as it ends it; another
  * API process sees the end when its copy expires, within the cache's lifetime.
  */
-export function createSessionSource(db: DbExecutor, cache: TtlCache<boolean>): SessionSource {
+export function createSessionSource(
+  db: DbExecutor,
+  cache: LRUCache<string, boolean>,
+): SessionSource {
   return {
     async isLive(sessionId) {
       const held = cache.get(sessionId);

@@ -11,7 +11,7 @@ import { afterTransfer, isValidDeviceId, transfersLeft } from '@patrol/domain';
 import type { Logger } from 'pino';
 import type { ClientRow, LicenceRow } from '../../db/schema';
 import type { PublishedEvent } from '../../events/event-bus';
-import type { AppContext, HeartbeatEntry } from '../../http/app-context';
+import type { AppContext, DeviceSessionRecord, HeartbeatEntry } from '../../http/app-context';
 import { conflict, forbidden, invalid, notFound, tooMany } from '../../http/app-error';
 import { generateOpaqueToken, hashOpaqueToken } from '../../security/opaque-token';
 import {
@@ -112,7 +112,7 @@ export async function activateDevice(
     }),
   );
   // A reinstall replaced the token: the old one's cached session must not outlive it.
-  deviceSessions.deleteWhere((session) => session.licence.id === outcome.licence.id);
+  forgetSessions(deviceSessions, (session) => session.licence.id === outcome.licence.id);
   announceActivation(events, outcome, now);
   return {
     success: true,
@@ -195,15 +195,27 @@ export function evictChangedDeviceSessions(
   return (published) => {
     if (published.event === 'licenceUpdated') {
       const { key } = published.payload.licence;
-      deviceSessions.deleteWhere((session) => session.licence.key === key);
+      forgetSessions(deviceSessions, (session) => session.licence.key === key);
     } else if (published.event === 'clientUpdated') {
       const { id } = published.payload;
-      deviceSessions.deleteWhere((session) => session.client.id === id);
+      forgetSessions(deviceSessions, (session) => session.client.id === id);
     } else if (published.event === 'clientDeleted') {
       const { companyId } = published.payload;
-      deviceSessions.deleteWhere((session) => session.client.companyId === companyId);
+      forgetSessions(deviceSessions, (session) => session.client.companyId === companyId);
     }
   };
+}
+
+/** Drops the held device sessions `matches` accepts (collected first: lru-cache's walk must not change under it). */
+function forgetSessions(
+  deviceSessions: AppContext['deviceSessions'],
+  matches: (session: DeviceSessionRecord) => boolean,
+): void {
+  const doomed: string[] = [];
+  for (const [tokenHash, session] of deviceSessions.entries()) {
+    if (matches(session)) doomed.push(tokenHash);
+  }
+  for (const tokenHash of doomed) deviceSessions.delete(tokenHash);
 }
 
 /** The licence state as the device sees it, including an expired or suspended state. */

@@ -7,7 +7,6 @@ import { hasPermission, isInRollout } from '@patrol/domain';
 import { sql } from 'drizzle-orm';
 import type { Request, Response } from 'express';
 import { deviceAppVersions, type OtaVersionRow } from '../../db/schema';
-import { verifyAccessToken } from '../../http/access-token';
 import type { AppContext } from '../../http/app-context';
 import { forbidden, notFound } from '../../http/app-error';
 import { authenticateToken, bearerToken } from '../../http/authenticate';
@@ -19,7 +18,14 @@ import { findActiveVersion, findLatestVersion, findVersion } from './ota.repo';
 
 type DeviceDeps = Pick<
   AppContext,
-  'db' | 'config' | 'accounts' | 'sessions' | 'limits' | 'deviceSessions' | 'uploads'
+  | 'db'
+  | 'config'
+  | 'accessTokens'
+  | 'accounts'
+  | 'sessions'
+  | 'limits'
+  | 'deviceSessions'
+  | 'uploads'
 >;
 
 /** Who calls a route that both the console and the app use. */
@@ -31,7 +37,7 @@ type Caller = { kind: 'staff' } | { kind: 'device'; device: DeviceSession };
  */
 async function identifyCaller(ctx: DeviceDeps, req: Request): Promise<Caller> {
   const token = bearerToken(req);
-  if (token && verifyAccessToken(ctx.config.jwtSecret, token)) {
+  if (token && ctx.accessTokens.verify(token)) {
     const { user } = await authenticateToken(ctx, token);
     if (!hasPermission(user, 'settings.view')) throw forbidden();
     return { kind: 'staff' };

@@ -8,8 +8,8 @@ import {
 import { liveUsersFromSockets } from '@patrol/domain';
 import { within } from '../../db/within';
 import type { AppContext } from '../../http/app-context';
-import type { ProcessFigures } from '../../observability/process-sampler';
-import type { RequestWindowSummary } from '../../observability/request-window';
+import type { ProcessFigures } from '../../observability/process-figures';
+import type { RequestWindowSummary } from '../../observability/request-figures';
 import { readDatabaseStats, type DatabaseStats } from './system.repo';
 
 /** A database that has not answered within this long counts as lost (as /ready does). */
@@ -93,13 +93,17 @@ export async function sampleDatabase(ctx: SampleContext): Promise<DatabaseSample
 /** Samples this process, its machine and the database now. */
 export async function takeSample(ctx: SampleContext): Promise<SystemSample> {
   const { observability } = ctx;
-  const database = await sampleDatabase(ctx);
+  const [database, processFigures, requests] = await Promise.all([
+    sampleDatabase(ctx),
+    observability.process.read(),
+    observability.requests.summary(),
+  ]);
   const sockets = observability.sockets.sockets();
   return {
     at: new Date(),
     worker: observability.worker,
-    process: observability.process.read(),
-    requests: observability.requests.summary(),
+    process: processFigures,
+    requests,
     machine: {
       platform: process.platform,
       arch: process.arch,

@@ -2,7 +2,7 @@ import type { DashboardResponse } from '@patrol/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { storeLastDashboardRefresh } from '@/features/dashboard/lib/last-dashboard-refresh';
 import { api } from '@/lib/api-client';
-import { breakers, waitUntil, type BreakerSkip, type BreakerSkipReason } from '@/lib/breaker';
+import { SourceUnavailableError, throughBreaker, type BreakerSkipReason } from '@/lib/breaker';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Spec 1 section 8 "Breaker fallbacks" and section 4 "Dashboard load". */
@@ -11,13 +11,8 @@ export const dashboardUnavailableMessage = 'Dashboard temporarily unavailable';
 /** The dashboard call's own timeout (spec 1 section 9). */
 export const dashboardTimeoutMs = 10_000;
 
-/** The breaker's fallback, or a server answer with success false. */
-type DashboardUnavailable = {
-  success: false;
-  message?: string;
-  reason?: BreakerSkipReason;
-  retryAfter?: Date;
-};
+/** A server answer with success false. */
+type DashboardUnavailable = { success: false; message?: string };
 
 /** A dashboard answer with success false, turned into the error state. */
 export class DashboardUnavailableError extends Error {
@@ -34,15 +29,6 @@ export class DashboardUnavailableError extends Error {
   }
 }
 
-function unavailable(skip: BreakerSkip): DashboardUnavailable {
-  return {
-    success: false,
-    message: dashboardUnavailableMessage,
-    reason: skip.reason,
-    retryAfter: skip.retryAfter,
-  };
-}
-
 /**
  * GET /api/clients/dashboard through the dashboard breaker, with a 10 s timeout. A call the
  * breaker throttles (sooner than its minimum interval) waits for the interval instead of failing,
@@ -50,9 +36,10 @@ function unavailable(skip: BreakerSkip): DashboardUnavailable {
  * success false, throws DashboardUnavailableError.
  */
 export async function getDashboard(signal?: AbortSignal): Promise<DashboardResponse> {
-  const breaker = breakers.get('dashboard');
-  for (;;) {
-    const result = await breaker.execute<DashboardResponse | DashboardUnavailable>(
+  let result: DashboardResponse | DashboardUnavailable;
+  try {
+    result = await throughBreaker(
+      'dashboard',
       // The query's own signal is not passed on: a refetch cancelling this one must not count
       // as a failure of the source against the breaker.
       (breakerSignal) =>
@@ -60,19 +47,16 @@ export async function getDashboard(signal?: AbortSignal): Promise<DashboardRespo
           signal: breakerSignal,
           timeoutMs: dashboardTimeoutMs,
         }),
-      { fallback: unavailable },
+      { unavailableMessage: dashboardUnavailableMessage, signal },
     );
-    if (result.success) return result;
-    if (result.reason === 'min-interval' && result.retryAfter) {
-      await waitUntil(result.retryAfter, signal);
-      continue;
-    }
-    throw new DashboardUnavailableError(
-      result.message || dashboardUnavailableMessage,
-      result.reason,
-      result.retryAfter,
-    );
+  } catch (error) {
+    if (!(error instanceof SourceUnavailableError)) throw error;
+    throw new DashboardUnavailableError(error.message, error.reason, error.retryAfter);
   }
+  if (!result.success) {
+    throw new DashboardUnavailableError(result.message || dashboardUnavailableMessage);
+  }
+  return result;
 }
 
 /** Query options of the dashboard data; live events patch and invalidate the same key. */

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { ApiError } from '@/lib/api-client';
-import { breakers, BreakerTimeoutError } from '@/lib/breaker';
+import { breakers, BreakerTimeoutError, countsAsFailure } from '@/lib/breaker';
+import { withRetry } from '@/lib/service-call';
 import { otaScreenMessages } from '@/features/ota/lib/ota-messages';
 
 /**
@@ -111,20 +112,6 @@ export function toOtaError(error: unknown): OtaRequestError {
   return new OtaRequestError('failed', message, 0);
 }
 
-// A server that answers 4xx (other than 429) is up: those answers do not count towards the breaker.
-function isServerTrouble(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true;
-  return error.status === 0 || error.status === 429 || error.status >= 500;
-}
-
-function isRetryable(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 0 || error.status >= 500);
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 /**
  * Refuses the call at once while a 401 is fresh (under 5 s) or the breaker is open; for calls that
  * cannot run inside the breaker (the 5-minute upload).
@@ -150,9 +137,9 @@ type RetryOptions = { retries?: number; retryDelayMs?: number };
 type Outcome<T> = { done: T } | { answered: unknown } | { open: true };
 
 /**
- * Runs one OTA call through the breaker, retrying network failures and 5xx answers `retries` times
- * (the whole call, with its retries, is one success or failure for the breaker). Throws an
- * OtaRequestError.
+ * Runs one OTA call through the breaker, retrying failures (isWorthRetrying: no answer or a 5xx)
+ * `retries` times `retryDelayMs` apart; the whole call, with its retries, is one success or
+ * failure for the breaker. Throws an OtaRequestError.
  */
 export async function otaCall<T>(
   operation: () => Promise<T>,
@@ -165,14 +152,18 @@ export async function otaCall<T>(
   try {
     outcome = await breakers.get(otaBreakerName).execute<Outcome<T>>(
       async () => {
-        for (let attempt = 0; ; attempt += 1) {
-          try {
-            return { done: await operation() };
-          } catch (error) {
-            if (!isServerTrouble(error)) return { answered: error };
-            if (attempt >= retries || !isRetryable(error)) throw error;
-            await delay(retryDelayMs);
-          }
+        try {
+          const done = await withRetry(operation, {
+            attempts: retries + 1,
+            baseDelayMs: retryDelayMs,
+            multiplier: 1,
+            maxJitterMs: 0,
+          });
+          return { done };
+        } catch (error) {
+          // An answer (a 4xx but 429) ends the call as it is; only a failure reaches the breaker.
+          if (!countsAsFailure(error)) return { answered: error };
+          throw error;
         }
       },
       { fallback: () => ({ open: true }) },

@@ -8,9 +8,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth';
+import { useBreakerHealth } from '@/lib/use-breaker-health';
 import { useOtaHealth } from '@/features/ota/api/get-ota-health';
 import { useOtaVersions } from '@/features/ota/api/get-ota-versions';
-import { toOtaError, useOtaAuthError } from '@/features/ota/api/ota-request';
+import { otaBreakerName, toOtaError, useOtaAuthError } from '@/features/ota/api/ota-request';
 import { useOtaUpdates } from '@/features/ota/api/use-ota-updates';
 import { OtaErrorBoundary } from '@/features/ota/components/ota-error-boundary';
 import { SystemStatusSection } from '@/features/ota/components/system-status-section';
@@ -19,7 +20,8 @@ import { VersionDetailsDialog } from '@/features/ota/components/version-details-
 import { VersionSummaryCards } from '@/features/ota/components/version-summary-cards';
 import { VersionsTable } from '@/features/ota/components/versions-table';
 import { otaScreenMessages } from '@/features/ota/lib/ota-messages';
-import { useOtaBreaker } from '@/features/ota/lib/use-ota-breaker';
+
+const otaBreakers = [otaBreakerName];
 
 function VersionsSkeleton() {
   return (
@@ -69,7 +71,7 @@ function OtaScreen() {
   const { user } = useAuth();
   const canManage = hasPermission(user, 'settings.edit');
   const authError = useOtaAuthError();
-  const breaker = useOtaBreaker();
+  const breaker = useBreakerHealth(otaBreakers);
   const [refreshing, setRefreshing] = useState(false);
   const [uploadOpen, setUploadOpen] = useState(false);
   const [detailsId, setDetailsId] = useState<string | null>(null);

@@ -1,13 +1,6 @@
-import { useEffect, useState } from 'react';
 import { api } from '@/lib/api-client';
-import {
-  breakers,
-  breakerPresets,
-  SourceUnavailableError,
-  waitUntil,
-  type BreakerHealth,
-} from '@/lib/breaker';
-import { callService, withRetry } from '@/lib/service-call';
+import { breakers, breakerPresets, throughBreaker } from '@/lib/breaker';
+import { serviceBreakerMessages, withRetry } from '@/lib/service-call';
 
 /**
  * Every call of the system screen goes through here (spec 2 sections 4 and 7): the generic
@@ -30,27 +23,6 @@ export const systemBreakerNames = {
 export type SystemCallName = keyof typeof systemBreakerNames;
 
 /**
- * Runs `operation` through the service breaker `name`. A repeat within its 500 ms minimum interval
- * ('Rate limited') waits the interval out and goes: a systemAlert's reload or a click on Refresh
- * right after a load is not a failure to report. An open breaker still refuses at once.
- */
-async function callSpaced<T>(
-  name: string,
-  operation: (signal: AbortSignal) => Promise<T>,
-  signal?: AbortSignal,
-): Promise<T> {
-  for (;;) {
-    try {
-      return await callService(name, operation);
-    } catch (error) {
-      if (!(error instanceof SourceUnavailableError) || error.reason !== 'min-interval')
-        throw error;
-      await waitUntil(error.retryAfter, signal);
-    }
-  }
-}
-
-/**
  * GET `path` through the call's breaker, with the retry helper. A refusal by the open breaker, or
  * an answer the server would repeat (401, 403), is not tried again. `signal` stops the waiting
  * between tries; it never aborts a call in flight, which would count against the breaker.
@@ -58,62 +30,27 @@ async function callSpaced<T>(
 export function systemGet<T>(call: SystemCallName, path: string, signal?: AbortSignal): Promise<T> {
   return withRetry(
     () =>
-      callSpaced(
+      // A repeat within the 500 ms minimum interval (a systemAlert's reload, a click on Refresh
+      // right after a load) waits the interval out and goes; an open breaker refuses at once.
+      throughBreaker(
         systemBreakerNames[call],
         (breakerSignal) => api.get<T>(path, { signal: breakerSignal }),
-        signal,
+        {
+          unavailableMessage: serviceBreakerMessages.unavailable,
+          signal,
+          options: breakerPresets.service,
+        },
       ),
     { signal },
   );
 }
 
-const stateRank = { CLOSED: 0, HALF_OPEN: 1, OPEN: 2 } as const;
-
-/** The breaker of the three loads that is worst off (open before half-open before closed). */
-function worstBreaker(): BreakerHealth {
-  const names = [systemBreakerNames.health, systemBreakerNames.metrics, systemBreakerNames.cluster];
-  const all = names.map((name) => breakers.get(name, breakerPresets.service).getHealth());
-  return all.reduce((worst, health) =>
-    stateRank[health.state] > stateRank[worst.state] ||
-    (health.state === worst.state && health.failureCount > worst.failureCount)
-      ? health
-      : worst,
-  );
-}
-
-/** The state of the system screen's breakers, as its worst one, kept current. */
-export function useSystemBreaker(): BreakerHealth {
-  const [health, setHealth] = useState(worstBreaker);
-
-  useEffect(() => {
-    const update = () => setHealth(worstBreaker());
-    const names = [
-      systemBreakerNames.health,
-      systemBreakerNames.metrics,
-      systemBreakerNames.cluster,
-    ];
-    const unsubscribers = names.map((name) =>
-      breakers.get(name, breakerPresets.service).subscribe(update),
-    );
-    update();
-    return () => {
-      for (const unsubscribe of unsubscribers) unsubscribe();
-    };
-  }, []);
-
-  // An open breaker turns half-open by itself when its time is up, without telling anyone.
-  const nextAttemptAt = health.nextAttemptAt?.getTime();
-  useEffect(() => {
-    if (nextAttemptAt === undefined) return;
-    const timer = setTimeout(
-      () => setHealth(worstBreaker()),
-      Math.max(0, nextAttemptAt - Date.now()) + 50,
-    );
-    return () => clearTimeout(timer);
-  }, [nextAttemptAt]);
-
-  return health;
-}
+/** The breakers of the screen's three loads, whose worst one its status line shows. */
+export const systemLoadBreakerNames = [
+  systemBreakerNames.health,
+  systemBreakerNames.metrics,
+  systemBreakerNames.cluster,
+] as const;
 
 /** Closes the system screen's breakers (between tests). */
 export function resetSystemBreakers(): void {
