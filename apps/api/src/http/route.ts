@@ -14,6 +14,7 @@ import { authenticate, type AuthUser } from './authenticate';
 import { idempotentReplay } from './idempotency';
 import { sendJson, sendPlainJson } from './json-answer';
 import { logSuccessAt } from './logger';
+import { runWithRequestContext } from './request-context';
 import { requirePermissions, requireRoles } from './require-permissions';
 import { findUnstorableText } from './storable-text';
 
@@ -173,7 +174,7 @@ export function mountRoutes(
 function handle(route: Route, ctx: AppContext, compress: boolean): RequestHandler {
   return async (req, res) => {
     refuseUnstorableText(req);
-    const result = await route.handler({
+    const input = {
       params: await route.params?.parseAsync(req.params),
       query: await route.query?.parseAsync(req.query),
       // Without a JSON body, parsing `{}` reports each required field instead of one vague error.
@@ -182,7 +183,10 @@ function handle(route: Route, ctx: AppContext, compress: boolean): RequestHandle
       ctx,
       req,
       res,
-    });
+    };
+    const result = await (route.method === 'get'
+      ? route.handler(input)
+      : runWithRequestContext({ requestId: String(req.id) }, () => route.handler(input)));
     // A caller that hung up before a stream's first byte has nobody to answer.
     if (res.headersSent || res.destroyed) return;
     if (result === undefined) {

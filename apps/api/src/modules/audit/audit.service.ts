@@ -4,6 +4,7 @@ import { businessDay, hasPermission } from '@patrol/domain';
 import type { Response } from 'express';
 import type { DbExecutor } from '../../db/client';
 import { forbidden } from '../../http/app-error';
+import { currentRequestContext } from '../../http/request-context';
 import type { AuthUser } from '../../http/authenticate';
 import { allAuditEntries, findAuditPage, insertAuditEntry, type AuditFilter } from './audit.repo';
 import { streamCsv } from '../../http/csv';
@@ -68,6 +69,8 @@ export interface AuditRecord {
   before: AuditSnapshot | null;
   /** The entity after the change; null when it is deleted. */
   after: AuditSnapshot | null;
+  /** The HTTP request of the change; by default the request being handled (none in the CLI). */
+  requestId?: string | null;
 }
 
 /**
@@ -83,6 +86,7 @@ export async function recordAudit(db: DbExecutor, record: AuditRecord): Promise<
     entityType: record.entityType,
     entityId: record.entityId,
     changes,
+    requestId: record.requestId ?? currentRequestContext()?.requestId ?? null,
   });
 }
 
