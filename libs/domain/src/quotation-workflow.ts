@@ -36,9 +36,12 @@ export function canTransitionQuotation(from: string, to: string): boolean {
   );
 }
 
-/** Converted and closed quotations cannot be edited. */
+/**
+ * A quotation may be edited only before it is accepted: what the client accepted stays as they
+ * accepted it (and an accepted quotation becomes the invoice). Converted and closed ones, too.
+ */
 export function isQuotationEditable(status: string): boolean {
-  return status !== 'converted' && status !== 'closed';
+  return status !== 'accepted' && status !== 'converted' && status !== 'closed';
 }
 
 /** Converted and closed quotations cannot be deleted. */

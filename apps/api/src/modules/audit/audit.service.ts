@@ -1,11 +1,13 @@
 import { isDeepStrictEqual } from 'node:util';
 import { buildPagination, type Permission } from '@patrol/contracts';
-import { businessDay, hasPermission } from '@patrol/domain';
+import { businessDay, businessTimeZone, hasPermission } from '@patrol/domain';
 import type { Response } from 'express';
 import type { DbExecutor } from '../../db/client';
 import { forbidden } from '../../http/app-error';
 import { currentRequestContext } from '../../http/request-context';
 import type { AuthUser } from '../../http/authenticate';
+import { actionInWords } from './audit-labels';
+import { findAuditLabels, labelFromChanges, type AuditLabel } from './audit-labels.read-model';
 import { allAuditEntries, findAuditPage, insertAuditEntry, type AuditFilter } from './audit.repo';
 import { streamCsv } from '../../http/csv';
 import {
@@ -120,6 +122,49 @@ export function recordRowChange<Row extends { id: string }>(
   });
 }
 
+/**
+ * The changes of several rows of one kind (payment entries of an invoice, say), matched by id: a
+ * row only after is a creation, a row only before a removal, one row per entry in the trail.
+ */
+export async function recordRowChanges<Row extends { id: string }>(
+  db: DbExecutor,
+  change: {
+    actorId: string;
+    action: string;
+    entityType: AuditEntityType;
+    before: readonly Row[];
+    after: readonly Row[];
+  },
+): Promise<void> {
+  const before = new Map(change.before.map((row) => [row.id, row]));
+  const after = new Map(change.after.map((row) => [row.id, row]));
+  for (const id of new Set([...before.keys(), ...after.keys()])) {
+    await recordRowChange(db, {
+      ...change,
+      before: before.get(id) ?? null,
+      after: after.get(id) ?? null,
+    });
+  }
+}
+
+/**
+ * A document row with its lines, as the trail records a document: each line without its own id
+ * or its parent's id, so replacing identical lines is no change.
+ */
+export function withLines<Row extends { id: string }>(
+  row: Row,
+  lines: readonly object[],
+): Row & { lines: AuditSnapshot[] } {
+  return {
+    ...row,
+    lines: lines.map((line) =>
+      Object.fromEntries(
+        Object.entries(line).filter(([key, value]) => key !== 'id' && value !== row.id),
+      ),
+    ),
+  };
+}
+
 /** The permission that lets a reader see an entity type's changes. */
 const entityTypeReaders = {
   user: 'users.view',
@@ -127,6 +172,10 @@ const entityTypeReaders = {
   product: 'products.view',
   quotation: 'quotations.view',
   invoice: 'invoices.view',
+  payment: 'invoices.view',
+  receipt: 'invoices.view',
+  credit_note: 'invoices.view',
+  debit_note: 'invoices.view',
   crash_report: 'settings.view',
   ota_version: 'settings.view',
 } as const satisfies Record<AuditEntityType, Permission>;
@@ -151,16 +200,41 @@ function readerFilter(reader: AuthUser, query: ExportAuditQuery): AuditFilter {
 
 type AuditRow = Awaited<ReturnType<typeof findAuditPage>>['rows'][number];
 
-function presentEntry({ entry, actor }: AuditRow): AuditEntry {
+const unlabelled: AuditLabel = { label: null, clientName: null };
+
+function presentEntry({ entry, actor }: AuditRow, label: AuditLabel = unlabelled): AuditEntry {
   return {
     id: entry.id,
     action: entry.action,
+    actionLabel: actionInWords(entry.action),
     entityType: entry.entityType as AuditEntityType,
     entityId: entry.entityId,
+    entityLabel: label.label,
+    clientName: label.clientName,
     actor,
     changes: entry.changes as Record<string, AuditChange>,
     createdAt: entry.createdAt.toISOString(),
+    requestId: entry.requestId,
   };
+}
+
+/** Entries with what they concern in words, looked up for the whole page at once. */
+async function presentLabelled(db: DbExecutor, rows: readonly AuditRow[]): Promise<AuditEntry[]> {
+  const entries = rows.map(({ entry }) => ({
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    changes: entry.changes as Record<string, AuditChange>,
+  }));
+  const labels = await findAuditLabels(db, entries);
+  return rows.map((row, index) => {
+    const entry = entries[index]!;
+    const found = labels.get(`${entry.entityType}:${entry.entityId}`);
+    const fallback = labelFromChanges(entry);
+    return presentEntry(row, {
+      label: found?.label ?? fallback.label,
+      clientName: found?.clientName ?? fallback.clientName,
+    });
+  });
 }
 
 /** One page of the trail, limited to what the reader may see (403 when asking for more). */
@@ -177,8 +251,9 @@ export async function listAuditEntries(
   return {
     success: true,
     data: {
-      entries: rows.map(presentEntry),
+      entries: await presentLabelled(db, rows),
       pagination: buildPagination(query.page, query.limit, totalCount),
+      timeZone: businessTimeZone,
     },
   };
 }
@@ -205,7 +280,7 @@ export async function exportAuditEntries(
   const filter = readerFilter(reader, query);
   async function* lines() {
     for await (const batch of allAuditEntries(db, filter)) {
-      yield batch.map(presentEntry).flatMap((entry) => {
+      yield batch.map((row) => presentEntry(row)).flatMap((entry) => {
         const who = entry.actor ? entry.actor.fullName || entry.actor.username : 'Deleted user';
         const head = [entry.createdAt, who, entry.action, entry.entityType, entry.entityId];
         const fields = Object.entries(entry.changes);

@@ -8,7 +8,7 @@ export const quotationRuleMessages = {
   updated: 'Quotation updated successfully',
   deleted: 'Quotation deleted successfully',
   sent: 'Quotation sent successfully',
-  notEditable: 'Converted and closed quotations cannot be edited',
+  notEditable: 'Accepted, converted and closed quotations cannot be edited',
   notDeletable: 'Converted and closed quotations cannot be deleted',
   convertThroughConversion: 'A quotation becomes converted only through Convert to Invoice',
 } as const;

@@ -31,6 +31,7 @@ import { findBillingClient } from '../clients/clients.service';
 import { productsByIds } from '../products/products.service';
 import { nextDocumentNumber } from '../settings/numbering.service';
 import { quotationMessagesFor, quotationRuleMessages } from './quotation-messages';
+import { withLines } from '../audit/audit.service';
 import { auditQuotation, lockQuotation } from './quotation-records';
 import { presentQuotation } from './quotations.presenter';
 import {
@@ -93,7 +94,7 @@ export async function createQuotation(
       createdBy: actor.id,
     });
     const saved = await replaceQuotationItems(tx, created.id, lines.items);
-    await auditQuotation(tx, actor, 'quotation.created', null, created);
+    await auditQuotation(tx, actor, 'quotation.created', null, withLines(created, saved));
     return { row: created, items: saved };
   });
   const quotation = presentQuotation(row, items, businessDay(now));
@@ -140,7 +141,13 @@ export async function updateQuotation(
       ...lines.totals,
     });
     const saved = body.items ? await replaceQuotationItems(tx, id, lines.items) : currentItems;
-    await auditQuotation(tx, actor, 'quotation.updated', current, updated);
+    await auditQuotation(
+      tx,
+      actor,
+      'quotation.updated',
+      withLines(current, currentItems),
+      withLines(updated, saved),
+    );
     return { row: updated, items: saved };
   });
   events.publish('billingUpdated', { entity: 'quotation', action: 'updated', id });
