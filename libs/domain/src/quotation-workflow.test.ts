@@ -61,7 +61,7 @@ describe('editing, deleting and reverting', () => {
   it.each([
     ['draft', true, true, false],
     ['sent', true, true, false],
-    ['accepted', false, true, false],
+    ['accepted', false, false, false],
     ['rejected', true, true, false],
     ['expired', true, true, false],
     ['converted', false, false, true],

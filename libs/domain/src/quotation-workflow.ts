@@ -44,9 +44,12 @@ export function isQuotationEditable(status: string): boolean {
   return status !== 'accepted' && status !== 'converted' && status !== 'closed';
 }
 
-/** Converted and closed quotations cannot be deleted. */
+/**
+ * Accepted, converted and closed quotations cannot be deleted: an accepted one may be the
+ * quotation a voided invoice came from, and that invoice keeps pointing at it.
+ */
 export function isQuotationDeletable(status: string): boolean {
-  return status !== 'converted' && status !== 'closed';
+  return isQuotationEditable(status);
 }
 
 /** Reverting its invoice returns a converted quotation to accepted. */

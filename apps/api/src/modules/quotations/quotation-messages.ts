@@ -9,7 +9,7 @@ export const quotationRuleMessages = {
   deleted: 'Quotation deleted successfully',
   sent: 'Quotation sent successfully',
   notEditable: 'Accepted, converted and closed quotations cannot be edited',
-  notDeletable: 'Converted and closed quotations cannot be deleted',
+  notDeletable: 'Accepted, converted and closed quotations cannot be deleted',
   convertThroughConversion: 'A quotation becomes converted only through Convert to Invoice',
 } as const;
 

@@ -329,7 +329,9 @@ describe('quotations API', () => {
         .delete(`/api/business/quotations/${quotation.id}`)
         .set(bearer(fixture.admin))
         .expect(409);
-      expect(closed.body.message).toBe('Converted and closed quotations cannot be deleted');
+      expect(closed.body.message).toBe(
+        'Accepted, converted and closed quotations cannot be deleted',
+      );
       await request(fixture.t.app)
         .delete(`/api/business/quotations/${randomUUID()}`)
         .set(bearer(fixture.admin))
