@@ -27,13 +27,13 @@ describe('audit trail', () => {
     await page.goto(new URL('/audit', baseUrl).href);
     const payment = page
       .getByRole('row')
-      .filter({ hasText: 'Payment recorded' })
+      .filter({ has: page.getByRole('cell', { name: 'Payment recorded', exact: true }) })
       .filter({ hasText: invoice.invoiceNumber });
     await payment.waitFor();
     await payment.getByText(clientName).waitFor();
     await page
       .getByRole('row')
-      .filter({ hasText: 'Invoice issued' })
+      .filter({ has: page.getByRole('cell', { name: 'Invoice issued', exact: true }) })
       .filter({ hasText: invoice.invoiceNumber })
       .waitFor();
     await page.screenshot({ path: join(artifactsDir, 'audit-trail.png'), fullPage: true });

@@ -28,8 +28,18 @@ function fieldInWords(field: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+// Row ids say nothing to a reader (the entity is named beside them); the export keeps them.
+const idField = /(^|\.)id$|Id$/;
+
+/** The changes a reader needs: no ids, nothing that reads the same before and after. */
+function readableChanges(entry: AuditEntry) {
+  return Object.entries(entry.changes).filter(
+    ([field, change]) => !idField.test(field) && shown(change.before) !== shown(change.after),
+  );
+}
+
 function ChangeList({ entry }: { entry: AuditEntry }) {
-  const changes = Object.entries(entry.changes);
+  const changes = readableChanges(entry);
   return (
     <ul className="grid gap-0.5 text-xs">
       {changes.slice(0, shownChanges).map(([field, change]) => (
@@ -53,7 +63,7 @@ function ChangeList({ entry }: { entry: AuditEntry }) {
 function EntityCell({ entry }: { entry: AuditEntry }) {
   return (
     <div className="grid gap-0.5">
-      <span className="font-medium tabular-nums">
+      <span className="font-medium whitespace-nowrap tabular-nums">
         {entry.entityLabel ?? humanise(entry.entityType)}
       </span>
       {entry.clientName && <span className="text-xs">{entry.clientName}</span>}
