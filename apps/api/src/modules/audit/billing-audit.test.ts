@@ -27,6 +27,16 @@ const fixture = setUpSharedFixture(async () => {
 });
 const api = () => request(fixture.t.app);
 
+/** The newest page of one entity type's trail. */
+async function entriesOf(entityType: string): Promise<AuditEntry[]> {
+  const response = await api()
+    .get('/api/audit')
+    .query({ entityType })
+    .set(bearer(fixture.superadmin))
+    .expect(200);
+  return response.body.data.entries;
+}
+
 /** The trail of one entity, oldest first. */
 async function trailOf(entityType: string, entityId: string): Promise<AuditEntry[]> {
   const response = await api()
@@ -96,14 +106,8 @@ describe('billing changes in the audit trail', () => {
   it('records each payment entry, its validation and the receipt issued', async () => {
     await pay(invoiceId, 100, 'pay-1');
     await pay(invoiceId, 116, 'pay-2');
-    const payments = await api()
-      .get('/api/audit')
-      .query({ entityType: 'payment' })
-      .set(bearer(fixture.superadmin))
-      .expect(200);
-    const recorded = payments.body.data.entries.filter(
-      (entry: AuditEntry) => entry.action === 'payment.recorded',
-    );
+    const payments = await entriesOf('payment');
+    const recorded = payments.filter((entry: AuditEntry) => entry.action === 'payment.recorded');
     expect(recorded.map((entry: AuditEntry) => entry.requestId).sort()).toEqual(['pay-1', 'pay-2']);
     expect(recorded[0]).toMatchObject({
       actionLabel: 'Payment recorded',
@@ -127,12 +131,8 @@ describe('billing changes in the audit trail', () => {
       .set('x-request-id', 'validate-1')
       .send({ validationNotes: 'Matched' })
       .expect(200);
-    const validated = await api()
-      .get('/api/audit')
-      .query({ entityType: 'payment' })
-      .set(bearer(fixture.superadmin))
-      .expect(200);
-    const validations = validated.body.data.entries.filter(
+    const validated = await entriesOf('payment');
+    const validations = validated.filter(
       (entry: AuditEntry) => entry.action === 'payment.validated',
     );
     expect(validations).toHaveLength(2);
@@ -140,12 +140,8 @@ describe('billing changes in the audit trail', () => {
       requestId: 'validate-1',
       changes: { status: { before: 'pending_validation', after: 'validated' } },
     });
-    const receipts = await api()
-      .get('/api/audit')
-      .query({ entityType: 'receipt' })
-      .set(bearer(fixture.superadmin))
-      .expect(200);
-    expect(receipts.body.data.entries[0]).toMatchObject({
+    const receipts = await entriesOf('receipt');
+    expect(receipts[0]).toMatchObject({
       action: 'receipt.issued',
       actionLabel: 'Receipt issued',
       entityLabel: expect.stringMatching(/^RCP-/),
@@ -163,14 +159,8 @@ describe('billing changes in the audit trail', () => {
       .set('x-request-id', 'reject-1')
       .send({ rejectionReason: 'Amount not received' })
       .expect(200);
-    const payments = await api()
-      .get('/api/audit')
-      .query({ entityType: 'payment' })
-      .set(bearer(fixture.superadmin))
-      .expect(200);
-    expect(
-      payments.body.data.entries.find((entry: AuditEntry) => entry.requestId === 'reject-1'),
-    ).toMatchObject({
+    const payments = await entriesOf('payment');
+    expect(payments.find((entry: AuditEntry) => entry.requestId === 'reject-1')).toMatchObject({
       action: 'payment.rejected',
       entityLabel: invoice.invoiceNumber,
       changes: { amount: { before: '216.00', after: null } },
@@ -219,13 +209,7 @@ describe('billing changes in the audit trail', () => {
       .set('x-request-id', 'numbering-1')
       .send(settings)
       .expect(200);
-    const [entry] = (
-      await api()
-        .get('/api/audit')
-        .query({ entityType: 'settings' })
-        .set(bearer(fixture.superadmin))
-        .expect(200)
-    ).body.data.entries;
+    const [entry] = await entriesOf('settings');
     expect(entry).toMatchObject({
       action: 'settings.updated',
       entityLabel: 'Company settings',
