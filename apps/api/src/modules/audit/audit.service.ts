@@ -268,7 +268,7 @@ const cellOf = (value: unknown) =>
 
 /**
  * GET /api/audit/export: every matching entry the reader may see, as 'audit-trail-{date}.csv',
- * one line per changed field, streamed in keyset batches.
+ * one line per changed field with its document or record named, streamed in keyset batches.
  */
 export async function exportAuditEntries(
   db: DbExecutor,
@@ -280,9 +280,18 @@ export async function exportAuditEntries(
   const filter = readerFilter(reader, query);
   async function* lines() {
     for await (const batch of allAuditEntries(db, filter)) {
-      yield batch.map((row) => presentEntry(row)).flatMap((entry) => {
+      yield (await presentLabelled(db, batch)).flatMap((entry) => {
         const who = entry.actor ? entry.actor.fullName || entry.actor.username : 'Deleted user';
-        const head = [entry.createdAt, who, entry.action, entry.entityType, entry.entityId];
+        const head = [
+          entry.createdAt,
+          who,
+          entry.action,
+          entry.entityType,
+          entry.entityId,
+          entry.entityLabel ?? '',
+          entry.clientName ?? '',
+          entry.requestId ?? '',
+        ];
         const fields = Object.entries(entry.changes);
         return fields.length === 0
           ? [[...head, '', '', '']]
@@ -298,7 +307,19 @@ export async function exportAuditEntries(
   await streamCsv(
     res,
     `audit-trail-${businessDay(now)}.csv`,
-    ['When (UTC)', 'Who', 'Action', 'Entity type', 'Entity id', 'Field', 'Before', 'After'],
+    [
+      'When (UTC)',
+      'Who',
+      'Action',
+      'Entity type',
+      'Entity id',
+      'Document or record',
+      'Client',
+      'Request id',
+      'Field',
+      'Before',
+      'After',
+    ],
     lines(),
   );
 }
