@@ -14,7 +14,6 @@ import { authenticate, type AuthUser } from './authenticate';
 import { idempotentReplay } from './idempotency';
 import { sendJson, sendPlainJson } from './json-answer';
 import { logSuccessAt } from './logger';
-import { runWithRequestContext } from './request-context';
 import { requirePermissions, requireRoles } from './require-permissions';
 import { findUnstorableText } from './storable-text';
 
@@ -174,19 +173,18 @@ export function mountRoutes(
 function handle(route: Route, ctx: AppContext, compress: boolean): RequestHandler {
   return async (req, res) => {
     refuseUnstorableText(req);
-    const input = {
+    const result = await route.handler({
       params: await route.params?.parseAsync(req.params),
       query: await route.query?.parseAsync(req.query),
       // Without a JSON body, parsing `{}` reports each required field instead of one vague error.
       body: await route.body?.parseAsync(req.body ?? {}),
-      user: req.user,
+      // A change is recorded with its request id; the account object itself may be shared.
+      user:
+        req.user && route.method !== 'get' ? { ...req.user, requestId: String(req.id) } : req.user,
       ctx,
       req,
       res,
-    };
-    const result = await (route.method === 'get'
-      ? route.handler(input)
-      : runWithRequestContext({ requestId: String(req.id) }, () => route.handler(input)));
+    });
     // A caller that hung up before a stream's first byte has nobody to answer.
     if (res.headersSent || res.destroyed) return;
     if (result === undefined) {

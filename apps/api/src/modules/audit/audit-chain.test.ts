@@ -3,7 +3,6 @@ import { asc, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, type AuditLogRow } from '../../db/schema';
-import { runWithRequestContext } from '../../http/request-context';
 import { canonicalJson, parseNumbersAsText } from './audit-canonical';
 import { describeAuditChainVerdict, verifyAuditChain } from './audit-chain.service';
 import { recordAudit } from './audit.service';
@@ -174,20 +173,19 @@ describe('the audit chain', () => {
     const before = (await chainRows()).length;
     await Promise.all(
       Array.from({ length: 12 }, (_, index) =>
-        runWithRequestContext({ requestId: `concurrent-${index}` }, () =>
-          db().transaction(async (tx) => {
-            for (const part of ['a', 'b']) {
-              await recordAudit(tx, {
-                actorId: null,
-                action: 'settings.updated',
-                entityType: 'settings',
-                entityId: `concurrent-${index}`,
-                before: { part: null },
-                after: { part },
-              });
-            }
-          }),
-        ),
+        db().transaction(async (tx) => {
+          for (const part of ['a', 'b']) {
+            await recordAudit(tx, {
+              actorId: null,
+              requestId: `concurrent-${index}`,
+              action: 'settings.updated',
+              entityType: 'settings',
+              entityId: `concurrent-${index}`,
+              before: { part: null },
+              after: { part },
+            });
+          }
+        }),
       ),
     );
     const rows = await chainRows();

@@ -4,7 +4,6 @@ import { businessDay, businessTimeZone, hasPermission } from '@patrol/domain';
 import type { Response } from 'express';
 import type { DbExecutor } from '../../db/client';
 import { forbidden } from '../../http/app-error';
-import { currentRequestContext } from '../../http/request-context';
 import type { AuthUser } from '../../http/authenticate';
 import { actionInWords } from './audit-labels';
 import { findAuditLabels, labelFromChanges, type AuditLabel } from './audit-labels.read-model';
@@ -71,7 +70,7 @@ export interface AuditRecord {
   before: AuditSnapshot | null;
   /** The entity after the change; null when it is deleted. */
   after: AuditSnapshot | null;
-  /** The HTTP request of the change; by default the request being handled (none in the CLI). */
+  /** The HTTP request of the change (`actor.requestId`); none outside a request. */
   requestId?: string | null;
 }
 
@@ -88,7 +87,7 @@ export async function recordAudit(db: DbExecutor, record: AuditRecord): Promise<
     entityType: record.entityType,
     entityId: record.entityId,
     changes,
-    requestId: record.requestId ?? currentRequestContext()?.requestId ?? null,
+    requestId: record.requestId ?? null,
   });
 }
 
@@ -103,6 +102,8 @@ export function recordRowChange<Row extends { id: string }>(
   db: DbExecutor,
   change: {
     actorId: string;
+    /** The x-request-id of the change (`actor.requestId`). */
+    requestId?: string | null;
     action: string;
     entityType: AuditEntityType;
     before: Row | null;
@@ -114,6 +115,7 @@ export function recordRowChange<Row extends { id: string }>(
     Object.fromEntries(Object.entries(row).filter(([column]) => !derivedColumns.has(column)));
   return recordAudit(db, {
     actorId: change.actorId,
+    requestId: change.requestId,
     action: change.action,
     entityType: change.entityType,
     entityId: (change.after ?? change.before)!.id,
@@ -130,6 +132,7 @@ export async function recordRowChanges<Row extends { id: string }>(
   db: DbExecutor,
   change: {
     actorId: string;
+    requestId?: string | null;
     action: string;
     entityType: AuditEntityType;
     before: readonly Row[];

@@ -320,7 +320,14 @@ export function auditInvoice(
   before: InvoiceSnapshot | null,
   after: InvoiceSnapshot | null,
 ): Promise<void> {
-  return recordRowChange(tx, { actorId: actor.id, action, entityType: 'invoice', before, after });
+  return recordRowChange(tx, {
+    actorId: actor.id,
+    requestId: actor.requestId,
+    action,
+    entityType: 'invoice',
+    before,
+    after,
+  });
 }
 
 /** Writes the changes of an invoice's payment entries to the audit trail, one entry each. */
@@ -331,5 +338,12 @@ export function auditPayments(
   before: readonly PaymentEntryRow[],
   after: readonly PaymentEntryRow[],
 ): Promise<void> {
-  return recordRowChanges(tx, { actorId: actor.id, action, entityType: 'payment', before, after });
+  return recordRowChanges(tx, {
+    actorId: actor.id,
+    requestId: actor.requestId,
+    action,
+    entityType: 'payment',
+    before,
+    after,
+  });
 }

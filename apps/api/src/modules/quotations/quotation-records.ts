@@ -26,5 +26,12 @@ export function auditQuotation(
   before: QuotationSnapshot | null,
   after: QuotationSnapshot | null,
 ): Promise<void> {
-  return recordRowChange(tx, { actorId: actor.id, action, entityType: 'quotation', before, after });
+  return recordRowChange(tx, {
+    actorId: actor.id,
+    requestId: actor.requestId,
+    action,
+    entityType: 'quotation',
+    before,
+    after,
+  });
 }

@@ -140,6 +140,7 @@ export async function issueReceipt(
   ]);
   await recordRowChange(tx, {
     actorId: actor.id,
+    requestId: actor.requestId,
     action: 'receipt.issued',
     entityType: 'receipt',
     before: null,
