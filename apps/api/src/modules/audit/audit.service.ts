@@ -91,6 +91,15 @@ export async function recordAudit(db: DbExecutor, record: AuditRecord): Promise<
   });
 }
 
+/** Who made a change of some rows, in which request, and what it is called. */
+interface RowChangeHead {
+  actorId: string;
+  /** The x-request-id of the change (`actor.requestId`). */
+  requestId?: string | null;
+  action: string;
+  entityType: AuditEntityType;
+}
+
 /** Columns derived from others or stamped on every write: never news in the trail. */
 const derivedColumns = new Set(['updatedAt', 'searchText']);
 
@@ -100,15 +109,7 @@ const derivedColumns = new Set(['updatedAt', 'searchText']);
  */
 export function recordRowChange<Row extends { id: string }>(
   db: DbExecutor,
-  change: {
-    actorId: string;
-    /** The x-request-id of the change (`actor.requestId`). */
-    requestId?: string | null;
-    action: string;
-    entityType: AuditEntityType;
-    before: Row | null;
-    after: Row | null;
-  },
+  change: RowChangeHead & { before: Row | null; after: Row | null },
 ): Promise<void> {
   const snapshot = (row: Row | null): AuditSnapshot | null =>
     row &&
@@ -130,14 +131,7 @@ export function recordRowChange<Row extends { id: string }>(
  */
 export async function recordRowChanges<Row extends { id: string }>(
   db: DbExecutor,
-  change: {
-    actorId: string;
-    requestId?: string | null;
-    action: string;
-    entityType: AuditEntityType;
-    before: readonly Row[];
-    after: readonly Row[];
-  },
+  change: RowChangeHead & { before: readonly Row[]; after: readonly Row[] },
 ): Promise<void> {
   const before = new Map(change.before.map((row) => [row.id, row]));
   const after = new Map(change.after.map((row) => [row.id, row]));
