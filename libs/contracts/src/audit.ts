@@ -9,6 +9,11 @@ export const auditEntityTypes = [
   'product',
   'quotation',
   'invoice',
+  /** A payment entry of an invoice. */
+  'payment',
+  'receipt',
+  'credit_note',
+  'debit_note',
   'crash_report',
   'ota_version',
 ] as const;
@@ -26,10 +31,18 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   entityType: auditEntityTypeSchema,
   entityId: z.string(),
+  /** The action in words, e.g. 'Payment validated'. */
+  actionLabel: z.string(),
+  /** What changed, as people name it: INV-/QUO-/RCP-/CN- number, product or person; null if unknown. */
+  entityLabel: z.string().nullable(),
+  /** The client of the document the change concerns; null for other entities. */
+  clientName: z.string().nullable(),
   /** Who made the change; null once that account is deleted. */
   actor: z.object({ id: idSchema, username: z.string(), fullName: z.string() }).nullable(),
   changes: z.record(z.string(), auditChangeSchema),
   createdAt: isoDateTimeSchema,
+  /** The x-request-id of the HTTP request that made the change (null outside a request). */
+  requestId: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
@@ -64,6 +77,11 @@ export type ExportAuditQuery = z.infer<typeof exportAuditQuerySchema>;
 /** GET /api/audit. */
 export const listAuditResponseSchema = z.object({
   success: z.literal(true),
-  data: z.object({ entries: z.array(auditEntrySchema), pagination: paginationSchema }),
+  data: z.object({
+    entries: z.array(auditEntrySchema),
+    pagination: paginationSchema,
+    /** The company's time zone (IANA), in which the console shows each entry's time. */
+    timeZone: z.string(),
+  }),
 });
 export type ListAuditResponse = z.infer<typeof listAuditResponseSchema>;

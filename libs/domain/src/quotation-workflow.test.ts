@@ -59,16 +59,16 @@ describe('quotationWorkflow', () => {
 
 describe('editing, deleting and reverting', () => {
   it.each([
-    ['draft', true, false],
-    ['sent', true, false],
-    ['accepted', true, false],
-    ['rejected', true, false],
-    ['expired', true, false],
-    ['converted', false, true],
-    ['closed', false, false],
-  ])('%s: editable and deletable %s, revertible %s', (status, changeable, revertible) => {
-    expect(isQuotationEditable(status)).toBe(changeable);
-    expect(isQuotationDeletable(status)).toBe(changeable);
+    ['draft', true, true, false],
+    ['sent', true, true, false],
+    ['accepted', false, false, false],
+    ['rejected', true, true, false],
+    ['expired', true, true, false],
+    ['converted', false, false, true],
+    ['closed', false, false, false],
+  ])('%s: editable %s, deletable %s, revertible %s', (status, editable, deletable, revertible) => {
+    expect(isQuotationEditable(status)).toBe(editable);
+    expect(isQuotationDeletable(status)).toBe(deletable);
     expect(canRevertQuotation(status)).toBe(revertible);
   });
 });

@@ -36,14 +36,20 @@ export function canTransitionQuotation(from: string, to: string): boolean {
   );
 }
 
-/** Converted and closed quotations cannot be edited. */
+/**
+ * A quotation may be edited only before it is accepted: what the client accepted stays as they
+ * accepted it (and an accepted quotation becomes the invoice). Converted and closed ones, too.
+ */
 export function isQuotationEditable(status: string): boolean {
-  return status !== 'converted' && status !== 'closed';
+  return status !== 'accepted' && status !== 'converted' && status !== 'closed';
 }
 
-/** Converted and closed quotations cannot be deleted. */
+/**
+ * Accepted, converted and closed quotations cannot be deleted: an accepted one may be the
+ * quotation a voided invoice came from, and that invoice keeps pointing at it.
+ */
 export function isQuotationDeletable(status: string): boolean {
-  return status !== 'converted' && status !== 'closed';
+  return isQuotationEditable(status);
 }
 
 /** Reverting its invoice returns a converted quotation to accepted. */

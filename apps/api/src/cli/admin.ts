@@ -2,7 +2,10 @@
  * Operator commands for someone with server access, against the configured database:
  *   npm run admin -- reset-2fa <email>
  *   npm run admin -- create-superadmin [--email <email>] [--name <name>] [--password <password>] [--force]
- * create-superadmin prompts for what the flags leave out (the password without echo).
+ *   npm run admin -- verify-audit
+ * create-superadmin prompts for what the flags leave out (the password without echo). verify-audit
+ * walks the audit trail's hash chain: exit 0 and OK with the count, or exit 2 naming the first
+ * broken row (docs/audit-trail.md).
  */
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
@@ -15,11 +18,18 @@ import {
   createSuperadmin,
   resetTwoFactor,
 } from '../modules/auth/operator.service';
+import { describeAuditChainVerdict, verifyAuditChain } from '../modules/audit/audit-chain.service';
 import { createServices } from '../services';
 
 const usage = `Usage:
   npm run admin -- reset-2fa <email>
-  npm run admin -- create-superadmin [--email <email>] [--name <name>] [--password <password>] [--force]`;
+  npm run admin -- create-superadmin [--email <email>] [--name <name>] [--password <password>] [--force]
+  npm run admin -- verify-audit`;
+
+const commands = new Set(['reset-2fa', 'create-superadmin', 'verify-audit']);
+
+/** Exit status of verify-audit when the chain is broken (1 is a failed command). */
+const brokenChainStatus = 2;
 
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -38,7 +48,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(usage);
     return values.help ? 0 : 1;
   }
-  if (command !== 'reset-2fa' && command !== 'create-superadmin') {
+  if (!commands.has(command)) {
     console.error(`Unknown command: ${command}\n${usage}`);
     return 1;
   }
@@ -52,6 +62,11 @@ async function main(argv: string[]): Promise<number> {
   const logger = createLogger({ logLevel: 'warn' });
   const services = await createServices(config, { logger });
   try {
+    if (command === 'verify-audit') {
+      const verdict = await verifyAuditChain(services.db);
+      console.log(describeAuditChainVerdict(verdict));
+      return verdict.ok ? 0 : brokenChainStatus;
+    }
     const outcome =
       command === 'reset-2fa'
         ? await resetTwoFactor(services, argument!)

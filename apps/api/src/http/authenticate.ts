@@ -15,6 +15,11 @@ export interface AuthUser {
   permissions: Permission[];
   /** Per-user overrides of the role's list (spec 1 section 5). */
   customPermissions: { granted: Permission[]; denied: Permission[] };
+  /**
+   * The x-request-id of the changing request the user acts in (set by the route layer for every
+   * method but GET), so the audit trail can name the request of a change.
+   */
+  requestId?: string;
 }
 
 declare module 'express-serve-static-core' {

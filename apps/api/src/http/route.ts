@@ -173,7 +173,9 @@ function handle(route: Route, ctx: AppContext, compress: boolean): RequestHandle
       query: await route.query?.parseAsync(req.query),
       // Without a JSON body, parsing `{}` reports each required field instead of one vague error.
       body: await route.body?.parseAsync(req.body ?? {}),
-      user: req.user,
+      // A change is recorded with its request id; the account object itself may be shared.
+      user:
+        req.user && route.method !== 'get' ? { ...req.user, requestId: String(req.id) } : req.user,
       ctx,
       req,
       res,

@@ -1,6 +1,7 @@
 import { documentKinds, type ActivityType } from '@patrol/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   index,
   integer,
@@ -8,6 +9,7 @@ import {
   primaryKey,
   smallint,
   text,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, jsonObject, timestamptz, updatedAt } from './columns';
@@ -29,22 +31,45 @@ export const mailOutbox = pgTable(
   (table) => [index('mail_outbox_created_at_idx').on(table.createdAt)],
 );
 
-/** Who changed what: one row per mutation, kept when the actor is deleted. */
+/**
+ * Who changed what: one row per mutation, append-only and hash-chained (docs/audit-trail.md).
+ * `actor_id` has no foreign key on purpose: the actor is part of the hashed content, so deleting
+ * an account must not rewrite it. The database fills seq, prev_hash and hash at commit (migration
+ * 0018): writers leave them empty.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorId: uuid('actor_id'),
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id').notNull(),
     changes: jsonObject('changes'),
     createdAt: createdAt(),
+    /** The x-request-id of the HTTP request that made the change; null outside a request. */
+    requestId: text('request_id'),
+    /** Place in the chain, from 1, in commit order. */
+    seq: bigint('seq', { mode: 'number' }),
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
   (table) => [
     index('audit_log_created_at_idx').on(table.createdAt),
     index('audit_log_entity_idx').on(table.entityType, table.entityId, table.createdAt),
+    uniqueIndex('audit_log_seq_idx').on(table.seq),
   ],
+);
+
+/** The single row (id 1) holding the chain's last seq and hash; locked by each append at commit. */
+export const auditChainHead = pgTable(
+  'audit_chain_head',
+  {
+    id: smallint('id').primaryKey().default(1),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    hash: text('hash').notNull(),
+  },
+  (table) => [check('audit_chain_head_single_row', sql`${table.id} = 1`)],
 );
 
 /**

@@ -11,9 +11,14 @@ export interface NewAuditEntry {
   entityType: AuditEntityType;
   entityId: string;
   changes: Record<string, AuditChange>;
+  /** The HTTP request that made the change, when there was one. */
+  requestId: string | null;
 }
 
-/** Appends one entry; pass the transaction of the change so both commit or neither does. */
+/**
+ * Appends one entry; pass the transaction of the change so both commit or neither does. The
+ * database links it into the hash chain when that transaction commits.
+ */
 export async function insertAuditEntry(db: DbExecutor, entry: NewAuditEntry): Promise<AuditLogRow> {
   const [row] = await db.insert(auditLog).values(entry).returning();
   return row!;

@@ -1,10 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import { buildPagination, type Permission } from '@patrol/contracts';
-import { businessDay, hasPermission } from '@patrol/domain';
+import { businessDay, businessTimeZone, hasPermission } from '@patrol/domain';
 import type { Response } from 'express';
 import type { DbExecutor } from '../../db/client';
 import { forbidden } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
+import { actionInWords } from './audit-labels';
+import { findAuditLabels, labelFromChanges, type AuditLabel } from './audit-labels.read-model';
 import { allAuditEntries, findAuditPage, insertAuditEntry, type AuditFilter } from './audit.repo';
 import { streamCsv } from '../../http/csv';
 import {
@@ -68,6 +70,8 @@ export interface AuditRecord {
   before: AuditSnapshot | null;
   /** The entity after the change; null when it is deleted. */
   after: AuditSnapshot | null;
+  /** The HTTP request of the change (`actor.requestId`); none outside a request. */
+  requestId?: string | null;
 }
 
 /**
@@ -83,7 +87,17 @@ export async function recordAudit(db: DbExecutor, record: AuditRecord): Promise<
     entityType: record.entityType,
     entityId: record.entityId,
     changes,
+    requestId: record.requestId ?? null,
   });
+}
+
+/** Who made a change of some rows, in which request, and what it is called. */
+interface RowChangeHead {
+  actorId: string;
+  /** The x-request-id of the change (`actor.requestId`). */
+  requestId?: string | null;
+  action: string;
+  entityType: AuditEntityType;
 }
 
 /** Columns derived from others or stamped on every write: never news in the trail. */
@@ -95,25 +109,57 @@ const derivedColumns = new Set(['updatedAt', 'searchText']);
  */
 export function recordRowChange<Row extends { id: string }>(
   db: DbExecutor,
-  change: {
-    actorId: string;
-    action: string;
-    entityType: AuditEntityType;
-    before: Row | null;
-    after: Row | null;
-  },
+  change: RowChangeHead & { before: Row | null; after: Row | null },
 ): Promise<void> {
   const snapshot = (row: Row | null): AuditSnapshot | null =>
     row &&
     Object.fromEntries(Object.entries(row).filter(([column]) => !derivedColumns.has(column)));
   return recordAudit(db, {
     actorId: change.actorId,
+    requestId: change.requestId,
     action: change.action,
     entityType: change.entityType,
     entityId: (change.after ?? change.before)!.id,
     before: snapshot(change.before),
     after: snapshot(change.after),
   });
+}
+
+/**
+ * The changes of several rows of one kind (payment entries of an invoice, say), matched by id: a
+ * row only after is a creation, a row only before a removal, one row per entry in the trail.
+ */
+export async function recordRowChanges<Row extends { id: string }>(
+  db: DbExecutor,
+  change: RowChangeHead & { before: readonly Row[]; after: readonly Row[] },
+): Promise<void> {
+  const before = new Map(change.before.map((row) => [row.id, row]));
+  const after = new Map(change.after.map((row) => [row.id, row]));
+  for (const id of new Set([...before.keys(), ...after.keys()])) {
+    await recordRowChange(db, {
+      ...change,
+      before: before.get(id) ?? null,
+      after: after.get(id) ?? null,
+    });
+  }
+}
+
+/**
+ * A document row with its lines, as the trail records a document: each line without its own id
+ * or its parent's id, so replacing identical lines is no change.
+ */
+export function withLines<Row extends { id: string }>(
+  row: Row,
+  lines: readonly object[],
+): Row & { lines: AuditSnapshot[] } {
+  return {
+    ...row,
+    lines: lines.map((line) =>
+      Object.fromEntries(
+        Object.entries(line).filter(([key, value]) => key !== 'id' && value !== row.id),
+      ),
+    ),
+  };
 }
 
 /** The permission that lets a reader see an entity type's changes. */
@@ -123,6 +169,10 @@ const entityTypeReaders = {
   product: 'products.view',
   quotation: 'quotations.view',
   invoice: 'invoices.view',
+  payment: 'invoices.view',
+  receipt: 'invoices.view',
+  credit_note: 'invoices.view',
+  debit_note: 'invoices.view',
   crash_report: 'settings.view',
   ota_version: 'settings.view',
 } as const satisfies Record<AuditEntityType, Permission>;
@@ -147,16 +197,41 @@ function readerFilter(reader: AuthUser, query: ExportAuditQuery): AuditFilter {
 
 type AuditRow = Awaited<ReturnType<typeof findAuditPage>>['rows'][number];
 
-function presentEntry({ entry, actor }: AuditRow): AuditEntry {
+const unlabelled: AuditLabel = { label: null, clientName: null };
+
+function presentEntry({ entry, actor }: AuditRow, label: AuditLabel = unlabelled): AuditEntry {
   return {
     id: entry.id,
     action: entry.action,
+    actionLabel: actionInWords(entry.action),
     entityType: entry.entityType as AuditEntityType,
     entityId: entry.entityId,
+    entityLabel: label.label,
+    clientName: label.clientName,
     actor,
     changes: entry.changes as Record<string, AuditChange>,
     createdAt: entry.createdAt.toISOString(),
+    requestId: entry.requestId,
   };
+}
+
+/** Entries with what they concern in words, looked up for the whole page at once. */
+async function presentLabelled(db: DbExecutor, rows: readonly AuditRow[]): Promise<AuditEntry[]> {
+  const entries = rows.map(({ entry }) => ({
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    changes: entry.changes as Record<string, AuditChange>,
+  }));
+  const labels = await findAuditLabels(db, entries);
+  return rows.map((row, index) => {
+    const entry = entries[index]!;
+    const found = labels.get(`${entry.entityType}:${entry.entityId}`);
+    const fallback = labelFromChanges(entry);
+    return presentEntry(row, {
+      label: found?.label ?? fallback.label,
+      clientName: found?.clientName ?? fallback.clientName,
+    });
+  });
 }
 
 /** One page of the trail, limited to what the reader may see (403 when asking for more). */
@@ -173,8 +248,9 @@ export async function listAuditEntries(
   return {
     success: true,
     data: {
-      entries: rows.map(presentEntry),
+      entries: await presentLabelled(db, rows),
       pagination: buildPagination(query.page, query.limit, totalCount),
+      timeZone: businessTimeZone,
     },
   };
 }
@@ -189,7 +265,7 @@ const cellOf = (value: unknown) =>
 
 /**
  * GET /api/audit/export: every matching entry the reader may see, as 'audit-trail-{date}.csv',
- * one line per changed field, streamed in keyset batches.
+ * one line per changed field with its document or record named, streamed in keyset batches.
  */
 export async function exportAuditEntries(
   db: DbExecutor,
@@ -201,9 +277,18 @@ export async function exportAuditEntries(
   const filter = readerFilter(reader, query);
   async function* lines() {
     for await (const batch of allAuditEntries(db, filter)) {
-      yield batch.map(presentEntry).flatMap((entry) => {
+      yield (await presentLabelled(db, batch)).flatMap((entry) => {
         const who = entry.actor ? entry.actor.fullName || entry.actor.username : 'Deleted user';
-        const head = [entry.createdAt, who, entry.action, entry.entityType, entry.entityId];
+        const head = [
+          entry.createdAt,
+          who,
+          entry.action,
+          entry.entityType,
+          entry.entityId,
+          entry.entityLabel ?? '',
+          entry.clientName ?? '',
+          entry.requestId ?? '',
+        ];
         const fields = Object.entries(entry.changes);
         return fields.length === 0
           ? [[...head, '', '', '']]
@@ -219,7 +304,19 @@ export async function exportAuditEntries(
   await streamCsv(
     res,
     `audit-trail-${businessDay(now)}.csv`,
-    ['When (UTC)', 'Who', 'Action', 'Entity type', 'Entity id', 'Field', 'Before', 'After'],
+    [
+      'When (UTC)',
+      'Who',
+      'Action',
+      'Entity type',
+      'Entity id',
+      'Document or record',
+      'Client',
+      'Request id',
+      'Field',
+      'Before',
+      'After',
+    ],
     lines(),
   );
 }

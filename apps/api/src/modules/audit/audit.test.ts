@@ -122,13 +122,15 @@ describe('GET /api/audit/export', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('When (UTC),Who,Action,Entity type,Entity id,Field,Before,After');
+    expect(lines[0]).toBe(
+      'When (UTC),Who,Action,Entity type,Entity id,Document or record,Client,Request id,Field,Before,After',
+    );
     expect(
       lines
         .slice(1)
         .some(
           (line) =>
-            line.includes(',settings.updated,settings,') &&
+            line.includes(',settings.updated,settings,company,Company settings,,') &&
             line.includes('companyName') &&
             line.endsWith('Audited Sdn Bhd'),
         ),

@@ -19,6 +19,7 @@ import {
   markQuotationReverted,
 } from '../quotations/quotation-status.service';
 import { nextDocumentNumber } from '../settings/numbering.service';
+import { withLines } from '../audit/audit.service';
 import {
   auditInvoice,
   invoiceEvent,
@@ -81,23 +82,21 @@ export async function convertQuotationToInvoice(
       createdBy: actor.id,
     });
     // Each line keeps the tax type, rate and tax the accepted quotation gave it.
-    await insertInvoiceLineItems(
-      tx,
-      items.map((item, position) => ({
-        invoiceId: invoiceRow.id,
-        position,
-        productId: item.productId,
-        description: lineDescription(item),
-        quantity: item.quantity,
-        unitPrice: item.unitPrice,
-        taxType: item.taxType,
-        taxRate: item.taxRate,
-        taxAmount: item.taxAmount,
-        lineTotal: item.lineTotal,
-      })),
-    );
+    const lines = items.map((item, position) => ({
+      invoiceId: invoiceRow.id,
+      position,
+      productId: item.productId,
+      description: lineDescription(item),
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+      taxType: item.taxType,
+      taxRate: item.taxRate,
+      taxAmount: item.taxAmount,
+      lineTotal: item.lineTotal,
+    }));
+    await insertInvoiceLineItems(tx, lines);
     const converted = await markQuotationConverted(tx, actor, quotation, invoiceRow);
-    await auditInvoice(tx, actor, 'invoice.created', null, invoiceRow);
+    await auditInvoice(tx, actor, 'invoice.created', null, withLines(invoiceRow, lines));
     return {
       invoice: await present(tx, invoiceRow, today),
       quotation: quotationAsOf(converted, items, now),

@@ -21,11 +21,11 @@ import {
 } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
 import { dayOf, dayStart, moneyColumn } from '../../db/column-values';
-import type { InvoiceRow } from '../../db/schema';
+import type { InvoiceRow, PaymentEntryRow } from '../../db/schema';
 import type { AppContext } from '../../http/app-context';
 import { conflict, invalid, notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
-import { recordRowChange } from '../audit/audit.service';
+import { recordRowChange, recordRowChanges } from '../audit/audit.service';
 import { issueReceipt } from '../receipts/receipts.service';
 import { invoiceStatusOn, presentInvoice } from './invoices.presenter';
 import {
@@ -116,7 +116,7 @@ export async function processPayment(
       const message = amountAboveOutstanding(fromSen(outstanding));
       throw invalid(message, { amount: message });
     }
-    await insertPaymentEntry(tx, {
+    const entry = await insertPaymentEntry(tx, {
       invoiceId: id,
       amount: moneyColumn(body.amount),
       paymentMethod: body.paymentMethod,
@@ -133,6 +133,7 @@ export async function processPayment(
       paymentStatus: fullyPaid ? 'paid' : 'partial',
       paymentValidationStatus: fullyPaid ? 'pending_validation' : current.paymentValidationStatus,
     });
+    await auditPayments(tx, actor, 'payment.recorded', [], [entry]);
     await auditInvoice(tx, actor, 'invoice.payment_processed', current, updated);
     return present(tx, updated, today);
   });
@@ -181,6 +182,8 @@ export async function validatePayment(
       now,
     );
     await validatePaymentEntries(tx, id, receipt.id);
+    const { entries: validated } = await findInvoiceParts(tx, [id]);
+    await auditPayments(tx, actor, 'payment.validated', parts.entries, validated);
     const updated = await updateInvoiceRow(tx, id, {
       paymentValidationStatus: 'validated',
       paymentValidationNotes: body.validationNotes || null,
@@ -212,7 +215,9 @@ export async function rejectPayment(
   const invoice = await db.transaction(async (tx) => {
     const current = await lockAwaitingValidation(tx, id);
     const rejectionNumber = await nextRejectionNumber(tx, id);
+    const { entries } = await findInvoiceParts(tx, [id]);
     const cleared = await deletePaymentEntries(tx, id);
+    await auditPayments(tx, actor, 'payment.rejected', entries, []);
     await insertPaymentRejection(tx, {
       invoiceId: id,
       rejectionNumber,
@@ -304,13 +309,41 @@ async function lockAwaitingValidation(tx: DbExecutor, id: string): Promise<Invoi
   return current;
 }
 
+/** An invoice as the trail records it: the row, with its lines when the change creates them. */
+export type InvoiceSnapshot = InvoiceRow & { lines?: object[] };
+
 /** Writes an invoice change to the audit trail. */
 export function auditInvoice(
   tx: DbExecutor,
   actor: AuthUser,
   action: string,
-  before: InvoiceRow | null,
-  after: InvoiceRow | null,
+  before: InvoiceSnapshot | null,
+  after: InvoiceSnapshot | null,
 ): Promise<void> {
-  return recordRowChange(tx, { actorId: actor.id, action, entityType: 'invoice', before, after });
+  return recordRowChange(tx, {
+    actorId: actor.id,
+    requestId: actor.requestId,
+    action,
+    entityType: 'invoice',
+    before,
+    after,
+  });
+}
+
+/** Writes the changes of an invoice's payment entries to the audit trail, one entry each. */
+export function auditPayments(
+  tx: DbExecutor,
+  actor: AuthUser,
+  action: string,
+  before: readonly PaymentEntryRow[],
+  after: readonly PaymentEntryRow[],
+): Promise<void> {
+  return recordRowChanges(tx, {
+    actorId: actor.id,
+    requestId: actor.requestId,
+    action,
+    entityType: 'payment',
+    before,
+    after,
+  });
 }

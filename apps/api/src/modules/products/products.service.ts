@@ -198,5 +198,12 @@ function auditProduct(
   before: ProductRow | null,
   after: ProductRow | null,
 ): Promise<void> {
-  return recordRowChange(tx, { actorId: actor.id, action, entityType: 'product', before, after });
+  return recordRowChange(tx, {
+    actorId: actor.id,
+    requestId: actor.requestId,
+    action,
+    entityType: 'product',
+    before,
+    after,
+  });
 }

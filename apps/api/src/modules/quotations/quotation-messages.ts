@@ -8,8 +8,8 @@ export const quotationRuleMessages = {
   updated: 'Quotation updated successfully',
   deleted: 'Quotation deleted successfully',
   sent: 'Quotation sent successfully',
-  notEditable: 'Converted and closed quotations cannot be edited',
-  notDeletable: 'Converted and closed quotations cannot be deleted',
+  notEditable: 'Accepted, converted and closed quotations cannot be edited',
+  notDeletable: 'Accepted, converted and closed quotations cannot be deleted',
   convertThroughConversion: 'A quotation becomes converted only through Convert to Invoice',
 } as const;
 

@@ -15,13 +15,23 @@ export async function lockQuotation(tx: DbExecutor, id: string): Promise<Quotati
   return row;
 }
 
+/** A quotation as the trail records it: the row, with its lines when the change touches them. */
+export type QuotationSnapshot = QuotationRow & { lines?: object[] };
+
 /** Writes a quotation change to the audit trail. */
 export function auditQuotation(
   tx: DbExecutor,
   actor: AuthUser,
   action: string,
-  before: QuotationRow | null,
-  after: QuotationRow | null,
+  before: QuotationSnapshot | null,
+  after: QuotationSnapshot | null,
 ): Promise<void> {
-  return recordRowChange(tx, { actorId: actor.id, action, entityType: 'quotation', before, after });
+  return recordRowChange(tx, {
+    actorId: actor.id,
+    requestId: actor.requestId,
+    action,
+    entityType: 'quotation',
+    before,
+    after,
+  });
 }

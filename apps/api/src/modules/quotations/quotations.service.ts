@@ -39,6 +39,7 @@ import { productsByIds } from '../products/products.service';
 import { nextDocumentNumber } from '../settings/numbering.service';
 import { readCompanySettings } from '../settings/settings.service';
 import { quotationMessagesFor, quotationRuleMessages } from './quotation-messages';
+import { withLines } from '../audit/audit.service';
 import { auditQuotation, lockQuotation } from './quotation-records';
 import { presentQuotation } from './quotations.presenter';
 import {
@@ -101,7 +102,7 @@ export async function createQuotation(
         createdBy: actor.id,
       });
       const saved = await replaceQuotationItems(tx, created.id, lines.items);
-      await auditQuotation(tx, actor, 'quotation.created', null, created);
+      await auditQuotation(tx, actor, 'quotation.created', null, withLines(created, saved));
       return { row: created, items: saved };
     }),
   );
@@ -153,7 +154,13 @@ export async function updateQuotation(
         ...lines.totals,
       });
       const saved = body.items ? await replaceQuotationItems(tx, id, lines.items) : currentItems;
-      await auditQuotation(tx, actor, 'quotation.updated', current, updated);
+      await auditQuotation(
+        tx,
+        actor,
+        'quotation.updated',
+        withLines(current, currentItems),
+        withLines(updated, saved),
+      );
       return { row: updated, items: saved };
     }),
   );

@@ -328,6 +328,29 @@ describe('quotations API', () => {
       await saveTaxSettings({});
     });
 
+    it('refuses to edit an accepted quotation (409), its lines and totals unchanged', async () => {
+      const quotation = await fixture.createQuotation();
+      await fixture.setStatus(quotation.id, 'accepted').expect(200);
+      const refused = await request(fixture.t.app)
+        .put(`/api/business/quotations/${quotation.id}`)
+        .set(bearer(fixture.admin))
+        .send({ notes: 'after acceptance', taxRate: 0.1 })
+        .expect(409);
+      expect(refused.body.message).toBe(
+        'Accepted, converted and closed quotations cannot be edited',
+      );
+      const stored = await request(fixture.t.app)
+        .get('/api/business/quotations')
+        .query({ search: quotation.quotationNumber })
+        .set(bearer(fixture.admin))
+        .expect(200);
+      expect(stored.body.quotations[0]).toMatchObject({
+        notes: quotation.notes,
+        totalAmount: quotation.totalAmount,
+        items: quotation.items,
+      });
+    });
+
     it('refuses to edit a closed quotation (409), an unknown one (404), bad input (400), no permission (403)', async () => {
       const quotation = await fixture.createQuotation();
       await fixture.setStatus(quotation.id, 'rejected').expect(200);
@@ -337,7 +360,9 @@ describe('quotations API', () => {
         .set(bearer(fixture.admin))
         .send({ notes: 'again' })
         .expect(409);
-      expect(closed.body.message).toBe('Converted and closed quotations cannot be edited');
+      expect(closed.body.message).toBe(
+        'Accepted, converted and closed quotations cannot be edited',
+      );
       await request(fixture.t.app)
         .put(`/api/business/quotations/${randomUUID()}`)
         .set(bearer(fixture.admin))
@@ -384,7 +409,9 @@ describe('quotations API', () => {
         .delete(`/api/business/quotations/${quotation.id}`)
         .set(bearer(fixture.admin))
         .expect(409);
-      expect(closed.body.message).toBe('Converted and closed quotations cannot be deleted');
+      expect(closed.body.message).toBe(
+        'Accepted, converted and closed quotations cannot be deleted',
+      );
       await request(fixture.t.app)
         .delete(`/api/business/quotations/${randomUUID()}`)
         .set(bearer(fixture.admin))

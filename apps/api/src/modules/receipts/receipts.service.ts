@@ -12,6 +12,7 @@ import type { DbExecutor } from '../../db/client';
 import { dayStart, moneyColumn } from '../../db/column-values';
 import type { DocumentClientInfo, ReceiptLineItem } from '../../db/schema';
 import type { AuthUser } from '../../http/authenticate';
+import { recordRowChange, withLines } from '../audit/audit.service';
 import { readCompanySettings } from '../settings/settings.service';
 import { nextDocumentNumber } from '../settings/numbering.service';
 import { presentReceipt } from './receipts.presenter';
@@ -137,6 +138,14 @@ export async function issueReceipt(
       outstandingAfter: moneyColumn(fromSen(Math.max(0, source.totalSen - paidSen))),
     },
   ]);
+  await recordRowChange(tx, {
+    actorId: actor.id,
+    requestId: actor.requestId,
+    action: 'receipt.issued',
+    entityType: 'receipt',
+    before: null,
+    after: withLines(row, allocations),
+  });
   return presentReceipt(row, allocations);
 }
 

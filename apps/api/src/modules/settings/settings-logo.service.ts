@@ -174,6 +174,7 @@ function recordLogoChange(
 ) {
   return recordAudit(db, {
     actorId: actor.id,
+    requestId: actor.requestId,
     action,
     entityType: 'settings',
     entityId: settingsEntityId,

@@ -76,6 +76,7 @@ export async function updateCompanySettings(
     const updated = await updateSettingsRow(tx, { settings, updatedBy: actor.id });
     await recordAudit(tx, {
       actorId: actor.id,
+      requestId: actor.requestId,
       action: 'settings.updated',
       entityType: 'settings',
       entityId: settingsEntityId,
@@ -105,6 +106,7 @@ export async function resetCompanySettings(
     });
     await recordAudit(tx, {
       actorId: actor.id,
+      requestId: actor.requestId,
       action: 'settings.reset',
       entityType: 'settings',
       entityId: settingsEntityId,

@@ -9,8 +9,11 @@ import { jsonResponse, signInAs, testUsers } from '@/test/test-utils';
 const entry: AuditEntry = {
   id: '00000000-0000-4000-8000-000000000301',
   action: 'settings.updated',
+  actionLabel: 'Company settings changed',
   entityType: 'settings',
   entityId: 'company',
+  entityLabel: 'Company settings',
+  clientName: null,
   actor: {
     id: '00000000-0000-4000-8000-000000000001',
     username: 'aisha',
@@ -21,6 +24,7 @@ const entry: AuditEntry = {
     'address.city': { before: '', after: 'Kuala Lumpur' },
   },
   createdAt: '2026-11-24T01:30:00.000Z',
+  requestId: 'req-1',
 };
 
 const trail = (entries: AuditEntry[]) =>
@@ -36,6 +40,7 @@ const trail = (entries: AuditEntry[]) =>
         hasNext: false,
         hasPrev: false,
       },
+      timeZone: 'Asia/Kuala_Lumpur',
     },
   });
 
@@ -67,8 +72,9 @@ describe('AuditPage', () => {
   it('shows who changed what, with the fields before and after', async () => {
     stubApi({ 'GET /api/audit': () => trail([entry]), 'GET /api/users': staff });
     renderScreen(<AuditPage />, '/audit');
-    const row = (await screen.findByText('settings.updated')).closest('tr')!;
+    const row = (await screen.findByText('Company settings changed')).closest('tr')!;
     expect(within(row).getByText('Aisha Rahman')).toBeInTheDocument();
+    expect(within(row).getByText('24/11/2026, 09:30')).toBeInTheDocument();
     expect(within(row).getByText(/Old Sdn Bhd → New Sdn Bhd/)).toBeInTheDocument();
     expect(within(row).getByText(/\(empty\) → Kuala Lumpur/)).toBeInTheDocument();
     expect(screen.getByText('1 entry')).toBeInTheDocument();

@@ -1,5 +1,5 @@
-import { auditEntityTypes, type AuditEntry, type AuditEntityType } from '@patrol/contracts';
-import { formatBusinessDateTime, humanise } from '@patrol/domain';
+import { auditEntityTypes, type AuditEntityType } from '@patrol/contracts';
+import { humanise } from '@patrol/domain';
 import { DownloadIcon, RefreshCwIcon, ScrollTextIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -13,52 +13,16 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
-import {
   exportAuditTrail,
   useAuditEntries,
   type AuditFilters,
 } from '@/features/audit/api/audit-entries';
 import { useStaffDirectory } from '@/features/audit/api/staff-directory';
+import { AuditTable } from '@/features/audit/components/audit-table';
 import { ApiError } from '@/lib/api-client';
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
-const shownChanges = 4;
-
 const entriesText = (count: number) => `${count} ${count === 1 ? 'entry' : 'entries'}`;
-
-/** A value of the trail as a person reads it. */
-function shown(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '(empty)';
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
-}
-
-function ChangeList({ entry }: { entry: AuditEntry }) {
-  const changes = Object.entries(entry.changes);
-  return (
-    <ul className="grid gap-0.5 text-xs">
-      {changes.slice(0, shownChanges).map(([field, change]) => (
-        <li
-          key={field}
-          className="max-w-md truncate"
-          title={`${field}: ${shown(change.before)} → ${shown(change.after)}`}
-        >
-          <span className="font-mono">{field}</span>: {shown(change.before)} → {shown(change.after)}
-        </li>
-      ))}
-      {changes.length > shownChanges && (
-        <li className="text-muted-foreground">and {changes.length - shownChanges} more fields</li>
-      )}
-    </ul>
-  );
-}
 
 /** The audit trail (/audit): who changed which user, setting or billing record, and how. */
 export function AuditPage() {
@@ -212,39 +176,7 @@ export function AuditPage() {
               No changes match these filters.
             </div>
           ) : (
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>When</TableHead>
-                  <TableHead>Who</TableHead>
-                  <TableHead>Action</TableHead>
-                  <TableHead>Entity</TableHead>
-                  <TableHead>Changes</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.entries.map((entry) => (
-                  <TableRow key={entry.id}>
-                    <TableCell className="whitespace-nowrap tabular-nums">
-                      {formatBusinessDateTime(entry.createdAt)}
-                    </TableCell>
-                    <TableCell>
-                      {entry.actor ? entry.actor.fullName || entry.actor.username : 'Deleted user'}
-                    </TableCell>
-                    <TableCell className="font-mono text-xs">{entry.action}</TableCell>
-                    <TableCell>
-                      <div>{humanise(entry.entityType)}</div>
-                      <div className="max-w-40 truncate font-mono text-xs text-muted-foreground">
-                        {entry.entityId}
-                      </div>
-                    </TableCell>
-                    <TableCell>
-                      <ChangeList entry={entry} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <AuditTable entries={data.entries} timeZone={data.timeZone} />
           )}
         </CardContent>
         {data && data.pagination.totalPages > 1 && (

@@ -1,0 +1,134 @@
+import { inArray } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { invoices, paymentEntries, products, quotations, receipts, users } from '../../db/schema';
+
+// A read model: the names an accountant reads (document numbers, client and product names) for
+// one page of the trail, looked up with one query per entity type on the page, never per row.
+// It only reads the billing and user tables; their modules own every write.
+
+/** What an audit entry is about, in words. */
+export interface AuditLabel {
+  /** A document number (INV-, QUO-, RCP-), a product's or a person's name. */
+  label: string | null;
+  clientName: string | null;
+}
+
+/** One entry of a page, as far as its label needs. */
+export interface LabelledEntry {
+  entityType: string;
+  entityId: string;
+  changes: Record<string, { before?: unknown; after?: unknown }>;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const idsOf = (entries: readonly LabelledEntry[], type: string) => [
+  ...new Set(
+    entries
+      .filter((entry) => entry.entityType === type && uuidPattern.test(entry.entityId))
+      .map((entry) => entry.entityId),
+  ),
+];
+
+const textOf = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
+/** A value of the entry's changes, after or else before (a deleted row keeps its last values). */
+function changed(entry: LabelledEntry, field: string): string | null {
+  const change = entry.changes[field];
+  return textOf(change?.after) ?? textOf(change?.before);
+}
+
+function clientOf(info: unknown): string | null {
+  return textOf((info as { companyName?: unknown } | null)?.companyName);
+}
+
+/** The labels of a page's entries, keyed `${entityType}:${entityId}`. */
+export async function findAuditLabels(
+  db: DbExecutor,
+  entries: readonly LabelledEntry[],
+): Promise<Map<string, AuditLabel>> {
+  const found = new Map<string, AuditLabel>();
+  const put = (type: string, id: string, label: string | null, clientName: string | null) =>
+    found.set(`${type}:${id}`, { label, clientName });
+
+  const paymentIds = idsOf(entries, 'payment');
+  const paymentInvoices = paymentIds.length
+    ? await db
+        .select({ id: paymentEntries.id, invoiceId: paymentEntries.invoiceId })
+        .from(paymentEntries)
+        .where(inArray(paymentEntries.id, paymentIds))
+    : [];
+  const invoiceOfPayment = new Map(paymentInvoices.map((row) => [row.id, row.invoiceId]));
+  // A rejected payment entry may be gone; its changes still name its invoice.
+  for (const entry of entries.filter((entry) => entry.entityType === 'payment')) {
+    const invoiceId = invoiceOfPayment.get(entry.entityId) ?? changed(entry, 'invoiceId');
+    if (invoiceId) invoiceOfPayment.set(entry.entityId, invoiceId);
+  }
+
+  const invoiceIds = [
+    ...new Set([...idsOf(entries, 'invoice'), ...invoiceOfPayment.values()]),
+  ].filter((id) => uuidPattern.test(id));
+  const [invoiceRows, quotationRows, receiptRows, productRows, userRows] = await Promise.all([
+    lookup(invoiceIds, (ids) =>
+      db
+        .select({ id: invoices.id, label: invoices.invoiceNumber, client: invoices.clientInfo })
+        .from(invoices)
+        .where(inArray(invoices.id, ids)),
+    ),
+    lookup(idsOf(entries, 'quotation'), (ids) =>
+      db
+        .select({
+          id: quotations.id,
+          label: quotations.quotationNumber,
+          client: quotations.clientInfo,
+        })
+        .from(quotations)
+        .where(inArray(quotations.id, ids)),
+    ),
+    lookup(idsOf(entries, 'receipt'), (ids) =>
+      db
+        .select({ id: receipts.id, label: receipts.receiptNumber, client: receipts.clientInfo })
+        .from(receipts)
+        .where(inArray(receipts.id, ids)),
+    ),
+    lookup(idsOf(entries, 'product'), (ids) =>
+      db
+        .select({ id: products.id, label: products.name })
+        .from(products)
+        .where(inArray(products.id, ids)),
+    ),
+    lookup(idsOf(entries, 'user'), (ids) =>
+      db
+        .select({ id: users.id, label: users.fullName, username: users.username })
+        .from(users)
+        .where(inArray(users.id, ids)),
+    ),
+  ]);
+  const invoiceById = new Map(invoiceRows.map((row) => [row.id, row]));
+  for (const row of invoiceRows) put('invoice', row.id, row.label, clientOf(row.client));
+  for (const [paymentId, invoiceId] of invoiceOfPayment) {
+    const invoice = invoiceById.get(invoiceId);
+    if (invoice) put('payment', paymentId, invoice.label, clientOf(invoice.client));
+  }
+  for (const row of quotationRows) put('quotation', row.id, row.label, clientOf(row.client));
+  for (const row of receiptRows) put('receipt', row.id, row.label, clientOf(row.client));
+  for (const row of productRows) put('product', row.id, row.label, null);
+  for (const row of userRows) put('user', row.id, row.label || row.username, null);
+  return found;
+}
+
+function lookup<T>(ids: string[], query: (ids: string[]) => Promise<T[]>): Promise<T[]> {
+  return ids.length ? query(ids) : Promise.resolve([]);
+}
+
+/** The label of an entry whose row is gone (a deleted quotation or product), from its changes. */
+export function labelFromChanges(entry: LabelledEntry): AuditLabel {
+  const label =
+    changed(entry, 'invoiceNumber') ??
+    changed(entry, 'quotationNumber') ??
+    changed(entry, 'receiptNumber') ??
+    changed(entry, 'name') ??
+    changed(entry, 'fullName') ??
+    (entry.entityType === 'settings' ? 'Company settings' : null);
+  return { label, clientName: changed(entry, 'clientInfo.companyName') };
+}

@@ -1,0 +1,36 @@
+/** Actions as an accountant reads them; an action not listed reads as its words ('user.updated' -> 'User updated'). */
+const actionWords: Record<string, string> = {
+  'invoice.created': 'Invoice issued',
+  'invoice.sent': 'Invoice sent',
+  'invoice.reverted': 'Invoice voided (reverted to its quotation)',
+  'invoice.payment_processed': 'Payment recorded on the invoice',
+  'invoice.payment_validated': "Invoice's payments validated",
+  'invoice.payment_rejected': "Invoice's payments rejected",
+  'payment.recorded': 'Payment recorded',
+  'payment.validated': 'Payment validated',
+  'payment.rejected': 'Payment rejected',
+  'receipt.issued': 'Receipt issued',
+  'quotation.created': 'Quotation created',
+  'quotation.updated': 'Quotation edited',
+  'quotation.deleted': 'Quotation deleted',
+  'quotation.status_changed': 'Quotation status changed',
+  'quotation.sent': 'Quotation sent',
+  'quotation.converted': 'Quotation converted to an invoice',
+  'quotation.reverted': 'Quotation accepted again (its invoice voided)',
+  'product.created': 'Product added',
+  'product.updated': 'Product edited',
+  'product.status_changed': 'Product activated or deactivated',
+  'product.deleted': 'Product deleted',
+  'settings.updated': 'Company settings changed',
+  'settings.reset': 'Company settings reset to defaults',
+  'settings.logo_uploaded': 'Company logo uploaded',
+  'settings.logo_deleted': 'Company logo removed',
+};
+
+/** The action in words. */
+export function actionInWords(action: string): string {
+  const known = actionWords[action];
+  if (known) return known;
+  const words = action.replace(/[._]/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,73 @@
+import type { AuditEntry } from '@patrol/contracts';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { AuditTable } from '@/features/audit/components/audit-table';
+
+const actor = {
+  id: '00000000-0000-4000-8000-000000000001',
+  username: 'nurul',
+  fullName: 'Nurul Accounts',
+};
+
+const payment: AuditEntry = {
+  id: '00000000-0000-4000-8000-000000000401',
+  action: 'payment.recorded',
+  actionLabel: 'Payment recorded',
+  entityType: 'payment',
+  entityId: '00000000-0000-4000-8000-000000000402',
+  entityLabel: 'INV-MP-2026-000017',
+  clientName: 'Acme Security Sdn Bhd',
+  actor,
+  changes: {
+    id: { before: null, after: '00000000-0000-4000-8000-000000000402' },
+    invoiceId: { before: null, after: '00000000-0000-4000-8000-000000000405' },
+    notes: { before: null, after: '' },
+    amount: { before: null, after: '150.00' },
+    paymentMethod: { before: null, after: 'bank_transfer' },
+  },
+  createdAt: '2026-11-24T16:30:00.000Z',
+  requestId: 'req-42',
+};
+
+const unlabelled: AuditEntry = {
+  ...payment,
+  id: '00000000-0000-4000-8000-000000000403',
+  action: 'ota.version_activated',
+  actionLabel: 'Ota version activated',
+  entityType: 'ota_version',
+  entityId: '9f1c2d3e-0000-4000-8000-000000000404',
+  entityLabel: null,
+  clientName: null,
+  actor: null,
+  changes: { lines: { before: null, after: [{ quantity: 1 }, { quantity: 2 }] } },
+};
+
+describe('AuditTable', () => {
+  it('reads as an accountant reads: number, client, action in words, company time', () => {
+    render(<AuditTable entries={[payment]} timeZone="Asia/Kuala_Lumpur" />);
+    const row = screen.getByText('INV-MP-2026-000017').closest('tr')!;
+    expect(within(row).getByText('Acme Security Sdn Bhd')).toBeInTheDocument();
+    expect(within(row).getByText('Payment recorded')).toHaveAttribute('title', 'payment.recorded');
+    expect(within(row).getByText('Nurul Accounts')).toBeInTheDocument();
+    // 16:30 UTC is half past midnight the next day in Kuala Lumpur.
+    expect(within(row).getByText('25/11/2026, 00:30')).toHaveAttribute('title', 'Request req-42');
+    expect(within(row).getByText(/\(empty\) → 150\.00/)).toBeInTheDocument();
+    expect(within(row).getByText('Payment method')).toBeInTheDocument();
+    // Ids and fields that read the same before and after are left out.
+    expect(within(row).queryByText(/00000000-0000/)).not.toBeInTheDocument();
+    expect(within(row).queryByText('Notes')).not.toBeInTheDocument();
+  });
+
+  it('shows times in the time zone it is given', () => {
+    render(<AuditTable entries={[payment]} timeZone="UTC" />);
+    expect(screen.getByText('24/11/2026, 16:30')).toBeInTheDocument();
+  });
+
+  it('falls back to the kind and a short id, a deleted user, and counts lines', () => {
+    render(<AuditTable entries={[unlabelled]} timeZone="Asia/Kuala_Lumpur" />);
+    const row = screen.getByText('Deleted user').closest('tr')!;
+    expect(within(row).getByText('9f1c2d3e')).toHaveAttribute('title', unlabelled.entityId);
+    expect(within(row).getAllByText('Ota Version')).not.toHaveLength(0);
+    expect(within(row).getByText(/\(empty\) → 2 lines/)).toBeInTheDocument();
+  });
+});
