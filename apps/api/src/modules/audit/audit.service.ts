@@ -1,12 +1,13 @@
 import { isDeepStrictEqual } from 'node:util';
 import { buildPagination, type Permission } from '@patrol/contracts';
 import { businessDay, hasPermission } from '@patrol/domain';
-import type { Response } from 'express';
 import type { DbExecutor } from '../../db/client';
 import { forbidden } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
 import { allAuditEntries, findAuditPage, insertAuditEntry, type AuditFilter } from './audit.repo';
-import { streamCsv } from '../../http/csv';
+import { userNamesById } from '../users/user-accounts.service';
+import type { AuditLogRow } from '../../db/schema';
+import type { CsvDownload } from '../../http/csv';
 import {
   auditEntityTypes,
   type AuditChange,
@@ -145,9 +146,17 @@ function readerFilter(reader: AuthUser, query: ExportAuditQuery): AuditFilter {
   };
 }
 
-type AuditRow = Awaited<ReturnType<typeof findAuditPage>>['rows'][number];
+type ActorNames = Awaited<ReturnType<typeof userNamesById>>;
 
-function presentEntry({ entry, actor }: AuditRow): AuditEntry {
+/** The entries with their actors' names (read through the users module in one query). */
+async function withActors(db: DbExecutor, entries: readonly AuditLogRow[]): Promise<AuditEntry[]> {
+  const actorIds = entries.flatMap((entry) => (entry.actorId ? [entry.actorId] : []));
+  const names = await userNamesById(db, actorIds);
+  return entries.map((entry) => presentEntry(entry, names));
+}
+
+function presentEntry(entry: AuditLogRow, names: ActorNames): AuditEntry {
+  const actor = entry.actorId ? (names.get(entry.actorId) ?? null) : null;
   return {
     id: entry.id,
     action: entry.action,
@@ -173,7 +182,7 @@ export async function listAuditEntries(
   return {
     success: true,
     data: {
-      entries: rows.map(presentEntry),
+      entries: await withActors(db, rows),
       pagination: buildPagination(query.page, query.limit, totalCount),
     },
   };
@@ -191,17 +200,16 @@ const cellOf = (value: unknown) =>
  * GET /api/audit/export: every matching entry the reader may see, as 'audit-trail-{date}.csv',
  * one line per changed field, streamed in keyset batches.
  */
-export async function exportAuditEntries(
+export function exportAuditEntries(
   db: DbExecutor,
   reader: AuthUser,
   query: ExportAuditQuery,
-  res: Response,
   now: Date = new Date(),
-): Promise<void> {
+): CsvDownload {
   const filter = readerFilter(reader, query);
   async function* lines() {
     for await (const batch of allAuditEntries(db, filter)) {
-      yield batch.map(presentEntry).flatMap((entry) => {
+      yield (await withActors(db, batch)).flatMap((entry) => {
         const who = entry.actor ? entry.actor.fullName || entry.actor.username : 'Deleted user';
         const head = [entry.createdAt, who, entry.action, entry.entityType, entry.entityId];
         const fields = Object.entries(entry.changes);
@@ -216,10 +224,9 @@ export async function exportAuditEntries(
       });
     }
   }
-  await streamCsv(
-    res,
-    `audit-trail-${businessDay(now)}.csv`,
-    ['When (UTC)', 'Who', 'Action', 'Entity type', 'Entity id', 'Field', 'Before', 'After'],
-    lines(),
-  );
+  return {
+    fileName: `audit-trail-${businessDay(now)}.csv`,
+    header: ['When (UTC)', 'Who', 'Action', 'Entity type', 'Entity id', 'Field', 'Before', 'After'],
+    batches: lines(),
+  };
 }

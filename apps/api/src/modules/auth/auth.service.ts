@@ -13,14 +13,14 @@ import { AppError, conflict, tooMany } from '../../http/app-error';
 import { twoFactorSetupRequiredMessage, type AuthUser } from '../../http/authenticate';
 import { codeAttempts, pairAttempts, passwordAttempts, type AuthDeps } from './auth-deps';
 import { presentSessionUser } from './auth.presenter';
+import { lockRegistration } from './auth.repo';
 import {
   findUserByEmail,
   findUserRowById,
   findUsernamesStartingWith,
   insertUser,
-  lockRegistration,
   superadminExists,
-} from './auth.repo';
+} from '../users/user-accounts.service';
 import { signStepToken, verifyStepToken } from './sign-in-step-token';
 import { assertActive, startSession, type SessionGrant } from './session.service';
 import { beginTwoFactorSetup, verifySecondFactor, type TwoFactorSetup } from './two-factor.service';

@@ -4,8 +4,8 @@ import { AppError, tooMany, unauthenticated } from '../../http/app-error';
 import { bearerToken } from '../../http/authenticate';
 import { hashOpaqueToken } from '../../security/opaque-token';
 import type { RateLimiter } from '../../security/rate-limiter';
+import { findLicenceByDeviceToken } from '../licences/licence-devices.service';
 import type { OwnedLicence } from '../licences/licences.service';
-import { findLicenceByDeviceTokenHash } from './devices.repo';
 
 export const deviceMessages = {
   tokenRequired: 'Device token required. Activate the device with its licence key.',
@@ -63,7 +63,7 @@ export async function authenticateDevice(
   if (!(await limiter.consume(tokenHash))) throw tooMany();
   const cached = ctx.deviceSessions.get(tokenHash);
   if (cached) return cached;
-  const owned = await findLicenceByDeviceTokenHash(ctx.db, tokenHash);
+  const owned = await findLicenceByDeviceToken(ctx.db, tokenHash);
   if (!owned) throw unauthenticated(deviceMessages.tokenInvalid);
   const session = { ...owned, tokenHash };
   ctx.deviceSessions.set(tokenHash, session);

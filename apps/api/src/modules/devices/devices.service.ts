@@ -24,7 +24,11 @@ import {
 } from '../licences/licences.service';
 import { deviceMessages, type DeviceSession } from './device-auth';
 import { deviceLicenceStatus, presentDeviceLicence } from './devices.presenter';
-import { recordDeviceActivation, replaceDeviceToken, writeHeartbeats } from './devices.repo';
+import {
+  recordDeviceActivation,
+  replaceDeviceToken,
+  writeHeartbeats,
+} from '../licences/licence-devices.service';
 
 // Other modules' device-facing routes (crash reports, OTA) authenticate the device through these.
 export {
