@@ -26,6 +26,52 @@ describe('import boundaries', () => {
     expect(await boundaryErrors(file, reexport('./clients.repo'))).toEqual([]);
   });
 
+  it("refuse a module importing another module's table from the schema, at any depth", async () => {
+    const tableRule = expect.stringContaining('only its own tables');
+    const file = 'apps/api/src/modules/devices/zz-fixture.ts';
+    expect(await boundaryErrors(file, "import { licences } from '../../db/schema';\n")).toEqual([
+      tableRule,
+    ]);
+    expect(
+      await boundaryErrors(
+        'apps/api/src/modules/devices/nested/zz-fixture.ts',
+        "import { clients } from '../../../db/schema';\n",
+      ),
+    ).toEqual([tableRule]);
+    expect(await boundaryErrors(file, "import { users } from '../../db/schema/users';\n")).toEqual([
+      tableRule,
+    ]);
+    // Row types are not tables: a module may name another module's row shape.
+    expect(
+      await boundaryErrors(file, "import type { LicenceRow } from '../../db/schema';\n"),
+    ).toEqual([]);
+  });
+
+  it('let a module import its own tables, and tests seed any table', async () => {
+    const own = "import { licences } from '../../db/schema';\n";
+    expect(await boundaryErrors('apps/api/src/modules/licences/zz-fixture.ts', own)).toEqual([]);
+    expect(await boundaryErrors('apps/api/src/modules/devices/zz-fixture.test.ts', own)).toEqual(
+      [],
+    );
+    // The module rule still holds in tests.
+    expect(
+      await boundaryErrors(
+        'apps/api/src/modules/devices/zz-fixture.test.ts',
+        reexport('../licences/licences.repo'),
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('let the billing read model read billing tables, and nothing it does not own besides', async () => {
+    const file = 'apps/api/src/modules/business-reports/zz-fixture.ts';
+    expect(
+      await boundaryErrors(file, "import { invoices, receipts } from '../../db/schema';\n"),
+    ).toEqual([]);
+    expect(await boundaryErrors(file, "import { users } from '../../db/schema';\n")).toHaveLength(
+      1,
+    );
+  });
+
   it('refuse infrastructure importing a module', async () => {
     const errors = await boundaryErrors(
       'apps/api/src/http/zz-fixture.ts',

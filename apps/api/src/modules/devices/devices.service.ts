@@ -30,14 +30,8 @@ import {
   writeHeartbeats,
 } from '../licences/licence-devices.service';
 
-// Other modules' device-facing routes (crash reports, OTA) authenticate the device through these.
-export {
-  authenticateDevice,
-  deviceGuard,
-  deviceMessages,
-  guardedDevice,
-  type DeviceSession,
-} from './device-auth';
+// The composition root builds the device authenticator of routes admitting the patrol app.
+export { createDeviceAuthenticator, deviceMessages, type DeviceSession } from './device-auth';
 
 /**
  * licenceActivityUpdated is announced at most once a minute per device: every console reloads on

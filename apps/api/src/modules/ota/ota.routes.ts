@@ -8,6 +8,7 @@ import {
   deleteOtaVersionResponseSchema,
   listOtaVersionsQuerySchema,
   listOtaVersionsResponseSchema,
+  mobileCheckQuerySchema,
   mobileDistributeBodySchema,
   mobileUpdateCheckResponseSchema,
   otaHealthResponseSchema,
@@ -18,7 +19,9 @@ import {
   updateChannelBodySchema,
   updateChannelResponseSchema,
 } from '@patrol/contracts';
+import type { Response } from 'express';
 import { defineRoute } from '../../http/route';
+import { sendUpload } from '../../storage/uploads';
 import {
   applyDashboardUpdate,
   changeUpdateChannel,
@@ -26,7 +29,7 @@ import {
   distributeMobileRelease,
   streamDashboardDownload,
 } from './dashboard-update.service';
-import { checkMobileUpdate, downloadVersion } from './ota-device.service';
+import { checkMobileUpdate, findApkDownload, type ApkDownload } from './ota-device.service';
 import { uploadApk } from './ota-upload.service';
 import {
   activateVersion,
@@ -39,6 +42,12 @@ import {
 
 const tags = ['ota'];
 const viewAccess = { permissions: ['settings.view'] } as const;
+
+/** Streams a release's file with its headers (HTTP Range and If-Range answered by sendFile). */
+function sendApk(res: Response, download: ApkDownload): Promise<void> {
+  for (const [name, value] of Object.entries(download.headers)) res.setHeader(name, value);
+  return sendUpload(res, download.directory, download.fileName, download.options);
+}
 const manageAccess = { permissions: ['settings.edit'] } as const;
 
 /** Over-the-air releases of the Android app (spec 2 sections 2.5 and 7). */
@@ -123,22 +132,24 @@ export const otaRoutes = [
     description:
       'With a device token and ?versionCode= (and versionName, platform): the release this device should install, if a newer active one reaches it in the staged rollout; the version it runs is recorded for release health. With a staff token (settings.view): the current and latest Android releases.',
     tags: [...tags, 'device'],
-    access: 'public',
+    access: { ...viewAccess, orDevice: true },
     response: mobileUpdateCheckResponseSchema,
-    handler: ({ ctx, req }) => checkMobileUpdate(ctx, req),
+    // Only the app sends the version it runs; the console's call has no query.
+    handler: ({ ctx, req, device }) =>
+      checkMobileUpdate(ctx, device && { device, query: mobileCheckQuerySchema.parse(req.query) }),
   }),
   defineRoute({
     method: 'get',
     path: '/api/ota/versions/:id/download',
     summary: 'Download a release (device token or console); HTTP Range resumes, ETag = SHA-256',
     tags: [...tags, 'device'],
-    access: 'public',
+    access: { ...viewAccess, orDevice: true },
     params: otaVersionParamsSchema,
     response: {
       200: { contentType: 'application/vnd.android.package-archive', description: 'The APK' },
       206: { contentType: 'application/vnd.android.package-archive', description: 'A byte range' },
     },
-    handler: ({ ctx, req, res, params }) => downloadVersion(ctx, req, res, params.id),
+    handler: async ({ ctx, res, params }) => sendApk(res, await findApkDownload(ctx, params.id)),
   }),
   defineRoute({
     method: 'post',
