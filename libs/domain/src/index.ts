@@ -29,3 +29,4 @@ export * from './labels';
 export * from './share-messages';
 export * from './phone';
 export * from './rollout';
+export * from './uptime';

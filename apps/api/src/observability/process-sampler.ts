@@ -1,5 +1,6 @@
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { getHeapStatistics } from 'node:v8';
+import { roundTo } from '@patrol/domain';
 
 /** What one API process measures of itself. */
 export interface ProcessFigures {
@@ -33,11 +34,6 @@ export interface ProcessSamplerOptions {
 
 /** The monitor samples the loop this often; each sample includes this much, which is not lag. */
 const eventLoopResolutionMs = 10;
-
-const round = (value: number, digits = 1) => {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
-};
 
 /**
  * Process figures the way `top` and a load balancer see them: the CPU percentage is the change in
@@ -74,7 +70,7 @@ export function createProcessSampler(options: ProcessSamplerOptions = {}): Proce
       cpuPercent = cpuPercentOf(spent, at - cpuMark.at);
       cpuMark = { at, usage };
     }
-    return round(cpuPercent);
+    return roundTo(cpuPercent);
   };
 
   const readLoop = () => {
@@ -114,7 +110,7 @@ function loopFigures(histogram: IntervalHistogram): ProcessFigures['eventLoop'] 
   // Without a sample yet the histogram answers NaN and a huge minimum; say 0.
   if (histogram.count === 0) return { lagMs: 0, p99Ms: 0, maxMs: 0 };
   const lag = (nanoseconds: number) =>
-    round(Math.max(0, nanoseconds / 1e6 - eventLoopResolutionMs), 2);
+    roundTo(Math.max(0, nanoseconds / 1e6 - eventLoopResolutionMs), 2);
   return {
     lagMs: lag(histogram.mean),
     p99Ms: lag(histogram.percentile(99)),

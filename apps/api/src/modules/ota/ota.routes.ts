@@ -1,10 +1,5 @@
 import {
   apkMaxBytes,
-  dashboardApplyBodySchema,
-  dashboardApplyResponseSchema,
-  dashboardDownloadQuerySchema,
-  dashboardUpdateCheckQuerySchema,
-  dashboardUpdateCheckResponseSchema,
   deleteOtaVersionResponseSchema,
   listOtaVersionsQuerySchema,
   listOtaVersionsResponseSchema,
@@ -16,25 +11,17 @@ import {
   otaRolloutBodySchema,
   otaVersionParamsSchema,
   otaVersionResponseSchema,
-  updateChannelBodySchema,
-  updateChannelResponseSchema,
 } from '@patrol/contracts';
 import type { Response } from 'express';
 import { defineRoute } from '../../http/route';
 import { sendUpload } from '../../storage/uploads';
-import {
-  applyDashboardUpdate,
-  changeUpdateChannel,
-  checkDashboardUpdate,
-  distributeMobileRelease,
-  streamDashboardDownload,
-} from './dashboard-update.service';
 import { checkMobileUpdate, findApkDownload, type ApkDownload } from './ota-device.service';
 import { uploadApk } from './ota-upload.service';
 import {
   activateVersion,
   changeRollout,
   deactivateVersion,
+  distributeMobileRelease,
   listVersions,
   otaHealth,
   removeVersion,
@@ -162,56 +149,5 @@ export const otaRoutes = [
     body: mobileDistributeBodySchema,
     response: otaVersionResponseSchema,
     handler: ({ ctx, user, body }) => distributeMobileRelease(ctx, user, body),
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/api/ota/dashboard/check',
-    summary: 'Whether the server serves a newer console build than the one loaded (?current=)',
-    description:
-      "Compares the build id the browser runs with build-info.json of the console build served (written by the console's build). A beta build is offered only on the beta channel; no update is offered while any of its files is missing.",
-    tags,
-    access: viewAccess,
-    query: dashboardUpdateCheckQuerySchema,
-    response: dashboardUpdateCheckResponseSchema,
-    handler: ({ ctx, query }) => checkDashboardUpdate(ctx, query),
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/api/ota/dashboard/download',
-    summary: 'Event stream: reads and verifies the new console build, with progress',
-    description:
-      "Messages are `data:` lines of JSON: {type:'progress', progress, loaded, total} while every file of the served build is read and checked against its SHA-256, then {type:'complete', build, version, assets} (the files for the browser to fetch), or {type:'error', message}. 409 before the stream when no build is served or it is the one loaded.",
-    tags,
-    access: viewAccess,
-    query: dashboardDownloadQuerySchema,
-    response: {
-      200: {
-        contentType: 'text/event-stream',
-        description: 'progress, complete or error messages',
-      },
-    },
-    handler: ({ ctx, query, res }) => streamDashboardDownload(ctx, query, res),
-  }),
-  defineRoute({
-    method: 'post',
-    path: '/api/ota/dashboard/apply',
-    summary: 'Confirms the downloaded console build is the one served, whole: reload into it',
-    description:
-      'Body: the build the browser runs (current) and the one it downloaded (build). 409 when no build is served, it is the one loaded, a newer one replaced it, or a file of it is missing.',
-    tags,
-    access: manageAccess,
-    body: dashboardApplyBodySchema,
-    response: dashboardApplyResponseSchema,
-    handler: ({ ctx, body }) => applyDashboardUpdate(ctx, body),
-  }),
-  defineRoute({
-    method: 'post',
-    path: '/api/ota/dashboard/channel',
-    summary: "Sets this installation's console update channel (stable or beta)",
-    tags,
-    access: manageAccess,
-    body: updateChannelBodySchema,
-    response: updateChannelResponseSchema,
-    handler: ({ ctx, user, body }) => changeUpdateChannel(ctx, user, body.channel),
   }),
 ];
