@@ -3,7 +3,7 @@ import { isInRollout } from '@patrol/domain';
 import type { OtaVersionRow } from '../../db/schema';
 import type { AppContext } from '../../http/app-context';
 import { notFound } from '../../http/app-error';
-import type { SendUploadOptions } from '../../storage/uploads';
+import type { StoredFile } from '../../storage/stored-file';
 import type { DeviceSession } from '../devices/devices.service';
 import { upsertDeviceAppVersion } from './device-app-versions.repo';
 import { apkDirectory } from './ota-files';
@@ -14,14 +14,6 @@ import { findActiveVersion, findLatestVersion, findVersion } from './ota.repo';
 export interface DeviceUpdateCheck {
   device: DeviceSession;
   query: MobileCheckQuery;
-}
-
-/** A release's file as the route streams it (HTTP Range answered with 206). */
-export interface ApkDownload {
-  directory: string;
-  fileName: string;
-  headers: Record<string, string>;
-  options: SendUploadOptions;
 }
 
 /** Whether the release is offered to this device: active, its rollout running and reaching it. */
@@ -99,7 +91,7 @@ export async function checkMobileUpdate(
 export async function findApkDownload(
   ctx: Pick<AppContext, 'db' | 'uploads'>,
   id: string,
-): Promise<ApkDownload> {
+): Promise<StoredFile> {
   const release = await findVersion(ctx.db, id);
   if (!release) throw notFound('Version not found');
   const name = `${release.platform}-${release.version.replace(/[^A-Za-z0-9.+-]/g, '')}.apk`;

@@ -12,10 +12,9 @@ import {
   otaVersionParamsSchema,
   otaVersionResponseSchema,
 } from '@patrol/contracts';
-import type { Response } from 'express';
 import { defineRoute } from '../../http/route';
-import { sendUpload } from '../../storage/uploads';
-import { checkMobileUpdate, findApkDownload, type ApkDownload } from './ota-device.service';
+import { sendStoredFile } from '../../storage/stored-file';
+import { checkMobileUpdate, findApkDownload } from './ota-device.service';
 import { uploadApk } from './ota-upload.service';
 import {
   activateVersion,
@@ -29,12 +28,6 @@ import {
 
 const tags = ['ota'];
 const viewAccess = { permissions: ['settings.view'] } as const;
-
-/** Streams a release's file with its headers (HTTP Range and If-Range answered by sendFile). */
-function sendApk(res: Response, download: ApkDownload): Promise<void> {
-  for (const [name, value] of Object.entries(download.headers)) res.setHeader(name, value);
-  return sendUpload(res, download.directory, download.fileName, download.options);
-}
 const manageAccess = { permissions: ['settings.edit'] } as const;
 
 /** Over-the-air releases of the Android app (spec 2 sections 2.5 and 7). */
@@ -136,7 +129,8 @@ export const otaRoutes = [
       200: { contentType: 'application/vnd.android.package-archive', description: 'The APK' },
       206: { contentType: 'application/vnd.android.package-archive', description: 'A byte range' },
     },
-    handler: async ({ ctx, res, params }) => sendApk(res, await findApkDownload(ctx, params.id)),
+    handler: async ({ ctx, res, params }) =>
+      sendStoredFile(res, await findApkDownload(ctx, params.id)),
   }),
   defineRoute({
     method: 'post',
