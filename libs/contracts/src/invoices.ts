@@ -3,6 +3,7 @@ import {
   idSchema,
   isoDateSchema,
   isoDateTimeSchema,
+  moneyInputSchema,
   moneySchema,
   requiredString,
   successResponse,
@@ -201,10 +202,9 @@ function latestTodayIso(): string {
 
 /** PUT /api/business/invoices/{id}/process-payment (the Process Payment form). */
 export const processPaymentBodySchema = z.object({
-  amount: z
-    .number({ error: paymentMessages.amount })
-    .positive({ error: paymentMessages.amount })
-    .multipleOf(0.01, 'Payment amount can have at most 2 decimals'),
+  amount: moneyInputSchema('Payment amount', { error: paymentMessages.amount }).positive({
+    error: paymentMessages.amount,
+  }),
   paymentMethod: z.enum(paymentFormMethods, { error: paymentMessages.method }),
   referenceNumber: requiredString(paymentMessages.reference, {
     max: 100,

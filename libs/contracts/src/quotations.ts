@@ -4,6 +4,7 @@ import {
   isoDateSchema,
   isoDateTimeSchema,
   messageResponseSchema,
+  moneyInputSchema,
   moneySchema,
   requiredId,
   requiredString,
@@ -104,7 +105,7 @@ export const quotationItemInputSchema = z.object({
   productName: requiredString(quotationMessages.itemNameRequired, { max: 200, label: 'Item name' }),
   description: z.string().trim().max(1000).default(''),
   quantity: z.number().int(quotationMessages.quantity).min(1, quotationMessages.quantity),
-  unitPrice: moneySchema.min(0, quotationMessages.unitPrice),
+  unitPrice: moneyInputSchema('Unit price').min(0, quotationMessages.unitPrice),
   discount: z
     .number()
     .min(0, quotationMessages.discount)
@@ -127,7 +128,7 @@ const quotationFormShape = {
   notes: z.string().trim().max(5000),
   /** Fraction, 0 to 1. */
   taxRate: z.number().min(0).max(1),
-  discountAmount: moneySchema.min(0),
+  discountAmount: moneyInputSchema('Discount amount').min(0),
 };
 
 /** POST /api/business/quotations. */

@@ -133,27 +133,61 @@ export const billingInsightSuite = defineSuite({
   ) {
     const { api, token } = context;
     context.record({
+      id: 'pdf.invoices-per-second',
       name: 'invoice PDFs (10 lines) rendered a second, one process',
       value: invoicePdfsPerSecond.toFixed(0),
       goal: '>= 50',
       pass: invoicePdfsPerSecond >= 50,
     });
-    context.latency('quotation PDF of 200 lines (in-process)', longQuotation);
-    context.latency('dashboard-stats aggregates, uncached (in-process)', uncached);
-    context.latency('report of this month, uncached (in-process)', monthReport);
-    context.latency('report of this year, uncached (in-process)', yearReport);
-    const requests: [string, string, number?][] = [
-      ['dashboard-stats', '/api/business/dashboard-stats'],
-      ['reports, last 7 days', '/api/business/reports?type=overview&dateRange=week'],
-      ['reports, this month', '/api/business/reports?type=financial&dateRange=month'],
-      ['reports, this quarter', '/api/business/reports?type=aging&dateRange=quarter'],
-      ['reports, this year', '/api/business/reports?type=performance&dateRange=year'],
+    context.latency(
+      { id: 'pdf.quotation-200-lines', name: 'quotation PDF of 200 lines (in-process)' },
+      longQuotation,
+    );
+    context.latency(
+      {
+        id: 'business.stats.uncached',
+        name: 'dashboard-stats aggregates, uncached (in-process)',
+      },
+      uncached,
+    );
+    context.latency(
+      { id: 'reports.month.uncached', name: 'report of this month, uncached (in-process)' },
+      monthReport,
+    );
+    context.latency(
+      { id: 'reports.year.uncached', name: 'report of this year, uncached (in-process)' },
+      yearReport,
+    );
+    const requests: [string, string, string, number?][] = [
+      ['business.stats', 'dashboard-stats', '/api/business/dashboard-stats'],
       [
+        'reports.week',
+        'reports, last 7 days',
+        '/api/business/reports?type=overview&dateRange=week',
+      ],
+      [
+        'reports.month',
+        'reports, this month',
+        '/api/business/reports?type=financial&dateRange=month',
+      ],
+      [
+        'reports.quarter',
+        'reports, this quarter',
+        '/api/business/reports?type=aging&dateRange=quarter',
+      ],
+      [
+        'reports.year',
+        'reports, this year',
+        '/api/business/reports?type=performance&dateRange=year',
+      ],
+      [
+        'reports.export.financial-year',
         'xlsx export of the year (financial)',
         '/api/business/reports/export/financial?dateRange=year',
         2,
       ],
       [
+        'reports.export.aging',
         'xlsx export, aging of every client',
         '/api/business/reports/export/aging?dateRange=year',
         2,
@@ -161,14 +195,15 @@ export const billingInsightSuite = defineSuite({
       ...(invoiceId
         ? [
             [
+              'pdf.invoice-download',
               'invoice PDF download (seeded invoice)',
               `/api/business/invoices/${invoiceId}/download`,
               2,
-            ] as [string, string, number],
+            ] as [string, string, string, number],
           ]
         : []),
     ];
-    for (const [name, path, connections] of requests) {
+    for (const [id, name, path, connections] of requests) {
       context.log(`  ${name}`);
       const figures = await measureLatency({
         url: `${api.url}${path}`,
@@ -176,7 +211,7 @@ export const billingInsightSuite = defineSuite({
         durationSeconds: seconds,
         headers: { authorization: `Bearer ${token}` },
       });
-      context.latency(name, figures);
+      context.latency({ id, name }, figures);
     }
   },
 });

@@ -11,7 +11,7 @@ import { codeAttempts, type AuthDeps } from './auth-deps';
 import { countBackupCodes, replaceBackupCodes } from './auth.repo';
 import { findUserRowById, updateUser } from '../users/user-accounts.service';
 import { generateBackupCodes } from './backup-codes';
-import { endUserSessions } from './session.service';
+import { announceSessionsEnded, endUserSessions } from './session.service';
 import { verifySecondFactor } from './two-factor.service';
 
 const wrongPasswordOrCode = () =>
@@ -49,7 +49,7 @@ export async function changeOwnPassword(
       after: { passwordChanged: true },
     });
   });
-  deps.accounts.forget(user.id);
+  announceSessionsEnded(deps, { userId: user.id });
   await deps.limits.signInCodes.reset(codeAttempts(user.email));
   return { success: true, message: ownAccountMessages.passwordChanged };
 }

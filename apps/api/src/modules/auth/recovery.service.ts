@@ -17,7 +17,7 @@ import {
   type OneTimeTokenPurpose,
 } from './auth.repo';
 import { findUserByEmail, findUserRowById, updateUser } from '../users/user-accounts.service';
-import { endUserSessions } from './session.service';
+import { announceSessionsEnded, endUserSessions } from './session.service';
 import { clearTwoFactor } from './two-factor.service';
 
 const recoveryTokenTtlMinutes = 30;
@@ -105,7 +105,7 @@ export async function setPasswordWithToken(
     await endUserSessions(tx, owner);
     return owner;
   });
-  deps.accounts.forget(userId);
+  announceSessionsEnded(deps, { userId });
   await endSignInBackOff(deps, userId);
   return { success: true, message: recoveryMessages.passwordReset };
 }
@@ -157,7 +157,7 @@ export async function executeEmergencyRecovery(
     await clearTwoFactor(tx, owner);
     return owner;
   });
-  deps.accounts.forget(userId);
+  announceSessionsEnded(deps, { userId });
   await endSignInBackOff(deps, userId);
   return { success: true, message: recoveryMessages.emergencyCompleted };
 }

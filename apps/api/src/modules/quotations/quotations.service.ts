@@ -22,6 +22,7 @@ import {
   toSen,
 } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
+import { findPostgresError } from '../../db/errors';
 import { dayOf, dayStart, moneyColumn } from '../../db/column-values';
 import type { DocumentClientInfo, QuotationItemRow, QuotationRow } from '../../db/schema';
 import type { AppContext } from '../../http/app-context';
@@ -76,26 +77,28 @@ export async function createQuotation(
   await requireProducts(db, body.items);
   const quotationDate = body.quotationDate ?? businessDay(now);
   const lines = priceLines(body.items, body.taxRate);
-  const { row, items } = await db.transaction(async (tx) => {
-    const { number } = await nextDocumentNumber(tx, 'quotation', now);
-    const created = await insertQuotation(tx, {
-      quotationNumber: number,
-      clientId: client.id,
-      clientInfo: documentClientInfo(client),
-      quotationDate: dayStart(quotationDate),
-      validUntil: dayStart(addDays(quotationDate, body.validityDays)),
-      validityDays: body.validityDays,
-      paymentTerms: body.paymentTerms,
-      notes: body.notes,
-      taxRate: String(body.taxRate),
-      ...lines.totals,
-      status: 'draft',
-      createdBy: actor.id,
-    });
-    const saved = await replaceQuotationItems(tx, created.id, lines.items);
-    await auditQuotation(tx, actor, 'quotation.created', null, created);
-    return { row: created, items: saved };
-  });
+  const { row, items } = await withDeletedProductConflict(body.items, () =>
+    db.transaction(async (tx) => {
+      const { number } = await nextDocumentNumber(tx, 'quotation', now);
+      const created = await insertQuotation(tx, {
+        quotationNumber: number,
+        clientId: client.id,
+        clientInfo: documentClientInfo(client),
+        quotationDate: dayStart(quotationDate),
+        validUntil: dayStart(addDays(quotationDate, body.validityDays)),
+        validityDays: body.validityDays,
+        paymentTerms: body.paymentTerms,
+        notes: body.notes,
+        taxRate: String(body.taxRate),
+        ...lines.totals,
+        status: 'draft',
+        createdBy: actor.id,
+      });
+      const saved = await replaceQuotationItems(tx, created.id, lines.items);
+      await auditQuotation(tx, actor, 'quotation.created', null, created);
+      return { row: created, items: saved };
+    }),
+  );
   const quotation = presentQuotation(row, items, businessDay(now));
   events.publish('billingUpdated', { entity: 'quotation', action: 'created', id: quotation.id });
   return {
@@ -119,30 +122,32 @@ export async function updateQuotation(
   const client = body.clientId === undefined ? undefined : await requireClient(db, body.clientId);
   if (body.items) await requireProducts(db, body.items);
   const today = businessDay(now);
-  const { row, items } = await db.transaction(async (tx) => {
-    const current = await lockQuotation(tx, id);
-    if (!isQuotationEditable(current.status)) throw conflict(quotationRuleMessages.notEditable);
-    const taxRate = body.taxRate ?? Number(current.taxRate);
-    const [currentItems, quotationDate, validityDays] = [
-      await findQuotationItems(tx, [id]),
-      body.quotationDate ?? dayOf(current.quotationDate),
-      body.validityDays ?? current.validityDays,
-    ];
-    const lines = priceLines(body.items ?? currentItems.map(itemInput), taxRate);
-    const updated = await updateQuotationRow(tx, id, {
-      ...(client ? { clientId: client.id, clientInfo: documentClientInfo(client) } : {}),
-      quotationDate: dayStart(quotationDate),
-      validUntil: dayStart(addDays(quotationDate, validityDays)),
-      validityDays,
-      ...(body.paymentTerms ? { paymentTerms: body.paymentTerms } : {}),
-      ...(body.notes === undefined ? {} : { notes: body.notes }),
-      taxRate: String(taxRate),
-      ...lines.totals,
-    });
-    const saved = body.items ? await replaceQuotationItems(tx, id, lines.items) : currentItems;
-    await auditQuotation(tx, actor, 'quotation.updated', current, updated);
-    return { row: updated, items: saved };
-  });
+  const { row, items } = await withDeletedProductConflict(body.items ?? [], () =>
+    db.transaction(async (tx) => {
+      const current = await lockQuotation(tx, id);
+      if (!isQuotationEditable(current.status)) throw conflict(quotationRuleMessages.notEditable);
+      const taxRate = body.taxRate ?? Number(current.taxRate);
+      const [currentItems, quotationDate, validityDays] = [
+        await findQuotationItems(tx, [id]),
+        body.quotationDate ?? dayOf(current.quotationDate),
+        body.validityDays ?? current.validityDays,
+      ];
+      const lines = priceLines(body.items ?? currentItems.map(itemInput), taxRate);
+      const updated = await updateQuotationRow(tx, id, {
+        ...(client ? { clientId: client.id, clientInfo: documentClientInfo(client) } : {}),
+        quotationDate: dayStart(quotationDate),
+        validUntil: dayStart(addDays(quotationDate, validityDays)),
+        validityDays,
+        ...(body.paymentTerms ? { paymentTerms: body.paymentTerms } : {}),
+        ...(body.notes === undefined ? {} : { notes: body.notes }),
+        taxRate: String(taxRate),
+        ...lines.totals,
+      });
+      const saved = body.items ? await replaceQuotationItems(tx, id, lines.items) : currentItems;
+      await auditQuotation(tx, actor, 'quotation.updated', current, updated);
+      return { row: updated, items: saved };
+    }),
+  );
   events.publish('billingUpdated', { entity: 'quotation', action: 'updated', id });
   return {
     success: true,
@@ -218,6 +223,8 @@ async function requireClient(db: DbExecutor, clientId: string): Promise<BillingC
   return client;
 }
 
+const quotationItemProductForeignKey = 'quotation_items_product_id_products_id_fk';
+
 /** Every catalogue product a line names must exist (lines keep their own copy of it). */
 async function requireProducts(
   db: DbExecutor,
@@ -232,6 +239,24 @@ async function requireProducts(
     }
   });
   if (Object.keys(errors).length > 0) throw invalid(quotationRuleMessages.productNotFound, errors);
+}
+
+/**
+ * A product checked by requireProducts but deleted before the lines were written fails the lines'
+ * foreign key: answered 409 naming the product (from the line that names its id), not 500.
+ */
+async function withDeletedProductConflict<T>(
+  items: readonly Pick<QuotationItemInput, 'productId' | 'productName'>[],
+  save: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await save();
+  } catch (error) {
+    const refused = findPostgresError(error);
+    if (refused?.constraint !== quotationItemProductForeignKey) throw error;
+    const line = items.find((item) => item.productId && refused.detail?.includes(item.productId));
+    throw conflict(quotationMessagesFor.productDeleted(line?.productName));
+  }
 }
 
 function documentClientInfo(client: BillingClient): DocumentClientInfo {
