@@ -1,6 +1,10 @@
 import { fileURLToPath } from 'node:url';
+import { is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import * as schema from '../../apps/api/src/db/schema';
+import { tableOwners } from '../../eslint/table-owners.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const eslint = new ESLint({ cwd: root });
@@ -45,6 +49,14 @@ describe('import boundaries', () => {
     expect(
       await boundaryErrors(file, "import type { LicenceRow } from '../../db/schema';\n"),
     ).toEqual([]);
+  });
+
+  it('give every table of the schema an owner', () => {
+    const tables = Object.entries(schema)
+      .filter(([, value]) => is(value, PgTable))
+      .map(([name]) => name);
+    expect(tables.filter((table) => !(table in tableOwners))).toEqual([]);
+    expect(Object.keys(tableOwners).filter((table) => !tables.includes(table))).toEqual([]);
   });
 
   it('let a module import its own tables, and tests seed any table', async () => {
