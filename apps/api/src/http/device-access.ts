@@ -25,7 +25,7 @@ export interface DeviceAuthenticator {
 
 /**
  * Route guard of access 'device': the patrol app's device token, resolved before the body is
- * parsed, so a caller without a valid token gets 401 and one over its allowance 429 whatever it
+ * validated, so a caller without a valid token gets 401 and one over its allowance 429 whatever it
  * sent.
  */
 export function requireDevice(
