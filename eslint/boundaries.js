@@ -1,7 +1,8 @@
 // Import boundaries, enforced from the folder layout alone so that they hold on a fresh clone
-// (no Nx project graph needed). eslint/boundaries.test.ts proves each rule fires.
+// (no Nx project graph needed). tools/lint/boundaries.test.ts proves each rule fires.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { readModels, remainingCrossReads, tableOwners } from './table-owners.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -40,6 +41,44 @@ const apiInfrastructure = [
 
 const moduleRule =
   'A module uses another module only through its *.service.ts (never its repo, presenter or routes).';
+
+const tableRule =
+  "A module reads and writes only its own tables: ask the owning module's *.service.ts " +
+  '(eslint/table-owners.js names the owner).';
+
+/** Tables of the schema that `name` may not import: every table it neither owns nor may read. */
+function foreignTables(name) {
+  const allowed = new Set([...(readModels[name] ?? []), ...(remainingCrossReads[name] ?? [])]);
+  return Object.keys(tableOwners).filter(
+    (table) => tableOwners[table] !== name && !allowed.has(table),
+  );
+}
+
+/**
+ * The rules of one module's files. Tests and their fixtures may read and seed any table: they
+ * check what the database holds after a call. ESLint keeps only the last options given to a
+ * rule for a file, so each config states both the module patterns and the table names.
+ */
+function moduleRules(name) {
+  const folder = `apps/api/src/modules/${name}`;
+  const testFiles = [`${folder}/**/*.test.ts`, `${folder}/**/*-test-fixture.ts`];
+  const modulePatterns = {
+    group: apiModules
+      .filter((other) => other !== name)
+      .flatMap((other) => [`../${other}/*`, `!../${other}/*.service`]),
+    message: moduleRule,
+  };
+  const tablePatterns = {
+    // Any depth ('../../db/schema', '../../../db/schema') and one schema file directly.
+    group: ['**/db/schema', '**/db/schema/*'],
+    importNames: foreignTables(name),
+    message: tableRule,
+  };
+  return [
+    { ...restrict([`${folder}/**/*.ts`], [modulePatterns, tablePatterns]), ignores: testFiles },
+    restrict(testFiles, [modulePatterns]),
+  ];
+}
 
 export const boundaries = [
   // Projects: apps -> domain -> contracts -> zod; the apps never import each other.
@@ -91,20 +130,8 @@ export const boundaries = [
       },
     ],
   ),
-  // Modules meet only through services.
-  ...apiModules.map((name) =>
-    restrict(
-      [`apps/api/src/modules/${name}/**/*.ts`],
-      [
-        {
-          group: apiModules
-            .filter((other) => other !== name)
-            .flatMap((other) => [`../${other}/*`, `!../${other}/*.service`]),
-          message: moduleRule,
-        },
-      ],
-    ),
-  ),
+  // Modules meet only through services, and each touches only its own tables.
+  ...apiModules.flatMap(moduleRules),
 
   // Console: a feature never imports another feature; shared pieces live in lib/ or components/.
   ...consoleFeatures.map((name) =>

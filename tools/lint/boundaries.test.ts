@@ -1,6 +1,10 @@
 import { fileURLToPath } from 'node:url';
+import { is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import * as schema from '../../apps/api/src/db/schema';
+import { tableOwners } from '../../eslint/table-owners.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const eslint = new ESLint({ cwd: root });
@@ -24,6 +28,60 @@ describe('import boundaries', () => {
     expect(await boundaryErrors(file, reexport('../licences/licences.presenter'))).toHaveLength(1);
     expect(await boundaryErrors(file, reexport('../licences/licences.service'))).toEqual([]);
     expect(await boundaryErrors(file, reexport('./clients.repo'))).toEqual([]);
+  });
+
+  it("refuse a module importing another module's table from the schema, at any depth", async () => {
+    const tableRule = expect.stringContaining('only its own tables');
+    const file = 'apps/api/src/modules/devices/zz-fixture.ts';
+    expect(await boundaryErrors(file, "import { licences } from '../../db/schema';\n")).toEqual([
+      tableRule,
+    ]);
+    expect(
+      await boundaryErrors(
+        'apps/api/src/modules/devices/nested/zz-fixture.ts',
+        "import { clients } from '../../../db/schema';\n",
+      ),
+    ).toEqual([tableRule]);
+    expect(await boundaryErrors(file, "import { users } from '../../db/schema/users';\n")).toEqual([
+      tableRule,
+    ]);
+    // Row types are not tables: a module may name another module's row shape.
+    expect(
+      await boundaryErrors(file, "import type { LicenceRow } from '../../db/schema';\n"),
+    ).toEqual([]);
+  });
+
+  it('give every table of the schema an owner', () => {
+    const tables = Object.entries(schema)
+      .filter(([, value]) => is(value, PgTable))
+      .map(([name]) => name);
+    expect(tables.filter((table) => !(table in tableOwners))).toEqual([]);
+    expect(Object.keys(tableOwners).filter((table) => !tables.includes(table))).toEqual([]);
+  });
+
+  it('let a module import its own tables, and tests seed any table', async () => {
+    const own = "import { licences } from '../../db/schema';\n";
+    expect(await boundaryErrors('apps/api/src/modules/licences/zz-fixture.ts', own)).toEqual([]);
+    expect(await boundaryErrors('apps/api/src/modules/devices/zz-fixture.test.ts', own)).toEqual(
+      [],
+    );
+    // The module rule still holds in tests.
+    expect(
+      await boundaryErrors(
+        'apps/api/src/modules/devices/zz-fixture.test.ts',
+        reexport('../licences/licences.repo'),
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('let the billing read model read billing tables, and nothing it does not own besides', async () => {
+    const file = 'apps/api/src/modules/business-reports/zz-fixture.ts';
+    expect(
+      await boundaryErrors(file, "import { invoices, receipts } from '../../db/schema';\n"),
+    ).toEqual([]);
+    expect(await boundaryErrors(file, "import { users } from '../../db/schema';\n")).toHaveLength(
+      1,
+    );
   });
 
   it('refuse infrastructure importing a module', async () => {

@@ -21,6 +21,7 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { businessReportRoutes } from './modules/business-reports/business-reports.routes';
 import { clientRoutes } from './modules/clients/clients.routes';
+import { consoleUpdateRoutes } from './modules/console-updates/console-updates.routes';
 import { crashReportRoutes } from './modules/crash-reports/crash-reports.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { deviceRoutes } from './modules/devices/devices.routes';
@@ -56,6 +57,7 @@ export const moduleRoutes: readonly Route[] = [
   ...receiptRoutes,
   ...businessReportRoutes,
   ...otaRoutes,
+  ...consoleUpdateRoutes,
   ...systemRoutes,
 ];
 

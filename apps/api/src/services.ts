@@ -14,7 +14,11 @@ import { createLogger } from './http/logger';
 import { createMailer } from './mail/mailer';
 import { createAccountSource } from './modules/auth/accounts.service';
 import { createSessionSource } from './modules/auth/session.service';
-import { evictChangedDeviceSessions, flushHeartbeats } from './modules/devices/devices.service';
+import {
+  createDeviceAuthenticator,
+  evictChangedDeviceSessions,
+  flushHeartbeats,
+} from './modules/devices/devices.service';
 import { computeDirectoryTotals } from './modules/clients/clients.service';
 import { computeDashboardFigures } from './modules/dashboard/dashboard.service';
 import { computeBusinessStats } from './modules/business-reports/business-stats.service';
@@ -205,6 +209,7 @@ export async function createServices(
     }
   });
 
+  const limits = createRateLimiters(store);
   let closing: Promise<void> | undefined;
   const close = async () => {
     await stopRelay?.();
@@ -231,7 +236,7 @@ export async function createServices(
       hashBackupCode: createCodeHasher(deriveKey(config.jwtSecret, 'backup-code')),
     },
     uploads: { directory: uploadsDirectory(config.dataDir) },
-    limits: createRateLimiters(store),
+    limits,
     directoryTotals,
     clientPages,
     dashboardFigures,
@@ -242,6 +247,7 @@ export async function createServices(
     deviceSessions,
     heartbeats,
     accessTokens,
+    devices: createDeviceAuthenticator({ db, limits, deviceSessions }),
     accounts,
     sessions,
     close: () => (closing ??= close()),

@@ -1,6 +1,7 @@
 import type { Application } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredRoutes } from '../src/app';
+import type { Route } from '../src/http/route';
 import { createTestContext, type TestContext } from './test-context';
 
 /** Routes anyone may call. Adding a path here is a security decision: say why in the review. */
@@ -27,15 +28,19 @@ const allowedPublicRoutes = [
   'POST /api/auth/emergency-recovery-execute',
   // An <img> loads the company logo without a token.
   'GET /api/settings/logo/file',
-  // The patrol app authenticates with its device token, checked inside these routes.
+  // The patrol app activates a licence key before it holds a device token.
   'POST /api/device/activate',
+];
+
+/** The patrol app's routes (access 'device'): a device token, never a staff session. */
+const deviceRoutes = [
   'POST /api/device/heartbeat',
   'GET /api/device/licence',
-  // The app (device token) and the console (staff token, settings.view) share these two, checked inside.
-  'GET /api/ota/mobile/check',
-  'GET /api/ota/versions/:id/download',
   'POST /api/crash-reports',
 ];
+
+/** Routes the console (staff with the permissions) and the app (device token) share. */
+const staffOrDeviceRoutes = ['GET /api/ota/mobile/check', 'GET /api/ota/versions/:id/download'];
 
 /** The shape of Express 5 router internals this test reads. */
 interface RouterLayer {
@@ -83,6 +88,7 @@ describe('route coverage', () => {
       const valid =
         access === 'public' ||
         access === 'authenticated' ||
+        access === 'device' ||
         (typeof access === 'object' &&
           Array.isArray(access.permissions) &&
           access.permissions.length > 0);
@@ -95,5 +101,20 @@ describe('route coverage', () => {
       .filter((route) => route.access === 'public')
       .map((route) => `${route.method.toUpperCase()} ${route.path}`);
     expect(publicRoutes.filter((route) => !allowedPublicRoutes.includes(route))).toEqual([]);
+  });
+
+  it('declares which routes admit the patrol app', () => {
+    const named = (route: Route) => `${route.method.toUpperCase()} ${route.path}`;
+    const routes = declaredRoutes(test.app);
+    expect(
+      routes
+        .filter((route) => route.access === 'device')
+        .map(named)
+        .sort(),
+    ).toEqual([...deviceRoutes].sort());
+    const shared = routes.filter(
+      (route) => typeof route.access === 'object' && route.access.orDevice,
+    );
+    expect(shared.map(named).sort()).toEqual([...staffOrDeviceRoutes].sort());
   });
 });

@@ -31,3 +31,4 @@ export * from './labels';
 export * from './share-messages';
 export * from './phone';
 export * from './rollout';
+export * from './uptime';

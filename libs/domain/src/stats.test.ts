@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { percentChange, percentOf, ratio } from './stats';
+import { percentChange, percentOf, ratio, roundTo } from './stats';
 
 describe('percentChange', () => {
   it.each<[number | null | undefined, number | null | undefined]>([
@@ -41,5 +41,13 @@ describe('ratio and percentOf', () => {
   ])('%d of %d: ratio %d, percent %d', (part, whole, expectedRatio, expectedPercent) => {
     expect(ratio(part, whole)).toBe(expectedRatio);
     expect(percentOf(part, whole)).toBe(expectedPercent);
+  });
+});
+
+describe('roundTo', () => {
+  it('rounds to one decimal unless told otherwise', () => {
+    expect(roundTo(1.26)).toBe(1.3);
+    expect(roundTo(3.14159, 2)).toBe(3.14);
+    expect(roundTo(7, 0)).toBe(7);
   });
 });

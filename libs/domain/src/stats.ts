@@ -35,3 +35,9 @@ export function ratio(numerator: number, denominator: number): number {
 export function percentOf(part: number, whole: number): number {
   return Math.round(ratio(part, whole) * 1000) / 10;
 }
+
+/** `value` rounded to `digits` decimals (one by default), as figures are shown and sent. */
+export function roundTo(value: number, digits = 1): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}

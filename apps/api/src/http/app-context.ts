@@ -24,6 +24,7 @@ import type { RateLimiters } from '../security/rate-limits';
 import type { SecretBox } from '../security/secret-keys';
 import type { AccessTokenVerifier } from './access-token';
 import type { AccountSource, SessionSource } from './authenticate';
+import type { DeviceAuthenticator } from './device-access';
 
 /**
  * Every service of one API process, built once by `createServices` (src/services.ts) and handed to
@@ -79,6 +80,8 @@ export interface AppContext {
   accounts: AccountSource;
   /** How `authenticate` checks that a token's session is still signed in (the auth module's). */
   sessions: SessionSource;
+  /** How routes admitting the patrol app resolve its device token (the devices module's). */
+  devices: DeviceAuthenticator;
   /** Ends what the services opened (mailer, Redis, database), in order; safe to call twice. */
   close(): Promise<void>;
 }

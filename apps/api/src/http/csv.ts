@@ -18,6 +18,19 @@ export function csvLine(values: readonly string[]): string {
   return `${values.map(csvField).join(',')}\r\n`;
 }
 
+/** A CSV file as a service describes it; the route streams it (streamCsv). */
+export interface CsvDownload {
+  fileName: string;
+  header: readonly string[];
+  /** Rows in bounded batches, read as the download is written. */
+  batches: AsyncIterable<readonly (readonly string[])[]>;
+}
+
+/** Streams a CSV download a service described (see streamCsv). */
+export function sendCsv(res: Response, download: CsvDownload): Promise<void> {
+  return streamCsv(res, download.fileName, download.header, download.batches);
+}
+
 /**
  * Streams a CSV download: a byte-order mark (so Excel reads UTF-8), the header line, then each
  * batch of rows as the source yields it, honouring backpressure. The source should read the

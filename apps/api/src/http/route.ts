@@ -2,9 +2,11 @@ import type { Permission, Role } from '@patrol/contracts';
 import type { PermissionMode } from '@patrol/domain';
 import type { IRouter, Request, RequestHandler, Response, Router } from 'express';
 import type { z } from 'zod';
-import type { AppContext } from './app-context';
+import type { RateLimitName } from '../security/rate-limits';
+import type { AppContext, DeviceSessionRecord } from './app-context';
 import { AppError, invalid } from './app-error';
 import { authenticate, type AuthUser } from './authenticate';
+import { requireDevice, requireStaffOrDevice } from './device-access';
 import { idempotentReplay } from './idempotency';
 import { sendJson, sendPlainJson } from './json-answer';
 import { parseJsonBody } from './json-body';
@@ -12,20 +14,25 @@ import { logSuccessAt } from './logger';
 import { requirePermissions, requireRoles } from './require-permissions';
 import { findUnstorableText } from './storable-text';
 
+/** A signed-in user holding ANY of the permissions (ALL of them with mode 'all'). */
+export interface PermissionAccess {
+  permissions: readonly Permission[];
+  mode?: PermissionMode;
+  /** Only these roles, whatever their permissions (403 with `rolesMessage` for others). */
+  roles?: readonly Role[];
+  rolesMessage?: string;
+  /**
+   * The patrol app too: a bearer that is not a staff access token is taken as a device token
+   * (routes the console and the app share). The handler gets `user` or `device`.
+   */
+  orDevice?: true;
+}
+
 /**
- * Who may call a route: anyone, any signed-in user, or a signed-in user holding ANY of the
- * permissions (ALL of them with mode 'all').
+ * Who may call a route: anyone, any signed-in user, the patrol app by its device token
+ * ('device', counted against the route's `deviceLimit`), or a signed-in user with permissions.
  */
-export type RouteAccess =
-  | 'public'
-  | 'authenticated'
-  | {
-      permissions: readonly Permission[];
-      mode?: PermissionMode;
-      /** Only these roles, whatever their permissions (403 with `rolesMessage` for others). */
-      roles?: readonly Role[];
-      rolesMessage?: string;
-    };
+export type RouteAccess = 'public' | 'authenticated' | 'device' | PermissionAccess;
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -57,7 +64,17 @@ export interface HandlerInput<
   params: Parsed<P>;
   query: Parsed<Q>;
   body: Parsed<B>;
-  user: A extends 'public' ? undefined : AuthUser;
+  user: A extends 'public' | 'device'
+    ? undefined
+    : A extends { orDevice: true }
+      ? AuthUser | undefined
+      : AuthUser;
+  /** The calling device, on routes whose access admits the patrol app. */
+  device: A extends 'device'
+    ? DeviceSessionRecord
+    : A extends { orDevice: true }
+      ? DeviceSessionRecord | undefined
+      : undefined;
   ctx: AppContext;
   req: Request;
   res: Response;
@@ -83,6 +100,8 @@ export interface RouteDefinition<
   body?: B;
   /** The success body's schema, or a schema (or media type) per status. */
   response: R;
+  /** The allowance a device's calls count against on a route admitting devices (deviceCalls). */
+  deviceLimit?: RateLimitName;
   /** Status of a successful answer when the handler does not set one (default 200). */
   status?: number;
   /**
@@ -151,18 +170,28 @@ export function mountRoutes(
   for (const route of routes) {
     const chain: RequestHandler[] = options.before?.(route) ?? [];
     if (route.successLog) chain.push(logSuccessAt(route.successLog));
-    if (route.access !== 'public') chain.push(authenticate(ctx));
-    if (typeof route.access === 'object') {
-      chain.push(requirePermissions(route.access.permissions, route.access.mode));
-      const { roles, rolesMessage } = route.access;
-      if (roles) chain.push(requireRoles(roles, rolesMessage ?? 'Your role may not do this.'));
-    }
+    chain.push(...accessGuards(route, ctx));
     const { middleware = [] } = route;
     chain.push(...(Array.isArray(middleware) ? middleware : middleware(ctx)));
     if (route.idempotent) chain.push(idempotentReplay(ctx.db));
     chain.push(handle(route, ctx, options.compress ?? true));
     router[route.method](route.path, ...chain);
   }
+}
+
+/** The guards of a route's declared access, run before its middleware and parsing. */
+function accessGuards(route: Route, ctx: AppContext): RequestHandler[] {
+  const { access } = route;
+  const deviceLimit = route.deviceLimit ?? 'deviceCalls';
+  if (access === 'public') return [];
+  if (access === 'authenticated') return [authenticate(ctx)];
+  if (access === 'device') return [requireDevice(ctx, deviceLimit)];
+  const guards = access.orDevice
+    ? [requireStaffOrDevice(ctx, access.permissions, access.mode, deviceLimit)]
+    : [authenticate(ctx), requirePermissions(access.permissions, access.mode)];
+  const { roles, rolesMessage } = access;
+  if (roles) guards.push(requireRoles(roles, rolesMessage ?? 'Your role may not do this.'));
+  return guards;
 }
 
 function handle(route: Route, ctx: AppContext, compress: boolean): RequestHandler {
@@ -176,6 +205,7 @@ function handle(route: Route, ctx: AppContext, compress: boolean): RequestHandle
       // A change is recorded with its request id; the account object itself may be shared.
       user:
         req.user && route.method !== 'get' ? { ...req.user, requestId: String(req.id) } : req.user,
+      device: req.device,
       ctx,
       req,
       res,

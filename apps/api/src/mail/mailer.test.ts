@@ -3,7 +3,7 @@ import { createTestDatabase } from '../../test/test-database';
 import type { Database } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { createMailer, type MailLogger } from './mailer';
-import { startSmtpSink, type SmtpSink } from './smtp-sink';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink';
 
 let database: Database;
 let sink: SmtpSink;

@@ -55,6 +55,7 @@ function operation(route: Route): Operation {
             permissions: route.access.permissions,
             mode: route.access.mode ?? 'any',
             ...(route.access.roles ? { roles: route.access.roles } : {}),
+            ...(route.access.orDevice ? { orDevice: true } : {}),
           }
         : route.access,
     parameters: [
@@ -87,12 +88,17 @@ function operationId(route: Route): string {
   return route.method + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
 }
 
+const deviceText =
+  "Requires the patrol app's device token (`Authorization: Bearer <deviceToken>`).";
+
 function accessText(route: Route): string {
   if (route.access === 'public') return 'Public.';
   if (route.access === 'authenticated') return 'Requires a signed-in user.';
+  if (route.access === 'device') return deviceText;
   const mode = route.access.mode === 'all' ? 'all' : 'any';
   const roles = route.access.roles ? ` Only for the roles: ${route.access.roles.join(', ')}.` : '';
-  return `Requires ${mode} of: ${route.access.permissions.join(', ')}.${roles}`;
+  const device = route.access.orDevice ? ` Or: ${deviceText}` : '';
+  return `Requires ${mode} of: ${route.access.permissions.join(', ')}.${roles}${device}`;
 }
 
 function parameters(schema: z.ZodType | undefined, location: 'path' | 'query') {

@@ -1,7 +1,7 @@
 import { addDays, businessDayStartInstant } from '@patrol/domain';
 import { and, count, desc, eq, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { auditLog, users, type AuditLogRow } from '../../db/schema';
+import { auditLog, type AuditLogRow } from '../../db/schema';
 import type { AuditChange, AuditEntityType } from '@patrol/contracts';
 
 /** A row to append to the audit trail. */
@@ -48,21 +48,15 @@ function filterCondition(filter: AuditFilter): SQL | undefined {
   );
 }
 
-const entryWithActor = {
-  entry: auditLog,
-  actor: { id: users.id, username: users.username, fullName: users.fullName },
-};
-
-/** One page of the trail, newest first, with each actor's name, and the total count. */
+/** One page of the trail, newest first, and the total count. */
 export async function findAuditPage(
   db: DbExecutor,
   filter: AuditFilter & { page: number; limit: number },
 ) {
   const where = filterCondition(filter);
   const rows = await db
-    .select(entryWithActor)
+    .select()
     .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId))
     .where(where)
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(filter.limit)
@@ -79,9 +73,8 @@ export async function* allAuditEntries(db: DbExecutor, filter: AuditFilter, batc
   let after: { createdAt: Date; id: string } | undefined;
   for (;;) {
     const rows = await db
-      .select(entryWithActor)
+      .select()
       .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorId))
       .where(
         and(
           filterCondition(filter),
@@ -96,7 +89,7 @@ export async function* allAuditEntries(db: DbExecutor, filter: AuditFilter, batc
       .limit(batchSize);
     if (rows.length > 0) yield rows;
     if (rows.length < batchSize) return;
-    const last = rows.at(-1)!.entry;
+    const last = rows.at(-1)!;
     after = { createdAt: last.createdAt, id: last.id };
   }
 }

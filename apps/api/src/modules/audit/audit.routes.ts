@@ -1,3 +1,4 @@
+import { sendCsv } from '../../http/csv';
 import { defineRoute } from '../../http/route';
 import {
   exportAuditQuerySchema,
@@ -33,6 +34,6 @@ export const auditRoutes = [
     access: { permissions: ['users.view', 'settings.view'] },
     query: exportAuditQuerySchema,
     response: { 200: { contentType: 'text/csv', description: 'The trail as CSV' } },
-    handler: ({ ctx, user, query, res }) => exportAuditEntries(ctx.db, user, query, res),
+    handler: ({ ctx, user, query, res }) => sendCsv(res, exportAuditEntries(ctx.db, user, query)),
   }),
 ];

@@ -1,14 +1,19 @@
 import { isDeepStrictEqual } from 'node:util';
 import { buildPagination, type Permission } from '@patrol/contracts';
 import { businessDay, businessTimeZone, hasPermission } from '@patrol/domain';
-import type { Response } from 'express';
 import type { DbExecutor } from '../../db/client';
 import { forbidden } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
 import { actionInWords } from './audit-labels';
-import { findAuditLabels, labelFromChanges, type AuditLabel } from './audit-labels.read-model';
+import {
+  findAuditLabels,
+  labelFromChanges,
+  type AuditLabel,
+} from '../business-reports/audit-labels.service';
 import { allAuditEntries, findAuditPage, insertAuditEntry, type AuditFilter } from './audit.repo';
-import { streamCsv } from '../../http/csv';
+import { userNamesById } from '../users/user-accounts.service';
+import type { AuditLogRow } from '../../db/schema';
+import type { CsvDownload } from '../../http/csv';
 import {
   auditEntityTypes,
   type AuditChange,
@@ -195,11 +200,16 @@ function readerFilter(reader: AuthUser, query: ExportAuditQuery): AuditFilter {
   };
 }
 
-type AuditRow = Awaited<ReturnType<typeof findAuditPage>>['rows'][number];
+type ActorNames = Awaited<ReturnType<typeof userNamesById>>;
 
 const unlabelled: AuditLabel = { label: null, clientName: null };
 
-function presentEntry({ entry, actor }: AuditRow, label: AuditLabel = unlabelled): AuditEntry {
+function presentEntry(
+  entry: AuditLogRow,
+  names: ActorNames,
+  label: AuditLabel = unlabelled,
+): AuditEntry {
+  const actor = entry.actorId ? (names.get(entry.actorId) ?? null) : null;
   return {
     id: entry.id,
     action: entry.action,
@@ -216,18 +226,23 @@ function presentEntry({ entry, actor }: AuditRow, label: AuditLabel = unlabelled
 }
 
 /** Entries with what they concern in words, looked up for the whole page at once. */
-async function presentLabelled(db: DbExecutor, rows: readonly AuditRow[]): Promise<AuditEntry[]> {
-  const entries = rows.map(({ entry }) => ({
+/** The entries with their actors' names (through the users module) and what each is about. */
+async function presentLabelled(
+  db: DbExecutor,
+  rows: readonly AuditLogRow[],
+): Promise<AuditEntry[]> {
+  const entries = rows.map((entry) => ({
     entityType: entry.entityType,
     entityId: entry.entityId,
     changes: entry.changes as Record<string, AuditChange>,
   }));
-  const labels = await findAuditLabels(db, entries);
+  const actorIds = rows.flatMap((entry) => (entry.actorId ? [entry.actorId] : []));
+  const [labels, names] = [await findAuditLabels(db, entries), await userNamesById(db, actorIds)];
   return rows.map((row, index) => {
     const entry = entries[index]!;
     const found = labels.get(`${entry.entityType}:${entry.entityId}`);
     const fallback = labelFromChanges(entry);
-    return presentEntry(row, {
+    return presentEntry(row, names, {
       label: found?.label ?? fallback.label,
       clientName: found?.clientName ?? fallback.clientName,
     });
@@ -267,13 +282,12 @@ const cellOf = (value: unknown) =>
  * GET /api/audit/export: every matching entry the reader may see, as 'audit-trail-{date}.csv',
  * one line per changed field with its document or record named, streamed in keyset batches.
  */
-export async function exportAuditEntries(
+export function exportAuditEntries(
   db: DbExecutor,
   reader: AuthUser,
   query: ExportAuditQuery,
-  res: Response,
   now: Date = new Date(),
-): Promise<void> {
+): CsvDownload {
   const filter = readerFilter(reader, query);
   async function* lines() {
     for await (const batch of allAuditEntries(db, filter)) {
@@ -301,10 +315,9 @@ export async function exportAuditEntries(
       });
     }
   }
-  await streamCsv(
-    res,
-    `audit-trail-${businessDay(now)}.csv`,
-    [
+  return {
+    fileName: `audit-trail-${businessDay(now)}.csv`,
+    header: [
       'When (UTC)',
       'Who',
       'Action',
@@ -317,6 +330,6 @@ export async function exportAuditEntries(
       'Before',
       'After',
     ],
-    lines(),
-  );
+    batches: lines(),
+  };
 }

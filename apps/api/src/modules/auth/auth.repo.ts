@@ -1,26 +1,8 @@
-import { and, eq, gt, isNull, like, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import {
-  backupCodes,
-  oneTimeTokens,
-  refreshTokens,
-  users,
-  type NewUserRow,
-  type OneTimeTokenRow,
-  type UserRow,
-} from '../../db/schema';
+import { backupCodes, oneTimeTokens, refreshTokens, type OneTimeTokenRow } from '../../db/schema';
 
 export type OneTimeTokenPurpose = OneTimeTokenRow['purpose'];
-
-/** True once the first administrator exists. */
-export async function superadminExists(db: DbExecutor): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.role, 'superadmin'))
-    .limit(1);
-  return row !== undefined;
-}
 
 /**
  * Serialises first-run registration: two concurrent requests would otherwise both see "no
@@ -28,85 +10,6 @@ export async function superadminExists(db: DbExecutor): Promise<boolean> {
  */
 export async function lockRegistration(db: DbExecutor): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(720431906)`);
-}
-
-/** The full user row by (lowercased) email. */
-export async function findUserByEmail(db: DbExecutor, email: string): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  return user;
-}
-
-/** The full user row by id. */
-export async function findUserRowById(db: DbExecutor, id: string): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return user;
-}
-
-/** The user columns that authentication needs; secrets and hashes are left out. */
-export async function findTokenAccountRow(db: DbExecutor, id: string) {
-  const [user] = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      fullName: users.fullName,
-      role: users.role,
-      status: users.status,
-      permissions: users.permissions,
-      customGranted: users.customGranted,
-      customDenied: users.customDenied,
-      twoFactorEnabled: users.twoFactorEnabled,
-      sessionsValidAfter: users.sessionsValidAfter,
-    })
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
-  return user;
-}
-
-/** Usernames that start with `prefix` (to find a free one). */
-export async function findUsernamesStartingWith(db: DbExecutor, prefix: string): Promise<string[]> {
-  const escaped = prefix.replace(/[\\%_]/g, (character) => `\\${character}`);
-  const rows = await db
-    .select({ username: users.username })
-    .from(users)
-    .where(like(users.username, `${escaped}%`));
-  return rows.map((row) => row.username);
-}
-
-/** Inserts a user and answers the stored row. */
-export async function insertUser(db: DbExecutor, values: NewUserRow): Promise<UserRow> {
-  const [user] = await db.insert(users).values(values).returning();
-  return user!;
-}
-
-/** Updates some columns of a user (and its updatedAt). */
-export async function updateUser(
-  db: DbExecutor,
-  id: string,
-  values: Partial<Omit<NewUserRow, 'id'>>,
-): Promise<void> {
-  await db
-    .update(users)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(users.id, id));
-}
-
-/**
- * Records `step` as the last accepted TOTP step unless it is not newer than the stored one.
- * Conditional, so two concurrent requests with the same code cannot both succeed.
- */
-export async function advanceTotpStep(
-  db: DbExecutor,
-  userId: string,
-  step: number,
-): Promise<boolean> {
-  const updated = await db
-    .update(users)
-    .set({ lastTotpStep: step })
-    .where(and(eq(users.id, userId), or(isNull(users.lastTotpStep), lt(users.lastTotpStep, step))))
-    .returning({ id: users.id });
-  return updated.length === 1;
 }
 
 /** Replaces a user's backup codes with new hashed ones. */
@@ -272,16 +175,6 @@ export async function revokeUserRefreshTokens(db: DbExecutor, userId: string): P
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
-/**
- * Ends every session of a user (password reset, two-factor reset, leaving the active state):
- * refresh tokens are revoked, and access tokens issued until now, with the sockets opened with
- * them, are refused from now on. The instant comes from the clock that signs the tokens.
- */
-export async function endUserSessions(db: DbExecutor, userId: string): Promise<void> {
-  await updateUser(db, userId, { sessionsValidAfter: new Date() });
-  await revokeUserRefreshTokens(db, userId);
-}
-
 /** How many of a user's backup codes are unused, and how many there are. */
 export async function countBackupCodes(db: DbExecutor, userId: string) {
   const [row] = await db
@@ -292,4 +185,13 @@ export async function countBackupCodes(db: DbExecutor, userId: string) {
     .from(backupCodes)
     .where(eq(backupCodes.userId, userId));
   return { total: row?.total ?? 0, remaining: row?.remaining ?? 0 };
+}
+
+/** The accounts holding a refresh token that is neither revoked nor expired at `now`. */
+export async function findSignedInUserIds(db: DbExecutor, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ userId: refreshTokens.userId })
+    .from(refreshTokens)
+    .where(and(isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)));
+  return rows.map((row) => row.userId);
 }

@@ -14,14 +14,14 @@ import { twoFactorSetupRequiredMessage, type AuthUser } from '../../http/authent
 import type { Reservation } from '../../security/rate-limiter';
 import { codeAttempts, pairAttempts, passwordAttempts, type AuthDeps } from './auth-deps';
 import { presentSessionUser } from './auth.presenter';
+import { lockRegistration } from './auth.repo';
 import {
   findUserByEmail,
   findUserRowById,
   findUsernamesStartingWith,
   insertUser,
-  lockRegistration,
   superadminExists,
-} from './auth.repo';
+} from '../users/user-accounts.service';
 import { signStepToken, verifyStepToken } from './sign-in-step-token';
 import { assertActive, startSession, type SessionGrant } from './session.service';
 import { beginTwoFactorSetup, verifySecondFactor, type TwoFactorSetup } from './two-factor.service';

@@ -11,16 +11,13 @@ import { generateOpaqueToken, hashOpaqueToken } from '../../security/opaque-toke
 import { passwordAttempts, type AuthDeps } from './auth-deps';
 import {
   consumeOneTimeToken,
-  endUserSessions,
   findOneTimeToken,
-  findUserRowById,
-  findUserByEmail,
   insertOneTimeToken,
   retireOneTimeTokens,
-  updateUser,
   type OneTimeTokenPurpose,
 } from './auth.repo';
-import { announceSessionsEnded } from './session.service';
+import { findUserByEmail, findUserRowById, updateUser } from '../users/user-accounts.service';
+import { announceSessionsEnded, endUserSessions } from './session.service';
 import { clearTwoFactor } from './two-factor.service';
 
 const recoveryTokenTtlMinutes = 30;

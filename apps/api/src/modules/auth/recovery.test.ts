@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backupCodes, oneTimeTokens, refreshTokens, users } from '../../db/schema';
-import { startSmtpSink, type SmtpSink } from '../../mail/smtp-sink';
+import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
 import {
   type TestContext,
   buildUserWithTwoFactor,

@@ -15,15 +15,15 @@ import { deriveKey } from '../../security/secret-keys';
 import type { AuthDeps } from './auth-deps';
 import { presentSessionUser, toAuthUser } from './auth.presenter';
 import {
-  endUserSessions,
   findRefreshToken,
-  findUserRowById,
   insertRefreshToken,
   isRefreshFamilyLive,
   markRefreshTokenReplaced,
   revokeRefreshFamily,
-  updateUser,
+  findSignedInUserIds,
+  revokeUserRefreshTokens,
 } from './auth.repo';
+import { findUserRowById, updateUser } from '../users/user-accounts.service';
 
 export const accessTokenTtl = '15m';
 const refreshTokenTtlMs = 30 * 24 * 60 * 60 * 1000;
@@ -266,6 +266,15 @@ export function createSessionSource(
 /**
  * Ends every session of a user inside the caller's transaction (password reset, two-factor reset,
  * leaving the active state): refresh tokens are revoked, and access tokens issued until now, with
- * the sockets opened with them, are refused from now on.
+ * the sockets opened with them, are refused from now on. The instant comes from the clock that
+ * signs the tokens.
  */
-export { endUserSessions };
+export async function endUserSessions(db: DbExecutor, userId: string): Promise<void> {
+  await updateUser(db, userId, { sessionsValidAfter: new Date() });
+  await revokeUserRefreshTokens(db, userId);
+}
+
+/** The accounts signed in at `now`: holding a refresh token neither revoked nor expired. */
+export function signedInUserIds(db: DbExecutor, now: Date): Promise<string[]> {
+  return findSignedInUserIds(db, now);
+}

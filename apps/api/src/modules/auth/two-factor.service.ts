@@ -6,18 +6,16 @@ import { generateOpaqueToken, hashOpaqueToken } from '../../security/opaque-toke
 import { codeAttempts, type AuthDeps } from './auth-deps';
 import { generateBackupCodes, isBackupCodeShape } from './backup-codes';
 import {
-  advanceTotpStep,
   consumeBackupCode,
   consumeOneTimeToken,
   deleteBackupCodes,
-  endUserSessions,
   findOneTimeToken,
-  findUserRowById,
   insertOneTimeToken,
   replaceBackupCodes,
   retireOneTimeTokens,
-  updateUser,
 } from './auth.repo';
+import { advanceTotpStep, findUserRowById, updateUser } from '../users/user-accounts.service';
+import { endUserSessions } from './session.service';
 import { checkTotp, generateTotpSecret, totpUri } from './totp';
 import { assertActive, startSession, type SessionGrant } from './session.service';
 

@@ -1,7 +1,6 @@
 import { clientCsvColumns } from '@patrol/contracts';
-import type { Response } from 'express';
 import type { DbExecutor } from '../../db/client';
-import { streamCsv } from '../../http/csv';
+import type { CsvDownload } from '../../http/csv';
 import { findClientExportBatch, type ClientExportRow, type ClientFilter } from './clients.repo';
 
 /** Clients read per query while exporting: bounded memory whatever the directory's size. */
@@ -52,12 +51,11 @@ async function* clientBatches(db: DbExecutor, filter: ClientFilter) {
   }
 }
 
-/** Streams every client matching the filter as CSV (RFC 4180, formula-safe). */
-export function streamClientsCsv(
-  db: DbExecutor,
-  filter: ClientFilter,
-  res: Response,
-  now: Date,
-): Promise<void> {
-  return streamCsv(res, exportFileName(now), clientCsvColumns, clientBatches(db, filter));
+/** Every client matching the filter as a CSV download (RFC 4180, formula-safe when streamed). */
+export function clientsCsv(db: DbExecutor, filter: ClientFilter, now: Date): CsvDownload {
+  return {
+    fileName: exportFileName(now),
+    header: clientCsvColumns,
+    batches: clientBatches(db, filter),
+  };
 }

@@ -11,8 +11,9 @@ import {
   updateClientStatusBodySchema,
 } from '@patrol/contracts';
 import { z } from 'zod';
+import { sendCsv } from '../../http/csv';
 import { defineRoute } from '../../http/route';
-import { streamClientsCsv } from './clients-export';
+import { clientsCsv } from './clients-export';
 import {
   createClient,
   deleteClient,
@@ -48,7 +49,7 @@ export const clientRoutes = [
     response: listClientsResponseSchema,
     handler: async ({ ctx, query, res }) => {
       if (!query.exportCsv) return listClients(ctx, query);
-      await streamClientsCsv(ctx.db, query, res, new Date());
+      await sendCsv(res, clientsCsv(ctx.db, query, new Date()));
     },
   }),
   defineRoute({

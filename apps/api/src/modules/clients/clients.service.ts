@@ -156,6 +156,11 @@ export async function newestClients(db: DbExecutor, limit: number): Promise<Clie
   return (await findNewestClients(db, limit)).map(presentClient);
 }
 
+/** A client's row by row id (the licences module pairs a licence with its client). */
+export function clientRowById(db: DbExecutor, id: string): Promise<ClientRow | undefined> {
+  return findClientById(db, id);
+}
+
 /** A client as presented now (its counters current), by companyId; undefined when gone. */
 export async function loadClient(db: DbExecutor, companyId: string): Promise<Client | undefined> {
   const row = await findClientByCompanyId(db, companyId);

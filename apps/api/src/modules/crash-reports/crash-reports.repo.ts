@@ -7,10 +7,13 @@ import {
   desc,
   eq,
   getTableColumns,
+  gt,
   gte,
   inArray,
+  isNotNull,
   like,
   lt,
+  ne,
   sql,
   type SQL,
 } from 'drizzle-orm';
@@ -252,4 +255,27 @@ export async function updateCrashReportStatus(
     .where(eq(crashReports.id, id))
     .returning(reportColumns);
   return row!;
+}
+
+/**
+ * The devices that sent a crash (not a debug report) from app version `appVersion` since `since`,
+ * by the index on version and time: as many as crashed, whatever the fleet.
+ */
+export async function findCrashedDeviceIds(
+  db: DbExecutor,
+  appVersion: string,
+  since: Date,
+): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ deviceId: crashReports.deviceId })
+    .from(crashReports)
+    .where(
+      and(
+        eq(crashReports.appVersion, appVersion),
+        gt(crashReports.createdAt, since),
+        ne(crashReports.reportType, 'debug'),
+        isNotNull(crashReports.deviceId),
+      ),
+    );
+  return rows.flatMap((row) => (row.deviceId ? [row.deviceId] : []));
 }

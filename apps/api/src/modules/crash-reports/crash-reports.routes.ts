@@ -17,7 +17,6 @@ import {
   updateCrashReportBodySchema,
 } from '@patrol/contracts';
 import { defineRoute } from '../../http/route';
-import { deviceGuard, guardedDevice } from '../devices/devices.service';
 import { listStackTraceLength } from './crash-reports.repo';
 import {
   crashReportFilterOptions,
@@ -53,13 +52,13 @@ export const crashReportRoutes = [
       `are refused with 413; past ${crashReportsPerDeviceMinute} reports a minute per device, 429 ` +
       '(counted apart from heartbeats). Consoles holding settings.view are told (newCrashReport).',
     tags,
-    access: 'public',
+    access: 'device',
+    deviceLimit: 'crashReports',
     bodyLimit: { bytes: crashReportMaxBytes, message: crashReportMessages.tooLarge },
-    middleware: deviceGuard((limits) => limits.crashReports),
     body: createCrashReportBodySchema,
     response: createCrashReportResponseSchema,
     status: 201,
-    handler: ({ ctx, req, body }) => receiveCrashReport(ctx, guardedDevice(req), body),
+    handler: ({ ctx, device, body }) => receiveCrashReport(ctx, device, body),
   }),
   defineRoute({
     method: 'get',

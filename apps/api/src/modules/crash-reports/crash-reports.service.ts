@@ -36,6 +36,7 @@ import {
 import {
   countReports,
   countCrashReportsSince,
+  findCrashedDeviceIds,
   crashReportStatistics,
   distinctReportValues,
   findCrashReportById,
@@ -132,6 +133,15 @@ export async function listCrashReports(
 /** Reports received since `since`, by an index range (the system metrics read it per scrape). */
 export function crashReportsReceivedSince(db: DbExecutor, since: Date): Promise<number> {
   return countCrashReportsSince(db, since);
+}
+
+/** The devices that crashed on app version `appVersion` since `since` (release health reads it). */
+export function devicesCrashedOnVersion(
+  db: DbExecutor,
+  appVersion: string,
+  since: Date,
+): Promise<string[]> {
+  return findCrashedDeviceIds(db, appVersion, since);
 }
 
 /** GET /api/crash-reports/statistics. */

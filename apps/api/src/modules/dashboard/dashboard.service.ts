@@ -4,11 +4,22 @@ import type { DbExecutor } from '../../db/client';
 import type { AppContext, DashboardFigures } from '../../http/app-context';
 import { AppError } from '../../http/app-error';
 import { recentActivities } from '../activity/activity.service';
+import { signedInUserIds } from '../auth/session.service';
+import { receivedRevenueSen } from '../business-reports/received-revenue.service';
 import { directoryTotals, newestClients } from '../clients/clients.service';
 import { computeLicenceActivityFigures } from '../licences/licences.service';
-import { receivedRevenueSen, staffUserCounts } from './dashboard.repo';
+import { countActiveUsersAmong, countUsers } from '../users/user-accounts.service';
 
 export const dashboardUnavailableMessage = 'Dashboard temporarily unavailable';
+
+/**
+ * Staff accounts, and how many of the active ones are signed in (hold a refresh token that is
+ * neither revoked nor expired): the closest measure of "active users" the sessions give.
+ */
+async function staffUserCounts(db: DbExecutor, now: Date) {
+  const [total, signedInIds] = await Promise.all([countUsers(db), signedInUserIds(db, now)]);
+  return { total, signedIn: await countActiveUsersAmong(db, signedInIds) };
+}
 
 /** The dashboard's whole-table aggregates: licence tiles, staff accounts and revenue. */
 export async function computeDashboardFigures(

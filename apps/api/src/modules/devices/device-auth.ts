@@ -1,11 +1,12 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request } from 'express';
 import type { AppContext } from '../../http/app-context';
 import { AppError, tooMany, unauthenticated } from '../../http/app-error';
 import { bearerToken } from '../../http/authenticate';
+import type { DeviceAuthenticator } from '../../http/device-access';
 import { hashOpaqueToken } from '../../security/opaque-token';
 import type { RateLimiter } from '../../security/rate-limiter';
+import { findLicenceByDeviceToken } from '../licences/licence-devices.service';
 import type { OwnedLicence } from '../licences/licences.service';
-import { findLicenceByDeviceTokenHash } from './devices.repo';
 
 export const deviceMessages = {
   tokenRequired: 'Device token required. Activate the device with its licence key.',
@@ -73,37 +74,23 @@ export async function authenticateDevice(
   if (!(await limiter.consume(tokenHash))) throw tooMany();
   const cached = ctx.deviceSessions.get(tokenHash);
   if (cached) return cached;
-  const owned = await findLicenceByDeviceTokenHash(ctx.db, tokenHash);
+  const owned = await findLicenceByDeviceToken(ctx.db, tokenHash);
   if (!owned) throw unauthenticated(deviceMessages.tokenInvalid);
   const session = { ...owned, tokenHash };
   ctx.deviceSessions.set(tokenHash, session);
   return session;
 }
 
-const authenticatedDevices = new WeakMap<Request, DeviceSession>();
-
 /**
- * Route middleware (for `middleware: deviceGuard(...)`): authenticates the device, counting the
- * call against `limiter` of the services, before the body is validated, so that a caller without
- * a valid token gets 401 and one over its allowance 429 whatever it sent. The handler reads the
- * device with `guardedDevice(req)`.
+ * The device authenticator of the services (AppContext.devices): routes declaring access 'device'
+ * (or a permission access with orDevice) resolve the caller's token through it.
  */
-export function deviceGuard(
-  limiter: (limits: AppContext['limits']) => RateLimiter,
-): (ctx: AppContext) => RequestHandler[] {
-  return (ctx) => [
-    async (req, _res, next) => {
-      authenticatedDevices.set(req, await authenticateDevice(ctx, req, limiter(ctx.limits)));
-      next();
-    },
-  ];
-}
-
-/** The device that deviceGuard authenticated for this request. */
-export function guardedDevice(req: Request): DeviceSession {
-  const device = authenticatedDevices.get(req);
-  if (!device) throw new Error('guardedDevice called on a route without deviceGuard');
-  return device;
+export function createDeviceAuthenticator(
+  ctx: Pick<AppContext, 'db' | 'limits' | 'deviceSessions'>,
+): DeviceAuthenticator {
+  return {
+    authenticate: (req, limit) => authenticateDevice(ctx, req, ctx.limits[limit]),
+  };
 }
 
 /** The hash of the device token a request presents, if it presents one. */

@@ -5,7 +5,7 @@ import {
   deviceLicenceResponseSchema,
 } from '@patrol/contracts';
 import { defineRoute } from '../../http/route';
-import { authenticateDevice, presentedDeviceToken, withActivationLimit } from './device-auth';
+import { presentedDeviceToken, withActivationLimit } from './device-auth';
 import { activateDevice, readDeviceLicence, recordHeartbeat } from './devices.service';
 
 const tags = ['devices'];
@@ -16,8 +16,8 @@ const deviceTokenNote =
   'unbound, deleted, or activated again on the same device); 429 past 30 calls a minute per token.';
 
 /**
- * The API the patrol app calls. Access is 'public' to the user-token guard: activation is open
- * (rate-limited per address) and the other calls resolve the device token first thing.
+ * The API the patrol app calls. Activation is public (rate-limited per address; a re-activation
+ * presents its device token); the other calls declare access 'device'.
  */
 export const deviceRoutes = [
   defineRoute({
@@ -53,16 +53,13 @@ export const deviceRoutes = [
       'diagnostics. 403 once the licence has expired or its ' +
       `client was deactivated; nothing is recorded then.\n\n${deviceTokenNote}`,
     tags,
-    access: 'public',
+    access: 'device',
     chain: 'device',
     body: deviceHeartbeatBodySchema,
     response: deviceLicenceResponseSchema,
     // Every device beats every few seconds: at info, the log would hold little else.
     successLog: 'debug',
-    handler: async ({ ctx, req, body }) => {
-      const device = await authenticateDevice(ctx, req);
-      return recordHeartbeat(ctx, req, device, body);
-    },
+    handler: ({ ctx, req, device, body }) => recordHeartbeat(ctx, req, device, body),
   }),
   defineRoute({
     method: 'get',
@@ -72,9 +69,9 @@ export const deviceRoutes = [
       'status is active, expired (past validUntil) or suspended (the client was deactivated); ' +
       `the app keeps working only while active. Records no activity.\n\n${deviceTokenNote}`,
     tags,
-    access: 'public',
+    access: 'device',
     chain: 'device',
     response: deviceLicenceResponseSchema,
-    handler: async ({ ctx, req }) => readDeviceLicence(await authenticateDevice(ctx, req)),
+    handler: ({ device }) => readDeviceLicence(device),
   }),
 ];

@@ -24,16 +24,14 @@ import {
 } from '../licences/licences.service';
 import { deviceMessages, type DeviceSession } from './device-auth';
 import { deviceLicenceStatus, presentDeviceLicence } from './devices.presenter';
-import { recordDeviceActivation, replaceDeviceToken, writeHeartbeats } from './devices.repo';
+import {
+  recordDeviceActivation,
+  replaceDeviceToken,
+  writeHeartbeats,
+} from '../licences/licence-devices.service';
 
-// Other modules' device-facing routes (crash reports, OTA) authenticate the device through these.
-export {
-  authenticateDevice,
-  deviceGuard,
-  deviceMessages,
-  guardedDevice,
-  type DeviceSession,
-} from './device-auth';
+// The composition root builds the device authenticator of routes admitting the patrol app.
+export { createDeviceAuthenticator, deviceMessages, type DeviceSession } from './device-auth';
 
 /**
  * licenceActivityUpdated is announced at most once a minute per device: every console reloads on

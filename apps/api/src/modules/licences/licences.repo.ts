@@ -2,33 +2,16 @@ import type { LicenceStatusFilter, LicenceType } from '@patrol/contracts';
 import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { likePattern } from '../../db/like-pattern';
 import type { DbExecutor } from '../../db/client';
-import {
-  clients,
-  licences,
-  type ClientRow,
-  type LicenceRow,
-  type NewLicenceRow,
-} from '../../db/schema';
+import { licences, type LicenceRow, type NewLicenceRow } from '../../db/schema';
 
-/** A licence with the client that owns it. */
-export interface OwnedLicence {
-  licence: LicenceRow;
-  client: ClientRow;
-}
-
-/** A licence by key with its client, optionally locking the licence row until the transaction ends. */
+/** A licence by key, optionally locking its row until the transaction ends. */
 export async function findLicenceByKey(
   db: DbExecutor,
   key: string,
   options: { forUpdate?: boolean } = {},
-): Promise<OwnedLicence | undefined> {
-  const query = db
-    .select({ licence: licences, client: clients })
-    .from(licences)
-    .innerJoin(clients, eq(clients.id, licences.clientId))
-    .where(eq(licences.key, key))
-    .limit(1);
-  const [row] = options.forUpdate ? await query.for('update', { of: licences }) : await query;
+): Promise<LicenceRow | undefined> {
+  const query = db.select().from(licences).where(eq(licences.key, key)).limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
   return row;
 }
 

@@ -32,6 +32,7 @@ import { conflict, invalid, notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
 import { publishActivity, recordActivity } from '../activity/activity.service';
 import {
+  clientRowById,
   clientRuleMessages,
   directoryTotals,
   findClientPage,
@@ -49,13 +50,26 @@ import {
   insertLicencesSkippingTakenKeys,
   unbindLicenceIfBound,
   updateLicenceExpiry,
-  type OwnedLicence,
 } from './licences.repo';
 
 /** What the licence services use of the application context. */
 type LicenceDeps = Pick<AppContext, 'db' | 'events'>;
 
-export type { OwnedLicence };
+/** A licence with the client that owns it. */
+export interface OwnedLicence {
+  licence: LicenceRow;
+  client: ClientRow;
+}
+
+/** The licence with its client (read through the clients module); undefined without a licence. */
+export async function withOwner(
+  db: DbExecutor,
+  licence: LicenceRow | undefined,
+): Promise<OwnedLicence | undefined> {
+  if (!licence) return undefined;
+  const client = await clientRowById(db, licence.clientId);
+  return client && { licence, client };
+}
 
 /** Messages of the licence rules (the success lines are the ones the console shows, spec 1 section 8). */
 export const licenceRuleMessages = {
@@ -125,8 +139,8 @@ export function expiredLicenceCount(db: DbExecutor, now: Date = new Date()): Pro
 }
 
 /** A licence by key with its client, locked until the caller's transaction ends. */
-export function lockLicence(tx: DbExecutor, key: string): Promise<OwnedLicence | undefined> {
-  return findLicenceByKey(tx, key, { forUpdate: true });
+export async function lockLicence(tx: DbExecutor, key: string): Promise<OwnedLicence | undefined> {
+  return withOwner(tx, await findLicenceByKey(tx, key, { forUpdate: true }));
 }
 
 /** Binds the licence (id) to a device if still unbound and unexpired; see bindLicenceIfAvailable. */
@@ -248,7 +262,7 @@ export async function extendLicence(
   now: Date = new Date(),
 ): Promise<LicenceResponse> {
   const { client, licence, activity } = await db.transaction(async (tx) => {
-    const found = await findLicenceByKey(tx, key, { forUpdate: true });
+    const found = await lockLicence(tx, key);
     if (!found) throw notFound(licenceRuleMessages.notFound);
     if (!canExtendLicence(found.licence.validUntil, now)) {
       throw conflict(licenceRuleMessages.extensionClosed);
@@ -273,7 +287,7 @@ export async function deleteLicence(
   key: string,
 ): Promise<MessageResponse> {
   const { client, activity } = await db.transaction(async (tx) => {
-    const found = await findLicenceByKey(tx, key, { forUpdate: true });
+    const found = await lockLicence(tx, key);
     if (!found) throw notFound(licenceRuleMessages.notFound);
     await deleteLicenceRow(tx, found.licence.id);
     const device = found.licence.bound ? ` (device ${found.licence.deviceId} deactivated)` : '';
@@ -294,7 +308,7 @@ async function findOwnedLicence(
   key: string,
   companyId: string,
 ): Promise<OwnedLicence> {
-  const found = await findLicenceByKey(tx, key, { forUpdate: true });
+  const found = await lockLicence(tx, key);
   if (!found || (companyId !== 'system' && found.client.companyId !== companyId)) {
     throw notFound(licenceRuleMessages.notFound);
   }

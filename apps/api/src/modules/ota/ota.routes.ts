@@ -1,13 +1,9 @@
 import {
   apkMaxBytes,
-  dashboardApplyBodySchema,
-  dashboardApplyResponseSchema,
-  dashboardDownloadQuerySchema,
-  dashboardUpdateCheckQuerySchema,
-  dashboardUpdateCheckResponseSchema,
   deleteOtaVersionResponseSchema,
   listOtaVersionsQuerySchema,
   listOtaVersionsResponseSchema,
+  mobileCheckQuerySchema,
   mobileDistributeBodySchema,
   mobileUpdateCheckResponseSchema,
   otaHealthResponseSchema,
@@ -15,23 +11,16 @@ import {
   otaRolloutBodySchema,
   otaVersionParamsSchema,
   otaVersionResponseSchema,
-  updateChannelBodySchema,
-  updateChannelResponseSchema,
 } from '@patrol/contracts';
 import { defineRoute } from '../../http/route';
-import {
-  applyDashboardUpdate,
-  changeUpdateChannel,
-  checkDashboardUpdate,
-  distributeMobileRelease,
-  streamDashboardDownload,
-} from './dashboard-update.service';
-import { checkMobileUpdate, downloadVersion } from './ota-device.service';
+import { sendStoredFile } from '../../storage/stored-file';
+import { checkMobileUpdate, findApkDownload } from './ota-device.service';
 import { uploadApk } from './ota-upload.service';
 import {
   activateVersion,
   changeRollout,
   deactivateVersion,
+  distributeMobileRelease,
   listVersions,
   otaHealth,
   removeVersion,
@@ -123,22 +112,25 @@ export const otaRoutes = [
     description:
       'With a device token and ?versionCode= (and versionName, platform): the release this device should install, if a newer active one reaches it in the staged rollout; the version it runs is recorded for release health. With a staff token (settings.view): the current and latest Android releases.',
     tags: [...tags, 'device'],
-    access: 'public',
+    access: { ...viewAccess, orDevice: true },
     response: mobileUpdateCheckResponseSchema,
-    handler: ({ ctx, req }) => checkMobileUpdate(ctx, req),
+    // Only the app sends the version it runs; the console's call has no query.
+    handler: ({ ctx, req, device }) =>
+      checkMobileUpdate(ctx, device && { device, query: mobileCheckQuerySchema.parse(req.query) }),
   }),
   defineRoute({
     method: 'get',
     path: '/api/ota/versions/:id/download',
     summary: 'Download a release (device token or console); HTTP Range resumes, ETag = SHA-256',
     tags: [...tags, 'device'],
-    access: 'public',
+    access: { ...viewAccess, orDevice: true },
     params: otaVersionParamsSchema,
     response: {
       200: { contentType: 'application/vnd.android.package-archive', description: 'The APK' },
       206: { contentType: 'application/vnd.android.package-archive', description: 'A byte range' },
     },
-    handler: ({ ctx, req, res, params }) => downloadVersion(ctx, req, res, params.id),
+    handler: async ({ ctx, res, params }) =>
+      sendStoredFile(res, await findApkDownload(ctx, params.id)),
   }),
   defineRoute({
     method: 'post',
@@ -151,56 +143,5 @@ export const otaRoutes = [
     body: mobileDistributeBodySchema,
     response: otaVersionResponseSchema,
     handler: ({ ctx, user, body }) => distributeMobileRelease(ctx, user, body),
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/api/ota/dashboard/check',
-    summary: 'Whether the server serves a newer console build than the one loaded (?current=)',
-    description:
-      "Compares the build id the browser runs with build-info.json of the console build served (written by the console's build). A beta build is offered only on the beta channel; no update is offered while any of its files is missing.",
-    tags,
-    access: viewAccess,
-    query: dashboardUpdateCheckQuerySchema,
-    response: dashboardUpdateCheckResponseSchema,
-    handler: ({ ctx, query }) => checkDashboardUpdate(ctx, query),
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/api/ota/dashboard/download',
-    summary: 'Event stream: reads and verifies the new console build, with progress',
-    description:
-      "Messages are `data:` lines of JSON: {type:'progress', progress, loaded, total} while every file of the served build is read and checked against its SHA-256, then {type:'complete', build, version, assets} (the files for the browser to fetch), or {type:'error', message}. 409 before the stream when no build is served or it is the one loaded.",
-    tags,
-    access: viewAccess,
-    query: dashboardDownloadQuerySchema,
-    response: {
-      200: {
-        contentType: 'text/event-stream',
-        description: 'progress, complete or error messages',
-      },
-    },
-    handler: ({ ctx, query, res }) => streamDashboardDownload(ctx, query, res),
-  }),
-  defineRoute({
-    method: 'post',
-    path: '/api/ota/dashboard/apply',
-    summary: 'Confirms the downloaded console build is the one served, whole: reload into it',
-    description:
-      'Body: the build the browser runs (current) and the one it downloaded (build). 409 when no build is served, it is the one loaded, a newer one replaced it, or a file of it is missing.',
-    tags,
-    access: manageAccess,
-    body: dashboardApplyBodySchema,
-    response: dashboardApplyResponseSchema,
-    handler: ({ ctx, body }) => applyDashboardUpdate(ctx, body),
-  }),
-  defineRoute({
-    method: 'post',
-    path: '/api/ota/dashboard/channel',
-    summary: "Sets this installation's console update channel (stable or beta)",
-    tags,
-    access: manageAccess,
-    body: updateChannelBodySchema,
-    response: updateChannelResponseSchema,
-    handler: ({ ctx, user, body }) => changeUpdateChannel(ctx, user, body.channel),
   }),
 ];

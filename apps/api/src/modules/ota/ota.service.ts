@@ -3,9 +3,11 @@ import { mkdir, rm, statfs, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   otaMessages,
+  updateMessages,
   type ListOtaVersionsQuery,
   type ListOtaVersionsResponse,
   type MessageResponse,
+  type MobileDistributeBody,
   type OtaHealthResponse,
   type OtaRolloutBody,
   type OtaUpdateEventType,
@@ -22,6 +24,7 @@ import { presentVersion } from './ota.presenter';
 import {
   deactivateOthers,
   deleteVersion,
+  findPlatformVersion,
   findVersion,
   findVersions,
   updateVersion,
@@ -255,4 +258,22 @@ async function checkFileSystem(directory: string) {
   } catch {
     return { ok: false, low: false, freeBytes: null, error: 'The APK folder is not writable' };
   }
+}
+
+/**
+ * POST /api/ota/mobile/distribute: makes the platform's release the one devices are offered, by
+ * activating it (audited, and announced as ota_update). 404 for a version never uploaded.
+ */
+export async function distributeMobileRelease(
+  ctx: Pick<AppContext, 'db' | 'events'>,
+  actor: AuthUser,
+  body: MobileDistributeBody,
+): Promise<OtaVersionResponse> {
+  const release = await findPlatformVersion(ctx.db, body.platform, body.version);
+  if (!release) throw notFound(otaMessages.versionNotFound);
+  const activated = await activateVersion(ctx, actor, release.id);
+  return {
+    ...activated,
+    message: updateMessages.distributed(release.version, release.platform),
+  };
 }

@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { crashFreeRate, shouldPauseRollout } from '@patrol/domain';
-import { and, desc, eq, gt, max, ne, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { crashReports, deviceAppVersions, otaVersions, type OtaVersionRow } from '../../db/schema';
+import type { OtaVersionRow } from '../../db/schema';
 import type { AppContext } from '../../http/app-context';
 import { recordAudit } from '../audit/audit.service';
+import { devicesCrashedOnVersion } from '../crash-reports/crash-reports.service';
 import { findPreviousVersion, updateVersion } from './ota.repo';
+import {
+  countReleaseFleet,
+  findNewestReleases,
+  lastHealthCheck,
+  lockRelease,
+  tryLockHealthRefresh,
+} from './release-health.repo';
 
 /** Devices and crashes count over the last day: long enough to see a crash, short to move. */
 export const releaseHealthWindowMs = 24 * 60 * 60 * 1000;
@@ -21,37 +28,14 @@ type HealthDeps = Pick<AppContext, 'db' | 'events' | 'config' | 'logger'> & {
 };
 
 /**
- * Devices that said they run the release within the window (index on platform, code, time), and
- * how many of those sent a crash (not a debug report) from it within the window: counted from the
- * release's reports in the window (index on version, time), each joined to its device's row, so
- * the cost follows the release's recent crashes, not its fleet. (Asking each device whether it
- * crashed read the release's reports once per device: 41 s a minute at provider scale.)
+ * Devices that said they run the release within the window, and how many of those sent a crash
+ * (not a debug report) from it within the window: the crashed devices come from the release's
+ * reports in the window (the crash-reports module's), so the cost follows the release's recent
+ * crashes, not its fleet.
  */
 async function releaseFleet(db: DbExecutor, release: OtaVersionRow, since: Date) {
-  const onRelease = and(
-    eq(deviceAppVersions.platform, release.platform),
-    eq(deviceAppVersions.versionCode, release.versionCode),
-    gt(deviceAppVersions.reportedAt, since),
-  );
-  const [fleet] = await db
-    .select({ devices: sql<number>`count(*)`.mapWith(Number) })
-    .from(deviceAppVersions)
-    .where(onRelease);
-  const [crashes] = await db
-    .select({
-      crashed: sql<number>`count(distinct ${crashReports.deviceId})`.mapWith(Number),
-    })
-    .from(crashReports)
-    .innerJoin(deviceAppVersions, eq(deviceAppVersions.deviceId, crashReports.deviceId))
-    .where(
-      and(
-        eq(crashReports.appVersion, release.version),
-        gt(crashReports.createdAt, since),
-        ne(crashReports.reportType, 'debug'),
-        onRelease,
-      ),
-    );
-  return { devices: fleet?.devices ?? 0, crashed: crashes?.crashed ?? 0 };
+  const crashed = await devicesCrashedOnVersion(db, release.version, since);
+  return countReleaseFleet(db, release, since, crashed);
 }
 
 /**
@@ -83,19 +67,13 @@ export async function refreshReleaseHealthIfDue(
   return true;
 }
 
-/** An arbitrary constant naming the refresh among the database's advisory locks. */
-const refreshLockKey = 7_310_014;
 /** A refresh this much short of the interval ago still counts as this minute's (timers drift). */
 const intervalSlackMs = 5_000;
 
 async function claimRefresh(tx: DbExecutor, now: Date): Promise<boolean> {
-  const locked = await tx.execute<{ locked: boolean }>(
-    sql`select pg_try_advisory_xact_lock(${refreshLockKey}) as locked`,
-  );
-  if (!locked.rows[0]?.locked) return false;
+  if (!(await tryLockHealthRefresh(tx))) return false;
   // A statement of its own, after the lock: it sees a refresh that committed while we waited.
-  const [last] = await tx.select({ checkedAt: max(otaVersions.healthCheckedAt) }).from(otaVersions);
-  const checkedAt = last?.checkedAt;
+  const checkedAt = await lastHealthCheck(tx);
   return (
     !checkedAt || now.getTime() - checkedAt.getTime() >= releaseHealthIntervalMs - intervalSlackMs
   );
@@ -107,11 +85,7 @@ async function refreshWithin(
   now: Date,
 ): Promise<OtaVersionRow[]> {
   const since = new Date(now.getTime() - releaseHealthWindowMs);
-  const releases = await tx
-    .select()
-    .from(otaVersions)
-    .orderBy(desc(otaVersions.versionCode))
-    .limit(releasesWatched);
+  const releases = await findNewestReleases(tx, releasesWatched);
   for (const release of releases) {
     const { devices, crashed } = await releaseFleet(tx, release, since);
     await updateVersion(tx, release.id, {
@@ -136,11 +110,7 @@ async function pauseIfUnhealthy(
   releaseId: string,
   now: Date,
 ): Promise<OtaVersionRow | undefined> {
-  const [release] = await tx
-    .select()
-    .from(otaVersions)
-    .where(eq(otaVersions.id, releaseId))
-    .for('update');
+  const release = await lockRelease(tx, releaseId);
   if (!release || release.rolloutPausedAt !== null) return undefined;
   const previous = await findPreviousVersion(tx, release.platform, release.versionCode);
   const previousRate = previous

@@ -5,20 +5,14 @@ import {
   type LogoResponse,
   type MessageResponse,
 } from '@patrol/contracts';
-import type { Request, Response } from 'express';
 import type { DbExecutor } from '../../db/client';
 import type { AppContext } from '../../http/app-context';
 import { invalid, notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
 import { inspectImage } from '../../storage/image-header';
 import { imageExtensions, type ImageType } from '../../storage/image-type';
-import {
-  receiveSingleFile,
-  removeFile,
-  removeUpload,
-  sendUpload,
-  storeUnderContentName,
-} from '../../storage/uploads';
+import type { StoredFile } from '../../storage/stored-file';
+import { removeFile, removeUpload, storeUnderContentName } from '../../storage/uploads';
 import { recordAudit } from '../audit/audit.service';
 import { logoVersion, presentLogo } from './settings.presenter';
 import { ensureSettingsRow, findSettingsRow, updateSettingsRow } from './settings.repo';
@@ -33,40 +27,44 @@ export async function getLogo(db: DbExecutor): Promise<LogoResponse> {
   return { success: true, logo: (await readCompanySettings(db)).logo };
 }
 
-/** POST /api/settings/logo: receives the multipart field `logo` (streamed to disk) and stores it. */
+/** How POST /api/settings/logo receives the multipart field `logo` (streamed to disk). */
+export const logoUpload = {
+  field: 'logo',
+  maxBytes: logoMaxBytes,
+  tooLargeMessage: settingsMessages.logoSize,
+  missingMessage: settingsMessages.logoType,
+} as const;
+
+/** POST /api/settings/logo: makes the received upload (at `temporaryPath`) the company logo. */
 export async function uploadLogo(
   ctx: Pick<AppContext, 'db' | 'uploads'>,
   actor: AuthUser,
-  req: Request,
-  res: Response,
+  temporaryPath: string,
 ): Promise<LogoResponse> {
-  const file = await receiveSingleFile(req, res, {
-    directory: ctx.uploads.directory,
-    field: 'logo',
-    maxBytes: logoMaxBytes,
-    tooLargeMessage: settingsMessages.logoSize,
-    missingMessage: settingsMessages.logoType,
-  });
-  const logo = await replaceLogo(ctx, actor, file.path);
+  const logo = await replaceLogo(ctx, actor, temporaryPath);
   return { success: true, message: 'Logo uploaded successfully', logo };
 }
 
 /**
- * Streams the logo image with a strong ETag; cached for a year when `version` names the current
- * content (the URL changes with it), else revalidated.
+ * The logo image with a strong ETag; cached for a year when `version` names the current content
+ * (the URL changes with it), else revalidated.
  */
-export async function sendLogoFile(
+export async function logoFile(
   ctx: Pick<AppContext, 'db' | 'uploads'>,
-  res: Response,
   version: string | undefined,
-): Promise<void> {
+): Promise<StoredFile> {
   const logo = await currentLogoFile(ctx.db);
   const current = logoVersion(logo.fileName);
-  await sendUpload(res, ctx.uploads.directory, logo.fileName, {
-    contentType: logo.mimeType,
-    etag: `"${current}"`,
-    cacheControl: version === current ? `public, max-age=${oneYearSeconds}, immutable` : 'no-cache',
-  });
+  return {
+    directory: ctx.uploads.directory,
+    fileName: logo.fileName,
+    options: {
+      contentType: logo.mimeType,
+      etag: `"${current}"`,
+      cacheControl:
+        version === current ? `public, max-age=${oneYearSeconds}, immutable` : 'no-cache',
+    },
+  };
 }
 
 /** A logo's longest side: a header claiming more is a decompression bomb, not a logo. */

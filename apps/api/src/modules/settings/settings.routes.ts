@@ -10,8 +10,10 @@ import {
 } from '@patrol/contracts';
 import { z } from 'zod';
 import { defineRoute } from '../../http/route';
+import { sendStoredFile } from '../../storage/stored-file';
+import { receiveSingleFile } from '../../storage/uploads';
 import { previewNumbering } from './numbering.service';
-import { deleteLogo, getLogo, sendLogoFile, uploadLogo } from './settings-logo.service';
+import { deleteLogo, getLogo, logoFile, logoUpload, uploadLogo } from './settings-logo.service';
 import {
   getCompanySettings,
   resetCompanySettings,
@@ -86,7 +88,13 @@ export const settingsRoutes = [
     tags,
     access: { permissions: ['settings.edit'] },
     response: logoResponseSchema,
-    handler: ({ ctx, user, req, res }) => uploadLogo(ctx, user, req, res),
+    handler: async ({ ctx, user, req, res }) => {
+      const file = await receiveSingleFile(req, res, {
+        directory: ctx.uploads.directory,
+        ...logoUpload,
+      });
+      return uploadLogo(ctx, user, file.path);
+    },
   }),
   defineRoute({
     method: 'delete',
@@ -107,6 +115,6 @@ export const settingsRoutes = [
     access: 'public',
     query: logoFileQuerySchema,
     response: { 200: { contentType: 'image/*', description: 'The logo (PNG, JPEG, GIF or WebP)' } },
-    handler: ({ ctx, query, res }) => sendLogoFile(ctx, res, query.v),
+    handler: async ({ ctx, query, res }) => sendStoredFile(res, await logoFile(ctx, query.v)),
   }),
 ];

@@ -5,7 +5,7 @@ import {
   type WorkerIdentity,
   type WorkerReport,
 } from '@patrol/contracts';
-import { liveUsersFromSockets } from '@patrol/domain';
+import { liveUsersFromSockets, roundTo } from '@patrol/domain';
 import { within } from '../../db/within';
 import type { AppContext } from '../../http/app-context';
 import type { ProcessFigures } from '../../observability/process-figures';
@@ -57,8 +57,6 @@ export interface SystemSample {
 
 type SampleContext = Pick<AppContext, 'database' | 'db' | 'observability' | 'logger'>;
 
-const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
-
 /**
  * Pings the database (at most 1.5 s), then reads its statistics; a database that does not answer
  * is reported as lost, never thrown: the system panel must still answer while it is down.
@@ -71,7 +69,7 @@ export async function sampleDatabase(ctx: SampleContext): Promise<DatabaseSample
     ctx.logger.debug({ err: error }, 'system sample: database did not answer');
     return { connected: false, latencyMs: null, stats: null, rates: null };
   }
-  const latencyMs = round(performance.now() - started, 2);
+  const latencyMs = roundTo(performance.now() - started, 2);
   try {
     const stats = await within(readDatabaseStats(ctx.db), databaseProbeTimeoutMs);
     const rates = ctx.observability.databaseRates.update({
@@ -112,7 +110,7 @@ export async function takeSample(ctx: SampleContext): Promise<SystemSample> {
       cpuCount: availableParallelism(),
       totalMem: totalmem(),
       freeMem: freemem(),
-      loadAverage: loadavg().map((load) => round(load, 2)),
+      loadAverage: loadavg().map((load) => roundTo(load, 2)),
     },
     database,
     users: liveUsersFromSockets(sockets),

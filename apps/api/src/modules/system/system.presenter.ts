@@ -17,6 +17,7 @@ import {
   workerLevel,
   workerRecommendations,
   type HealthMetricsInput,
+  roundTo,
   type SystemHealthAssessment,
 } from '@patrol/domain';
 import type { Config } from '../../config';
@@ -24,8 +25,6 @@ import type { Database } from '../../db/client';
 import type { SystemSample } from './system-figures';
 
 type PresentContext = { config: Config; database: Pick<Database, 'dialect' | 'poolFigures'> };
-
-const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** The sample as the domain's health rules read it. */
 export function healthInput(sample: SystemSample, database: DatabaseUsage): HealthMetricsInput {
@@ -197,7 +196,7 @@ export function presentCluster(
     totalWorkers: workers.length,
     health: {
       healthy: database.connected && workers.every((worker) => workerLevel(worker) !== 'critical'),
-      workerEfficiency: round(workerEfficiency(workers), 2),
+      workerEfficiency: roundTo(workerEfficiency(workers), 2),
     },
     workers,
     database,

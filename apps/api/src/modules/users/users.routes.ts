@@ -79,10 +79,10 @@ function inputJsonSchema(schema: z.ZodType) {
 }
 
 /** Creating and deleting users is for a superadmin only, whatever permissions others hold. */
-const requireSuperadmin: RequestHandler = (req, _res, next) => {
-  if (req.user?.role !== 'superadmin') throw forbidden(userRuleMessages.superadminOnly);
-  next();
-};
+const superadminOnly = {
+  roles: ['superadmin'],
+  rolesMessage: userRuleMessages.superadminOnly,
+} as const;
 
 /** Changing permissions also needs permissions.manage; checked before the body is validated. */
 const requirePermissionsManageForPermissionBody: RequestHandler = (req, _res, next) => {
@@ -117,8 +117,7 @@ export const userRoutes = [
     summary: 'Create a staff user with the permissions of its role template',
     description: 'Superadmin only. 409 when the username or email is taken.',
     tags,
-    access: { permissions: ['users.create'] },
-    middleware: [requireSuperadmin],
+    access: { permissions: ['users.create'], ...superadminOnly },
     body: createUserBodySchema,
     response: userResponseSchema,
     status: 201,
@@ -147,8 +146,7 @@ export const userRoutes = [
     summary: 'Delete a staff user',
     description: 'Superadmin only; a superadmin cannot be deleted, nor can one delete oneself.',
     tags,
-    access: { permissions: ['users.delete'] },
-    middleware: [requireSuperadmin],
+    access: { permissions: ['users.delete'], ...superadminOnly },
     params: userIdParamsSchema,
     response: deleteUserResponseSchema,
     handler: ({ ctx, user, params }) => deleteUser(ctx, user, params.id),

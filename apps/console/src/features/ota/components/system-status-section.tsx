@@ -1,4 +1,9 @@
-import { connectionStateLabels, formatFileSize, type ConnectionState } from '@patrol/domain';
+import {
+  connectionStateLabels,
+  formatFileSize,
+  formatUptime,
+  type ConnectionState,
+} from '@patrol/domain';
 import { DatabaseIcon, HardDriveIcon, ServerIcon, type LucideIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,7 +13,7 @@ import { cn } from '@/lib/cn';
 import type { OtaHealth } from '@/features/ota/api/get-ota-health';
 import type { OtaRequestError } from '@/features/ota/api/ota-request';
 import { otaScreenMessages } from '@/features/ota/lib/ota-messages';
-import { formatCheckTime, formatUptime } from '@/features/ota/lib/ota-format';
+import { formatCheckTime } from '@/features/ota/lib/ota-format';
 import { apiConnectionState, connectionTones, serviceState } from '@/features/ota/lib/ota-status';
 
 type Detail = { label: string; value: string };

@@ -15,9 +15,9 @@ import {
   formatCount,
   formatMs,
   formatPercent,
-  formatUptime,
   percentOf,
 } from '@/features/system/lib/system-format';
+import { formatUptime } from '@patrol/domain';
 
 type ClusterPanelProps = { cluster: ClusterInfo | undefined; error: string | null };
 

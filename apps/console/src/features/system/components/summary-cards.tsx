@@ -14,7 +14,8 @@ import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/comp
 import { cn } from '@/lib/cn';
 import { healthStatusLabels } from '@/features/system/components/health-issues-card';
 import { databaseLabel } from '@/features/system/components/database-panel';
-import { formatClock, formatMs, formatUptime } from '@/features/system/lib/system-format';
+import { formatClock, formatMs } from '@/features/system/lib/system-format';
+import { formatUptime } from '@patrol/domain';
 
 type Tone = 'success' | 'warning' | 'danger' | 'default';
 

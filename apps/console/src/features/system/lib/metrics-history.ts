@@ -1,4 +1,5 @@
 import type { SystemMetrics } from '@patrol/contracts';
+import { roundTo } from '@patrol/domain';
 
 /**
  * The last minutes of metrics samples, kept in the browser for the trend charts: the server
@@ -22,19 +23,18 @@ export type MetricsPoint = {
 };
 
 const megabyte = 1024 * 1024;
-const round1 = (value: number) => Math.round(value * 10) / 10;
 
 /** The chart point of one metrics sample. */
 export function toMetricsPoint(metrics: SystemMetrics): MetricsPoint {
   return {
     at: new Date(metrics.timestamp).getTime(),
     worker: metrics.worker.id,
-    heapUsedMb: round1(metrics.memory.heapUsed / megabyte),
-    rssMb: round1(metrics.memory.rss / megabyte),
-    cpuPercent: round1(metrics.cpu.percentage),
+    heapUsedMb: roundTo(metrics.memory.heapUsed / megabyte),
+    rssMb: roundTo(metrics.memory.rss / megabyte),
+    cpuPercent: roundTo(metrics.cpu.percentage),
     requestsPerMinute: metrics.requestsPerMinute,
-    responseTimeMs: round1(metrics.responseTime),
-    p95Ms: metrics.responseTimes.p95 === null ? null : round1(metrics.responseTimes.p95),
+    responseTimeMs: roundTo(metrics.responseTime),
+    p95Ms: metrics.responseTimes.p95 === null ? null : roundTo(metrics.responseTimes.p95),
   };
 }
 

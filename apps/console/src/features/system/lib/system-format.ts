@@ -4,20 +4,6 @@ import { formatFileSize } from '@patrol/domain';
 
 const notAvailable = 'N/A';
 
-/** Seconds since start as the largest two units: '3d 4h', '5h 12m', '12m 5s', '45s'. */
-export function formatUptime(seconds: number | null | undefined): string {
-  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return notAvailable;
-  const whole = Math.floor(seconds);
-  const days = Math.floor(whole / 86_400);
-  const hours = Math.floor((whole % 86_400) / 3_600);
-  const minutes = Math.floor((whole % 3_600) / 60);
-  const rest = whole % 60;
-  if (days > 0) return `${days}d ${hours}h`;
-  if (hours > 0) return `${hours}h ${minutes}m`;
-  if (minutes > 0) return `${minutes}m ${rest}s`;
-  return `${rest}s`;
-}
-
 /** Bytes in KB, MB or GB ('47.68 MB'). */
 export function formatBytes(bytes: number | null | undefined): string {
   return formatFileSize(bytes);

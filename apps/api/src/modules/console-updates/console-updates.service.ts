@@ -1,5 +1,4 @@
 import {
-  otaMessages,
   updateMessages,
   type ConsoleBuildInfo,
   type DashboardApplyBody,
@@ -8,15 +7,13 @@ import {
   type DashboardDownloadQuery,
   type DashboardUpdateCheckQuery,
   type DashboardUpdateCheckResponse,
-  type MobileDistributeBody,
   type OtaChannel,
-  type OtaVersionResponse,
   type UpdateChannelResponse,
 } from '@patrol/contracts';
-import type { Response } from 'express';
 import type { AppContext } from '../../http/app-context';
-import { conflict, notFound } from '../../http/app-error';
+import { conflict } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
+import type { EventStream } from '../../http/event-stream';
 import { recordAudit } from '../audit/audit.service';
 import {
   ConsoleBuildError,
@@ -26,9 +23,7 @@ import {
   requireAllAssets,
   verifyBuild,
 } from './console-build';
-import { findUpdateChannel, saveUpdateChannel } from './dashboard-update.repo';
-import { activateVersion } from './ota.service';
-import { findPlatformVersion } from './ota.repo';
+import { findUpdateChannel, saveUpdateChannel } from './console-updates.repo';
 
 type DashboardDeps = Pick<AppContext, 'db' | 'config' | 'logger'>;
 
@@ -75,29 +70,28 @@ async function requireServedBuild(ctx: DashboardDeps): Promise<ConsoleBuildInfo>
 }
 
 /**
- * GET /api/ota/dashboard/download: an event stream (text/event-stream, one JSON `data:` line per
- * message) while every file of the served build is read from disk and checked against its
- * SHA-256: `progress` as the bytes go by, then `complete` with the files for the browser to
- * fetch, or `error`. 409 (before the stream) when no build is served or it is the one loaded.
+ * GET /api/ota/dashboard/download, before its stream: the served build to verify. 409 when no
+ * build is served or it is the one loaded.
  */
-export async function streamDashboardDownload(
+export async function buildToDownload(
   ctx: DashboardDeps,
   query: DashboardDownloadQuery,
-  res: Response,
-): Promise<void> {
+): Promise<ConsoleBuildInfo> {
   const served = await requireServedBuild(ctx);
   if (served.buildId === query.current) throw conflict(updateMessages.nothingToApply);
+  return served;
+}
 
-  res.status(200);
-  // no-transform keeps the compression middleware from holding messages back.
-  res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
-  res.setHeader('Cache-Control', 'no-store, no-transform');
-  res.setHeader('X-Accel-Buffering', 'no');
-  res.flushHeaders();
-  const send = (event: DashboardDownloadEvent) => res.write(`data: ${JSON.stringify(event)}\n\n`);
-  const gone = new AbortController();
-  res.on('close', () => gone.abort());
-
+/**
+ * GET /api/ota/dashboard/download, its stream: every file of the served build is read from disk
+ * and checked against its SHA-256: `progress` as the bytes go by, then `complete` with the files
+ * for the browser to fetch, or `error`.
+ */
+export async function verifyDownload(
+  ctx: DashboardDeps,
+  served: ConsoleBuildInfo,
+  { send, signal }: EventStream<DashboardDownloadEvent>,
+): Promise<void> {
   let lastPercent = -1;
   try {
     await verifyBuild(
@@ -109,9 +103,9 @@ export async function streamDashboardDownload(
         lastPercent = progress;
         send({ type: 'progress', progress, loaded, total });
       },
-      gone.signal,
+      signal,
     );
-    if (gone.signal.aborted) return;
+    if (signal.aborted) return;
     if (lastPercent < 100) send({ type: 'progress', progress: 100 });
     send({
       type: 'complete',
@@ -130,8 +124,6 @@ export async function streamDashboardDownload(
       ctx.logger.error({ err: error }, 'reading the console build for an update failed');
       send({ type: 'error', message: 'The new console build could not be read.' });
     }
-  } finally {
-    res.end();
   }
 }
 
@@ -181,22 +173,4 @@ export async function changeUpdateChannel(
     });
   });
   return { success: true, message: updateMessages.channelChanged(channel), channel };
-}
-
-/**
- * POST /api/ota/mobile/distribute: makes the platform's release the one devices are offered, by
- * activating it (audited, and announced as ota_update). 404 for a version never uploaded.
- */
-export async function distributeMobileRelease(
-  ctx: Pick<AppContext, 'db' | 'events'>,
-  actor: AuthUser,
-  body: MobileDistributeBody,
-): Promise<OtaVersionResponse> {
-  const release = await findPlatformVersion(ctx.db, body.platform, body.version);
-  if (!release) throw notFound(otaMessages.versionNotFound);
-  const activated = await activateVersion(ctx, actor, release.id);
-  return {
-    ...activated,
-    message: updateMessages.distributed(release.version, release.platform),
-  };
 }

@@ -2,23 +2,21 @@ import type { TransferWindow } from '@patrol/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { prepared } from '../../db/prepared';
-import { clients, licences, type LicenceRow } from '../../db/schema';
-import type { OwnedLicence } from '../licences/licences.service';
+import { licences, type LicenceRow } from '../../db/schema';
 
 /**
- * The bound licence (with its client) whose device token hashes to `tokenHash`. A prepared
+ * The bound licence whose device token hashes to `tokenHash`. A prepared
  * statement: every device's session is read again every few seconds (the session cache), so
  * neither Drizzle nor PostgreSQL should build the query each time.
  */
 export async function findLicenceByDeviceTokenHash(
   db: DbExecutor,
   tokenHash: string,
-): Promise<OwnedLicence | undefined> {
+): Promise<LicenceRow | undefined> {
   const [row] = await prepared(db, 'licence_by_device_token', () =>
     db
-      .select({ licence: licences, client: clients })
+      .select()
       .from(licences)
-      .innerJoin(clients, eq(clients.id, licences.clientId))
       .where(
         and(eq(licences.deviceTokenHash, sql.placeholder('tokenHash')), eq(licences.bound, true)),
       )

@@ -1,10 +1,12 @@
 import { inArray } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { invoices, paymentEntries, products, quotations, receipts, users } from '../../db/schema';
+import { invoices, paymentEntries, products, quotations, receipts } from '../../db/schema';
+import { userNamesById } from '../users/user-accounts.service';
 
-// A read model: the names an accountant reads (document numbers, client and product names) for
-// one page of the trail, looked up with one query per entity type on the page, never per row.
-// It only reads the billing and user tables; their modules own every write.
+// Part of the billing read model: the names an accountant reads on the audit trail (document
+// numbers, client and product names) for one page, one query per entity type on the page, never
+// per row. It only reads the billing tables (their modules own every write); people's names come
+// from the users module.
 
 /** What an audit entry is about, in words. */
 export interface AuditLabel {
@@ -97,12 +99,7 @@ export async function findAuditLabels(
         .from(products)
         .where(inArray(products.id, ids)),
     ),
-    lookup(idsOf(entries, 'user'), (ids) =>
-      db
-        .select({ id: users.id, label: users.fullName, username: users.username })
-        .from(users)
-        .where(inArray(users.id, ids)),
-    ),
+    userNamesById(db, idsOf(entries, 'user')),
   ]);
   const invoiceById = new Map(invoiceRows.map((row) => [row.id, row]));
   for (const row of invoiceRows) put('invoice', row.id, row.label, clientOf(row.client));
@@ -113,7 +110,7 @@ export async function findAuditLabels(
   for (const row of quotationRows) put('quotation', row.id, row.label, clientOf(row.client));
   for (const row of receiptRows) put('receipt', row.id, row.label, clientOf(row.client));
   for (const row of productRows) put('product', row.id, row.label, null);
-  for (const row of userRows) put('user', row.id, row.label || row.username, null);
+  for (const row of userRows.values()) put('user', row.id, row.fullName || row.username, null);
   return found;
 }
 

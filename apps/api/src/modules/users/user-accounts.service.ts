@@ -1,0 +1,45 @@
+import type { DbExecutor } from '../../db/client';
+import type { NewUserRow, UserRow } from '../../db/schema';
+import { findUserNames } from './user-accounts.repo';
+import { findUserRow, insertUserRow, updateUserRow } from './users.repo';
+
+// The account rows that other modules read and write through this module: the auth module signs
+// staff in and keeps their credentials on the account, the audit trail names its actors and the
+// dashboard counts staff.
+export {
+  advanceTotpStep,
+  countActiveUsersAmong,
+  countUsers,
+  findTokenAccountRow,
+  findUserByEmail,
+  findUsernamesStartingWith,
+  superadminExists,
+} from './user-accounts.repo';
+
+/** The full user row by id (with hashes: for services only, never for a response). */
+export function findUserRowById(db: DbExecutor, id: string): Promise<UserRow | undefined> {
+  return findUserRow(db, id);
+}
+
+/** Inserts a user and answers the stored row. */
+export function insertUser(db: DbExecutor, values: NewUserRow): Promise<UserRow> {
+  return insertUserRow(db, values);
+}
+
+/** Updates some columns of a user (and its updatedAt). */
+export async function updateUser(
+  db: DbExecutor,
+  id: string,
+  values: Partial<Omit<NewUserRow, 'id'>>,
+): Promise<void> {
+  await updateUserRow(db, id, values);
+}
+
+/** An account's name for display, by id; a deleted account is absent from the map. */
+export async function userNamesById(
+  db: DbExecutor,
+  ids: readonly string[],
+): Promise<Map<string, { id: string; username: string; fullName: string }>> {
+  const rows = await findUserNames(db, [...new Set(ids)]);
+  return new Map(rows.map((row) => [row.id, row]));
+}

@@ -1,0 +1,66 @@
+// Which module owns each table of the Drizzle schema (apps/api/src/db/schema), by the table's
+// export name. Only the owner's files import a table; every other module asks the owner's
+// *.service.ts. eslint/boundaries.js turns this map into lint rules; docs/module-ownership.md
+// explains it.
+
+/** Table export name -> the module (apps/api/src/modules/<name>) or infrastructure that owns it. */
+export const tableOwners = {
+  // Staff accounts and their credentials.
+  users: 'users',
+  refreshTokens: 'auth',
+  backupCodes: 'auth',
+  oneTimeTokens: 'auth',
+  // Client directory and licences.
+  clients: 'clients',
+  licences: 'licences',
+  activities: 'activity',
+  auditLog: 'audit',
+  // Settings and document numbering.
+  companySettings: 'settings',
+  documentCounters: 'settings',
+  // The patrol app's crash reports and releases, and the console's own builds.
+  crashReports: 'crash-reports',
+  crashGroups: 'crash-reports',
+  crashGroupVersions: 'crash-reports',
+  crashGroupDevices: 'crash-reports',
+  crashReportCounts: 'crash-reports',
+  otaVersions: 'ota',
+  deviceAppVersions: 'ota',
+  consoleUpdateSettings: 'console-updates',
+  // Billing.
+  products: 'products',
+  quotations: 'quotations',
+  quotationItems: 'quotations',
+  invoices: 'invoices',
+  invoiceLineItems: 'invoices',
+  paymentEntries: 'invoices',
+  paymentRejections: 'invoices',
+  receipts: 'receipts',
+  receiptAllocations: 'receipts',
+  receiptMonthTotals: 'receipts',
+  // Infrastructure (apps/api/src/<folder>), which no module touches.
+  mailOutbox: 'mail',
+  idempotentRequests: 'http',
+};
+
+const billingTables = Object.keys(tableOwners).filter((table) =>
+  ['products', 'quotations', 'invoices', 'receipts'].includes(tableOwners[table]),
+);
+
+/**
+ * Read models: modules that own no table and read other modules' tables for reporting only.
+ * They run read queries, never a write (reviewed, not linted: an import cannot tell them apart).
+ */
+export const readModels = {
+  // The billing reports, statistics and aging over every billing document.
+  'business-reports': billingTables,
+};
+
+/**
+ * Cross-module table reads that remain in billing modules, each a debt to pay by moving the read
+ * behind the owner's service (listed in docs/module-ownership.md). Nothing outside billing is here.
+ */
+export const remainingCrossReads = {
+  // Report rows name their client; the client directory is joined in SQL for paging and sorting.
+  'business-reports': ['clients'],
+};
