@@ -115,6 +115,15 @@ export const companySettingsSchema = z.object({
     invoice: numberingSettingsSchema,
     receipt: numberingSettingsSchema,
   }),
+  paymentSettings: z
+    .object({
+      /**
+       * The two-person rule: a payment is validated by someone other than its recorder. A
+       * one-person business switches it off.
+       */
+      requireSeparateValidator: z.boolean(),
+    })
+    .default({ requireSeparateValidator: true }),
 });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
 
@@ -151,6 +160,7 @@ export const defaultCompanySettings: CompanySettings = {
     invoice: numbering('INV'),
     receipt: numbering('RCP'),
   },
+  paymentSettings: { requireSeparateValidator: true },
 };
 
 /** The logo as the console shows it. */
