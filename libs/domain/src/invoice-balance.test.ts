@@ -40,15 +40,15 @@ describe('invoiceBalance', () => {
 describe('receiptTransactionType', () => {
   it('names a payment by what it leaves and when it came', () => {
     const issueDay = '2026-03-10';
-    expect(receiptTransactionType({ paymentDay: '2026-03-12', issueDay, outstandingAfterSen: 1 })).toBe(
-      'partial_payment',
-    );
-    expect(receiptTransactionType({ paymentDay: '2026-03-12', issueDay, outstandingAfterSen: 0 })).toBe(
-      'full_payment',
-    );
-    expect(receiptTransactionType({ paymentDay: '2026-03-01', issueDay, outstandingAfterSen: 0 })).toBe(
-      'advance_payment',
-    );
+    expect(
+      receiptTransactionType({ paymentDay: '2026-03-12', issueDay, outstandingAfterSen: 1 }),
+    ).toBe('partial_payment');
+    expect(
+      receiptTransactionType({ paymentDay: '2026-03-12', issueDay, outstandingAfterSen: 0 }),
+    ).toBe('full_payment');
+    expect(
+      receiptTransactionType({ paymentDay: '2026-03-01', issueDay, outstandingAfterSen: 0 }),
+    ).toBe('advance_payment');
   });
 });
 

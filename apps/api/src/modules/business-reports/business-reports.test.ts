@@ -197,9 +197,9 @@ describe('business statistics and reports', () => {
     });
 
     it('gives no days to collect, and no verdict on it, when nothing was collected', async () => {
-      const { body } = await report(`dateRange=custom&dateFrom=${day(-12)}&dateTo=${day(-8)}`).expect(
-        200,
-      );
+      const { body } = await report(
+        `dateRange=custom&dateFrom=${day(-12)}&dateTo=${day(-8)}`,
+      ).expect(200);
       expect(body.data.payments.averageDaysToPay).toBeNull();
       expect(body.data.dashboard.collectionRate).toBe(0);
     });

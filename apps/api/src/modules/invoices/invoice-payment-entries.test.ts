@@ -173,9 +173,9 @@ describe('invoices API: two people per payment, validated or rejected one paymen
         .get(`/api/business/invoices?search=${invoice.invoiceNumber}`)
         .set(bearer(fixture.sales))
         .expect(200);
-      expect(listed.body.invoices[0].paymentEntries.map((e: { status: string }) => e.status)).toEqual(
-        ['validated', 'rejected'],
-      );
+      expect(
+        listed.body.invoices[0].paymentEntries.map((e: { status: string }) => e.status),
+      ).toEqual(['validated', 'rejected']);
     });
 
     it('answers 400 without a reason, 404 for an unknown payment, 409 for a rejected one', async () => {

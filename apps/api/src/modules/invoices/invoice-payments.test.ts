@@ -151,7 +151,9 @@ describe('invoices API: payments, their validation and rejection', () => {
       ]);
       expect(first.receiptId).not.toBe(second.receiptId);
       const receipts = await request(fixture.t.app)
-        .get(`/api/business/receipts?search=${invoice.invoiceNumber}&sortBy=receiptNumber&sortOrder=asc`)
+        .get(
+          `/api/business/receipts?search=${invoice.invoiceNumber}&sortBy=receiptNumber&sortOrder=asc`,
+        )
         .set(bearer(fixture.sales))
         .expect(200);
       expect(receipts.body.receipts).toHaveLength(2);

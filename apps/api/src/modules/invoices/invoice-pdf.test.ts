@@ -66,7 +66,9 @@ describe('GET /api/business/invoices/{id}/download', () => {
   });
 
   it('keeps staff names and rejection reasons off the client PDF', async () => {
-    const text = (await pdfPages((await download(invoice.id).expect(200)).body as Buffer)).join('\n');
+    const text = (await pdfPages((await download(invoice.id).expect(200)).body as Buffer)).join(
+      '\n',
+    );
     expect(text).not.toContain('PAYMENT CORRECTION REQUIRED');
     expect(text).not.toContain('Transfer not in the bank statement');
     expect(text).not.toContain('Rejected by');

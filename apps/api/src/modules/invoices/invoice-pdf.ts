@@ -83,7 +83,12 @@ export function invoicePdf(invoice: Invoice, { company, bankLines }: DocumentCom
       // Paid is validated money only; what awaits validation is shown apart.
       ['Paid', formatMoney(invoice.validatedAmount)],
       ...(invoice.awaitingValidationAmount > 0
-        ? [['Awaiting validation', formatMoney(invoice.awaitingValidationAmount)] as [string, string]]
+        ? [
+            ['Awaiting validation', formatMoney(invoice.awaitingValidationAmount)] as [
+              string,
+              string,
+            ],
+          ]
         : []),
       ['Outstanding', formatMoney(invoice.outstandingAmount)],
       ['Total', formatMoney(invoice.totalAmount)],

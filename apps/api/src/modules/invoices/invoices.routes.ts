@@ -129,7 +129,7 @@ export const invoiceRoutes = [
     method: 'put',
     idempotent: true,
     path: '/api/invoices/:id/validate-payment',
-    summary: "Validate every pending payment of an invoice, a receipt for each",
+    summary: 'Validate every pending payment of an invoice, a receipt for each',
     description: validatorsOnly,
     tags,
     access: validatorAccess,
