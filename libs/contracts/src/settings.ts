@@ -115,15 +115,13 @@ export const companySettingsSchema = z.object({
     invoice: numberingSettingsSchema,
     receipt: numberingSettingsSchema,
   }),
-  paymentSettings: z
-    .object({
-      /**
-       * The two-person rule: a payment is validated by someone other than its recorder. A
-       * one-person business switches it off.
-       */
-      requireSeparateValidator: z.boolean(),
-    })
-    .default({ requireSeparateValidator: true }),
+  paymentSettings: z.object({
+    /**
+     * The two-person rule: a payment is validated by someone other than its recorder. A
+     * one-person business switches it off.
+     */
+    requireSeparateValidator: z.boolean(),
+  }),
 });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
 
