@@ -113,10 +113,16 @@ describe('billing', () => {
       await accounts.page.goto(
         new URL(`/billing?tab=receipts&search=${invoiceNumber}`, baseUrl).href,
       );
-      const receiptRow = accounts.page.getByRole('row', { name: new RegExp(invoiceNumber) });
-      await receiptRow.waitFor();
-      expect(await receiptRow.innerText()).toContain('RM 236.46');
-      await receiptRow.getByRole('button', { name: /^View / }).click();
+      // A receipt per payment: the partial one and the one that settled the invoice.
+      const receiptRows = accounts.page.getByRole('row', { name: new RegExp(invoiceNumber) });
+      await receiptRows.nth(1).waitFor();
+      const receiptsText = (await receiptRows.allInnerTexts()).join('\n');
+      expect(receiptsText).toContain('RM 36.46');
+      expect(receiptsText).toContain('RM 200.00');
+      await receiptRows
+        .first()
+        .getByRole('button', { name: /^View / })
+        .click();
       await accounts.page
         .getByRole('dialog', { name: 'Receipt Details' })
         .getByText('Payment allocations')
