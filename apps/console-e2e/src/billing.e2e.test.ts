@@ -1,22 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { ClientResponse } from '@patrol/contracts';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import type { ApiClient } from './support/api-client';
-import { createInvoiceViaApi, payInFull } from './support/billing';
+import { createInvoiceViaApi, openAs, payInFull } from './support/billing';
 import { test } from './support/e2e-test';
 import { signInAsStaff } from './support/staff-session';
-
-/** A second signed-in user in its own browser context (its own storage), on the same server. */
-async function openAs(browser: Browser, baseUrl: string, role: 'accounts' | 'sales') {
-  const context = await browser.newContext({
-    baseURL: baseUrl,
-    viewport: { width: 1280, height: 800 },
-  });
-  const page = await context.newPage();
-  const session = await signInAsStaff(page, baseUrl, { role });
-  return { page, session, close: () => context.close() };
-}
 
 async function addClient(api: ApiClient, name: string): Promise<string> {
   const suffix = randomBytes(3).toString('hex').toUpperCase();

@@ -2,25 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ClientResponse } from '@patrol/contracts';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { createInvoiceViaApi } from './support/billing';
+import { createInvoiceViaApi, openAs } from './support/billing';
 import { test } from './support/e2e-test';
 import { artifactsDir } from './support/paths';
 import { signInAsStaff } from './support/staff-session';
 
 const secondPerson = 'A payment must be validated by someone other than the person who recorded it';
-
-/** An accounts user signed in in a browser context of its own. */
-async function openAccounts(browser: Browser, baseUrl: string) {
-  const context = await browser.newContext({
-    baseURL: baseUrl,
-    viewport: { width: 1280, height: 800 },
-  });
-  const page = await context.newPage();
-  const session = await signInAsStaff(page, baseUrl, { role: 'accounts' });
-  return { page, session, close: () => context.close() };
-}
 
 /** The invoice's details dialog, opened from its row on the invoices tab. */
 async function openDetails(page: Page, baseUrl: string, invoiceNumber: string) {
@@ -50,8 +39,8 @@ describe('payment ledger', () => {
     const invoice = await createInvoiceViaApi(api, client.body.client.id, 500);
     const number = invoice.invoiceNumber;
 
-    const recorder = await openAccounts(browser, baseUrl);
-    const validator = await openAccounts(browser, baseUrl);
+    const recorder = await openAs(browser, baseUrl, 'accounts');
+    const validator = await openAs(browser, baseUrl, 'accounts');
     try {
       // The first accounts user records a partial payment through the dialog.
       await recorder.page.goto(new URL(`/billing?tab=invoices&search=${number}`, baseUrl).href);

@@ -16,13 +16,13 @@ import { defineRoute } from '../../http/route';
 import { pdfDownloadResponse } from '../../pdf/billing-pdf';
 import { downloadInvoicePdf } from './invoice-pdf';
 import { convertQuotationToInvoice, revertInvoice, revertQuotation } from './invoice-conversion';
+import { processPayment } from './invoice-payments.service';
 import {
-  processPayment,
   rejectPayment,
   rejectPaymentEntry,
   validatePayment,
   validatePaymentEntry,
-} from './invoice-payments.service';
+} from './payment-review.service';
 import { invoiceRuleMessages, listInvoices, sendInvoice } from './invoices.service';
 
 const tags = ['invoices'];
