@@ -3,6 +3,20 @@ import type { LatencyFigures } from './load';
 import type { ApiServer, BenchServer } from './processes';
 import type { Figure } from './report';
 
+/** A latency row: its stable id and the words the table shows. */
+export interface LatencyRow {
+  /** Matches the row across data sets (the 1/10 figure) and runs; never embeds a size. */
+  id: string;
+  name: string;
+  /**
+   * One identical request repeated: after the first, the clients list's one-second answer cache
+   * answers it (and the rows it reads stay warm for the others), so it has no goal.
+   */
+  cached?: boolean;
+  /** Said after the figures, e.g. what the rotation of varied requests was. */
+  note?: string;
+}
+
 /** What a bench suite gets: the running API, a staff token, the data set, and where to write. */
 export interface BenchContext {
   /** e.g. "1x PostgreSQL". */
@@ -21,9 +35,13 @@ export interface BenchContext {
    * stops it. PostgreSQL only: the embedded database admits one process.
    */
   startApi(env: Record<string, string>): Promise<ApiServer>;
-  /** p95 of the same measure on the 1/10 data set of the same database, when measured. */
-  tenthP95(name: string): number | undefined;
-  latency(name: string, figures: LatencyFigures): void;
+  /** The tail (p95, or max of few) of row `id` on the 1/10 data set of the same database. */
+  tenthTail(id: string): number | undefined;
+  /**
+   * Records p50 and the tail: at 1x on PostgreSQL an uncached row's goal is a tail of at most
+   * 50 ms and at most twice the 1/10 figure of the same id.
+   */
+  latency(row: LatencyRow, figures: LatencyFigures): void;
   record(figure: Omit<Figure, 'config'>): void;
   log(line: string): void;
 }

@@ -3,8 +3,20 @@ import autocannon, { type Request as AutocannonRequest } from 'autocannon';
 export interface LatencyFigures {
   p50: number;
   p95: number;
+  max: number;
+  /** How many times were measured (the samples behind p50 and p95). */
   requests: number;
   errors: number;
+}
+
+/** Fewer samples than this give no p95 worth the name: a row reports their max instead. */
+export const minP95Samples = 100;
+
+/** The tail a row reports: the p95 of enough samples, else the max of the few there are. */
+export function tailOf(figures: LatencyFigures): { label: string; value: number } {
+  return figures.requests >= minP95Samples
+    ? { label: 'p95', value: figures.p95 }
+    : { label: `max of ${figures.requests}`, value: figures.max };
 }
 
 export interface LoadOptions {
@@ -26,12 +38,13 @@ function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.max(0, index)]!;
 }
 
-/** p50 and p95 of measured times (ms), sorted in place. */
+/** p50, p95 and max of measured times (ms), sorted in place. */
 export function latencyOf(times: number[], errors = 0): LatencyFigures {
   const sorted = times.sort((a, b) => a - b);
   return {
     p50: percentile(sorted, 0.5),
     p95: percentile(sorted, 0.95),
+    max: sorted.length ? sorted[sorted.length - 1]! : Number.NaN,
     requests: sorted.length,
     errors,
   };

@@ -1,4 +1,4 @@
-import { latencyOf } from './load';
+import { latencyOf, tailOf } from './load';
 import { markdownTable, ms, type Figure } from './report';
 import type { SoakKind, SoakRequest } from './soak-traffic';
 
@@ -53,12 +53,14 @@ export function summarizeSoak(run: SoakRun): string {
   const figures: Omit<Figure, 'config'>[] = [
     ...requestFigures(run.requests, { start: cut.start, end: recoveredAt }),
     {
+      id: 'soak.ready-during-cut',
       name: `/ready during the cut (${cut.readyDuringCut.length} probes)`,
       value: countsOf(cut.readyDuringCut),
       goal: 'not 200 (the cut is seen)',
       pass: !cut.readyDuringCut.includes(200),
     },
     {
+      id: 'soak.recovery',
       name: 'recovery: /ready 200 from each worker, after reopening',
       value:
         pids
@@ -102,15 +104,17 @@ function requestFigures(requests: SoakRequest[], cut: { start: number; end: numb
     const outside = ofKind.filter((request) => !duringCut(request));
     const errorsOutside = outside.filter(failed);
     const errorsDuring = ofKind.filter((request) => duringCut(request) && failed(request));
-    const { p95 } = latencyOf(outside.map((request) => request.endedAt - request.startedAt));
+    const tail = tailOf(latencyOf(outside.map((request) => request.endedAt - request.startedAt)));
     // Which answers failed: each kind's outside the cut, and all kinds' during it.
     const statusesOf = (failures: SoakRequest[], shown = true) =>
       shown && failures.length ? ` (${countsOf(failures.map((request) => request.status))})` : '';
     return {
+      id: `soak.${kind}`,
       name: `${kind === 'all' ? 'all requests' : (kind satisfies SoakKind)}: count, errors outside / during the cut, p95 outside`,
       value:
         `${ofKind.length}, ${errorsOutside.length}${statusesOf(errorsOutside)} / ` +
-        `${errorsDuring.length}${statusesOf(errorsDuring, kind === 'all')}, ${ms(p95)}`,
+        `${errorsDuring.length}${statusesOf(errorsDuring, kind === 'all')}, ` +
+        `${ms(tail.value)}${tail.label === 'p95' ? '' : ` (${tail.label})`}`,
       goal: 'no errors outside the cut',
       pass: errorsOutside.length === 0,
     };
@@ -123,7 +127,7 @@ function requestFigures(requests: SoakRequest[], cut: { start: number; end: numb
  */
 function memoryFigures(run: SoakRun, durationMs: number) {
   const warmUpEnd = durationMs / 10;
-  return run.pids.map((pid) => {
+  return run.pids.map((pid, index) => {
     const rss = run.memory.rss.filter((entry) => entry.pid === pid);
     const heap = run.memory.heap.filter((entry) => entry.pid === pid);
     const rssAt = [
@@ -139,6 +143,7 @@ function memoryFigures(run: SoakRun, durationMs: number) {
     const mib = (value?: number) => (value === undefined ? 'n/a' : value.toFixed(0));
     const [first, , last] = lowestHeap;
     return {
+      id: `soak.worker-${index + 1}.memory`,
       name: `worker ${pid}: RSS at start / middle / end; lowest heap used in each third`,
       value:
         `${rssAt.map((entry) => mib(entry?.mib)).join(' / ')} MiB; ` +

@@ -2,10 +2,10 @@ import type { PaymentMethod, PaymentTerms, ProductCategory, ProductUnit } from '
 import {
   addDays,
   businessDay,
-  calculateQuotationTotals,
+  calculateDocumentTotals,
+  headlineTaxRate,
   dueDay,
   fromSen,
-  lineTaxesSen,
   senToDecimalString,
   type QuotationTotals,
 } from '@patrol/domain';
@@ -159,6 +159,8 @@ export async function seedDemoBilling(
         category: product.category,
         unit: product.unit,
         unitPrice: senToDecimalString(product.priceSen),
+        // Goods carry SST sales tax; licences and services carry service tax.
+        taxType: product.category === 'hardware' ? 'SALES_TAX' : 'SERVICE_TAX',
         active: product.name !== 'Patrol licence (1 month)',
         createdAt: new Date(now.getTime() - 120 * 86_400_000),
       })
@@ -181,15 +183,23 @@ export async function seedDemoBilling(
         discount: random() < 0.25 ? 10 : 0,
       };
     });
-    const taxRate = 0.08;
-    const totals = calculateQuotationTotals(
+    const totals = calculateDocumentTotals(
       lines.map((line) => ({
         quantity: line.quantity,
         unitPrice: line.product.unitPrice,
         discount: line.discount,
+        taxType: line.product.taxType,
+        taxRate: line.product.taxType === 'SALES_TAX' ? 0.1 : 0.08,
       })),
-      taxRate,
     );
+    const lineTax = (position: number) => {
+      const line = totals.lines[position]!;
+      return {
+        taxType: line.taxType,
+        taxRate: String(line.taxRate),
+        taxAmount: senToDecimalString(line.taxSen),
+      };
+    };
     const paymentTerms = terms[index % terms.length]!;
     const { number: quotationNumber } = await nextDocumentNumber(tx, 'quotation', now);
     const [quotation] = await tx
@@ -203,7 +213,7 @@ export async function seedDemoBilling(
         validityDays: 30,
         paymentTerms,
         notes: '',
-        taxRate: String(taxRate),
+        taxRate: String(headlineTaxRate(totals.taxes)),
         ...money(totals),
         status: story === 'converted' ? 'accepted' : story,
         createdAt: dayStart(quotationDay),
@@ -220,6 +230,7 @@ export async function seedDemoBilling(
         unitPrice: line.product.unitPrice,
         discount: String(line.discount),
         lineTotal: senToDecimalString(totals.lines[position]!.lineTotalSen),
+        ...lineTax(position),
       })),
     );
     result.quotations += 1;
@@ -242,11 +253,6 @@ export async function seedDemoBilling(
         createdAt: dayStart(issueDay),
       })
       .returning();
-    const taxes = lineTaxesSen(
-      totals.lines.map((line) => line.lineTotalSen),
-      taxRate,
-      totals.taxSen,
-    );
     await tx.insert(invoiceLineItems).values(
       lines.map((line, position) => ({
         invoiceId: invoice!.id,
@@ -255,8 +261,7 @@ export async function seedDemoBilling(
         description: `${line.product.name} - ${line.product.description}`,
         quantity: line.quantity,
         unitPrice: line.product.unitPrice,
-        taxRate: String(taxRate),
-        taxAmount: senToDecimalString(taxes[position]!),
+        ...lineTax(position),
         lineTotal: senToDecimalString(totals.lines[position]!.lineTotalSen),
       })),
     );

@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import type { AppContext } from './http/app-context';
 import { routeNotFound, errorHandler } from './http/error-handler';
 import { brotliQuality, compressionThreshold } from './http/json-answer';
+import { parseJsonBody } from './http/json-body';
 import { requestLogger } from './http/logger';
 import {
   defaultBodyLimit,
@@ -103,7 +104,7 @@ export function createApp(ctx: AppContext, routes: readonly Route[] = moduleRout
   const consoleRoutes = declared.filter((route) => route.chain !== 'device');
   mountBodyLimits(bodyLimits, consoleRoutes);
   app.use(bodyLimits);
-  app.use(express.json({ limit: defaultBodyLimit }));
+  app.use(parseJsonBody(defaultBodyLimit));
 
   const router = express.Router();
   mountRoutes(router, consoleRoutes, ctx);

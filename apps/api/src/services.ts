@@ -159,9 +159,19 @@ export async function createServices(
     db,
     createTtlCache<TokenAccount | null>({ ttlMs: accountTtlMs, maxEntries: 10_000 }),
   );
+  const sessions = createSessionSource(
+    db,
+    createTtlCache<boolean>({ ttlMs: sessionTtlMs, maxEntries: 100_000 }),
+  );
   // Relayed from another process too: its copy of the account changed, so must this one's.
   events.subscribe((published) => {
     if (published.event === 'accountChanged') accounts.forget(published.payload.userId);
+    // The process that ended a session forgot it already; the others forget it as they hear.
+    if (published.event === 'sessionEnded' && published.remote) {
+      const { userId, sessionId } = published.payload;
+      if (sessionId) sessions.forget(sessionId);
+      else accounts.forget(userId);
+    }
   });
   let stopRelay: (() => Promise<void>) | undefined;
   try {
@@ -229,10 +239,7 @@ export async function createServices(
     deviceSessions,
     heartbeats,
     accounts,
-    sessions: createSessionSource(
-      db,
-      createTtlCache<boolean>({ ttlMs: sessionTtlMs, maxEntries: 100_000 }),
-    ),
+    sessions,
     close: () => (closing ??= close()),
   };
 }

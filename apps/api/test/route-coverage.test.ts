@@ -9,7 +9,7 @@ const allowedPublicRoutes = [
   'GET /ready',
   'GET /api/openapi.json',
   // Prometheus scrapers carry no staff session; METRICS_TOKEN (a bearer, checked inside) guards it
-  // when set, and the README says to set it wherever the port is reachable from outside.
+  // when set, and docs/configuration.md says to set it wherever the port is reachable from outside.
   'GET /metrics',
   'GET /api/docs',
   // Sign-in and recovery happen before a session exists; logout must work with an expired token.

@@ -58,6 +58,25 @@ export const isoDateSchema = z.iso.date();
 /** Money is a JSON number with at most 2 decimals (numeric(14,2) in the database). */
 export const moneySchema = z.number().multipleOf(0.01);
 
+/** The largest amount a money column (numeric(14,2)) holds. */
+export const moneyMaximum = 999_999_999_999.99;
+const moneyMaximumText = '999,999,999,999.99';
+
+/**
+ * A money amount a request sends (a price, a payment, a credit): at most what the column holds
+ * and at most 2 decimals, each refusal naming the field (`label`, e.g. 'Unit price'). `error` is the
+ * message for a missing or non-numeric value. Chain `.min()`/`.positive()` for the field's own floor.
+ */
+export function moneyInputSchema(label: string, options: { error?: string } = {}) {
+  return (
+    z
+      .number(options.error === undefined ? undefined : { error: options.error })
+      // First, so the message names the maximum for an amount too large to have exact cents.
+      .max(moneyMaximum, `${label} must be at most ${moneyMaximumText}`)
+      .multipleOf(0.01, `${label} can have at most 2 decimals`)
+  );
+}
+
 /** Sort direction shared by every sortable list. */
 export const sortOrders = ['asc', 'desc'] as const;
 export const sortOrderSchema = z.enum(sortOrders);

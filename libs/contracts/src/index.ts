@@ -23,6 +23,7 @@ export * from './quotations';
 export * from './receipts';
 export * from './reports';
 export * from './settings';
+export * from './tax';
 export * from './socket-events';
 export * from './system';
 export * from './update-constants';

@@ -3,12 +3,14 @@ import {
   idSchema,
   isoDateSchema,
   isoDateTimeSchema,
+  moneyInputSchema,
   moneySchema,
   requiredString,
   successResponse,
 } from './fields';
 import { listQuerySchema, paginationSchema } from './pagination';
 import { paymentTermsSchema, quotationSchema } from './quotations';
+import { taxSummaryRowSchema, taxTypes } from './tax';
 
 /** Invoice payment states (spec 3 section 4). */
 export const paymentStatuses = [
@@ -104,7 +106,8 @@ export const invoiceLineItemSchema = z.object({
   description: z.string(),
   quantity: z.number().int(),
   unitPrice: moneySchema,
-  /** Fraction, e.g. 0.08. */
+  /** The line's tax as issued: its type, rate (a fraction, e.g. 0.08) and amount. */
+  taxType: z.enum(taxTypes),
   taxRate: z.number(),
   taxAmount: moneySchema,
   lineTotal: moneySchema,
@@ -161,10 +164,13 @@ export const invoiceSchema = z.object({
   dueDate: isoDateSchema,
   paymentTerms: paymentTermsSchema,
   lineItems: z.array(invoiceLineItemSchema),
+  /** After the line discounts (`discountAmount`). */
   subtotal: moneySchema,
   taxAmount: moneySchema,
   discountAmount: moneySchema,
   totalAmount: moneySchema,
+  /** Tax per type and rate, as issued; exempt lines included (with no tax). */
+  taxSummary: z.array(taxSummaryRowSchema),
   paidAmount: moneySchema,
   validatedAmount: moneySchema,
   awaitingValidationAmount: moneySchema,
@@ -220,10 +226,9 @@ function latestTodayIso(): string {
 
 /** PUT /api/business/invoices/{id}/process-payment (the Process Payment form). */
 export const processPaymentBodySchema = z.object({
-  amount: z
-    .number({ error: paymentMessages.amount })
-    .positive({ error: paymentMessages.amount })
-    .multipleOf(0.01, 'Payment amount can have at most 2 decimals'),
+  amount: moneyInputSchema('Payment amount', { error: paymentMessages.amount }).positive({
+    error: paymentMessages.amount,
+  }),
   paymentMethod: z.enum(paymentFormMethods, { error: paymentMessages.method }),
   referenceNumber: requiredString(paymentMessages.reference, {
     max: 100,

@@ -72,6 +72,8 @@ export const numberingLimits = {
 
 /** SST percentage input range (spec 2 section 5). */
 export const sstPercentageRange = { min: 0, max: 100, step: 0.1, default: 8 } as const;
+/** The standard SST sales tax rate in percent. */
+export const salesTaxPercentageDefault = 10;
 
 /** Default tax rate of quotations and invoices, as a fraction (spec 3 section 1). */
 export const defaultTaxRate = 0.08;

@@ -18,6 +18,17 @@ export const otaMessages = {
   apkTooLarge: 'APK file must be smaller than 200MB.',
   versionCharacters: 'Version may contain only letters, numbers, dots, hyphens and plus signs',
   notAnApk: 'The file is not an Android APK: its AndroidManifest.xml could not be read.',
+  notAZip: 'The file is not an Android APK: it is not a zip archive.',
+  noManifest: 'The file is not an Android APK: it has no AndroidManifest.xml.',
+  manifestTooLarge: (maxMiB: number) =>
+    `The APK's AndroidManifest.xml is larger than ${maxMiB} MiB, which no real app's is.`,
+  manifestCorrupt: (detail: string) =>
+    `The APK's AndroidManifest.xml could not be unpacked: ${detail}.`,
+  manifestMalformed: (detail: string) => `The APK's AndroidManifest.xml is malformed: ${detail}.`,
+  manifestIncomplete:
+    "The APK's AndroidManifest.xml does not name a package, a versionCode and a versionName.",
+  apkTooSlow: (seconds: number) => `The APK could not be read within ${seconds} seconds.`,
+  apkTooDemanding: 'Reading the APK needed more memory than an APK ever should.',
   versionMismatch: (entered: string, inApk: string) =>
     `The version entered (${entered}) is not the APK's version name (${inApk}).`,
   versionCodeNotAbove: (code: number, latest: number) =>

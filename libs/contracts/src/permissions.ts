@@ -4,7 +4,7 @@ import { z } from 'zod';
  * The permission catalogue (spec 2, section 3): the 26 keys the spec enumerates. The spec also
  * speaks of 10 areas and of conversion/revert keys "not detailed"; the enumerated keys fall into
  * 9 areas and total 26, so conversion is governed by quotations.edit + invoices.create and revert
- * by invoices.edit (see README, design notes).
+ * by invoices.edit (see docs/spec-departures.md).
  */
 export const permissionAreas = {
   dashboard: ['dashboard.view'],

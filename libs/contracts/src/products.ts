@@ -3,11 +3,13 @@ import {
   idSchema,
   isoDateTimeSchema,
   messageResponseSchema,
+  moneyInputSchema,
   moneySchema,
   requiredString,
   successResponse,
 } from './fields';
 import { listQuerySchema, paginationSchema } from './pagination';
+import { taxTypes, type TaxType } from './tax';
 
 /** Product categories; licence by default (spec 3 section 3). */
 export const productCategories = [
@@ -30,7 +32,17 @@ export const productMessages = {
   nameRequired: 'Product name is required',
   unitPrice: 'Unit price must be 0 or more',
   minQuantity: 'Minimum quantity must be a whole number of at least 1',
+  taxType: 'Tax type must be SALES_TAX, SERVICE_TAX or EXEMPT',
+  taxTypeMismatch:
+    'A taxable product needs SST sales tax or service tax, and a product that is not taxable is exempt',
 } as const;
+
+/** A product's tax type agrees with its taxable flag: taxable exactly when it is not exempt. */
+export function productTaxAgrees(taxable: boolean, taxType: TaxType): boolean {
+  return taxable === (taxType !== 'EXEMPT');
+}
+
+const productTaxTypeSchema = z.enum(taxTypes, { error: productMessages.taxType });
 
 /** A catalogue product or service (spec 3 section 3). */
 export const productSchema = z.object({
@@ -44,6 +56,8 @@ export const productSchema = z.object({
   unit: productUnitSchema,
   minQuantity: z.number().int(),
   taxable: z.boolean(),
+  /** SALES_TAX or SERVICE_TAX when taxable, EXEMPT otherwise; a line from it takes this type. */
+  taxType: z.enum(taxTypes),
   active: z.boolean(),
   notes: z.string(),
   createdAt: isoDateTimeSchema,
@@ -55,29 +69,51 @@ const productFormShape = {
   name: requiredString(productMessages.nameRequired, { max: 200, label: 'Product name' }),
   description: z.string().trim().max(2000),
   category: productCategorySchema,
-  unitPrice: z.number(productMessages.unitPrice).min(0, productMessages.unitPrice).multipleOf(0.01),
+  unitPrice: moneyInputSchema('Unit price', { error: productMessages.unitPrice }).min(
+    0,
+    productMessages.unitPrice,
+  ),
   unit: productUnitSchema,
   minQuantity: z.number().int(productMessages.minQuantity).min(1, productMessages.minQuantity),
   taxable: z.boolean(),
+  taxType: productTaxTypeSchema,
   active: z.boolean(),
   notes: z.string().trim().max(2000),
 };
 
-/** POST /api/business/products; the productId is numbered by the server. */
-export const createProductBodySchema = z.object({
-  ...productFormShape,
-  description: productFormShape.description.default(''),
-  category: productCategorySchema.default('licence'),
-  unit: productUnitSchema.default('piece'),
-  minQuantity: productFormShape.minQuantity.default(1),
-  taxable: z.boolean().default(true),
-  active: z.boolean().default(true),
-  notes: productFormShape.notes.default(''),
-});
+function refuseTaxMismatch(
+  body: { taxable?: boolean; taxType?: TaxType },
+  context: z.core.$RefinementCtx,
+): void {
+  if (body.taxable === undefined || body.taxType === undefined) return;
+  if (productTaxAgrees(body.taxable, body.taxType)) return;
+  context.addIssue({ code: 'custom', path: ['taxType'], message: productMessages.taxTypeMismatch });
+}
+
+/**
+ * POST /api/business/products; the productId is numbered by the server. Without a taxType a
+ * taxable product takes the settings' SST kind and any other is exempt.
+ */
+export const createProductBodySchema = z
+  .object({
+    ...productFormShape,
+    description: productFormShape.description.default(''),
+    category: productCategorySchema.default('licence'),
+    unit: productUnitSchema.default('piece'),
+    minQuantity: productFormShape.minQuantity.default(1),
+    taxable: z.boolean().default(true),
+    taxType: productTaxTypeSchema.optional(),
+    active: z.boolean().default(true),
+    notes: productFormShape.notes.default(''),
+  })
+  .superRefine(refuseTaxMismatch);
 export type CreateProductBody = z.infer<typeof createProductBodySchema>;
 
 /** PUT /api/business/products/{id}: the changed fields. */
-export const updateProductBodySchema = z.object(productFormShape).partial();
+export const updateProductBodySchema = z
+  .object(productFormShape)
+  .partial()
+  .superRefine(refuseTaxMismatch);
 export type UpdateProductBody = z.infer<typeof updateProductBodySchema>;
 
 /** PUT /api/business/products/{id}/status: the row switch. */

@@ -19,12 +19,11 @@ describe('quotation contracts', () => {
     expect(listQuotationsResponseSchema.safeParse(answer).success).toBe(true);
   });
 
-  it('fills the spec defaults: 30 days, NET_30, 8% tax, no discount', () => {
+  it('fills the spec defaults: 30 days, NET_30, no discount (the tax comes per line)', () => {
     const body = createQuotationBodySchema.parse(validCreate);
     expect(body).toMatchObject({
       validityDays: 30,
       paymentTerms: 'NET_30',
-      taxRate: 0.08,
       discountAmount: 0,
     });
     expect(body.items[0]).toMatchObject({ discount: 0, description: '' });

@@ -4,13 +4,15 @@ import {
   isoDateSchema,
   isoDateTimeSchema,
   messageResponseSchema,
+  moneyInputSchema,
   moneySchema,
   requiredId,
   requiredString,
   successResponse,
 } from './fields';
-import { defaultQuotationValidityDays, defaultTaxRate, quotationValidityDays } from './limits';
+import { defaultQuotationValidityDays, quotationValidityDays } from './limits';
 import { listQuerySchema, paginationSchema } from './pagination';
+import { taxSummaryRowSchema, taxTypes } from './tax';
 
 /** Quotation states (spec 3 section 4). converted and closed are final. */
 export const quotationStatuses = [
@@ -68,6 +70,10 @@ export const quotationItemSchema = z.object({
   /** Percent, 0 to 100. */
   discount: z.number(),
   lineTotal: moneySchema,
+  /** The line's tax as issued: its type, its rate (a fraction) and its share of that rate's tax. */
+  taxType: z.enum(taxTypes),
+  taxRate: z.number(),
+  taxAmount: moneySchema,
 });
 export type QuotationItem = z.infer<typeof quotationItemSchema>;
 
@@ -84,12 +90,18 @@ export const quotationSchema = z.object({
   paymentTerms: paymentTermsSchema,
   items: z.array(quotationItemSchema),
   notes: z.string(),
-  /** Fraction, e.g. 0.08. */
+  /**
+   * Fraction, e.g. 0.08: the rate of the taxed lines when they share one, the highest when they
+   * do not, 0 when none is taxed. `taxSummary` has each rate.
+   */
   taxRate: z.number(),
+  /** What the line discounts took off; `subtotal` is already after it. */
   discountAmount: moneySchema,
   subtotal: moneySchema,
   taxAmount: moneySchema,
   totalAmount: moneySchema,
+  /** Tax per type and rate, exempt lines included (with no tax). */
+  taxSummary: z.array(taxSummaryRowSchema),
   status: quotationStatusSchema,
   /** The invoice this quotation was converted to. */
   invoiceId: idSchema.nullable(),
@@ -104,12 +116,14 @@ export const quotationItemInputSchema = z.object({
   productName: requiredString(quotationMessages.itemNameRequired, { max: 200, label: 'Item name' }),
   description: z.string().trim().max(1000).default(''),
   quantity: z.number().int(quotationMessages.quantity).min(1, quotationMessages.quantity),
-  unitPrice: moneySchema.min(0, quotationMessages.unitPrice),
+  unitPrice: moneyInputSchema('Unit price').min(0, quotationMessages.unitPrice),
   discount: z
     .number()
     .min(0, quotationMessages.discount)
     .max(100, quotationMessages.discount)
     .default(0),
+  /** Chosen on the line; else the product's type, else the settings' default tax type. */
+  taxType: z.enum(taxTypes).nullable().optional(),
 });
 export type QuotationItemInput = z.infer<typeof quotationItemInputSchema>;
 
@@ -125,9 +139,10 @@ const quotationFormShape = {
   paymentTerms: paymentTermsSchema,
   items: z.array(quotationItemInputSchema).min(1, quotationMessages.itemsRequired).max(100),
   notes: z.string().trim().max(5000),
-  /** Fraction, 0 to 1. */
+  /** Ignored: each line's rate comes from the settings for its tax type when it is saved. */
   taxRate: z.number().min(0).max(1),
-  discountAmount: moneySchema.min(0),
+  /** Ignored: the discount is what the line discounts take off. */
+  discountAmount: moneyInputSchema('Discount amount').min(0),
 };
 
 /** POST /api/business/quotations. */
@@ -137,7 +152,7 @@ export const createQuotationBodySchema = z.object({
   validityDays: quotationFormShape.validityDays.default(defaultQuotationValidityDays),
   paymentTerms: paymentTermsSchema.default('NET_30'),
   notes: quotationFormShape.notes.default(''),
-  taxRate: quotationFormShape.taxRate.default(defaultTaxRate),
+  taxRate: quotationFormShape.taxRate.optional(),
   discountAmount: quotationFormShape.discountAmount.default(0),
 });
 export type CreateQuotationBody = z.infer<typeof createQuotationBodySchema>;

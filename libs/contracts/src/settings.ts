@@ -7,16 +7,18 @@ import {
   successResponse,
   trimmedText,
 } from './fields';
-import { logoMaxBytes, numberingLimits, sstPercentageRange } from './limits';
+import {
+  logoMaxBytes,
+  numberingLimits,
+  salesTaxPercentageDefault,
+  sstPercentageRange,
+} from './limits';
+import { sstRegistrationNumberPattern, taxTypeSchema } from './tax';
 
 /** The four kinds of numbered documents (spec 2 section 3). */
 export const documentKinds = ['product', 'quotation', 'invoice', 'receipt'] as const;
 export const documentKindSchema = z.enum(documentKinds);
 export type DocumentKind = z.infer<typeof documentKindSchema>;
-
-export const taxTypes = ['SST', 'EXEMPT'] as const;
-export const taxTypeSchema = z.enum(taxTypes);
-export type TaxType = z.infer<typeof taxTypeSchema>;
 
 /** Settings input messages; the spec states the rules, these word them. */
 export const settingsMessages = {
@@ -32,8 +34,15 @@ export const settingsMessages = {
   taglineColor: 'Tagline colour must be a hex colour such as #6B7280',
   sstPercentage: 'SST percentage must be between 0 and 100',
   sstPercentageStep: 'SST percentage can have at most one decimal (steps of 0.1)',
+  salesTaxPercentage: 'Sales tax percentage must be between 0 and 100',
+  salesTaxPercentageStep: 'Sales tax percentage can have at most one decimal (steps of 0.1)',
+  sstRegistrationNumber:
+    'SST registration number must look like W10-1808-31012345 (a letter and 2 digits, 4 digits, 8 digits)',
   logoType: 'Please select an image file',
   logoSize: 'File size must be less than 5MB',
+  logoUnreadable: (detail: string) => `Please select an image file: this one ${detail}.`,
+  logoTooManyPixels: (width: number, height: number, maxSide: number) =>
+    `The image is ${width} × ${height} pixels; a logo may be at most ${maxSide} pixels a side.`,
 } as const;
 
 /** Numbering of one document kind; the preview joins the parts with hyphens. */
@@ -101,13 +110,31 @@ export const companySettingsSchema = z.object({
     accountName: trimmedText('Account name', 100),
   }),
   taxSettings: z.object({
-    /** Percentage, e.g. 8 for 8%; the tax rate of documents is this divided by 100. */
+    /** The SST service tax rate in percent, e.g. 8 for 8%; a service line's rate is this / 100. */
     sstPercentage: z
       .number()
       .min(sstPercentageRange.min, settingsMessages.sstPercentage)
       .max(sstPercentageRange.max, settingsMessages.sstPercentage)
       .multipleOf(sstPercentageRange.step, settingsMessages.sstPercentageStep),
+    /** The SST sales tax rate in percent (10 by default); a sales line's rate is this / 100. */
+    salesTaxPercentage: z
+      .number()
+      .min(sstPercentageRange.min, settingsMessages.salesTaxPercentage)
+      .max(sstPercentageRange.max, settingsMessages.salesTaxPercentage)
+      .multipleOf(sstPercentageRange.step, settingsMessages.salesTaxPercentageStep)
+      .default(salesTaxPercentageDefault),
+    /** The tax type of a line whose product does not decide it (a typed line). */
     defaultTaxType: taxTypeSchema,
+    /** The supplier's SST registration number, printed on documents; empty when not registered. */
+    sstRegistrationNumber: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine(
+        (value) => value === '' || sstRegistrationNumberPattern.test(value),
+        settingsMessages.sstRegistrationNumber,
+      )
+      .default(''),
   }),
   numberingSettings: z.object({
     product: numberingSettingsSchema,
@@ -151,7 +178,12 @@ export const defaultCompanySettings: CompanySettings = {
   tagline: defaultTagline,
   taglineColor: '#6B7280',
   bankDetails: { bankName: '', accountNumber: '', accountName: '' },
-  taxSettings: { sstPercentage: sstPercentageRange.default, defaultTaxType: 'SST' },
+  taxSettings: {
+    sstPercentage: sstPercentageRange.default,
+    salesTaxPercentage: salesTaxPercentageDefault,
+    defaultTaxType: 'SERVICE_TAX',
+    sstRegistrationNumber: '',
+  },
   numberingSettings: {
     product: numbering('PRD'),
     quotation: numbering('QUO'),
@@ -160,6 +192,33 @@ export const defaultCompanySettings: CompanySettings = {
   },
   paymentSettings: { requireSeparateValidator: true },
 };
+
+/** POST /api/settings/numbering/preview: the numbering the settings form is about to save. */
+export const numberingPreviewBodySchema = z.object({
+  numberingSettings: companySettingsSchema.shape.numberingSettings,
+});
+export type NumberingPreviewBody = z.infer<typeof numberingPreviewBodySchema>;
+
+/** One kind's next number before and after a numbering change. */
+export const numberingPreviewSchema = z.object({
+  /** The next number under the saved settings. */
+  current: z.string(),
+  /** The next number under the proposed settings. */
+  next: z.string(),
+  /** True when the proposed settings start the visible sequence again (a lower sequence). */
+  restarts: z.boolean(),
+});
+export type NumberingPreview = z.infer<typeof numberingPreviewSchema>;
+
+export const numberingPreviewResponseSchema = successResponse({
+  numbers: z.object({
+    product: numberingPreviewSchema,
+    quotation: numberingPreviewSchema,
+    invoice: numberingPreviewSchema,
+    receipt: numberingPreviewSchema,
+  }),
+});
+export type NumberingPreviewResponse = z.infer<typeof numberingPreviewResponseSchema>;
 
 /** The logo as the console shows it. */
 export const companyLogoSchema = z.object({

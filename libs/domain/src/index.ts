@@ -13,6 +13,8 @@ export * from './health';
 export * from './licence-rules';
 export * from './licence-status';
 export * from './money';
+export * from './document-tax';
+export * from './document-totals-rows';
 export * from './numbering';
 export * from './ordinals';
 export * from './payment-correction-notes';

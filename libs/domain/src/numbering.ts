@@ -60,6 +60,21 @@ export function formatDocumentNumber(
   now: Date,
   timeZone: string = businessTimeZone,
 ): string {
+  const digits = String(sequence).padStart(effectivePadLength(config.padLength), '0');
+  const pattern = documentNumberPattern(config, now, timeZone);
+  return pattern === '' ? digits : `${pattern}-${digits}`;
+}
+
+/**
+ * The number without its sequence ('INV-MP-2026'): prefix, series and the optional years joined
+ * by hyphens. Two numbers with the same pattern and sequence are the same number, whatever their
+ * padding, so the pattern is what the numbering keeps unique.
+ */
+export function documentNumberPattern(
+  config: NumberingConfigInput,
+  now: Date,
+  timeZone: string = businessTimeZone,
+): string {
   const parts = [
     config.prefix.trim(),
     config.series?.trim() ?? '',
@@ -67,7 +82,6 @@ export function formatDocumentNumber(
       ? financialYearLabel(now, config.financialYearStartMonth ?? 1, timeZone)
       : '',
     config.useCurrentYear ? String(calendarYearMonth(now, timeZone).year) : '',
-    String(sequence).padStart(effectivePadLength(config.padLength), '0'),
   ];
   return parts.filter((part) => part !== '').join('-');
 }
@@ -105,4 +119,26 @@ export function nextDocumentSequence(
 ): number {
   const start = effectiveStartNumber(startNumber);
   return lastValue === null || lastValue === undefined ? start : Math.max(lastValue + 1, start);
+}
+
+/** What the numbering has already issued, as far as the next number of one kind is concerned. */
+export interface NumberingState {
+  /** The last sequence counted in the settings' period (0 or absent: none yet). */
+  periodLastValue?: number | null;
+  /** The highest sequence ever issued with the settings' pattern (0 or absent: none yet). */
+  patternLastSequence?: number | null;
+}
+
+/**
+ * The sequence the next document gets: the period's counter (or the start number) as the settings
+ * say, but never at or below a sequence the same pattern has already issued. Whatever the settings
+ * went through (a reset switched off, the year dropped, a prefix changed back, the start lowered),
+ * the number is the first free one of its pattern and is never reissued.
+ */
+export function plannedDocumentSequence(
+  config: Pick<NumberingConfigInput, 'startNumber'>,
+  state: NumberingState,
+): number {
+  const counted = nextDocumentSequence(state.periodLastValue ?? 0, config.startNumber);
+  return Math.max(counted, (state.patternLastSequence ?? 0) + 1);
 }

@@ -149,6 +149,8 @@ describe('calculateQuotationTotals', () => {
       lines: [],
       subtotalSen: 0,
       discountSen: 0,
+      subtotalBeforeDiscountSen: 0,
+      taxes: [],
       taxSen: 0,
       totalSen: 0,
     });

@@ -1,4 +1,6 @@
+import type { TaxType } from '@patrol/contracts';
 import { divideRoundHalfUp, parseExactDecimal, powerOfTen, type ExactDecimal } from './decimal';
+import { effectiveRate, groupByTax, taxOnSen, type TaxGroup } from './document-tax';
 import { parseSen, sumSen, type MoneyInput } from './money';
 
 /** The default tax rate (SST 8 percent) as a fraction. */
@@ -92,25 +94,78 @@ export function taxSen(subtotalSen: number, taxRate: number | string = defaultTa
 }
 
 /**
- * Lines, subtotal, tax and total of a quotation (spec 3 section 5): subtotal = sum of lines,
- * tax = subtotal x taxRate, total = subtotal + tax. A missing tax rate is the default 8 percent;
- * a negative or non-numeric one charges no tax.
+ * Lines, subtotal, tax and total of a quotation taxed at one rate (spec 3 section 5): every line
+ * is taxed at `taxRate` (the default 8 percent when missing; a negative or non-numeric one charges
+ * no tax). Documents whose lines carry their own tax use `calculateDocumentTotals`.
  */
 export function calculateQuotationTotals(
   items: readonly QuotationItemInput[],
   taxRate: number | string | null | undefined = defaultTaxRate,
-): QuotationTotals {
+): DocumentTotals {
+  const rate = Number(taxRate ?? defaultTaxRate);
+  return calculateDocumentTotals(
+    items.map((item) => ({ ...item, taxType: 'SERVICE_TAX' as const, taxRate: rate })),
+  );
+}
+
+/** A line as typed or stored, with its tax type and rate (a fraction). */
+export interface TaxedItemInput extends QuotationItemInput {
+  taxType: TaxType;
+  taxRate: number | string;
+}
+
+/** A priced line with its tax. */
+export interface TaxedDocumentLine extends QuotationLine {
+  taxType: TaxType;
+  taxRate: number;
+  taxSen: number;
+}
+
+/** The figures of a quotation, invoice or any document built from priced lines. */
+export interface DocumentTotals extends QuotationTotals {
+  lines: TaxedDocumentLine[];
+  /** The lines before their discounts: subtotal + discount. */
+  subtotalBeforeDiscountSen: number;
+  /** One row per tax type and rate, exempt lines included (with no tax). */
+  taxes: TaxGroup[];
+}
+
+/**
+ * The one totals rule of quotations and invoices, used by the form, the API and the documents:
+ * line total = quantity x unitPrice x (1 - discount/100); subtotal = sum of lines; each tax type
+ * and rate is charged on the sum of its lines (rounded half-up once per rate, exempt lines carry
+ * none), each line's share adding up to it exactly; total = subtotal + every tax.
+ */
+export function calculateDocumentTotals(items: readonly TaxedItemInput[]): DocumentTotals {
   const normalised = items.map(normaliseItem);
-  const lines = normalised.map(toLine);
+  const lines: TaxedDocumentLine[] = normalised.map((item, index) => ({
+    ...toLine(item),
+    taxType: items[index]!.taxType,
+    taxRate: Number(items[index]!.taxRate),
+    taxSen: 0,
+  }));
+  const taxes = groupByTax(lines).map(({ group, lines: grouped }) => {
+    const groupTax = taxOnSen(group.taxableSen, group.taxRate);
+    const shares = lineTaxesSen(
+      grouped.map((line) => line.lineTotalSen),
+      group.taxRate,
+      groupTax,
+    );
+    grouped.forEach((line, index) => (line.taxSen = shares[index]!));
+    return { ...group, taxSen: groupTax };
+  });
+  for (const line of lines) line.taxRate = effectiveRate(line);
   const subtotalSen = sumSen(lines.map((line) => line.lineTotalSen));
   const undiscountedSen = sumSen(
     normalised.map((item) => lineTotal(item.quantity, item.unitPriceSen, zero)),
   );
-  const tax = taxSen(subtotalSen, taxRate ?? defaultTaxRate);
+  const tax = sumSen(taxes.map((group) => group.taxSen));
   return {
     lines,
     subtotalSen,
     discountSen: undiscountedSen - subtotalSen,
+    subtotalBeforeDiscountSen: undiscountedSen,
+    taxes,
     taxSen: tax,
     totalSen: subtotalSen + tax,
   };

@@ -1,4 +1,5 @@
 import JSZip from 'jszip';
+import { u16, u32 } from './bytes';
 
 /** What a generated test APK declares in its manifest. */
 export interface TestApkOptions {
@@ -7,6 +8,8 @@ export interface TestApkOptions {
   versionName: string;
   /** Extra bytes stored in the package (uncompressed), to make a larger file. */
   padBytes?: number;
+  /** Bytes appended to the binary manifest (e.g. a chunk of size 0, to test a parser's framing). */
+  manifestTail?: Buffer;
 }
 
 const androidNamespace = 'http://schemas.android.com/apk/res/android';
@@ -17,18 +20,6 @@ const chunk = { stringPool: 0x0001, xml: 0x0003, resourceMap: 0x0180 } as const;
 const xmlNode = { startNamespace: 0x0100, endNamespace: 0x0101, start: 0x0102, end: 0x0103 };
 const typedValue = { string: 0x03, intDec: 0x10 } as const;
 const noString = 0xffffffff;
-
-function u16(value: number): Buffer {
-  const buffer = Buffer.alloc(2);
-  buffer.writeUInt16LE(value);
-  return buffer;
-}
-
-function u32(value: number): Buffer {
-  const buffer = Buffer.alloc(4);
-  buffer.writeUInt32LE(value >>> 0);
-  return buffer;
-}
 
 function withHeader(type: number, headerSize: number, body: Buffer[]): Buffer {
   const content = Buffer.concat(body);
@@ -81,7 +72,9 @@ function attribute(namespace: number, name: number, raw: number, type: number, d
  * The binary AndroidManifest.xml of a package: `<manifest package versionCode versionName>`, in
  * the format the Android build tools write and APK readers parse.
  */
-export function binaryManifest(options: Required<Omit<TestApkOptions, 'padBytes'>>): Buffer {
+export function binaryManifest(
+  options: Required<Omit<TestApkOptions, 'padBytes' | 'manifestTail'>>,
+): Buffer {
   // Index 0 is a placeholder: readers treat string reference 0 as "none".
   const strings = [
     '',
@@ -141,9 +134,11 @@ export function binaryManifest(options: Required<Omit<TestApkOptions, 'padBytes'
  */
 export async function buildTestApk(options: TestApkOptions): Promise<Buffer> {
   const zip = new JSZip();
+  const { manifestTail, padBytes: _padBytes, ...identity } = options;
+  const manifest = binaryManifest({ packageName: 'com.patrol.guard', ...identity });
   zip.file(
     'AndroidManifest.xml',
-    binaryManifest({ packageName: options.packageName ?? 'com.patrol.guard', ...options }),
+    manifestTail ? Buffer.concat([manifest, manifestTail]) : manifest,
   );
   zip.file('classes.dex', Buffer.from('dex\n035\0'));
   if (options.padBytes) {
@@ -151,3 +146,5 @@ export async function buildTestApk(options: TestApkOptions): Promise<Buffer> {
   }
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
+
+export { deflatedZeros, rawZip, type RawZipEntry } from './raw-zip';

@@ -18,6 +18,7 @@ const company = {
     registrationLine: 'Reg. No. 202601000001 · SST No. W10-1808-32000001',
   },
   bankLines: ['Bank: Maybank', 'Account number: 5140 1234 5678', 'Account name: Patrol Provider'],
+  sstRegistrationNumber: 'W10-1808-31012345',
 };
 const client = {
   companyName: '上海保安服务有限公司',
@@ -38,12 +39,16 @@ function invoiceWithLines(lines: number): Invoice {
       description: `Patrol licence ${index + 1} - one device, one year`,
       quantity: 2,
       unitPrice: 100,
+      taxType: 'SERVICE_TAX',
       taxRate: 0.08,
       taxAmount: 16,
       lineTotal: 200,
     })),
     subtotal: 200 * lines,
     taxAmount: 16 * lines,
+    taxSummary: [
+      { taxType: 'SERVICE_TAX', taxRate: 0.08, taxableAmount: 200 * lines, taxAmount: 16 * lines },
+    ],
     discountAmount: 0,
     totalAmount: 216 * lines,
     paidAmount: 0,
@@ -71,8 +76,14 @@ function quotationWithLines(lines: number): Quotation {
       unitPrice: 10,
       discount: 0,
       lineTotal: 10,
+      taxType: 'SERVICE_TAX',
+      taxRate: 0.08,
+      taxAmount: 0.8,
     })),
     subtotal: 10 * lines,
+    taxSummary: [
+      { taxType: 'SERVICE_TAX', taxRate: 0.08, taxableAmount: 10 * lines, taxAmount: 0.8 * lines },
+    ],
     discountAmount: 0,
     taxRate: 0.08,
     taxAmount: 0.8 * lines,
@@ -135,27 +146,61 @@ export const billingInsightSuite = defineSuite({
   ) {
     const { api, token } = context;
     context.record({
+      id: 'pdf.invoices-per-second',
       name: 'invoice PDFs (10 lines) rendered a second, one process',
       value: invoicePdfsPerSecond.toFixed(0),
       goal: '>= 50',
       pass: invoicePdfsPerSecond >= 50,
     });
-    context.latency('quotation PDF of 200 lines (in-process)', longQuotation);
-    context.latency('dashboard-stats aggregates, uncached (in-process)', uncached);
-    context.latency('report of this month, uncached (in-process)', monthReport);
-    context.latency('report of this year, uncached (in-process)', yearReport);
-    const requests: [string, string, number?][] = [
-      ['dashboard-stats', '/api/business/dashboard-stats'],
-      ['reports, last 7 days', '/api/business/reports?type=overview&dateRange=week'],
-      ['reports, this month', '/api/business/reports?type=financial&dateRange=month'],
-      ['reports, this quarter', '/api/business/reports?type=aging&dateRange=quarter'],
-      ['reports, this year', '/api/business/reports?type=performance&dateRange=year'],
+    context.latency(
+      { id: 'pdf.quotation-200-lines', name: 'quotation PDF of 200 lines (in-process)' },
+      longQuotation,
+    );
+    context.latency(
+      {
+        id: 'business.stats.uncached',
+        name: 'dashboard-stats aggregates, uncached (in-process)',
+      },
+      uncached,
+    );
+    context.latency(
+      { id: 'reports.month.uncached', name: 'report of this month, uncached (in-process)' },
+      monthReport,
+    );
+    context.latency(
+      { id: 'reports.year.uncached', name: 'report of this year, uncached (in-process)' },
+      yearReport,
+    );
+    const requests: [string, string, string, number?][] = [
+      ['business.stats', 'dashboard-stats', '/api/business/dashboard-stats'],
       [
+        'reports.week',
+        'reports, last 7 days',
+        '/api/business/reports?type=overview&dateRange=week',
+      ],
+      [
+        'reports.month',
+        'reports, this month',
+        '/api/business/reports?type=financial&dateRange=month',
+      ],
+      [
+        'reports.quarter',
+        'reports, this quarter',
+        '/api/business/reports?type=aging&dateRange=quarter',
+      ],
+      [
+        'reports.year',
+        'reports, this year',
+        '/api/business/reports?type=performance&dateRange=year',
+      ],
+      [
+        'reports.export.financial-year',
         'xlsx export of the year (financial)',
         '/api/business/reports/export/financial?dateRange=year',
         2,
       ],
       [
+        'reports.export.aging',
         'xlsx export, aging of every client',
         '/api/business/reports/export/aging?dateRange=year',
         2,
@@ -163,14 +208,15 @@ export const billingInsightSuite = defineSuite({
       ...(invoiceId
         ? [
             [
+              'pdf.invoice-download',
               'invoice PDF download (seeded invoice)',
               `/api/business/invoices/${invoiceId}/download`,
               2,
-            ] as [string, string, number],
+            ] as [string, string, string, number],
           ]
         : []),
     ];
-    for (const [name, path, connections] of requests) {
+    for (const [id, name, path, connections] of requests) {
       context.log(`  ${name}`);
       const figures = await measureLatency({
         url: `${api.url}${path}`,
@@ -178,7 +224,7 @@ export const billingInsightSuite = defineSuite({
         durationSeconds: seconds,
         headers: { authorization: `Bearer ${token}` },
       });
-      context.latency(name, figures);
+      context.latency({ id, name }, figures);
     }
   },
 });

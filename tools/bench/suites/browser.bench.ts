@@ -68,6 +68,7 @@ export const browserSuite = defineSuite({
       await login.getByRole('button', { name: 'Sign In' }).waitFor();
       const loginBytes = await loginAssets();
       context.record({
+        id: 'console.bytes.sign-in',
         name: 'JS + CSS before the sign-in page (gzipped)',
         value: kb(loginBytes),
         goal: '<= 150 kB',
@@ -86,12 +87,14 @@ export const browserSuite = defineSuite({
       const timeToData = Date.now() - started;
       const dashboardBytes = await dashboardAssets();
       context.record({
+        id: 'console.bytes.dashboard',
         name: 'JS + CSS before the dashboard (gzipped)',
         value: kb(dashboardBytes),
         goal: '<= 250 kB',
         pass: dashboardBytes <= 250 * 1024,
       });
       context.record({
+        id: 'console.dashboard.first-figure',
         name: 'dashboard: navigation to first figure (headless Chromium)',
         value: ms(timeToData),
         goal: 'reported',

@@ -1,9 +1,12 @@
 import type { Request } from 'autocannon';
+import { crashSeverities, crashStatuses } from '@patrol/contracts';
 import { simulatedAppVersions, simulatedCrashReport } from '../../device-sim/simulated-crashes';
 import { scaleDeviceToken } from '../../seed-scale/plan';
 import { activeDeviceKeys } from '../scale-devices';
 import { defineSuite } from '../bench-context';
 import { measureLatency, measureThroughput, timeRuns } from '../load';
+import { measureRepeated, measureVaried } from '../list-load';
+import { combine, filterParts, pageParts, sortParts } from '../rotation';
 import { refreshReleaseHealth } from '../../../apps/api/src/modules/ota/release-health.service';
 
 const seconds = 10;
@@ -11,6 +14,29 @@ const connections = 50;
 /** Enough devices that none passes the 30 reports a minute each may send. */
 const devices = 10_000;
 /** Distinct report bodies, rotated: recurring groups, rare crashes and debug reports. */
+/** What the crash screen's filters, sorts, searches and pages ask for, the list and the groups. */
+const crashWords = ['nfc', 'sync', 'location', 'permission', 'timeout', 'rare crash', 'patrol'];
+const crashReportPaths = [
+  ...combine(
+    '/api/crash-reports?limit=20',
+    pageParts(1, 10),
+    sortParts(['createdAt', 'title', 'severity', 'status']),
+    [...filterParts('severity', crashSeverities), ...filterParts('status', crashStatuses).slice(1)],
+  ),
+  ...combine(
+    '/api/crash-reports?limit=20',
+    filterParts('search', crashWords).slice(1),
+    pageParts(1, 2),
+    sortParts(['createdAt']),
+  ),
+];
+const crashGroupPaths = combine(
+  '/api/crash-reports/groups?limit=20',
+  pageParts(1, 5),
+  sortParts(['lastSeen', 'firstSeen', 'occurrences', 'devices']),
+  filterParts('severity', crashSeverities),
+);
+
 const bodies = Array.from({ length: 200 }, (_, n) =>
   JSON.stringify(simulatedCrashReport(simulatedAppVersions[n % simulatedAppVersions.length]!)),
 );
@@ -38,7 +64,10 @@ export const operationsSuite = defineSuite({
     return { keys, releaseHealth };
   },
   async run(context, { keys, releaseHealth }) {
-    context.latency('release health refresh, 10 releases (in-process)', releaseHealth);
+    context.latency(
+      { id: 'release-health.refresh', name: 'release health refresh, 10 releases (in-process)' },
+      releaseHealth,
+    );
     const { api, token } = context;
     const checkFrom = (device: { at: number }) => ({
       method: 'GET' as const,
@@ -85,28 +114,55 @@ export const operationsSuite = defineSuite({
       requests: [report],
     });
     context.record({
+      id: 'crash-reports.intake',
       name: 'crash report intake, reports/s at 50 connections (one process)',
       value: intake.rps.toFixed(0),
       goal: '>= 300',
       pass: intake.rps >= 300 && intake.errors === 0,
     });
 
-    const views: [string, string][] = [
-      ['crash reports, page 1', '/api/crash-reports?page=1&limit=20'],
-      ['crash reports, critical, page 1', '/api/crash-reports?severity=critical&page=1&limit=20'],
-      ['crash reports, search', '/api/crash-reports?search=nfc&page=1&limit=20'],
+    await measureVaried(
+      context,
+      { id: 'crash-reports.varied', name: 'crash reports, varied page, filter, sort and search' },
+      crashReportPaths,
+    );
+    await measureVaried(
+      context,
+      { id: 'crash-groups.varied', name: 'crash groups, varied page, severity and sort' },
+      crashGroupPaths,
+    );
+    const repeated: [string, string, string][] = [
+      ['crash-reports.page-1', 'crash reports, page 1', '/api/crash-reports?page=1&limit=20'],
       [
+        'crash-reports.critical',
+        'crash reports, critical, page 1',
+        '/api/crash-reports?severity=critical&page=1&limit=20',
+      ],
+      [
+        'crash-reports.search',
+        'crash reports, search',
+        '/api/crash-reports?search=nfc&page=1&limit=20',
+      ],
+      [
+        'crash-reports.version-resolved',
         'crash reports, one version, resolved',
         '/api/crash-reports?appVersion=2.4.1&status=resolved&page=1&limit=20',
       ],
-      ['crash groups, by occurrences', '/api/crash-reports/groups?page=1&limit=20'],
-      ['crash statistics', '/api/crash-reports/statistics'],
-      ['OTA versions', '/api/ota/versions?includeInactive=true'],
+      [
+        'crash-groups.by-occurrences',
+        'crash groups, by occurrences',
+        '/api/crash-reports/groups?page=1&limit=20',
+      ],
     ];
-    for (const [name, path] of views) {
+    for (const [id, name, path] of repeated) await measureRepeated(context, { id, name }, path);
+    const views: [string, string, string][] = [
+      ['crash-reports.statistics', 'crash statistics', '/api/crash-reports/statistics'],
+      ['ota.versions', 'OTA versions', '/api/ota/versions?includeInactive=true'],
+    ];
+    for (const [id, name, path] of views) {
       context.log(`  ${name}`);
       context.latency(
-        name,
+        { id, name },
         await measureLatency({
           url: `${api.url}${path}`,
           connections: 10,
@@ -116,7 +172,7 @@ export const operationsSuite = defineSuite({
       );
     }
     context.latency(
-      'app update check (device token)',
+      { id: 'ota.update-check', name: 'app update check (device token)' },
       await measureLatency({
         url: api.url,
         connections: 10,

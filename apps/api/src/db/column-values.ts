@@ -1,4 +1,5 @@
-import { fromSen, senToDecimalString, toSen } from '@patrol/domain';
+import type { TaxSummaryRow, TaxType } from '@patrol/contracts';
+import { fromSen, senToDecimalString, summariseLineTaxes, toSen } from '@patrol/domain';
 import type { DocumentClientInfo } from './schema';
 
 // Conversions between API values and the billing columns: calendar days are stored as the
@@ -33,4 +34,24 @@ export function documentClient(info: DocumentClientInfo) {
     phone: info.phone ?? '',
     address: info.address ?? '',
   };
+}
+
+/** The tax summary of stored document lines (each with its type, rate and tax as issued). */
+export function taxSummaryOf(
+  lines: readonly { taxType: TaxType; taxRate: string; lineTotal: string; taxAmount: string }[],
+): TaxSummaryRow[] {
+  const groups = summariseLineTaxes(
+    lines.map((line) => ({
+      taxType: line.taxType,
+      taxRate: Number(line.taxRate),
+      lineTotalSen: toSen(line.lineTotal),
+      taxSen: toSen(line.taxAmount),
+    })),
+  );
+  return groups.map((group) => ({
+    taxType: group.taxType,
+    taxRate: group.taxRate,
+    taxableAmount: fromSen(group.taxableSen),
+    taxAmount: fromSen(group.taxSen),
+  }));
 }

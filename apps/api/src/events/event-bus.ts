@@ -1,19 +1,30 @@
 import { EventEmitter } from 'node:events';
-import type {
-  ServerToClientEventName,
-  ServerToClientEvents,
-  ServerToClientPayload,
-} from '@patrol/contracts';
+import type { ServerToClientEventName, ServerToClientPayload } from '@patrol/contracts';
+
+/**
+ * Events the API processes tell each other and never send to a socket as such.
+ * sessionEnded: a session was signed out or revoked (`sessionId`), or every session of the user
+ * so far was ended (no `sessionId`: password change or reset, suspension, two-factor reset); its
+ * sockets are closed at once on every process.
+ */
+export interface InternalEventPayloads {
+  sessionEnded: { userId: string; sessionId?: string };
+}
+export type InternalEventName = keyof InternalEventPayloads;
+
+type BusEventName = ServerToClientEventName | InternalEventName;
+type BusPayload<E extends BusEventName> = E extends ServerToClientEventName
+  ? ServerToClientPayload<E>
+  : E extends InternalEventName
+    ? InternalEventPayloads[E]
+    : never;
 
 /**
  * The port through which services announce changes. Services publish only after their
  * transaction has committed, so a listener never sees a change that was rolled back.
  */
 export interface DomainEvents {
-  publish<E extends keyof ServerToClientEvents>(
-    event: E,
-    payload: Parameters<ServerToClientEvents[E]>[0],
-  ): void;
+  publish<E extends BusEventName>(event: E, payload: BusPayload<E>): void;
 }
 
 /**
@@ -21,12 +32,12 @@ export interface DomainEvents {
  * `remote` marks an event another API process published, relayed here through Redis.
  */
 export type PublishedEvent = {
-  [E in ServerToClientEventName]: {
+  [E in BusEventName]: {
     event: E;
-    payload: ServerToClientPayload<E>;
+    payload: BusPayload<E>;
     remote?: true;
   };
-}[ServerToClientEventName];
+}[BusEventName];
 
 /** The in-process bus: services publish on it, the realtime server subscribes to it. */
 export interface EventBus extends DomainEvents {

@@ -48,9 +48,12 @@ export const routeNotFound: RequestHandler = (req) => {
  * The single error middleware: expected failures keep their status and code; anything else is
  * logged with its stack and answered 500 with the request id, never with the stack.
  */
-export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
+export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   if (res.headersSent) {
-    next(error);
+    // Too late for an error answer: log one line (Express's own handler would print the stack
+    // on stderr, outside the JSON log) and cut the connection so the client sees a broken answer.
+    req.log.error({ err: error }, 'request failed after its answer started');
+    res.destroy();
     return;
   }
   const { status, envelope } = toEnvelope(error, req);

@@ -1,16 +1,15 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   buildUserWithTwoFactor,
+  captureLogs,
   createTestContext,
   signInWithTotp,
   type TestContext,
 } from '../../test/builders';
 import { moduleRoutes } from '../app';
-import { createLogger } from './logger';
 import { redactSecretShapes } from './log-redaction';
 import { defineRoute } from './route';
 
@@ -29,19 +28,48 @@ const failingQueryRoute = defineRoute({
   },
 });
 
+/** A test-only route whose insert breaks a foreign key, with a personal value among its row's. */
+const failingInsertRoute = defineRoute({
+  method: 'post',
+  path: '/api/test/failing-insert',
+  summary: 'Inserts a release uploaded by nobody',
+  tags: ['test'],
+  access: 'public',
+  body: z.object({ notes: z.string(), uploadedBy: z.string() }),
+  response: z.object({}),
+  handler: async ({ ctx, body }) => {
+    await ctx.db.execute(
+      sql`insert into ota_versions (version, version_code, package_name, file_size, checksum, file_path, release_notes, uploaded_by)
+          values ('1.0', 1, 'com.example', 1, 'c', 'f', ${body.notes}, ${body.uploadedBy})`,
+    );
+    return {};
+  },
+});
+
+/** A test-only route that fails after its answer has started. */
+const failingStreamRoute = defineRoute({
+  method: 'get',
+  path: '/api/test/failing-stream',
+  summary: 'Starts an answer, then fails',
+  tags: ['test'],
+  access: 'public',
+  response: z.object({}),
+  handler: async ({ res }) => {
+    res.status(200).setHeader('Content-Type', 'text/plain');
+    res.write('partial');
+    throw new Error('the export broke halfway');
+  },
+});
+
 describe('the log stream', () => {
-  const lines: string[] = [];
+  let lines: string[];
   let t: TestContext;
   beforeAll(async () => {
-    const destination = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const captured = captureLogs();
+    lines = captured.lines;
     t = await createTestContext({
-      routes: [...moduleRoutes, failingQueryRoute],
-      services: { logger: createLogger({ logLevel: 'debug' }, destination) },
+      routes: [...moduleRoutes, failingQueryRoute, failingInsertRoute, failingStreamRoute],
+      services: { logger: captured.logger },
     });
   });
   afterAll(() => t.close());
@@ -70,6 +98,44 @@ describe('the log stream', () => {
     ]) {
       expect(log).not.toContain(secret);
     }
+  });
+  it("logs a 500's SQL state and constraint, never the statement's values", async () => {
+    const personal = 'Call Siti on 012-3456789';
+    const before = lines.length;
+    const uploadedBy = '00000000-0000-4000-8000-000000000001';
+    await request(t.app)
+      .post('/api/test/failing-insert')
+      .send({ notes: personal, uploadedBy })
+      .expect(500);
+    const failure = lines
+      .slice(before)
+      .map((line) => JSON.parse(line))
+      .find((line) => line.msg === 'request failed');
+    expect(failure.err.cause).toMatchObject({
+      code: '23503',
+      constraint: 'ota_versions_uploaded_by_users_id_fk',
+    });
+    const logged = lines.slice(before).join('');
+    expect(logged).not.toContain(personal);
+    expect(logged).not.toContain(uploadedBy);
+  });
+  it('logs an error after the answer started as one JSON line and cuts the connection', async () => {
+    const before = lines.length;
+    const outcome = await request(t.app)
+      .get('/api/test/failing-stream')
+      .then(
+        () => 'answered',
+        () => 'cut',
+      );
+    expect(outcome).toBe('cut');
+    const logged = lines.slice(before).map((line) => JSON.parse(line));
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        level: 50,
+        msg: 'request failed after its answer started',
+        err: expect.objectContaining({ message: 'the export broke halfway' }),
+      }),
+    );
   });
 });
 

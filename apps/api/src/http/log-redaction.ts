@@ -21,11 +21,14 @@ export function redactSecretShapes(line: string): string {
 
 /**
  * Errors as pino logs them, minus what a failed query carries: Drizzle puts the parameters (a
- * password hash, a token, personal data) in the message, the stack and a `params` field, so a
- * failed query logs its SQL text and the database's own error only.
+ * password hash, a token, personal data) in the message, the stack and a `params` field, and the
+ * database's own error carries them too (PGlite's `params`, the `detail` "Key (email)=(...)" and
+ * "Failing row contains (...)"). A failed query logs its SQL text and the database error's
+ * SQLSTATE, constraint, table and column, never a value.
  */
 export function serializeError(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
+  if (isDatabaseError(error)) return databaseErrorFields(error);
   if (!(error instanceof DrizzleQueryError)) return stdSerializers.err(error);
   const message = `Failed query: ${error.query}`;
   return {
@@ -35,6 +38,36 @@ export function serializeError(error: unknown): unknown {
       .split('\n')
       .filter((line) => /^\s+at /.test(line))
       .join('\n')}`,
-    cause: error.cause instanceof Error ? stdSerializers.err(error.cause) : undefined,
+    cause: error.cause instanceof Error ? serializeError(error.cause) : undefined,
   };
+}
+
+type DatabaseError = Error & Partial<Record<(typeof databaseErrorKeys)[number], unknown>>;
+
+/** The fields of a pg or PGlite error that name what failed without quoting a value. */
+const databaseErrorKeys = [
+  'code',
+  'severity',
+  'constraint',
+  'schema',
+  'table',
+  'column',
+  'dataType',
+  'routine',
+] as const;
+
+function isDatabaseError(error: Error): error is DatabaseError {
+  const { code, syscall } = error as { code?: unknown; syscall?: unknown };
+  // A SQLSTATE is five characters; Node socket errors (EPIPE) look alike but carry a syscall.
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && syscall === undefined;
+}
+
+function databaseErrorFields(error: DatabaseError): Record<string, unknown> {
+  const fields: Record<string, unknown> = { type: 'DatabaseError' };
+  for (const key of databaseErrorKeys) {
+    if (typeof error[key] === 'string') fields[key] = error[key];
+  }
+  // Data exceptions (class 22) quote the value they refused: "invalid input syntax ...: "abc"".
+  if (!String(error.code).startsWith('22')) fields.message = error.message;
+  return fields;
 }

@@ -1,18 +1,13 @@
 import type { Permission, Role } from '@patrol/contracts';
 import type { PermissionMode } from '@patrol/domain';
-import express, {
-  type IRouter,
-  type Request,
-  type RequestHandler,
-  type Response,
-  type Router,
-} from 'express';
+import type { IRouter, Request, RequestHandler, Response, Router } from 'express';
 import type { z } from 'zod';
 import type { AppContext } from './app-context';
 import { AppError, invalid } from './app-error';
 import { authenticate, type AuthUser } from './authenticate';
 import { idempotentReplay } from './idempotency';
 import { sendJson, sendPlainJson } from './json-answer';
+import { parseJsonBody } from './json-body';
 import { logSuccessAt } from './logger';
 import { requirePermissions, requireRoles } from './require-permissions';
 import { findUnstorableText } from './storable-text';
@@ -216,9 +211,9 @@ export function mountBodyLimits(router: Router, routes: readonly Route[]): void 
  * 413 PAYLOAD_TOO_LARGE and the route's message), or up to the app's default.
  */
 export function jsonBodyParser(route: Route): RequestHandler {
-  if (!route.bodyLimit) return express.json({ limit: defaultBodyLimit });
+  if (!route.bodyLimit) return parseJsonBody(defaultBodyLimit);
   const { bytes, message } = route.bodyLimit;
-  const parse = express.json({ limit: bytes });
+  const parse = parseJsonBody(bytes);
   return (req, res, next) => {
     parse(req, res, (error?: unknown) => {
       const tooLarge =

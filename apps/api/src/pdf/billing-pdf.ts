@@ -1,4 +1,3 @@
-import { formatMoney } from '@patrol/domain';
 import PDFDocument from 'pdfkit';
 import { documentFont, documentFontNames, fontForText } from './pdf-fonts';
 
@@ -7,7 +6,7 @@ export interface PdfCompany {
   name: string;
   addressLines: string[];
   contactLine: string;
-  /** 'Reg. No. 202601000001 · SST No. W10-1808-32000001' */
+  /** 'Reg. No. 202601000001 · SST Reg. No. W10-1808-32000001' */
   registrationLine: string;
   /** A PNG or JPEG logo on disk, when there is one. */
   logoPath?: string;
@@ -337,16 +336,3 @@ export const pdfDownloadResponse = {
     description: 'The document as a PDF attachment, streamed',
   },
 };
-
-/**
- * The line discounts a document's subtotal already takes off, shown for information: the stored
- * discount amount is their sum, never a second deduction.
- */
-export function discountsIncluded(discountAmount: number): [string, string][] {
-  return discountAmount > 0 ? [['Line discounts (included)', formatMoney(discountAmount)]] : [];
-}
-
-/** A tax rate as printed: 0.08 -> '8%'. */
-export function ratePercent(rate: number): string {
-  return `${Math.round(rate * 10000) / 100}%`;
-}

@@ -8,13 +8,14 @@ import {
 } from '@patrol/contracts';
 import { Server } from 'socket.io';
 import type { AppContext } from '../http/app-context';
-import type { PublishedEvent } from '../events/event-bus';
+import type { InternalEventName, InternalEventPayloads, PublishedEvent } from '../events/event-bus';
 import { connectRedisAdapter, type RedisAdapterConnection } from './redis-adapter';
 import {
   authenticateSocket,
   permissionRoom,
   revalidateSockets,
   roomsFor,
+  sessionRoom,
   userRoom,
   type SocketData,
 } from './socket-user';
@@ -72,7 +73,12 @@ export async function createRealtimeServer(
 
   io.use(authenticateSocket(ctx));
   io.on('connection', (socket) => {
-    void socket.join([...roomsFor(socket.data.user), userRoom(socket.data.user.id)]);
+    const { user, sessionId } = socket.data;
+    void socket.join([
+      ...roomsFor(user),
+      userRoom(user.id),
+      ...(sessionId ? [sessionRoom(sessionId)] : []),
+    ]);
     ctx.logger.debug({ userId: socket.data.user.id, socketId: socket.id }, 'socket connected');
   });
 
@@ -96,6 +102,8 @@ export async function createRealtimeServer(
     }
     if (published.event === 'accountChanged') {
       void announceAccountChange(ctx, io, published.payload.userId);
+    } else if (published.event === 'sessionEnded') {
+      disconnectEndedSessions(io, published.payload);
     } else {
       emitToPermitted(io, published);
     }
@@ -150,11 +158,23 @@ function revalidateUserSockets(
   return revalidateSockets(ctx, sockets);
 }
 
+/**
+ * Closes the sockets of an ended session (or of every session of the user) on every process: the
+ * adapter carries the disconnection to the other processes, so no socket outlives its session
+ * until the next periodic re-check.
+ */
+function disconnectEndedSessions(
+  io: RealtimeIo,
+  { userId, sessionId }: InternalEventPayloads['sessionEnded'],
+): void {
+  io.in(sessionId ? sessionRoom(sessionId) : userRoom(userId)).disconnectSockets(true);
+}
+
 const localEvents: ReadonlySet<string> = new Set(processLocalEvents);
 
 function emitToPermitted(
   io: RealtimeIo,
-  { event, payload }: Exclude<PublishedEvent, { event: PersonalEventName }>,
+  { event, payload }: Exclude<PublishedEvent, { event: PersonalEventName | InternalEventName }>,
 ): void {
   // A process's own figures go to its own sockets; everything else through the adapter to all.
   const sender = localEvents.has(event) ? io.local : io;

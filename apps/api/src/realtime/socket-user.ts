@@ -32,6 +32,11 @@ export function userRoom(userId: string): string {
   return `user:${userId}`;
 }
 
+/** The room of the sockets opened with one signed-in session's tokens. */
+export function sessionRoom(sessionId: string): string {
+  return `session:${sessionId}`;
+}
+
 /** The permission rooms a user belongs in. */
 export function roomsFor(user: PermissionSubject): string[] {
   return gatingPermissions

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createClient } from 'redis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createMemoryRateLimitStore,
   createRedisRateLimitStore,
@@ -9,6 +9,12 @@ import {
 import { createRateLimiter } from './rate-limiter';
 
 const rule = { name: 'test', limit: 3, windowMs: 60_000 };
+
+const consumeTimes = async (consume: () => Promise<boolean>, times: number) => {
+  const answers: boolean[] = [];
+  for (let attempt = 0; attempt < times; attempt += 1) answers.push(await consume());
+  return answers;
+};
 
 function describeLimiter(
   storeName: string,
@@ -20,40 +26,50 @@ function describeLimiter(
     beforeAll(async () => {
       store = await openStore();
     });
-    afterAll(() => store.close());
+    afterAll(() => store?.close());
 
-    it('blocks a key once it reaches the limit, leaving other keys alone', async () => {
+    it('consumes an allowance and refuses past it, leaving other keys alone', async () => {
       const limiter = createRateLimiter(store, rule);
       const key = randomUUID();
-      for (let attempt = 0; attempt < 3; attempt += 1) {
-        expect(await limiter.isBlocked(key)).toBe(false);
-        await limiter.record(key);
-      }
-      expect(await limiter.isBlocked(key)).toBe(true);
-      expect(await limiter.isBlocked(randomUUID())).toBe(false);
+      expect(await consumeTimes(() => limiter.consume(key), 4)).toEqual([true, true, true, false]);
+      expect(await limiter.consume(randomUUID())).toBe(true);
     });
 
     it('lets a reset key start again', async () => {
       const limiter = createRateLimiter(store, rule);
       const key = randomUUID();
-      for (let attempt = 0; attempt < 3; attempt += 1) await limiter.record(key);
+      await consumeTimes(() => limiter.consume(key), 3);
       await limiter.reset(key);
-      expect(await limiter.isBlocked(key)).toBe(false);
-    });
-
-    it('consumes an allowance and refuses past it', async () => {
-      const limiter = createRateLimiter(store, rule);
-      const key = randomUUID();
-      const answers = [];
-      for (let attempt = 0; attempt < 4; attempt += 1) answers.push(await limiter.consume(key));
-      expect(answers).toEqual([true, true, true, false]);
+      expect(await limiter.consume(key)).toBe(true);
     });
 
     it('keeps rules with the same key apart', async () => {
       const key = randomUUID();
-      const first = createRateLimiter(store, rule);
-      for (let attempt = 0; attempt < 3; attempt += 1) await first.record(key);
-      expect(await createRateLimiter(store, { ...rule, name: 'other' }).isBlocked(key)).toBe(false);
+      await consumeTimes(() => createRateLimiter(store, rule).consume(key), 3);
+      expect(await createRateLimiter(store, { ...rule, name: 'other' }).consume(key)).toBe(true);
+    });
+
+    it('gives a refunded reservation back and says when the allowance is spent', async () => {
+      const limiter = createRateLimiter(store, rule);
+      const key = randomUUID();
+      const first = await limiter.reserve(key);
+      expect(first?.remaining).toBe(2);
+      await first!.refund();
+      const reservations = [];
+      for (let attempt = 0; attempt < 3; attempt += 1)
+        reservations.push(await limiter.reserve(key));
+      expect(reservations.map((reservation) => reservation?.remaining)).toEqual([2, 1, 0]);
+      expect(await limiter.reserve(key)).toBeUndefined();
+    });
+
+    it('holds 80 parallel attempts of one key to the limit, like sequential ones', async () => {
+      const limiter = createRateLimiter(store, { ...rule, limit: 30 });
+      const key = randomUUID();
+      const answers = await Promise.all(Array.from({ length: 80 }, () => limiter.consume(key)));
+      expect(answers.filter(Boolean)).toHaveLength(30);
+      // Refused attempts were not counted: a refund frees exactly one more.
+      const reservations = await Promise.all(Array.from({ length: 5 }, () => limiter.reserve(key)));
+      expect(reservations.filter(Boolean)).toHaveLength(0);
     });
   });
 }
@@ -73,35 +89,30 @@ async function openRedisStore(): Promise<RateLimitStore> {
   return { ...store, close: () => client.close() };
 }
 
-describe('memory store windows', () => {
-  it('forgets a count once its window has passed', async () => {
-    let clock = 0;
-    const store = createMemoryRateLimitStore(() => clock);
-    await store.increment('key', 1_000);
-    await store.increment('key', 1_000);
-    expect(await store.count('key')).toBe(2);
-    clock = 999;
-    expect(await store.count('key')).toBe(2);
-    clock = 1_000;
-    expect(await store.count('key')).toBe(0);
-    expect(await store.increment('key', 1_000)).toBe(1);
+describe('sliding windows (memory store, fake clock)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
-  it('sweeps expired windows without walking every open one at each count', async () => {
-    let clock = 0;
-    let readings = 0;
-    const store = createMemoryRateLimitStore(() => {
-      readings += 1;
-      return clock;
-    });
-    for (let key = 0; key < 20_000; key += 1) await store.increment(`device-${key}`, 60_000);
-    readings = 0;
-    for (let call = 0; call < 1_000; call += 1) await store.increment(`device-${call}`, 60_000);
-    // A few clock readings per count, not one per open window.
-    expect(readings).toBeLessThan(5_000);
+  it('refuses twice the limit across a window edge', async () => {
+    vi.useFakeTimers({ now: 10 * rule.windowMs });
+    const limiter = createRateLimiter(createMemoryRateLimitStore(), rule);
+    vi.advanceTimersByTime(rule.windowMs - 1_000);
+    expect(await consumeTimes(() => limiter.consume('key'), 3)).toEqual([true, true, true]);
+    vi.advanceTimersByTime(2_000);
+    // A fixed window would have opened a fresh allowance of 3 here.
+    expect(await consumeTimes(() => limiter.consume('key'), 3)).toEqual([false, false, false]);
+  });
 
-    clock = 60_000;
-    for (let key = 0; key < 20_000; key += 1) await store.increment(`late-${key}`, 60_000);
-    expect(await store.count('device-1')).toBe(0);
+  it('frees the allowance as the previous window slides out', async () => {
+    vi.useFakeTimers({ now: 10 * rule.windowMs });
+    const limiter = createRateLimiter(createMemoryRateLimitStore(), rule);
+    expect(await consumeTimes(() => limiter.consume('key'), 3)).toEqual([true, true, true]);
+    // Two thirds into the next window, a third of the old count still weighs: 2 are free.
+    vi.advanceTimersByTime(rule.windowMs + (2 * rule.windowMs) / 3);
+    expect(await consumeTimes(() => limiter.consume('key'), 3)).toEqual([true, true, false]);
+    // Two windows on, nothing of the old count is left.
+    vi.advanceTimersByTime(2 * rule.windowMs);
+    expect(await consumeTimes(() => limiter.consume('key'), 4)).toEqual([true, true, true, false]);
   });
 });

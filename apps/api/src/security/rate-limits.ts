@@ -20,11 +20,18 @@ const fifteenMinutes = 15 * minute;
  *
  * Devices: failed activations (unknown key, expired, bound elsewhere) per address, 30 per 15
  * minutes: enough for a site's typing mistakes, far too few to probe for keys, while a whole fleet
- * activating behind one address is never held up. One licence key is activated at most 10 times an
- * hour, from anywhere. A device reports every few seconds at most:
+ * activating behind one address is never held up (an attempt is counted while it runs and given
+ * back when it succeeds, so at most 30 run at once from one address). Across all addresses, 300
+ * failures a minute: far above what fleets' typing mistakes make, and a key-guessing burst from
+ * many addresses is slowed to that (every activation waits while it is spent). One licence key is
+ * activated at most 10 times an hour, from anywhere. A device reports every few seconds at most:
  * 30 calls a minute per token; unknown tokens are counted too, by token. Crash reports are counted
  * apart, 30 a minute per token, so that an app in a crash loop neither floods the viewer nor
  * spends the allowance its heartbeats need.
+ *
+ * Each limit slides (see rate-limiter.ts), so it also holds across the edge of a window, and
+ * failures are counted before the attempt is judged, so parallel attempts are held like sequential
+ * ones.
  */
 export const rateLimitRules = {
   signInPair: { name: 'auth-pair', limit: 5, windowMs: fifteenMinutes },
@@ -34,6 +41,7 @@ export const rateLimitRules = {
   recoveryRequests: { name: 'auth-recovery', limit: 10, windowMs: fifteenMinutes },
   passwordSetting: { name: 'auth-set-password', limit: 10, windowMs: fifteenMinutes },
   deviceActivationFailures: { name: 'device-activate', limit: 30, windowMs: fifteenMinutes },
+  deviceActivationFailuresAll: { name: 'device-activate-all', limit: 300, windowMs: minute },
   licenceActivations: { name: 'licence-activate', limit: 10, windowMs: 60 * minute },
   deviceCalls: { name: 'device-calls', limit: 30, windowMs: minute },
   crashReports: { name: 'crash-reports', limit: crashReportsPerDeviceMinute, windowMs: minute },

@@ -13,7 +13,7 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } f
  */
 export function deriveKey(
   masterSecret: string,
-  purpose: 'totp-secret' | 'backup-code' | 'known-device',
+  purpose: 'totp-secret' | 'backup-code' | 'known-device' | 'refresh-successor',
 ): Buffer {
   return Buffer.from(hkdfSync('sha256', masterSecret, 'patrol-console', `patrol/${purpose}`, 32));
 }

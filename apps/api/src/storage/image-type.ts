@@ -1,5 +1,3 @@
-import { open } from 'node:fs/promises';
-
 /** Raster image types recognised by their first bytes. SVG is absent: it can carry script. */
 export type ImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
 
@@ -10,8 +8,6 @@ export const imageExtensions: Record<ImageType, string> = {
   'image/gif': 'gif',
   'image/webp': 'webp',
 };
-
-const signatureLength = 12;
 
 /** The image type of `bytes` by its signature (magic bytes), or undefined for anything else. */
 export function imageTypeOf(bytes: Uint8Array): ImageType | undefined {
@@ -24,16 +20,4 @@ export function imageTypeOf(bytes: Uint8Array): ImageType | undefined {
   if (startsWith(ascii('GIF87a')) || startsWith(ascii('GIF89a'))) return 'image/gif';
   if (startsWith(ascii('RIFF')) && startsWith(ascii('WEBP'), 8)) return 'image/webp';
   return undefined;
-}
-
-/** Reads the first bytes of the file at `path` and answers its image type, if it is one. */
-export async function detectImageType(path: string): Promise<ImageType | undefined> {
-  const file = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(signatureLength);
-    const { bytesRead } = await file.read(buffer, 0, signatureLength, 0);
-    return imageTypeOf(buffer.subarray(0, bytesRead));
-  } finally {
-    await file.close();
-  }
 }

@@ -154,6 +154,10 @@ export function sendUpload(
         if (!error) resolve();
         else if (error.code === 'ENOENT' || (error as { status?: number }).status === 404) {
           reject(notFound('File not found'));
+        } else if (error.code === 'ECONNABORTED' || res.destroyed) {
+          // A client that hangs up mid-download (a phone losing signal) is routine, not a fault.
+          res.req.log.debug({ file: basename(fileName) }, 'download aborted by the client');
+          resolve();
         } else reject(error);
       },
     );

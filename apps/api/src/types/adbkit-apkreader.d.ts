@@ -1,13 +1,14 @@
-declare module '@devicefarmer/adbkit-apkreader' {
+declare module '@devicefarmer/adbkit-apkreader/lib/apkreader/parser/manifest.js' {
   /** The parts of a parsed AndroidManifest.xml this project reads. */
   export interface ApkManifest {
-    package?: string;
-    versionCode?: number;
-    versionName?: string;
+    package?: unknown;
+    versionCode?: unknown;
+    versionName?: unknown;
   }
 
-  export default class ApkReader {
-    static open(apk: string | Buffer): Promise<ApkReader>;
-    readManifest(): Promise<ApkManifest>;
+  /** Parses a binary AndroidManifest.xml held whole in `buffer`. */
+  export default class ManifestParser {
+    constructor(buffer: Buffer);
+    parse(): ApkManifest;
   }
 }

@@ -2,6 +2,7 @@ import {
   paymentStatuses,
   paymentTerms,
   paymentValidationStatuses,
+  taxTypes,
   type PaymentEntryStatus,
 } from '@patrol/contracts';
 import { sql } from 'drizzle-orm';
@@ -128,6 +129,8 @@ export const invoiceLineItems = pgTable(
     description: text('description').notNull(),
     quantity: integer('quantity').notNull(),
     unitPrice: money('unit_price').notNull(),
+    /** The line's tax as issued: its type and rate stay when the settings change later. */
+    taxType: text('tax_type', { enum: taxTypes }).notNull().default('EXEMPT'),
     taxRate: rate('tax_rate').notNull().default('0'),
     taxAmount: money('tax_amount').notNull().default('0'),
     lineTotal: money('line_total').notNull(),

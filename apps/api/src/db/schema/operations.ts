@@ -202,7 +202,9 @@ export const otaVersions = pgTable(
   (table) => [
     uniqueIndex('ota_versions_platform_version_unique').on(table.platform, table.version),
     index('ota_versions_uploaded_at_idx').on(table.uploadedAt),
-    index('ota_versions_platform_code_idx').on(table.platform, table.versionCode),
+    // Uploads check "above the latest" before they insert; two racing uploads of one version code
+    // both pass that check, and this index lets exactly one of them in.
+    uniqueIndex('ota_versions_platform_code_unique').on(table.platform, table.versionCode),
   ],
 );
 

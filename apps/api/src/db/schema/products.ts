@@ -1,4 +1,4 @@
-import { productCategories, productUnits } from '@patrol/contracts';
+import { productCategories, productUnits, taxTypes } from '@patrol/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, money, updatedAt } from './columns';
@@ -16,6 +16,8 @@ export const products = pgTable(
     unit: text('unit', { enum: productUnits }).notNull().default('piece'),
     minQuantity: integer('min_quantity').notNull().default(1),
     taxable: boolean('taxable').notNull().default(true),
+    /** SALES_TAX or SERVICE_TAX for a taxable product, EXEMPT otherwise. */
+    taxType: text('tax_type', { enum: taxTypes }).notNull().default('SERVICE_TAX'),
     active: boolean('active').notNull().default(true),
     notes: text('notes'),
     createdAt: createdAt(),

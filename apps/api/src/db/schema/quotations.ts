@@ -1,4 +1,4 @@
-import { paymentTerms, quotationStatuses } from '@patrol/contracts';
+import { paymentTerms, quotationStatuses, taxTypes } from '@patrol/contracts';
 import { sql } from 'drizzle-orm';
 import {
   index,
@@ -94,6 +94,10 @@ export const quotationItems = pgTable(
     /** Percent off the line, 0 to 100. */
     discount: numeric('discount', { precision: 5, scale: 2 }).notNull().default('0'),
     lineTotal: money('line_total').notNull(),
+    /** The line's tax as issued: its type and rate stay when the settings change later. */
+    taxType: text('tax_type', { enum: taxTypes }).notNull().default('EXEMPT'),
+    taxRate: rate('tax_rate').notNull().default('0'),
+    taxAmount: money('tax_amount').notNull().default('0'),
   },
   (table) => [index('quotation_items_quotation_id_idx').on(table.quotationId, table.position)],
 );

@@ -103,11 +103,27 @@ export const documentCounters = pgTable(
   (table) => [primaryKey({ columns: [table.kind, table.periodKey] })],
 );
 
+/**
+ * The highest sequence issued per document kind and number pattern (the number without its
+ * sequence, e.g. 'INV-MP-2026'). Locked with the counter, it keeps a number from ever being
+ * issued twice when the numbering settings change between documents.
+ */
+export const documentNumberPatterns = pgTable(
+  'document_number_patterns',
+  {
+    kind: text('kind', { enum: documentKinds }).notNull(),
+    pattern: text('pattern').notNull(),
+    lastSequence: integer('last_sequence').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.pattern] })],
+);
+
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;
 export type ActivityRow = typeof activities.$inferSelect;
 export type CompanySettingsRow = typeof companySettings.$inferSelect;
 export type DocumentCounterRow = typeof documentCounters.$inferSelect;
+export type DocumentNumberPatternRow = typeof documentNumberPatterns.$inferSelect;
 
 /**
  * The first answer to a request sent with an Idempotency-Key, replayed to a repeat of it (per

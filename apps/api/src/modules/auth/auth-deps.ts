@@ -12,6 +12,7 @@ export type AuthDeps = Pick<
   | 'limits'
   | 'accounts'
   | 'sessions'
+  | 'events'
 >;
 
 /** Password attempts and second-factor attempts of one account are limited separately. */

@@ -11,6 +11,7 @@ import type { DbExecutor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError, conflict, tooMany } from '../../http/app-error';
 import { twoFactorSetupRequiredMessage, type AuthUser } from '../../http/authenticate';
+import type { Reservation } from '../../security/rate-limiter';
 import { codeAttempts, pairAttempts, passwordAttempts, type AuthDeps } from './auth-deps';
 import { presentSessionUser } from './auth.presenter';
 import {
@@ -119,17 +120,16 @@ export async function signIn(
   address: string,
   fromKnownDevice = false,
 ): Promise<LoginAnswer> {
-  await claimPasswordAttempt(deps, body.email, address, fromKnownDevice);
+  const attempt = await claimPasswordAttempt(deps, body.email, address, fromKnownDevice);
   const user = await findUserByEmail(deps.db, body.email);
   const passwordMatches = user
     ? await deps.passwords.verify(body.password, user.passwordHash)
     : await deps.passwords.verifyAgainstNothing(body.password);
   if (!user || !passwordMatches) {
-    await deps.limits.signInAddress.record(address);
-    const failures = await deps.limits.signInAccount.hit(passwordAttempts(body.email));
-    if (user && failures === deps.limits.signInAccount.limit) warnOwnerOfBackOff(deps, user);
+    if (user && attempt.account?.remaining === 0) warnOwnerOfBackOff(deps, user);
     throw new AppError(401, 'INVALID_CREDENTIALS', signInMessages.invalidCredentials);
   }
+  await attempt.succeeded();
   // Knowing the password is proven; codes keep their own count, so this frees nothing to guess.
   await deps.limits.signInPair.reset(pairAttempts(body.email, address));
   if (fromKnownDevice) await deps.limits.signInAccount.reset(passwordAttempts(body.email));
@@ -180,15 +180,15 @@ export async function verifySignInCode(
   // A temporary password set since the password step must be replaced first.
   if (!user || user.mustChangePassword)
     throw new AppError(401, 'TOKEN_EXPIRED', signInMessages.challengeExpired);
-  await claimCodeAttempt(deps, user.email, address);
+  const attempt = await claimCodeAttempt(deps, user.email, address);
   assertActive(user);
   if (!user.twoFactorEnabled) {
     throw new AppError(403, 'TWO_FACTOR_SETUP_REQUIRED', twoFactorSetupRequiredMessage);
   }
   if (!(await verifySecondFactor(deps, user, body.code))) {
-    await deps.limits.signInAddress.record(address);
     throw new AppError(401, 'INVALID_2FA_CODE', signInMessages.invalidCode);
   }
+  await attempt.refund();
   await deps.limits.signInCodes.reset(codeAttempts(user.email));
   return startSession(deps, user);
 }
@@ -198,9 +198,18 @@ export function validateSession(user: AuthUser) {
   return { success: true as const, valid: true as const, user: presentSessionUser(user) };
 }
 
+/** A password attempt counted as a failure until it is known to have succeeded. */
+interface PasswordAttempt {
+  /** The account's count; absent for a device signed in before once the account is backed off. */
+  account: Reservation | undefined;
+  /** Gives the attempt back to the address and the account: the password was right. */
+  succeeded(): Promise<void>;
+}
+
 /**
- * Counts a password attempt against its account and address pair BEFORE checking it, so that
- * parallel requests cannot all pass a check made before any of them failed. The account's own
+ * Counts a password attempt against its account and address pair, its address and its account
+ * BEFORE checking it, so that parallel requests cannot all pass a check made before any of them
+ * failed; a right password gives the address's and account's counts back. The account's own
  * back-off (failures from anywhere) stops everyone but a device that has signed in before.
  */
 async function claimPasswordAttempt(
@@ -208,24 +217,42 @@ async function claimPasswordAttempt(
   email: string,
   address: string,
   fromKnownDevice: boolean,
-): Promise<void> {
-  const [withinPairLimit, addressBlocked, accountBackedOff] = await Promise.all([
+): Promise<PasswordAttempt> {
+  const [withinPairLimit, fromAddress, onAccount] = await Promise.all([
     deps.limits.signInPair.consume(pairAttempts(email, address)),
-    deps.limits.signInAddress.isBlocked(address),
-    deps.limits.signInAccount.isBlocked(passwordAttempts(email)),
+    deps.limits.signInAddress.reserve(address),
+    deps.limits.signInAccount.reserve(passwordAttempts(email)),
   ]);
-  if (!withinPairLimit || addressBlocked || (accountBackedOff && !fromKnownDevice)) {
+  if (!withinPairLimit || !fromAddress || (!onAccount && !fromKnownDevice)) {
+    await Promise.all([fromAddress?.refund(), onAccount?.refund()]);
     throw tooMany();
   }
+  return {
+    account: onAccount,
+    succeeded: async () => {
+      await Promise.all([fromAddress.refund(), onAccount?.refund()]);
+    },
+  };
 }
 
-/** Counts a code attempt against the account before checking it (the password is known). */
-async function claimCodeAttempt(deps: AuthDeps, email: string, address: string): Promise<void> {
-  const [withinAccountLimit, addressBlocked] = await Promise.all([
+/**
+ * Counts a code attempt against the account and, as a failure until the code is right, against
+ * the address, before checking it (the password is known).
+ */
+async function claimCodeAttempt(
+  deps: AuthDeps,
+  email: string,
+  address: string,
+): Promise<Reservation> {
+  const [withinAccountLimit, fromAddress] = await Promise.all([
     deps.limits.signInCodes.consume(codeAttempts(email)),
-    deps.limits.signInAddress.isBlocked(address),
+    deps.limits.signInAddress.reserve(address),
   ]);
-  if (!withinAccountLimit || addressBlocked) throw tooMany();
+  if (!withinAccountLimit || !fromAddress) {
+    await fromAddress?.refund();
+    throw tooMany();
+  }
+  return fromAddress;
 }
 
 /** Tells the owner, once per window, that failed sign-ins have slowed their account down. */

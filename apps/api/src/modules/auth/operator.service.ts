@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AuthDeps } from './auth-deps';
 import { findUserByEmail, insertUser, superadminExists } from './auth.repo';
 import { availableUsername } from './auth.service';
+import { announceSessionsEnded } from './session.service';
 import { clearTwoFactor } from './two-factor.service';
 
 /** A failure the operator can fix; printed without a stack trace. */
@@ -18,6 +19,7 @@ export async function resetTwoFactor(deps: AuthDeps, email: string): Promise<str
   const user = await findUserByEmail(deps.db, email.trim().toLowerCase());
   if (!user) throw new AdminCommandError(`No account has the email ${email}.`);
   await deps.db.transaction((tx) => clearTwoFactor(tx, user.id));
+  announceSessionsEnded(deps, { userId: user.id });
   return `Two-factor authentication was reset for ${user.email}. The next sign-in will set it up again.`;
 }
 

@@ -10,7 +10,7 @@ import { recordAudit } from '../audit/audit.service';
 import { codeAttempts, type AuthDeps } from './auth-deps';
 import { countBackupCodes, findUserRowById, replaceBackupCodes, updateUser } from './auth.repo';
 import { generateBackupCodes } from './backup-codes';
-import { endUserSessions } from './session.service';
+import { announceSessionsEnded, endUserSessions } from './session.service';
 import { verifySecondFactor } from './two-factor.service';
 
 const wrongPasswordOrCode = () =>
@@ -48,7 +48,7 @@ export async function changeOwnPassword(
       after: { passwordChanged: true },
     });
   });
-  deps.accounts.forget(user.id);
+  announceSessionsEnded(deps, { userId: user.id });
   await deps.limits.signInCodes.reset(codeAttempts(user.email));
   return { success: true, message: ownAccountMessages.passwordChanged };
 }

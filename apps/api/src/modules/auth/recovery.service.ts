@@ -20,6 +20,7 @@ import {
   updateUser,
   type OneTimeTokenPurpose,
 } from './auth.repo';
+import { announceSessionsEnded } from './session.service';
 import { clearTwoFactor } from './two-factor.service';
 
 const recoveryTokenTtlMinutes = 30;
@@ -107,7 +108,7 @@ export async function setPasswordWithToken(
     await endUserSessions(tx, owner);
     return owner;
   });
-  deps.accounts.forget(userId);
+  announceSessionsEnded(deps, { userId });
   await endSignInBackOff(deps, userId);
   return { success: true, message: recoveryMessages.passwordReset };
 }
@@ -159,7 +160,7 @@ export async function executeEmergencyRecovery(
     await clearTwoFactor(tx, owner);
     return owner;
   });
-  deps.accounts.forget(userId);
+  announceSessionsEnded(deps, { userId });
   await endSignInBackOff(deps, userId);
   return { success: true, message: recoveryMessages.emergencyCompleted };
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import type { SessionUser } from '@patrol/contracts';
 import type { TtlCache } from '../../cache/ttl-cache';
 import type { DbExecutor } from '../../db/client';
@@ -11,6 +11,7 @@ import {
   type SessionSource,
 } from '../../http/authenticate';
 import { generateOpaqueToken, hashOpaqueToken } from '../../security/opaque-token';
+import { deriveKey } from '../../security/secret-keys';
 import type { AuthDeps } from './auth-deps';
 import { presentSessionUser, toAuthUser } from './auth.presenter';
 import {
@@ -77,8 +78,8 @@ async function issueRefreshToken(
   userId: string,
   familyId: string,
   id: string = randomUUID(),
+  token: string = generateOpaqueToken(),
 ): Promise<string> {
-  const token = generateOpaqueToken();
   await insertRefreshToken(db, {
     id,
     userId,
@@ -89,20 +90,69 @@ async function issueRefreshToken(
   return token;
 }
 
+/**
+ * The refresh token that replaces `presented`, derived from it with a server key: every request
+ * presenting the same token computes the same successor, so twin refreshes share one chain and
+ * only the hash is ever stored.
+ */
+function successorOf(jwtSecret: string, presented: string): string {
+  return createHmac('sha256', deriveKey(jwtSecret, 'refresh-successor'))
+    .update(presented)
+    .digest('base64url');
+}
+
+// A successor rotated again within the grace is followed this many steps at most.
+const maxSuccessorHops = 5;
+
+/**
+ * For a token another request has already rotated: the successor it was given (or the live end
+ * of that chain), if the rotation was moments ago in a session still live (two tabs refreshing at
+ * once); undefined otherwise, which is reuse.
+ */
+async function successorOfJustRotated(
+  db: DbExecutor,
+  jwtSecret: string,
+  presented: string,
+  familyId: string,
+): Promise<string | undefined> {
+  // Read again: a concurrent rotation of this token may have just committed.
+  const now = await findRefreshToken(db, hashOpaqueToken(presented));
+  const justRotated =
+    now?.replacedById &&
+    now.revokedAt &&
+    Date.now() - now.revokedAt.getTime() <= refreshReuseGraceMs &&
+    (await isRefreshFamilyLive(db, familyId));
+  if (!justRotated) return undefined;
+  let candidate = successorOf(jwtSecret, presented);
+  for (let hop = 0; hop < maxSuccessorHops; hop += 1) {
+    const row = await findRefreshToken(db, hashOpaqueToken(candidate));
+    if (!row || row.expiresAt <= new Date()) return undefined;
+    if (!row.revokedAt) return candidate;
+    if (!row.replacedById) return undefined;
+    candidate = successorOf(jwtSecret, candidate);
+  }
+  return undefined;
+}
+
 type Rotation =
   | { outcome: 'rotated'; userId: string; sessionId: string; refreshToken: string }
-  | { outcome: 'refused'; sessionId: string | undefined; error: AppError };
+  | {
+      outcome: 'refused';
+      ended: { userId: string; sessionId: string } | undefined;
+      error: AppError;
+    };
 
 /**
  * Exchanges a refresh token for a new access token and a new refresh token of the same family.
  * A token that was already rotated or revoked is a sign of theft: its whole family is revoked,
- * unless it was rotated moments ago in a session still live (two tabs refreshing at once), which
- * gets a pair of its own in the same session.
+ * unless it was rotated moments ago in a session still live (two tabs refreshing at once): then
+ * it gets the successor already issued (the same refresh token), so the session stays one chain.
  */
 export async function rotateRefreshToken(
   deps: AuthDeps,
   presented: string,
 ): Promise<{ success: true; token: string; refreshToken: string }> {
+  const { jwtSecret } = deps.config;
   // The transaction returns its verdict instead of throwing, so a revocation is committed too.
   const rotation = await deps.db.transaction(async (tx): Promise<Rotation> => {
     const tokenHash = hashOpaqueToken(presented);
@@ -110,27 +160,25 @@ export async function rotateRefreshToken(
     if (!stored) {
       return {
         outcome: 'refused',
-        sessionId: undefined,
+        ended: undefined,
         error: unauthenticated(sessionExpiredMessage),
       };
     }
     const refuseFamily = async (error: AppError): Promise<Rotation> => {
       await revokeRefreshFamily(tx, stored.familyId);
-      return { outcome: 'refused', sessionId: stored.familyId, error };
+      return {
+        outcome: 'refused',
+        ended: { userId: stored.userId, sessionId: stored.familyId },
+        error,
+      };
     };
     if (stored.expiresAt <= new Date()) return refuseFamily(unauthenticated(sessionExpiredMessage));
-    let nextId: string = randomUUID();
-    if (!(await markRefreshTokenReplaced(tx, stored.id, nextId))) {
-      // Read again: a concurrent rotation of this token may have just committed.
-      const now = await findRefreshToken(tx, tokenHash);
-      const justRotated =
-        now?.replacedById &&
-        now.revokedAt &&
-        Date.now() - now.revokedAt.getTime() <= refreshReuseGraceMs &&
-        (await isRefreshFamilyLive(tx, stored.familyId));
-      if (!justRotated) return refuseFamily(unauthenticated(sessionExpiredMessage));
-      nextId = randomUUID();
-    }
+    const nextId = randomUUID();
+    const first = await markRefreshTokenReplaced(tx, stored.id, nextId);
+    const successor = first
+      ? successorOf(jwtSecret, presented)
+      : await successorOfJustRotated(tx, jwtSecret, presented, stored.familyId);
+    if (!successor) return refuseFamily(unauthenticated(sessionExpiredMessage));
     const user = await findUserRowById(tx, stored.userId);
     if (!user || user.status !== 'active') {
       return refuseFamily(new AppError(401, 'ACCOUNT_INACTIVE', accountInactiveMessage));
@@ -140,23 +188,36 @@ export async function rotateRefreshToken(
         new AppError(403, 'TWO_FACTOR_SETUP_REQUIRED', twoFactorSetupRequiredMessage),
       );
     }
-    const refreshToken = await issueRefreshToken(tx, user.id, stored.familyId, nextId);
-    return { outcome: 'rotated', userId: user.id, sessionId: stored.familyId, refreshToken };
+    if (first) await issueRefreshToken(tx, user.id, stored.familyId, nextId, successor);
+    return {
+      outcome: 'rotated',
+      userId: user.id,
+      sessionId: stored.familyId,
+      refreshToken: successor,
+    };
   });
   if (rotation.outcome === 'refused') {
-    if (rotation.sessionId) deps.sessions.forget(rotation.sessionId);
+    if (rotation.ended) announceSessionsEnded(deps, rotation.ended);
     throw rotation.error;
   }
   return {
     success: true,
-    token: signAccessToken(
-      deps.config.jwtSecret,
-      rotation.userId,
-      accessTokenTtl,
-      rotation.sessionId,
-    ),
+    token: signAccessToken(jwtSecret, rotation.userId, accessTokenTtl, rotation.sessionId),
     refreshToken: rotation.refreshToken,
   };
+}
+
+/**
+ * Tells every API process that a session (`sessionId`), or every session of the user so far,
+ * has ended: its sockets are closed at once and the cached copies dropped. Call after commit.
+ */
+export function announceSessionsEnded(
+  deps: Pick<AuthDeps, 'events' | 'sessions' | 'accounts'>,
+  ended: { userId: string; sessionId?: string },
+): void {
+  if (ended.sessionId) deps.sessions.forget(ended.sessionId);
+  else deps.accounts.forget(ended.userId);
+  deps.events.publish('sessionEnded', ended);
 }
 
 /**
@@ -172,13 +233,10 @@ export async function endSession(
     ? await findRefreshToken(deps.db, hashOpaqueToken(presented.refreshToken))
     : undefined;
   const sessionId = stored?.familyId ?? presented.sessionId;
-  if (sessionId) {
-    await revokeRefreshFamily(deps.db, sessionId);
-    deps.sessions.forget(sessionId);
-  } else if (presented.userId) {
-    await endUserSessions(deps.db, presented.userId);
-    deps.accounts.forget(presented.userId);
-  }
+  const userId = stored?.userId ?? presented.userId;
+  if (sessionId) await revokeRefreshFamily(deps.db, sessionId);
+  else if (userId) await endUserSessions(deps.db, userId);
+  if (userId) announceSessionsEnded(deps, { userId, sessionId });
   return { success: true, message: 'Logged out successfully' };
 }
 

@@ -1,5 +1,5 @@
 import { refreshResponseSchema, validateResponseSchema } from '@patrol/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens, users } from '../../db/schema';
@@ -78,6 +78,38 @@ describe('POST /api/auth/refresh', () => {
       .get('/api/auth/validate')
       .auth(rotated.token, { type: 'bearer' });
     expect(validation.status).toBe(401);
+  });
+
+  it('answers refreshes spent at once with one new session chain: the same new refresh token', async () => {
+    const account = await buildUserWithTwoFactor(t);
+    const session = await signInWithTotp(t, account);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => refresh(session.refreshToken)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    const issued = new Set(answers.map((answer) => answer.body.refreshToken as string));
+    expect(issued.size).toBe(1);
+    const live = await t.database.db
+      .select()
+      .from(refreshTokens)
+      .where(
+        and(
+          eq(refreshTokens.familyId, await familyOf(session.refreshToken)),
+          isNull(refreshTokens.revokedAt),
+        ),
+      );
+    expect(live).toHaveLength(1);
+    expect(live[0]!.tokenHash).toBe(hashOpaqueToken([...issued][0]!));
+  });
+
+  it('answers a twin that comes after the successor was itself rotated with the live end of the chain', async () => {
+    const account = await buildUserWithTwoFactor(t);
+    const session = await signInWithTotp(t, account);
+    const first = (await refresh(session.refreshToken)).body.refreshToken as string;
+    const second = (await refresh(first)).body.refreshToken as string;
+    const late = await refresh(session.refreshToken).expect(200);
+    expect(late.body.refreshToken).toBe(second);
+    expect((await refresh(second)).status).toBe(200);
   });
 
   it('lets two tabs refresh with the same token at once: both get a working pair', async () => {

@@ -176,7 +176,7 @@ describe('crash report intake: POST /api/crash-reports', () => {
     const key = hashOpaqueToken(looping.token);
     // Spend the minute's allowance without sending 30 reports.
     for (let i = 0; i < crashReportsPerDeviceMinute - 1; i += 1) {
-      await t.ctx.limits.crashReports.hit(key);
+      await t.ctx.limits.crashReports.consume(key);
     }
     await send(buildCrashReportBody(), looping.token).expect(201);
     const refused = await send(buildCrashReportBody(), looping.token).expect(429);

@@ -26,21 +26,31 @@ export interface DeviceSession extends OwnedLicence {
 }
 
 /**
- * Runs an activation unless the calling address is over its failures (429); an activation that
- * fails with an expected error (404, 403, 409, 429) counts against the address.
+ * Runs an activation unless the calling address, or all addresses together, are over their
+ * failures (429). The attempt is counted before it runs and given back when it succeeds (or fails
+ * on the server's side), so parallel failures are held to the limit like sequential ones; an
+ * activation that fails with an expected error (404, 403, 409, 429) keeps counting.
  */
 export async function withActivationLimit<T>(
   ctx: Pick<AppContext, 'limits'>,
   req: Request,
   activation: () => Promise<T>,
 ): Promise<T> {
-  const limiter = ctx.limits.deviceActivationFailures;
-  const address = clientAddress(req);
-  if (await limiter.isBlocked(address)) throw tooMany();
+  const { deviceActivationFailures, deviceActivationFailuresAll } = ctx.limits;
+  const fromAddress = await deviceActivationFailures.reserve(clientAddress(req));
+  if (!fromAddress) throw tooMany();
+  const fromAnywhere = await deviceActivationFailuresAll.reserve('all');
+  if (!fromAnywhere) {
+    await fromAddress.refund();
+    throw tooMany();
+  }
   try {
-    return await activation();
+    const activated = await activation();
+    await Promise.all([fromAddress.refund(), fromAnywhere.refund()]);
+    return activated;
   } catch (error) {
-    if (error instanceof AppError) await limiter.record(address);
+    if (!(error instanceof AppError))
+      await Promise.all([fromAddress.refund(), fromAnywhere.refund()]);
     throw error;
   }
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { defaultCompanySettings } from '@patrol/contracts';
 import { addDays } from '@patrol/domain';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
@@ -58,6 +59,7 @@ describe('invoices API: conversion from a quotation and revert', () => {
           description: 'Sticker - Small',
           quantity: 3,
           unitPrice: 0.05,
+          taxType: 'SERVICE_TAX',
           taxRate: 0.08,
           taxAmount: 0.01,
           lineTotal: 0.15,
@@ -66,6 +68,7 @@ describe('invoices API: conversion from a quotation and revert', () => {
           description: 'Reader',
           quantity: 1,
           unitPrice: 0.05,
+          taxType: 'SERVICE_TAX',
           taxRate: 0.08,
           taxAmount: 0.01,
           lineTotal: 0.05,
@@ -232,6 +235,32 @@ describe('invoices API: conversion from a quotation and revert', () => {
         .set(bearer(fixture.sales))
         .expect(403);
     });
+  });
+
+  it('keeps the tax an invoice was issued with when the settings change later', async () => {
+    const invoice = await fixture.newInvoice();
+    const saveRates = (sstPercentage: number, defaultTaxType: string) =>
+      request(fixture.t.app)
+        .put('/api/settings')
+        .set(bearer(fixture.admin))
+        .send({
+          ...defaultCompanySettings,
+          taxSettings: { ...defaultCompanySettings.taxSettings, sstPercentage, defaultTaxType },
+        })
+        .expect(200);
+    await saveRates(6, 'EXEMPT');
+    const read = await request(fixture.t.app)
+      .get(`/api/business/invoices?search=${invoice.invoiceNumber}`)
+      .set(bearer(fixture.admin))
+      .expect(200);
+    const [listed] = read.body.invoices;
+    expect(listed).toMatchObject({
+      taxAmount: 16,
+      totalAmount: 216,
+      taxSummary: [{ taxType: 'SERVICE_TAX', taxRate: 0.08, taxableAmount: 200, taxAmount: 16 }],
+    });
+    expect(listed.lineItems[0]).toMatchObject({ taxType: 'SERVICE_TAX', taxRate: 0.08 });
+    await saveRates(8, 'SERVICE_TAX');
   });
 
   it('keeps line items equal to the quotation lines in the database', async () => {

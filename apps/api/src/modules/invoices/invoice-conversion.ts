@@ -3,9 +3,9 @@ import type {
   QuotationResponse,
   RevertInvoiceResponse,
 } from '@patrol/contracts';
-import { businessDay, dueDay, fromSen, lineTaxesSen, toSen } from '@patrol/domain';
+import { businessDay, dueDay, toSen } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
-import { dayStart, moneyColumn } from '../../db/column-values';
+import { dayStart } from '../../db/column-values';
 import type { InvoiceRow } from '../../db/schema';
 import { conflict } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
@@ -80,11 +80,7 @@ export async function convertQuotationToInvoice(
       notes: quotation.notes,
       createdBy: actor.id,
     });
-    const taxes = lineTaxesSen(
-      items.map((item) => toSen(item.lineTotal)),
-      quotation.taxRate,
-      toSen(quotation.taxAmount),
-    );
+    // Each line keeps the tax type, rate and tax the accepted quotation gave it.
     await insertInvoiceLineItems(
       tx,
       items.map((item, position) => ({
@@ -94,8 +90,9 @@ export async function convertQuotationToInvoice(
         description: lineDescription(item),
         quantity: item.quantity,
         unitPrice: item.unitPrice,
-        taxRate: quotation.taxRate,
-        taxAmount: moneyColumn(fromSen(taxes[position]!)),
+        taxType: item.taxType,
+        taxRate: item.taxRate,
+        taxAmount: item.taxAmount,
         lineTotal: item.lineTotal,
       })),
     );

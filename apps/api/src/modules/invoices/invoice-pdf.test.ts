@@ -54,8 +54,12 @@ describe('GET /api/business/invoices/{id}/download', () => {
     const text = (await pdfPages(response.body as Buffer)).join('\n');
     expect(text).toContain(invoice.invoiceNumber);
     expect(text).toContain('Kawalan Łukasz Świątek Sdn Bhd');
-    expect(text).toMatch(/Patrol licence.*\s+2\s+RM 100\.00\s+RM 16\.00 \(8%\)\s+RM 200\.00/);
+    expect(text).toMatch(
+      /Patrol licence.*\s+2\s+RM 100\.00\s+RM 16\.00 \(Service 8%\)\s+RM 200\.00/,
+    );
     expect(text).toMatch(/Subtotal\s+RM 200\.00/);
+    expect(text).toMatch(/SST service tax 8%\s+RM 16\.00/);
+    expect(text).toContain('SST service tax 8%: RM 16.00 on RM 200.00');
     // Paid counts validated money only; RM 16 awaits validation.
     expect(text).toMatch(/Paid\s+RM 0\.00/);
     expect(text).toMatch(/Awaiting validation\s+RM 16\.00/);

@@ -12,12 +12,11 @@ import { notFound } from '../../http/app-error';
 import { streamDownload } from '../../http/downloads';
 import {
   clientLines,
-  discountsIncluded,
-  ratePercent,
   renderBillingPdf,
   type BillingPdf,
   type PdfSection,
 } from '../../pdf/billing-pdf';
+import { documentTotals, lineTaxText, taxSummarySection } from '../../pdf/tax-block';
 import { documentCompany, type DocumentCompany } from '../settings/document-company.service';
 import { findInvoiceById, findInvoiceParts } from './invoices.repo';
 import { presentInvoice } from './invoices.presenter';
@@ -47,7 +46,10 @@ export function paymentStatementLines(entries: readonly PaymentEntry[]): string[
 }
 
 /** An invoice as its PDF prints it: the stored lines, totals and payments. */
-export function invoicePdf(invoice: Invoice, { company, bankLines }: DocumentCompany): BillingPdf {
+export function invoicePdf(
+  invoice: Invoice,
+  { company, bankLines, sstRegistrationNumber }: DocumentCompany,
+): BillingPdf {
   const payments = paymentStatementLines(invoice.paymentEntries);
   return {
     title: 'INVOICE',
@@ -62,24 +64,24 @@ export function invoicePdf(invoice: Invoice, { company, bankLines }: DocumentCom
     client: { heading: 'Bill to', lines: clientLines(invoice.clientInfo) },
     columns: [
       { header: '#', width: 4 },
-      { header: 'Description', width: 40 },
-      { header: 'Qty', width: 7, align: 'right' },
+      { header: 'Description', width: 35 },
+      { header: 'Qty', width: 6, align: 'right' },
       { header: 'Unit price', width: 15, align: 'right' },
-      { header: 'SST', width: 16, align: 'right' },
-      { header: 'Amount', width: 18, align: 'right' },
+      { header: 'Tax', width: 23, align: 'right' },
+      { header: 'Amount', width: 17, align: 'right' },
     ],
     rows: invoice.lineItems.map((line, index) => [
       String(index + 1),
       line.description,
       String(line.quantity),
       formatMoney(line.unitPrice),
-      `${formatMoney(line.taxAmount)} (${ratePercent(line.taxRate)})`,
+      line.taxType === 'EXEMPT'
+        ? lineTaxText(line)
+        : `${formatMoney(line.taxAmount)} (${lineTaxText(line)})`,
       formatMoney(line.lineTotal),
     ]),
     totals: [
-      ...discountsIncluded(invoice.discountAmount),
-      ['Subtotal', formatMoney(invoice.subtotal)],
-      ['SST', formatMoney(invoice.taxAmount)],
+      ...documentTotals(invoice),
       // Paid is validated money only; what awaits validation is shown apart.
       ['Paid', formatMoney(invoice.validatedAmount)],
       ...(invoice.awaitingValidationAmount > 0
@@ -91,9 +93,9 @@ export function invoicePdf(invoice: Invoice, { company, bankLines }: DocumentCom
           ]
         : []),
       ['Outstanding', formatMoney(invoice.outstandingAmount)],
-      ['Total', formatMoney(invoice.totalAmount)],
     ],
     sections: [
+      ...taxSummarySection(invoice.taxSummary, sstRegistrationNumber),
       ...(payments.length > 0 ? [{ title: 'Payments', lines: payments }] : []),
       ...(bankLines.length > 0
         ? [

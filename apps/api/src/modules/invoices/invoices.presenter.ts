@@ -1,6 +1,6 @@
 import type { Invoice, PaymentStatus } from '@patrol/contracts';
 import { fromSen, outstandingSen, paymentStatusOn, toSen } from '@patrol/domain';
-import { dayOf, documentClient, moneyValue } from '../../db/column-values';
+import { dayOf, documentClient, moneyValue, taxSummaryOf } from '../../db/column-values';
 import type { InvoiceRow } from '../../db/schema';
 import type { InvoiceParts } from './invoices.repo';
 
@@ -13,6 +13,7 @@ export function invoiceStatusOn(row: InvoiceRow, today: string): PaymentStatus {
 export function presentInvoice(row: InvoiceRow, parts: InvoiceParts, today: string): Invoice {
   const mine = <T extends { invoiceId: string }>(list: readonly T[]) =>
     list.filter((item) => item.invoiceId === row.id);
+  const lineItems = mine(parts.lineItems);
   return {
     id: row.id,
     invoiceNumber: row.invoiceNumber,
@@ -22,10 +23,11 @@ export function presentInvoice(row: InvoiceRow, parts: InvoiceParts, today: stri
     issueDate: dayOf(row.issueDate),
     dueDate: dayOf(row.dueDate),
     paymentTerms: row.paymentTerms,
-    lineItems: mine(parts.lineItems).map((item) => ({
+    lineItems: lineItems.map((item) => ({
       description: item.description,
       quantity: item.quantity,
       unitPrice: moneyValue(item.unitPrice),
+      taxType: item.taxType,
       taxRate: Number(item.taxRate),
       taxAmount: moneyValue(item.taxAmount),
       lineTotal: moneyValue(item.lineTotal),
@@ -34,6 +36,7 @@ export function presentInvoice(row: InvoiceRow, parts: InvoiceParts, today: stri
     taxAmount: moneyValue(row.taxAmount),
     discountAmount: moneyValue(row.discountAmount),
     totalAmount: moneyValue(row.totalAmount),
+    taxSummary: taxSummaryOf(lineItems),
     paidAmount: moneyValue(row.paidAmount),
     validatedAmount: moneyValue(row.validatedAmount),
     awaitingValidationAmount: fromSen(toSen(row.paidAmount) - toSen(row.validatedAmount)),

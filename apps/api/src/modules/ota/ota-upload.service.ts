@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -7,6 +8,7 @@ import {
   type OtaVersionResponse,
 } from '@patrol/contracts';
 import type { Request, Response } from 'express';
+import { findPostgresError } from '../../db/errors';
 import type { AppContext } from '../../http/app-context';
 import { conflict, invalid } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
@@ -42,7 +44,9 @@ export async function uploadApk(
     const fields = otaUploadFieldsSchema.parse(req.body ?? {});
     const identity = await readApkIdentity(file.path);
     await checkAgainstReleases(ctx, fields.platform, fields.version, identity);
-    const fileName = `${fields.platform}-${identity.versionCode}-${file.sha256.slice(0, 16)}.apk`;
+    // A name only this request uses: a racing upload of the same APK that loses removes its own
+    // file, never the winner's.
+    const fileName = `${fields.platform}-${identity.versionCode}-${randomUUID()}.apk`;
     await rename(file.path, join(directory, fileName));
     const row = await ctx.db
       .transaction(async (tx) => {
@@ -72,7 +76,7 @@ export async function uploadApk(
       })
       .catch(async (error: unknown) => {
         await removeFile(join(directory, fileName));
-        throw error;
+        throw raceLost(error, identity);
       });
     ctx.events.publish('ota_update', {
       type: 'version_uploaded',
@@ -87,6 +91,21 @@ export async function uploadApk(
   } finally {
     await removeFile(file.path);
   }
+}
+
+/**
+ * The 409 of an upload that passed the checks below while a parallel one of the same version
+ * name or version code did, and inserted second: the unique indexes decide between them.
+ */
+function raceLost(error: unknown, identity: ApkIdentity): unknown {
+  const constraint = findPostgresError(error)?.constraint;
+  if (constraint === 'ota_versions_platform_version_unique') {
+    return conflict(otaMessages.versionExists(identity.versionName));
+  }
+  if (constraint === 'ota_versions_platform_code_unique') {
+    return conflict(otaMessages.versionCodeNotAbove(identity.versionCode, identity.versionCode));
+  }
+  return error;
 }
 
 /** The rules an upload meets against the releases already here (each a 400 or 409). */

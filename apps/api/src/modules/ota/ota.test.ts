@@ -85,7 +85,7 @@ describe('POST /api/ota/upload', () => {
     expect((await storedApks()).filter((name) => name.endsWith('.part'))).toEqual([]);
   });
 
-  it('refuses a renamed text file as not an APK, leaving nothing on disk', async () => {
+  it('refuses a renamed text file as not a zip, leaving nothing on disk', async () => {
     const before = await storedApks();
     const response = await upload(
       Buffer.from('just some text\n'),
@@ -94,7 +94,7 @@ describe('POST /api/ota/upload', () => {
       'notes.apk',
     ).expect(400);
     expect(response.body.errors).toEqual({
-      apk: 'The file is not an Android APK: its AndroidManifest.xml could not be read.',
+      apk: 'The file is not an Android APK: it is not a zip archive.',
     });
     expect(await storedApks()).toEqual(before);
   });

@@ -14,6 +14,7 @@ export function presentProduct(row: ProductRow): Product {
     unit: row.unit,
     minQuantity: row.minQuantity,
     taxable: row.taxable,
+    taxType: row.taxType,
     active: row.active,
     notes: row.notes ?? '',
     createdAt: row.createdAt.toISOString(),

@@ -1,21 +1,25 @@
 import {
   buildPagination,
+  productMessages,
+  productTaxAgrees,
   type CreateProductBody,
   type ListProductsQuery,
   type ListProductsResponse,
   type MessageResponse,
   type Product,
   type ProductResponse,
+  type TaxType,
   type UpdateProductBody,
 } from '@patrol/contracts';
 import type { DbExecutor } from '../../db/client';
 import { moneyColumn } from '../../db/column-values';
 import type { ProductRow } from '../../db/schema';
 import type { AppContext } from '../../http/app-context';
-import { notFound } from '../../http/app-error';
+import { invalid, notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
 import { recordRowChange } from '../audit/audit.service';
 import { nextDocumentNumber } from '../settings/numbering.service';
+import { readCompanySettings } from '../settings/settings.service';
 import { presentProduct } from './products.presenter';
 import {
   deleteProductRow,
@@ -67,9 +71,11 @@ export async function createProduct(
   body: CreateProductBody,
 ): Promise<ProductResponse> {
   const row = await db.transaction(async (tx) => {
+    const taxType = body.taxType ?? (body.taxable ? await settingsSstKind(tx) : 'EXEMPT');
     const { number } = await nextDocumentNumber(tx, 'product');
     const created = await insertProduct(tx, {
       ...body,
+      taxType,
       productId: number,
       unitPrice: moneyColumn(body.unitPrice),
     });
@@ -89,10 +95,45 @@ export async function updateProduct(
   body: UpdateProductBody,
 ): Promise<ProductResponse> {
   const { unitPrice, ...fields } = body;
-  return changeProduct(deps, actor, id, 'product.updated', productRuleMessages.updated, {
-    ...fields,
-    ...(unitPrice === undefined ? {} : { unitPrice: moneyColumn(unitPrice) }),
-  });
+  return changeProduct(
+    deps,
+    actor,
+    id,
+    'product.updated',
+    productRuleMessages.updated,
+    async (tx, current) => ({
+      ...fields,
+      ...(await taxChange(tx, current, body)),
+      ...(unitPrice === undefined ? {} : { unitPrice: moneyColumn(unitPrice) }),
+    }),
+  );
+}
+
+/** The SST kind a taxable product gets when none is named: the settings' default, else service tax. */
+async function settingsSstKind(db: DbExecutor): Promise<TaxType> {
+  const { defaultTaxType } = (await readCompanySettings(db)).taxSettings;
+  return defaultTaxType === 'EXEMPT' ? 'SERVICE_TAX' : defaultTaxType;
+}
+
+/**
+ * The taxable flag and tax type after an edit, kept in agreement: naming one moves the other
+ * with it (taxable again takes the settings' SST kind); naming both in disagreement is refused.
+ */
+async function taxChange(
+  db: DbExecutor,
+  current: ProductRow,
+  body: UpdateProductBody,
+): Promise<Pick<ProductRow, 'taxable' | 'taxType'>> {
+  if (body.taxType !== undefined) {
+    const taxable = body.taxable ?? body.taxType !== 'EXEMPT';
+    if (!productTaxAgrees(taxable, body.taxType)) {
+      throw invalid(productMessages.taxTypeMismatch, { taxType: productMessages.taxTypeMismatch });
+    }
+    return { taxable, taxType: body.taxType };
+  }
+  const taxable = body.taxable ?? current.taxable;
+  if (productTaxAgrees(taxable, current.taxType)) return { taxable, taxType: current.taxType };
+  return { taxable, taxType: taxable ? await settingsSstKind(db) : 'EXEMPT' };
 }
 
 /** The row switch: activate or deactivate; 404 'Product not found'. */
@@ -103,7 +144,7 @@ export function setProductStatus(
   active: boolean,
 ): Promise<ProductResponse> {
   const message = active ? productRuleMessages.activated : productRuleMessages.deactivated;
-  return changeProduct(deps, actor, id, 'product.status_changed', message, { active });
+  return changeProduct(deps, actor, id, 'product.status_changed', message, () => ({ active }));
 }
 
 /**
@@ -131,12 +172,15 @@ async function changeProduct(
   id: string,
   action: 'product.updated' | 'product.status_changed',
   message: string,
-  values: Parameters<typeof updateProductRow>[2],
+  values: (
+    tx: DbExecutor,
+    current: ProductRow,
+  ) => Parameters<typeof updateProductRow>[2] | Promise<Parameters<typeof updateProductRow>[2]>,
 ): Promise<ProductResponse> {
   const row = await db.transaction(async (tx) => {
     const current = await findProductForUpdate(tx, id);
     if (!current) throw notFound(productRuleMessages.notFound);
-    const updated = await updateProductRow(tx, id, values);
+    const updated = await updateProductRow(tx, id, await values(tx, current));
     await auditProduct(tx, actor, action, current, updated);
     return updated;
   });

@@ -69,10 +69,31 @@ describe('product catalogue API', () => {
         unit: 'piece',
         minQuantity: 1,
         taxable: true,
+        taxType: 'SERVICE_TAX',
         active: true,
         description: '',
         notes: '',
       });
+    });
+
+    it('takes a tax type that agrees with taxable, exempting what is not taxable', async () => {
+      const create = (body: object) =>
+        request(t.app)
+          .post('/api/business/products')
+          .set(bearer(admin))
+          .send(buildProductForm(body));
+      const hardware = await create({ taxType: 'SALES_TAX' }).expect(201);
+      expect(hardware.body.product).toMatchObject({ taxable: true, taxType: 'SALES_TAX' });
+      const free = await create({ taxable: false }).expect(201);
+      expect(free.body.product).toMatchObject({ taxable: false, taxType: 'EXEMPT' });
+
+      const mismatch = await create({ taxable: true, taxType: 'EXEMPT' }).expect(400);
+      expect(mismatch.body.errors).toEqual({
+        taxType:
+          'A taxable product needs SST sales tax or service tax, and a product that is not taxable is exempt',
+      });
+      const unknown = await create({ taxType: 'GST' }).expect(400);
+      expect(unknown.body.errors.taxType).toBe('Tax type must be SALES_TAX, SERVICE_TAX or EXEMPT');
     });
 
     it('refuses a blank name, a negative price and a fractional minimum quantity, naming each field', async () => {
@@ -163,6 +184,34 @@ describe('product catalogue API', () => {
   });
 
   describe('PUT /api/business/products/{id}', () => {
+    it('keeps taxable and the tax type in agreement on edit, refusing a contradiction', async () => {
+      const product = await buildProduct(t, { taxable: true, taxType: 'SALES_TAX' });
+      const edit = (body: object) =>
+        request(t.app).put(`/api/business/products/${product.id}`).set(bearer(admin)).send(body);
+      expect((await edit({ taxable: false }).expect(200)).body.product).toMatchObject({
+        taxable: false,
+        taxType: 'EXEMPT',
+      });
+      expect((await edit({ taxType: 'SERVICE_TAX' }).expect(200)).body.product).toMatchObject({
+        taxable: true,
+        taxType: 'SERVICE_TAX',
+      });
+      const refused = await edit({ taxable: false, taxType: 'SALES_TAX' }).expect(400);
+      expect(refused.body.errors.taxType).toBe(
+        'A taxable product needs SST sales tax or service tax, and a product that is not taxable is exempt',
+      );
+      await request(t.app)
+        .put(`/api/business/products/${randomUUID()}`)
+        .set(bearer(admin))
+        .send({ taxType: 'EXEMPT', taxable: false })
+        .expect(404);
+      await request(t.app)
+        .put(`/api/business/products/${product.id}`)
+        .set(bearer(sales))
+        .send({ taxType: 'EXEMPT' })
+        .expect(403);
+    });
+
     it('saves the changed fields only and keeps the productId', async () => {
       const product = await buildProduct(t, { unitPrice: '10.00' });
       const response = await request(t.app)

@@ -20,4 +20,6 @@ export const quotationMessagesFor = {
   illegalTransition: (from: QuotationStatus, to: QuotationStatus) =>
     `This quotation is ${from} and cannot be marked ${to}`,
   notSendable: (status: QuotationStatus) => `This quotation is ${status} and cannot be sent`,
+  productDeleted: (name: string | undefined) =>
+    `${name ? `The product "${name}"` : 'A product of this quotation'} was deleted while the quotation was being saved. Remove it or pick another product.`,
 };

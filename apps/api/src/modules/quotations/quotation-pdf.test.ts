@@ -1,3 +1,4 @@
+import { defaultCompanySettings } from '@patrol/contracts';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,6 +19,18 @@ describe('GET /api/business/quotations/{id}/download', () => {
     t = await createTestContext();
     const admin = await t.signIn('Admin');
     sales = await t.signIn('sales');
+    await request(t.app)
+      .put('/api/settings')
+      .set(bearer(admin))
+      .send({
+        ...defaultCompanySettings,
+        companyName: 'Patrol Systems Sdn Bhd',
+        taxSettings: {
+          ...defaultCompanySettings.taxSettings,
+          sstRegistrationNumber: 'W10-1808-31012345',
+        },
+      })
+      .expect(200);
     const client = await buildClient(t, {
       companyName: '上海保安服务有限公司',
       contactPerson: 'Zoë Muñoz',
@@ -46,6 +59,16 @@ describe('GET /api/business/quotations/{id}/download', () => {
         quantity: 1,
         unitPrice: 99.99,
         discount: 0,
+        taxType: 'SALES_TAX',
+      },
+      {
+        productId: null,
+        productName: 'Guard training',
+        description: '',
+        quantity: 1,
+        unitPrice: 50,
+        discount: 0,
+        taxType: 'EXEMPT',
       },
     ]);
     long = await create(
@@ -77,11 +100,22 @@ describe('GET /api/business/quotations/{id}/download', () => {
     expect(text).toContain('上海保安服务有限公司');
     expect(text).toContain('Zoë Muñoz');
     expect(text).toContain('Société Générale terms apply');
-    // 3 x 1,234.50 less 10% = 3,333.15; + 99.99 = 3,433.14; SST 8% = 274.65; total 3,707.79.
-    expect(text).toMatch(/Patrol licence\s+3\s+RM 1,234\.50\s+10%\s+RM 3,333\.15/);
-    expect(text).toMatch(/Pemasangan NFC\s+1\s+RM 99\.99\s+-\s+RM 99\.99/);
-    expect(text).toMatch(/Total\s+RM 3,707\.79/);
-    expect(short.totalAmount).toBe(3707.79);
+    // 3 x 1,234.50 = 3,703.50 less 10% = 3,333.15 at service tax 8% = 266.652 -> 266.65;
+    // 99.99 at sales tax 10% = 9.999 -> 10.00; 50.00 exempt. Total 3,483.14 + 276.65 = 3,759.79.
+    expect(text).toMatch(/Patrol licence\s+3\s+RM 1,234\.50\s+10%\s+Service 8%\s+RM 3,333\.15/);
+    expect(text).toMatch(/Pemasangan NFC\s+1\s+RM 99\.99\s+-\s+Sales 10%\s+RM 99\.99/);
+    expect(text).toMatch(/Guard training\s+1\s+RM 50\.00\s+-\s+Exempt\s+RM 50\.00/);
+    expect(text).toMatch(/Subtotal before discount\s+RM 3,853\.49/);
+    expect(text).toMatch(/Discount\s+-RM 370\.35/);
+    expect(text).toMatch(/Subtotal\s+RM 3,483\.14/);
+    expect(text).toMatch(/SST sales tax 10%\s+RM 10\.00/);
+    expect(text).toMatch(/SST service tax 8%\s+RM 266\.65/);
+    expect(text).toMatch(/Total\s+RM 3,759\.79/);
+    expect(text).toContain('SST Reg. No. W10-1808-31012345');
+    expect(text).toContain('SST registration number: W10-1808-31012345');
+    expect(text).toContain('SST service tax 8%: RM 266.65 on RM 3,333.15');
+    expect(text).toContain('Exempt: RM 0.00 on RM 50.00');
+    expect(short.totalAmount).toBe(3759.79);
   });
 
   it('flows 60 lines over pages, repeating the header row and numbering the pages', async () => {

@@ -4,13 +4,8 @@ import type { Response } from 'express';
 import type { AppContext } from '../../http/app-context';
 import { notFound } from '../../http/app-error';
 import { streamDownload } from '../../http/downloads';
-import {
-  clientLines,
-  discountsIncluded,
-  ratePercent,
-  renderBillingPdf,
-  type BillingPdf,
-} from '../../pdf/billing-pdf';
+import { clientLines, renderBillingPdf, type BillingPdf } from '../../pdf/billing-pdf';
+import { documentTotals, lineTaxText, taxSummarySection } from '../../pdf/tax-block';
 import { documentCompany, type DocumentCompany } from '../settings/document-company.service';
 import { presentQuotation } from './quotations.presenter';
 import { findQuotationById, findQuotationItems } from './quotations.repo';
@@ -19,7 +14,7 @@ import { quotationRuleMessages } from './quotation-messages';
 /** A quotation as its PDF prints it: the stored lines and totals, as the screen shows them. */
 export function quotationPdf(
   quotation: Quotation,
-  { company, bankLines }: DocumentCompany,
+  { company, bankLines, sstRegistrationNumber }: DocumentCompany,
 ): BillingPdf {
   return {
     title: 'QUOTATION',
@@ -34,11 +29,12 @@ export function quotationPdf(
     client: { heading: 'Quotation for', lines: clientLines(quotation.clientInfo) },
     columns: [
       { header: '#', width: 4 },
-      { header: 'Description', width: 42 },
-      { header: 'Qty', width: 8, align: 'right' },
-      { header: 'Unit price', width: 16, align: 'right' },
-      { header: 'Discount', width: 12, align: 'right' },
-      { header: 'Amount', width: 18, align: 'right' },
+      { header: 'Description', width: 34 },
+      { header: 'Qty', width: 7, align: 'right' },
+      { header: 'Unit price', width: 15, align: 'right' },
+      { header: 'Discount', width: 10, align: 'right' },
+      { header: 'Tax', width: 13, align: 'right' },
+      { header: 'Amount', width: 17, align: 'right' },
     ],
     rows: quotation.items.map((item, index) => [
       String(index + 1),
@@ -46,15 +42,12 @@ export function quotationPdf(
       String(item.quantity),
       formatMoney(item.unitPrice),
       item.discount ? `${item.discount}%` : '-',
+      lineTaxText(item),
       formatMoney(item.lineTotal),
     ]),
-    totals: [
-      ...discountsIncluded(quotation.discountAmount),
-      ['Subtotal', formatMoney(quotation.subtotal)],
-      [`SST (${ratePercent(quotation.taxRate)})`, formatMoney(quotation.taxAmount)],
-      ['Total', formatMoney(quotation.totalAmount)],
-    ],
+    totals: documentTotals(quotation),
     sections: [
+      ...taxSummarySection(quotation.taxSummary, sstRegistrationNumber),
       ...(bankLines.length > 0 ? [{ title: 'Bank details', lines: bankLines }] : []),
       ...(quotation.notes ? [{ title: 'Notes', lines: [quotation.notes] }] : []),
     ],

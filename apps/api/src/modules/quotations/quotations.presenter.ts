@@ -1,6 +1,6 @@
 import type { Quotation, QuotationItem } from '@patrol/contracts';
 import { quotationStatusOn } from '@patrol/domain';
-import { dayOf, documentClient, moneyValue } from '../../db/column-values';
+import { dayOf, documentClient, moneyValue, taxSummaryOf } from '../../db/column-values';
 import type { QuotationItemRow, QuotationRow } from '../../db/schema';
 
 export function presentQuotationItem(row: QuotationItemRow): QuotationItem {
@@ -13,6 +13,9 @@ export function presentQuotationItem(row: QuotationItemRow): QuotationItem {
     unitPrice: moneyValue(row.unitPrice),
     discount: Number(row.discount),
     lineTotal: moneyValue(row.lineTotal),
+    taxType: row.taxType,
+    taxRate: Number(row.taxRate),
+    taxAmount: moneyValue(row.taxAmount),
   };
 }
 
@@ -39,6 +42,7 @@ export function presentQuotation(
     subtotal: moneyValue(row.subtotal),
     taxAmount: moneyValue(row.taxAmount),
     totalAmount: moneyValue(row.totalAmount),
+    taxSummary: taxSummaryOf(items),
     status: quotationStatusOn(row.status, validUntil, today),
     invoiceId: row.invoiceId,
     createdAt: row.createdAt.toISOString(),

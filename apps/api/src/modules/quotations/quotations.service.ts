@@ -8,20 +8,27 @@ import {
   type Quotation,
   type QuotationItemInput,
   type QuotationResponse,
+  type Product,
   type QuotationStatus,
+  type TaxType,
   type UpdateQuotationBody,
 } from '@patrol/contracts';
 import {
   addDays,
   businessDay,
-  calculateQuotationTotals,
+  calculateDocumentTotals,
+  headlineTaxRate,
   isQuotationDeletable,
+  lineTaxType,
   isQuotationEditable,
   quotationStatusOn,
   senToDecimalString,
+  taxRateOf,
   toSen,
+  type TaxSettingsInput,
 } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
+import { findPostgresError } from '../../db/errors';
 import { dayOf, dayStart, moneyColumn } from '../../db/column-values';
 import type { DocumentClientInfo, QuotationItemRow, QuotationRow } from '../../db/schema';
 import type { AppContext } from '../../http/app-context';
@@ -30,6 +37,7 @@ import type { AuthUser } from '../../http/authenticate';
 import { findBillingClient } from '../clients/clients.service';
 import { productsByIds } from '../products/products.service';
 import { nextDocumentNumber } from '../settings/numbering.service';
+import { readCompanySettings } from '../settings/settings.service';
 import { quotationMessagesFor, quotationRuleMessages } from './quotation-messages';
 import { auditQuotation, lockQuotation } from './quotation-records';
 import { presentQuotation } from './quotations.presenter';
@@ -73,29 +81,30 @@ export async function createQuotation(
   now: Date = new Date(),
 ): Promise<QuotationResponse> {
   const client = await requireClient(db, body.clientId);
-  await requireProducts(db, body.items);
+  const products = await requireProducts(db, body.items);
   const quotationDate = body.quotationDate ?? businessDay(now);
-  const lines = priceLines(body.items, body.taxRate);
-  const { row, items } = await db.transaction(async (tx) => {
-    const { number } = await nextDocumentNumber(tx, 'quotation', now);
-    const created = await insertQuotation(tx, {
-      quotationNumber: number,
-      clientId: client.id,
-      clientInfo: documentClientInfo(client),
-      quotationDate: dayStart(quotationDate),
-      validUntil: dayStart(addDays(quotationDate, body.validityDays)),
-      validityDays: body.validityDays,
-      paymentTerms: body.paymentTerms,
-      notes: body.notes,
-      taxRate: String(body.taxRate),
-      ...lines.totals,
-      status: 'draft',
-      createdBy: actor.id,
-    });
-    const saved = await replaceQuotationItems(tx, created.id, lines.items);
-    await auditQuotation(tx, actor, 'quotation.created', null, created);
-    return { row: created, items: saved };
-  });
+  const { row, items } = await withDeletedProductConflict(body.items, () =>
+    db.transaction(async (tx) => {
+      const lines = priceLines(taxedInputs(body.items, products, await readTaxSettings(tx)));
+      const { number } = await nextDocumentNumber(tx, 'quotation', now);
+      const created = await insertQuotation(tx, {
+        quotationNumber: number,
+        clientId: client.id,
+        clientInfo: documentClientInfo(client),
+        quotationDate: dayStart(quotationDate),
+        validUntil: dayStart(addDays(quotationDate, body.validityDays)),
+        validityDays: body.validityDays,
+        paymentTerms: body.paymentTerms,
+        notes: body.notes,
+        ...lines.totals,
+        status: 'draft',
+        createdBy: actor.id,
+      });
+      const saved = await replaceQuotationItems(tx, created.id, lines.items);
+      await auditQuotation(tx, actor, 'quotation.created', null, created);
+      return { row: created, items: saved };
+    }),
+  );
   const quotation = presentQuotation(row, items, businessDay(now));
   events.publish('billingUpdated', { entity: 'quotation', action: 'created', id: quotation.id });
   return {
@@ -117,32 +126,37 @@ export async function updateQuotation(
   now: Date = new Date(),
 ): Promise<QuotationResponse> {
   const client = body.clientId === undefined ? undefined : await requireClient(db, body.clientId);
-  if (body.items) await requireProducts(db, body.items);
+  const products = body.items ? await requireProducts(db, body.items) : new Map<string, Product>();
   const today = businessDay(now);
-  const { row, items } = await db.transaction(async (tx) => {
-    const current = await lockQuotation(tx, id);
-    if (!isQuotationEditable(current.status)) throw conflict(quotationRuleMessages.notEditable);
-    const taxRate = body.taxRate ?? Number(current.taxRate);
-    const [currentItems, quotationDate, validityDays] = [
-      await findQuotationItems(tx, [id]),
-      body.quotationDate ?? dayOf(current.quotationDate),
-      body.validityDays ?? current.validityDays,
-    ];
-    const lines = priceLines(body.items ?? currentItems.map(itemInput), taxRate);
-    const updated = await updateQuotationRow(tx, id, {
-      ...(client ? { clientId: client.id, clientInfo: documentClientInfo(client) } : {}),
-      quotationDate: dayStart(quotationDate),
-      validUntil: dayStart(addDays(quotationDate, validityDays)),
-      validityDays,
-      ...(body.paymentTerms ? { paymentTerms: body.paymentTerms } : {}),
-      ...(body.notes === undefined ? {} : { notes: body.notes }),
-      taxRate: String(taxRate),
-      ...lines.totals,
-    });
-    const saved = body.items ? await replaceQuotationItems(tx, id, lines.items) : currentItems;
-    await auditQuotation(tx, actor, 'quotation.updated', current, updated);
-    return { row: updated, items: saved };
-  });
+  const { row, items } = await withDeletedProductConflict(body.items ?? [], () =>
+    db.transaction(async (tx) => {
+      const current = await lockQuotation(tx, id);
+      if (!isQuotationEditable(current.status)) throw conflict(quotationRuleMessages.notEditable);
+      const [currentItems, quotationDate, validityDays] = [
+        await findQuotationItems(tx, [id]),
+        body.quotationDate ?? dayOf(current.quotationDate),
+        body.validityDays ?? current.validityDays,
+      ];
+      // New lines take today's rates; kept lines keep the tax they were saved with.
+      const lines = priceLines(
+        body.items
+          ? taxedInputs(body.items, products, await readTaxSettings(tx))
+          : currentItems.map(storedInput),
+      );
+      const updated = await updateQuotationRow(tx, id, {
+        ...(client ? { clientId: client.id, clientInfo: documentClientInfo(client) } : {}),
+        quotationDate: dayStart(quotationDate),
+        validUntil: dayStart(addDays(quotationDate, validityDays)),
+        validityDays,
+        ...(body.paymentTerms ? { paymentTerms: body.paymentTerms } : {}),
+        ...(body.notes === undefined ? {} : { notes: body.notes }),
+        ...lines.totals,
+      });
+      const saved = body.items ? await replaceQuotationItems(tx, id, lines.items) : currentItems;
+      await auditQuotation(tx, actor, 'quotation.updated', current, updated);
+      return { row: updated, items: saved };
+    }),
+  );
   events.publish('billingUpdated', { entity: 'quotation', action: 'updated', id });
   return {
     success: true,
@@ -218,13 +232,18 @@ async function requireClient(db: DbExecutor, clientId: string): Promise<BillingC
   return client;
 }
 
-/** Every catalogue product a line names must exist (lines keep their own copy of it). */
+const quotationItemProductForeignKey = 'quotation_items_product_id_products_id_fk';
+
+/**
+ * Every catalogue product a line names must exist (lines keep their own copy of it); answers
+ * them by id.
+ */
 async function requireProducts(
   db: DbExecutor,
   items: readonly Pick<QuotationItemInput, 'productId'>[],
-): Promise<void> {
+): Promise<Map<string, Product>> {
   const ids = [...new Set(items.flatMap((item) => (item.productId ? [item.productId] : [])))];
-  const found = new Set((await productsByIds(db, ids)).map((product) => product.id));
+  const found = new Map((await productsByIds(db, ids)).map((product) => [product.id, product]));
   const errors: Record<string, string> = {};
   items.forEach((item, index) => {
     if (item.productId && !found.has(item.productId)) {
@@ -232,6 +251,25 @@ async function requireProducts(
     }
   });
   if (Object.keys(errors).length > 0) throw invalid(quotationRuleMessages.productNotFound, errors);
+  return found;
+}
+
+/**
+ * A product checked by requireProducts but deleted before the lines were written fails the lines'
+ * foreign key: answered 409 naming the product (from the line that names its id), not 500.
+ */
+async function withDeletedProductConflict<T>(
+  items: readonly Pick<QuotationItemInput, 'productId' | 'productName'>[],
+  save: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await save();
+  } catch (error) {
+    const refused = findPostgresError(error);
+    if (refused?.constraint !== quotationItemProductForeignKey) throw error;
+    const line = items.find((item) => item.productId && refused.detail?.includes(item.productId));
+    throw conflict(quotationMessagesFor.productDeleted(line?.productName));
+  }
 }
 
 function documentClientInfo(client: BillingClient): DocumentClientInfo {
@@ -239,7 +277,28 @@ function documentClientInfo(client: BillingClient): DocumentClientInfo {
   return { companyName, contactPerson, email, phone, address };
 }
 
-function itemInput(row: QuotationItemRow): QuotationItemInput {
+/** A line to price, with the tax type and rate it is saved with. */
+type TaxedInput = QuotationItemInput & { taxType: TaxType; taxRate: number };
+
+async function readTaxSettings(db: DbExecutor): Promise<TaxSettingsInput> {
+  return (await readCompanySettings(db)).taxSettings;
+}
+
+/** Lines as sent, each given its tax type (line, product, settings) and today's rate for it. */
+function taxedInputs(
+  items: readonly QuotationItemInput[],
+  products: ReadonlyMap<string, Product>,
+  settings: TaxSettingsInput,
+): TaxedInput[] {
+  return items.map((item) => {
+    const product = item.productId ? products.get(item.productId) : undefined;
+    const taxType = lineTaxType({ taxType: item.taxType, product }, settings);
+    return { ...item, taxType, taxRate: taxRateOf(taxType, settings) };
+  });
+}
+
+/** A stored line as it is priced again: its own tax type and rate, as issued. */
+function storedInput(row: QuotationItemRow): TaxedInput {
   return {
     productId: row.productId,
     productName: row.productName,
@@ -247,26 +306,35 @@ function itemInput(row: QuotationItemRow): QuotationItemInput {
     quantity: row.quantity,
     unitPrice: toSen(row.unitPrice) / 100,
     discount: Number(row.discount),
+    taxType: row.taxType,
+    taxRate: Number(row.taxRate),
   };
 }
 
 /**
- * The lines with their totals and the quotation's totals, computed here in integer sen (the
- * client's figures are never trusted), as the numeric columns store them.
+ * The lines with their totals and tax, and the quotation's totals, computed here in integer sen
+ * (the client's figures are never trusted), as the numeric columns store them.
  */
-function priceLines(items: readonly QuotationItemInput[], taxRate: number) {
-  const totals = calculateQuotationTotals(items, taxRate);
+function priceLines(items: readonly TaxedInput[]) {
+  const totals = calculateDocumentTotals(items);
   return {
-    items: items.map((item, index) => ({
-      productId: item.productId ?? null,
-      productName: item.productName,
-      description: item.description,
-      quantity: item.quantity,
-      unitPrice: moneyColumn(item.unitPrice),
-      discount: String(item.discount),
-      lineTotal: senToDecimalString(totals.lines[index]!.lineTotalSen),
-    })),
+    items: items.map((item, index) => {
+      const line = totals.lines[index]!;
+      return {
+        productId: item.productId ?? null,
+        productName: item.productName,
+        description: item.description,
+        quantity: item.quantity,
+        unitPrice: moneyColumn(item.unitPrice),
+        discount: String(item.discount),
+        lineTotal: senToDecimalString(line.lineTotalSen),
+        taxType: line.taxType,
+        taxRate: String(line.taxRate),
+        taxAmount: senToDecimalString(line.taxSen),
+      };
+    }),
     totals: {
+      taxRate: String(headlineTaxRate(totals.taxes)),
       subtotal: senToDecimalString(totals.subtotalSen),
       discountAmount: senToDecimalString(totals.discountSen),
       taxAmount: senToDecimalString(totals.taxSen),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { defaultCompanySettings, type CompanySettings } from '@patrol/contracts';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +9,15 @@ import { setUpQuotationsFixture } from './quotations-test-fixture';
 
 describe('quotations API', () => {
   const fixture = setUpQuotationsFixture();
+  const saveTaxSettings = (taxSettings: Partial<CompanySettings['taxSettings']>) =>
+    request(fixture.t.app)
+      .put('/api/settings')
+      .set(bearer(fixture.admin))
+      .send({
+        ...defaultCompanySettings,
+        taxSettings: { ...defaultCompanySettings.taxSettings, ...taxSettings },
+      })
+      .expect(200);
 
   describe('POST /api/business/quotations', () => {
     it('creates a numbered draft with the client copied and totals computed by the server', async () => {
@@ -72,6 +82,72 @@ describe('quotations API', () => {
         event: 'billingUpdated',
         payload: { entity: 'quotation', action: 'created', id: quotation.id },
       });
+    });
+
+    it('taxes each line by its type: sales and service tax per rate, exempt lines none', async () => {
+      await saveTaxSettings({ salesTaxPercentage: 10, sstPercentage: 8 });
+      const hardware = await buildProduct(fixture.t, {
+        name: 'NFC reader',
+        taxable: true,
+        taxType: 'SALES_TAX',
+      });
+      const training = await buildProduct(fixture.t, { taxable: false, taxType: 'EXEMPT' });
+      const quotation = await fixture.createQuotation({
+        items: [
+          {
+            productId: hardware.id,
+            productName: 'NFC reader',
+            quantity: 2,
+            unitPrice: 150,
+            discount: 10,
+            description: '',
+          },
+          {
+            productId: training.id,
+            productName: 'Training',
+            quantity: 1,
+            unitPrice: 80,
+            discount: 0,
+            description: '',
+          },
+          {
+            productName: 'Guard tour setup',
+            quantity: 1,
+            unitPrice: 100.05,
+            discount: 0,
+            description: '',
+          },
+          {
+            productName: 'Courier',
+            quantity: 1,
+            unitPrice: 20,
+            discount: 0,
+            description: '',
+            taxType: 'EXEMPT',
+          },
+        ],
+      });
+      // Sales: 300 less 10% = 270.00 at 10% = 27.00. Service (typed line, settings default):
+      // 100.05 at 8% = 8.004 -> 8.00. Exempt: 80 + 20. Total 470.05 + 35.00 = 505.05.
+      expect(quotation.items.map((item) => [item.taxType, item.taxRate, item.taxAmount])).toEqual([
+        ['SALES_TAX', 0.1, 27],
+        ['EXEMPT', 0, 0],
+        ['SERVICE_TAX', 0.08, 8],
+        ['EXEMPT', 0, 0],
+      ]);
+      expect(quotation).toMatchObject({
+        subtotal: 470.05,
+        discountAmount: 30,
+        taxAmount: 35,
+        totalAmount: 505.05,
+        taxRate: 0.1,
+        taxSummary: [
+          { taxType: 'SALES_TAX', taxRate: 0.1, taxableAmount: 270, taxAmount: 27 },
+          { taxType: 'SERVICE_TAX', taxRate: 0.08, taxableAmount: 100.05, taxAmount: 8 },
+          { taxType: 'EXEMPT', taxRate: 0, taxableAmount: 100, taxAmount: 0 },
+        ],
+      });
+      await saveTaxSettings({});
     });
 
     it('rounds 8% of RM 0.05 and half-sen line totals half-up, exactly', async () => {
@@ -217,8 +293,7 @@ describe('quotations API', () => {
         .put(`/api/business/quotations/${quotation.id}`)
         .set(bearer(fixture.sales))
         .send({
-          items: [{ productName: 'Guard tour', quantity: 3, unitPrice: 0.1 }],
-          taxRate: 0,
+          items: [{ productName: 'Guard tour', quantity: 3, unitPrice: 0.1, taxType: 'EXEMPT' }],
           notes: 'Revised',
         })
         .expect(200);
@@ -233,19 +308,24 @@ describe('quotations API', () => {
       expect(lines.map((line) => line.productName)).toEqual(['Guard tour']);
     });
 
-    it('keeps the lines and recomputes the tax when only the rate changes', async () => {
+    it('keeps each kept line’s tax as saved when the settings’ rates change, ignoring a sent taxRate', async () => {
       const quotation = await fixture.createQuotation();
+      await saveTaxSettings({ sstPercentage: 6 });
       const response = await request(fixture.t.app)
         .put(`/api/business/quotations/${quotation.id}`)
         .set(bearer(fixture.admin))
-        .send({ taxRate: 0.06 })
+        .send({ taxRate: 0.06, notes: 'Same lines' })
         .expect(200);
       expect(response.body.quotation).toMatchObject({
         subtotal: 200,
-        taxAmount: 12,
-        totalAmount: 212,
+        taxAmount: 16,
+        totalAmount: 216,
+        taxRate: 0.08,
       });
-      expect(response.body.quotation.items).toHaveLength(1);
+      expect(response.body.quotation.items).toMatchObject([
+        { taxType: 'SERVICE_TAX', taxRate: 0.08 },
+      ]);
+      await saveTaxSettings({});
     });
 
     it('refuses to edit a closed quotation (409), an unknown one (404), bad input (400), no permission (403)', async () => {

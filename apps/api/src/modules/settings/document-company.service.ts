@@ -11,6 +11,8 @@ const drawableLogoTypes = new Set(['image/png', 'image/jpeg']);
 export interface DocumentCompany {
   company: PdfCompany;
   bankLines: string[];
+  /** The supplier's SST registration number, printed beside the tax; empty when not registered. */
+  sstRegistrationNumber: string;
 }
 
 const joined = (parts: (string | undefined)[], separator: string) =>
@@ -39,7 +41,9 @@ export async function documentCompany(
       registrationLine: joined(
         [
           settings.registrationNumber && `Reg. No. ${settings.registrationNumber}`,
-          settings.taxNumber && `SST No. ${settings.taxNumber}`,
+          settings.taxSettings.sstRegistrationNumber &&
+            `SST Reg. No. ${settings.taxSettings.sstRegistrationNumber}`,
+          settings.taxNumber && `Tax No. ${settings.taxNumber}`,
         ],
         ' · ',
       ),
@@ -52,5 +56,6 @@ export async function documentCompany(
           `Account name: ${bankDetails.accountName}`,
         ]
       : [],
+    sstRegistrationNumber: settings.taxSettings.sstRegistrationNumber,
   };
 }

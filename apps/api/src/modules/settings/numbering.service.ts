@@ -1,8 +1,24 @@
-import type { DocumentKind } from '@patrol/contracts';
-import { formatDocumentNumber, nextDocumentSequence, numberingPeriodKey } from '@patrol/domain';
-import { and, eq } from 'drizzle-orm';
+import {
+  documentKinds,
+  type CompanySettings,
+  type DocumentKind,
+  type NumberingPreview,
+  type NumberingPreviewResponse,
+  type NumberingSettings,
+} from '@patrol/contracts';
+import {
+  documentNumberPattern,
+  formatDocumentNumber,
+  numberingPeriodKey,
+  plannedDocumentSequence,
+} from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
-import { documentCounters } from '../../db/schema';
+import {
+  lockNumberingRows,
+  readNumberingState,
+  saveIssuedSequence,
+  type NumberingKeys,
+} from './numbering.repo';
 import { readCompanySettings } from './settings.service';
 
 /** A document number issued by `nextDocumentNumber`. */
@@ -14,10 +30,19 @@ export interface IssuedDocumentNumber {
   periodKey: string;
 }
 
+function numberingKeys(kind: DocumentKind, config: NumberingSettings, now: Date): NumberingKeys {
+  return {
+    kind,
+    periodKey: numberingPeriodKey(config, now),
+    pattern: documentNumberPattern(config, now),
+  };
+}
+
 /**
  * Issues the next number of a document kind from the numbering settings. Call it inside the
- * transaction that creates the document: the counter row stays locked until that transaction ends,
- * so concurrent documents get distinct, consecutive numbers and a rolled-back document frees its
+ * transaction that creates the document: the counter and pattern rows stay locked until that
+ * transaction ends, so concurrent documents (in any API process) get distinct numbers, a number is
+ * never issued twice whatever the settings went through, and a rolled-back document frees its
  * number again.
  */
 export async function nextDocumentNumber(
@@ -26,12 +51,56 @@ export async function nextDocumentNumber(
   now: Date = new Date(),
 ): Promise<IssuedDocumentNumber> {
   const config = (await readCompanySettings(tx)).numberingSettings[kind];
-  const periodKey = numberingPeriodKey(config, now);
-  await tx.insert(documentCounters).values({ kind, periodKey, lastValue: 0 }).onConflictDoNothing();
-  const where = and(eq(documentCounters.kind, kind), eq(documentCounters.periodKey, periodKey));
-  const [counter] = await tx.select().from(documentCounters).where(where).for('update');
-  // A fresh row holds 0, so the first number issued is the start number.
-  const sequence = nextDocumentSequence(counter!.lastValue, config.startNumber);
-  await tx.update(documentCounters).set({ lastValue: sequence }).where(where);
-  return { number: formatDocumentNumber(config, sequence, now), sequence, periodKey };
+  const keys = numberingKeys(kind, config, now);
+  const sequence = plannedDocumentSequence(config, await lockNumberingRows(tx, keys));
+  await saveIssuedSequence(tx, keys, sequence);
+  return {
+    number: formatDocumentNumber(config, sequence, now),
+    sequence,
+    periodKey: keys.periodKey,
+  };
+}
+
+async function upcomingNumber(
+  db: DbExecutor,
+  kind: DocumentKind,
+  config: NumberingSettings,
+  now: Date,
+): Promise<{ number: string; sequence: number }> {
+  const state = await readNumberingState(db, numberingKeys(kind, config, now));
+  const sequence = plannedDocumentSequence(config, state);
+  return { number: formatDocumentNumber(config, sequence, now), sequence };
+}
+
+/**
+ * POST /api/settings/numbering/preview: per kind, the next number under the saved settings and
+ * under the proposed ones, and whether the change restarts the visible sequence (the next
+ * sequence is lower than it would have been), which the settings page confirms first.
+ */
+export async function previewNumbering(
+  db: DbExecutor,
+  proposed: CompanySettings['numberingSettings'],
+  now: Date = new Date(),
+): Promise<NumberingPreviewResponse> {
+  const saved = (await readCompanySettings(db)).numberingSettings;
+  const entries = await Promise.all(
+    documentKinds
+      .filter((kind) => proposed[kind] !== undefined)
+      .map(async (kind): Promise<[DocumentKind, NumberingPreview]> => {
+        const current = await upcomingNumber(db, kind, saved[kind], now);
+        const next = await upcomingNumber(db, kind, proposed[kind], now);
+        return [
+          kind,
+          {
+            current: current.number,
+            next: next.number,
+            restarts: next.sequence < current.sequence,
+          },
+        ];
+      }),
+  );
+  return {
+    success: true,
+    numbers: Object.fromEntries(entries) as NumberingPreviewResponse['numbers'],
+  };
 }

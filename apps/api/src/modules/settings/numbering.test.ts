@@ -1,6 +1,6 @@
 import { defaultCompanySettings, type CompanySettings } from '@patrol/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentCounters } from '../../db/schema';
+import { documentCounters, documentNumberPatterns } from '../../db/schema';
 import { nextDocumentNumber } from './numbering.service';
 import { updateCompanySettings } from './settings.service';
 import { type TestContext, createTestContext } from '../../../test/builders';
@@ -81,5 +81,22 @@ describe('nextDocumentNumber', () => {
     expect(
       counters.find((row) => row.kind === 'invoice' && row.periodKey === '2027')?.lastValue,
     ).toBe(1);
+  });
+
+  it('goes past the numbers a pattern already issued when a change would repeat them', async () => {
+    await saveNumbering('receipt', { series: 'RP', resetAnnually: true, useCurrentYear: true });
+    // The 2026 counter goes on from the receipts issued above under the MP series.
+    expect((await issue('receipt')).number).toBe('RCP-RP-2026-000003');
+    expect((await issue('receipt')).number).toBe('RCP-RP-2026-000004');
+    // Without the annual reset the never-resetting counter is fresh, but RCP-RP-2026 is not.
+    await saveNumbering('receipt', { series: 'RP', resetAnnually: false, useCurrentYear: true });
+    expect((await issue('receipt')).number).toBe('RCP-RP-2026-000005');
+    // Back to the annual counter (at 4) with another padding: a used sequence never comes back.
+    await saveNumbering('receipt', { series: 'RP', resetAnnually: true, padLength: 3 });
+    expect((await issue('receipt')).number).toBe('RCP-RP-2026-006');
+    const patterns = await t.database.db.select().from(documentNumberPatterns);
+    expect(
+      patterns.find((row) => row.kind === 'receipt' && row.pattern === 'RCP-RP-2026')?.lastSequence,
+    ).toBe(6);
   });
 });

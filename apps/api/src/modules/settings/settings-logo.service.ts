@@ -10,7 +10,8 @@ import type { DbExecutor } from '../../db/client';
 import type { AppContext } from '../../http/app-context';
 import { invalid, notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
-import { detectImageType, imageExtensions } from '../../storage/image-type';
+import { inspectImage } from '../../storage/image-header';
+import { imageExtensions, type ImageType } from '../../storage/image-type';
 import {
   receiveSingleFile,
   removeFile,
@@ -68,10 +69,36 @@ export async function sendLogoFile(
   });
 }
 
+/** A logo's longest side: a header claiming more is a decompression bomb, not a logo. */
+export const logoMaxSide = 8192;
+
 /**
- * Makes a received upload the company logo. The type comes from the file's first bytes, never
- * from its name or declared type; anything but PNG, JPEG, GIF or WebP is refused (400) and
- * deleted. The previous logo file is deleted after the change commits.
+ * The logo's type, from its header read in a parser worker (never from its name or declared
+ * type): anything but a readable PNG, JPEG, GIF or WebP header within `logoMaxSide` is a 400.
+ */
+async function readLogoType(path: string): Promise<ImageType> {
+  const outcome = await inspectImage(path);
+  const refuse = (message: string) => invalid(message, { logo: message });
+  if (!outcome.ok) {
+    if (outcome.problem === 'header-unreadable' && outcome.detail) {
+      throw refuse(settingsMessages.logoUnreadable(outcome.detail));
+    }
+    if (outcome.problem === 'timeout') {
+      throw refuse(settingsMessages.logoUnreadable('could not be read in time'));
+    }
+    throw refuse(settingsMessages.logoType);
+  }
+  const { type, width, height } = outcome.value;
+  if (width > logoMaxSide || height > logoMaxSide) {
+    throw refuse(settingsMessages.logoTooManyPixels(width, height, logoMaxSide));
+  }
+  return type;
+}
+
+/**
+ * Makes a received upload the company logo once its header reads as an image (readLogoType);
+ * anything else is refused (400) and deleted. The previous logo file is deleted after the change
+ * commits.
  */
 async function replaceLogo(
   { db, uploads }: Pick<AppContext, 'db' | 'uploads'>,
@@ -82,8 +109,7 @@ async function replaceLogo(
   let fileName: string;
   let mimeType: string;
   try {
-    const type = await detectImageType(temporaryPath);
-    if (!type) throw invalid(settingsMessages.logoType, { logo: settingsMessages.logoType });
+    const type = await readLogoType(temporaryPath);
     mimeType = type;
     ({ fileName } = await storeUnderContentName(temporaryPath, 'logo', imageExtensions[type]));
   } catch (error) {

@@ -81,6 +81,23 @@ describe('POST /api/settings/logo', () => {
     expect(uploadedFiles()).toEqual([]);
   });
 
+  it('reads the header in a worker: a cut-off header or a pixel bomb is refused (400)', async () => {
+    const cutOff = await uploadLogo(png.subarray(0, 20));
+    expect(cutOff.status).toBe(400);
+    expect(cutOff.body.errors).toEqual({
+      logo: 'Please select an image file: this one has no readable size in its header.',
+    });
+    const bomb = Buffer.from(png);
+    bomb.writeUInt32BE(100_000, 16);
+    bomb.writeUInt32BE(100_000, 20);
+    const refused = await uploadLogo(bomb);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(
+      'The image is 100000 × 100000 pixels; a logo may be at most 8192 pixels a side.',
+    );
+    expect(uploadedFiles()).toEqual([]);
+  });
+
   it('refuses SVG, which can carry script (400)', async () => {
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',

@@ -1,5 +1,6 @@
 import {
   defaultCompanySettings,
+  taxTypeSchema,
   type CompanyLogo,
   type CompanySettings,
   type CompanySettingsWithLogo,
@@ -26,7 +27,13 @@ function withDefaults(defaults: unknown, stored: unknown): unknown {
 
 /** The stored settings object, completed with the server defaults. */
 export function storedSettings(row: CompanySettingsRow | undefined): CompanySettings {
-  return withDefaults(defaultCompanySettings, row?.settings) as CompanySettings;
+  const settings = withDefaults(defaultCompanySettings, row?.settings) as CompanySettings;
+  // A row saved before the three tax types holds 'SST' (read as service tax).
+  const taxType = taxTypeSchema.safeParse(settings.taxSettings.defaultTaxType);
+  settings.taxSettings.defaultTaxType = taxType.success
+    ? taxType.data
+    : defaultCompanySettings.taxSettings.defaultTaxType;
+  return settings;
 }
 
 /** The content version of a stored logo file name (`logo-<hash>.<ext>`). */

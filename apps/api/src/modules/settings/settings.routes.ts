@@ -3,11 +3,14 @@ import {
   deleteLogoResponseSchema,
   logoMaxBytes,
   logoResponseSchema,
+  numberingPreviewBodySchema,
+  numberingPreviewResponseSchema,
   settingsMessages,
   updateCompanySettingsBodySchema,
 } from '@patrol/contracts';
 import { z } from 'zod';
 import { defineRoute } from '../../http/route';
+import { previewNumbering } from './numbering.service';
 import { deleteLogo, getLogo, sendLogoFile, uploadLogo } from './settings-logo.service';
 import {
   getCompanySettings,
@@ -44,6 +47,18 @@ export const settingsRoutes = [
     body: updateCompanySettingsBodySchema,
     response: companySettingsResponseSchema,
     handler: ({ ctx, user, body }) => updateCompanySettings(ctx, user, body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/settings/numbering/preview',
+    summary: 'The next document numbers under proposed numbering settings',
+    description:
+      'Changes nothing. Per kind: the next number under the saved settings, under the proposed ones, and whether the change restarts the visible sequence (the settings page asks for confirmation first).',
+    tags,
+    access: { permissions: ['settings.view'] },
+    body: numberingPreviewBodySchema,
+    response: numberingPreviewResponseSchema,
+    handler: ({ ctx, body }) => previewNumbering(ctx.db, body.numberingSettings),
   }),
   defineRoute({
     method: 'post',

@@ -115,13 +115,27 @@ describe('PUT /api/settings', () => {
     ],
     [
       'taxSettings.sstPercentage',
-      settingsWith({ taxSettings: { sstPercentage: 100.5, defaultTaxType: 'SST' } }),
+      settingsWith({
+        taxSettings: { ...defaultCompanySettings.taxSettings, sstPercentage: 100.5 },
+      }),
       'SST percentage must be between 0 and 100',
     ],
     [
       'taxSettings.sstPercentage',
-      settingsWith({ taxSettings: { sstPercentage: 8.25, defaultTaxType: 'SST' } }),
+      settingsWith({
+        taxSettings: { ...defaultCompanySettings.taxSettings, sstPercentage: 8.25 },
+      }),
       'SST percentage can have at most one decimal (steps of 0.1)',
+    ],
+    [
+      'taxSettings.sstRegistrationNumber',
+      settingsWith({
+        taxSettings: {
+          ...defaultCompanySettings.taxSettings,
+          sstRegistrationNumber: 'W10-1808-3101',
+        },
+      }),
+      'SST registration number must look like W10-1808-31012345 (a letter and 2 digits, 4 digits, 8 digits)',
     ],
     [
       'numberingSettings.invoice.prefix',
@@ -152,6 +166,53 @@ describe('PUT /api/settings', () => {
     const response = await api().put('/api/settings').set(bearer(adminToken)).send(body);
     expect(response.status).toBe(400);
     expect(response.body.errors[field]).toBe(message);
+  });
+
+  it('accepts an SST registration number in the customs format, upper-cased, or none', async () => {
+    const registered = await api()
+      .put('/api/settings')
+      .set(bearer(adminToken))
+      .send(
+        settingsWith({
+          taxSettings: {
+            ...defaultCompanySettings.taxSettings,
+            sstRegistrationNumber: ' w10-1808-31012345 ',
+          },
+        }),
+      )
+      .expect(200);
+    expect(registered.body.settings.taxSettings.sstRegistrationNumber).toBe('W10-1808-31012345');
+    for (const wrong of ['W10180831012345', '10-1808-31012345', 'W10-1808-3101234X']) {
+      const response = await api()
+        .put('/api/settings')
+        .set(bearer(adminToken))
+        .send(
+          settingsWith({
+            taxSettings: { ...defaultCompanySettings.taxSettings, sstRegistrationNumber: wrong },
+          }),
+        );
+      expect(response.status, wrong).toBe(400);
+      expect(response.body.message).toMatch(/SST registration number must look like W10-1808/);
+    }
+    await api().post('/api/settings/reset').set(bearer(adminToken)).expect(200);
+  });
+
+  it("reads the earlier single 'SST' tax type as service tax", async () => {
+    const body = {
+      ...defaultCompanySettings,
+      taxSettings: { sstPercentage: 8, defaultTaxType: 'SST' },
+    };
+    const response = await api()
+      .put('/api/settings')
+      .set(bearer(adminToken))
+      .send(body)
+      .expect(200);
+    expect(response.body.settings.taxSettings).toEqual({
+      sstPercentage: 8,
+      salesTaxPercentage: 10,
+      defaultTaxType: 'SERVICE_TAX',
+      sstRegistrationNumber: '',
+    });
   });
 
   it('accepts an empty tagline colour', async () => {
@@ -197,5 +258,35 @@ describe('POST /api/settings/reset', () => {
 
   it('refuses sales (403)', async () => {
     expect((await api().post('/api/settings/reset').set(bearer(salesToken))).status).toBe(403);
+  });
+});
+
+describe('POST /api/settings/numbering/preview', () => {
+  const preview = (token: string, numberingSettings: unknown) =>
+    api().post('/api/settings/numbering/preview').set(bearer(token)).send({ numberingSettings });
+
+  it('names the next numbers before and after a change, and which change restarts a sequence', async () => {
+    await api().post('/api/settings/reset').set(bearer(adminToken)).expect(200);
+    const proposed = structuredClone(defaultCompanySettings.numberingSettings);
+    proposed.invoice = { ...proposed.invoice, prefix: 'IV', startNumber: 7 };
+    const response = await preview(adminToken, proposed).expect(200);
+    const year = new Date().getFullYear();
+    expect(response.body.numbers.invoice).toEqual({
+      current: `INV-MP-${year}-000001`,
+      next: `IV-MP-${year}-000007`,
+      restarts: false,
+    });
+    expect(response.body.numbers.quotation.restarts).toBe(false);
+  });
+
+  it('refuses invalid numbering (400) and a user without settings.view (403)', async () => {
+    const bad = structuredClone(defaultCompanySettings.numberingSettings);
+    bad.invoice.padLength = 2;
+    const invalid = await preview(adminToken, bad).expect(400);
+    expect(invalid.body.errors['numberingSettings.invoice.padLength']).toBe(
+      'Pad length must be between 3 and 10',
+    );
+    const { token } = await t.createUserWithToken({ role: 'sales', permissions: ['clients.view'] });
+    await preview(token, defaultCompanySettings.numberingSettings).expect(403);
   });
 });

@@ -1,5 +1,12 @@
 import type { Invoice } from '@patrol/contracts';
-import { formatBusinessDate, formatMoney, ordinal, parsePaymentCorrections } from '@patrol/domain';
+import {
+  formatBusinessDate,
+  formatMoney,
+  ordinal,
+  parsePaymentCorrections,
+  taxGroupLabel,
+  totalsFiguresOf,
+} from '@patrol/domain';
 import { AlertTriangleIcon } from 'lucide-react';
 import { StatusBadge } from '@/components/status-badge';
 import {
@@ -9,8 +16,8 @@ import {
   validationStatusTones,
 } from '@/features/billing/lib/billing-labels';
 import { DetailList, DetailsDialog, DocumentClient } from './detail-list';
+import { DocumentTotals } from './document-totals';
 import { PaymentEntriesList, type ReviewEntry } from './payment-entries-list';
-import { DocumentTotals } from './quotation-details-dialog';
 
 /** Invoice Details, with each 'PAYMENT CORRECTION REQUIRED' block of the notes as a card. */
 export function InvoiceDetailsDialog({
@@ -97,7 +104,7 @@ export function InvoiceDetailsDialog({
                 <div className="min-w-0">
                   <div className="font-medium">{item.description}</div>
                   <div className="text-muted-foreground tabular-nums">
-                    {item.quantity} x {formatMoney(item.unitPrice)} · SST{' '}
+                    {item.quantity} x {formatMoney(item.unitPrice)} · {taxGroupLabel(item)}{' '}
                     {formatMoney(item.taxAmount)}
                   </div>
                 </div>
@@ -105,14 +112,7 @@ export function InvoiceDetailsDialog({
               </li>
             ))}
           </ul>
-          <DocumentTotals
-            rows={[
-              ['Subtotal', invoice.subtotal],
-              ['Discounts', invoice.discountAmount],
-              ['SST', invoice.taxAmount],
-            ]}
-            total={invoice.totalAmount}
-          />
+          <DocumentTotals figures={totalsFiguresOf(invoice)} />
           <PaymentEntriesList invoice={invoice} onReview={onReviewEntry} />
         </>
       )}

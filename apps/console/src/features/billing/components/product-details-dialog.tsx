@@ -1,4 +1,4 @@
-import type { Product } from '@patrol/contracts';
+import { taxTypeLabels, type Product } from '@patrol/contracts';
 import { formatBusinessDateTime, formatMoney } from '@patrol/domain';
 import { ActiveBadge } from '@/components/status-badge';
 import { humanise } from '@/features/billing/lib/billing-labels';
@@ -28,7 +28,7 @@ export function ProductDetailsDialog({
             ['Unit price', formatMoney(product.unitPrice)],
             ['Unit', humanise(product.unit)],
             ['Minimum quantity', product.minQuantity],
-            ['Taxable', product.taxable ? 'Yes' : 'No'],
+            ['Tax', taxTypeLabels[product.taxType]],
             ['Status', <ActiveBadge active={product.active} />],
             ['Notes', product.notes || '—'],
             ['Created', formatBusinessDateTime(product.createdAt)],

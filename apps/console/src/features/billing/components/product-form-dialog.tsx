@@ -3,6 +3,8 @@ import {
   createProductBodySchema,
   productCategories,
   productUnits,
+  taxTypeLabels,
+  taxTypes,
   type CreateProductBody,
   type Product,
 } from '@patrol/contracts';
@@ -30,15 +32,27 @@ const blankProduct: CreateProductBody = {
   unit: 'piece',
   minQuantity: 1,
   taxable: true,
+  taxType: 'SERVICE_TAX',
   active: true,
   notes: '',
 };
 
 function formValues(product: Product | null): CreateProductBody {
   if (!product) return blankProduct;
-  const { name, description, category, unitPrice, unit, minQuantity, taxable, active, notes } =
-    product;
-  return { name, description, category, unitPrice, unit, minQuantity, taxable, active, notes };
+  const { name, description, category, unitPrice, unit, minQuantity, taxable, taxType } = product;
+  const { active, notes } = product;
+  return {
+    name,
+    description,
+    category,
+    unitPrice,
+    unit,
+    minQuantity,
+    taxable,
+    taxType,
+    active,
+    notes,
+  };
 }
 
 type ProductFormDialogProps = {
@@ -50,10 +64,11 @@ type ProductFormDialogProps = {
 
 /** Add New Product and Edit Product. */
 export function ProductFormDialog({ open, product, onOpenChange }: ProductFormDialogProps) {
-  const { register, handleSubmit, reset, setError, formState } = useForm<CreateProductBody>({
-    resolver,
-    defaultValues: blankProduct,
-  });
+  const { register, handleSubmit, reset, setError, setValue, formState } =
+    useForm<CreateProductBody>({
+      resolver,
+      defaultValues: blankProduct,
+    });
   const createProduct = useCreateProduct();
   const updateProduct = useUpdateProduct();
   const id = useId();
@@ -154,10 +169,21 @@ export function ProductFormDialog({ open, product, onOpenChange }: ProductFormDi
             {...register('minQuantity', { valueAsNumber: true })}
           />
         </FormField>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className="size-4 accent-primary" {...register('taxable')} />
-          Taxable (SST applies)
-        </label>
+        <FormField id={`${id}-taxType`} label="Tax" error={errors.taxType?.message}>
+          <NativeSelect
+            {...field('taxType')}
+            {...register('taxType', {
+              // Taxable follows the type: only an exempt product is not taxable.
+              onChange: (event) => setValue('taxable', event.target.value !== 'EXEMPT'),
+            })}
+          >
+            {taxTypes.map((type) => (
+              <option key={type} value={type}>
+                {taxTypeLabels[type]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="size-4 accent-primary" {...register('active')} />
           Active (offered on new quotations)

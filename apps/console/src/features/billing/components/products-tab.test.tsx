@@ -17,6 +17,7 @@ const product: Product = {
   unit: 'license',
   minQuantity: 1,
   taxable: true,
+  taxType: 'SERVICE_TAX',
   active: true,
   notes: '',
   createdAt: '2026-01-01T00:00:00.000Z',

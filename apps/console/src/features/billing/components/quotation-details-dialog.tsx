@@ -1,8 +1,9 @@
 import type { Quotation } from '@patrol/contracts';
-import { formatBusinessDate, formatMoney } from '@patrol/domain';
+import { formatBusinessDate, formatMoney, taxGroupLabel, totalsFiguresOf } from '@patrol/domain';
 import { StatusBadge } from '@/components/status-badge';
 import { humanise, quotationStatusTones } from '@/features/billing/lib/billing-labels';
 import { DetailList, DetailsDialog, DocumentClient } from './detail-list';
+import { DocumentTotals } from './document-totals';
 
 /** Quotation Details: client, status, dates, items and the totals. */
 export function QuotationDetailsDialog({
@@ -45,45 +46,16 @@ export function QuotationDetailsDialog({
                   )}
                   <div className="text-muted-foreground tabular-nums">
                     {item.quantity} x {formatMoney(item.unitPrice)}
-                    {item.discount > 0 && ` less ${item.discount}%`}
+                    {item.discount > 0 && ` less ${item.discount}%`} · {taxGroupLabel(item)}
                   </div>
                 </div>
                 <div className="font-medium tabular-nums">{formatMoney(item.lineTotal)}</div>
               </li>
             ))}
           </ul>
-          <DocumentTotals
-            rows={[
-              ['Subtotal', quotation.subtotal],
-              ['Discounts', quotation.discountAmount],
-              [`SST (${Math.round(quotation.taxRate * 1000) / 10}%)`, quotation.taxAmount],
-            ]}
-            total={quotation.totalAmount}
-          />
+          <DocumentTotals figures={totalsFiguresOf(quotation)} />
         </>
       )}
     </DetailsDialog>
-  );
-}
-
-/** The money summary under a document's lines, the total last and in bold. */
-export function DocumentTotals({
-  rows,
-  total,
-}: {
-  rows: readonly (readonly [string, number])[];
-  total: number;
-}) {
-  return (
-    <dl className="ml-auto grid w-full max-w-xs grid-cols-2 gap-1 text-sm tabular-nums">
-      {rows.map(([label, amount]) => (
-        <div key={label} className="contents">
-          <dt className="text-muted-foreground">{label}</dt>
-          <dd className="text-right">{formatMoney(amount)}</dd>
-        </div>
-      ))}
-      <dt className="font-semibold">Total</dt>
-      <dd className="text-right font-semibold">{formatMoney(total)}</dd>
-    </dl>
   );
 }

@@ -30,7 +30,7 @@ function renderForm(sstPercentage?: number) {
           success: true,
           settings: {
             ...defaultCompanySettings,
-            taxSettings: { sstPercentage, defaultTaxType: 'SST' },
+            taxSettings: { ...defaultCompanySettings.taxSettings, sstPercentage },
             logo: null,
           },
         }),
@@ -51,7 +51,7 @@ function renderForm(sstPercentage?: number) {
         ],
       }),
     'GET /api/business/products': () =>
-      jsonResponse({ success: true, products: [], pagination: emptyPage }),
+      jsonResponse({ success: true, products: [reader], pagination: emptyPage }),
     'POST /api/business/quotations': () =>
       jsonResponse(
         { success: true, message: 'Quotation QUO-1 created successfully', quotation: {} },
@@ -63,6 +63,23 @@ function renderForm(sstPercentage?: number) {
 }
 
 const totals = () => within(screen.getByLabelText('Totals'));
+
+const reader = {
+  id: '00000000-0000-4000-8000-0000000000p1',
+  productId: 'PRD-MP-2026-000001',
+  name: 'NFC reader',
+  description: 'Handheld',
+  category: 'hardware',
+  unitPrice: 150,
+  unit: 'piece',
+  minQuantity: 1,
+  taxable: true,
+  taxType: 'SALES_TAX',
+  active: true,
+  notes: '',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
 
 describe('QuotationFormDialog', () => {
   it('computes the totals in exact sen as the lines are typed', async () => {
@@ -83,14 +100,21 @@ describe('QuotationFormDialog', () => {
     await userEvent.type(second, '19.99');
     await userEvent.clear(screen.getAllByLabelText('Discount (%)')[1]!);
     await userEvent.type(screen.getAllByLabelText('Discount (%)')[1]!, '15');
-    // 118.94 + 0.30 = 119.24; discounts 20.99; SST 8% = 9.54; total 128.78 (as the API test).
-    expect(totals().getByText('RM 119.24')).toBeInTheDocument();
-    expect(totals().getByText('RM 20.99')).toBeInTheDocument();
-    expect(totals().getByText('RM 9.54')).toBeInTheDocument();
-    expect(totals().getByText('RM 128.78')).toBeInTheDocument();
+    // 0.30 + 139.93 = 140.23 less 20.99 = 119.24; service tax 8% = 9.54; total 128.78 (as the
+    // API test), in the order every document prints them.
+    const rows = within(screen.getByLabelText('Totals')).getAllByRole('definition');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'RM 140.23',
+      '-RM 20.99',
+      'RM 119.24',
+      'RM 9.54',
+      'RM 128.78',
+    ]);
+    expect(totals().getByText('SST service tax 8%')).toBeInTheDocument();
+    expect(totals().getByText('Subtotal before discount')).toBeInTheDocument();
   });
 
-  it('asks for a client and an item name before sending, then sends the rate as a fraction', async () => {
+  it('asks for a client and an item name before sending, then sends the lines without a rate', async () => {
     const calls = renderForm();
     await userEvent.click(screen.getByRole('button', { name: 'Create Quotation' }));
     await screen.findByText('Please select a client', { selector: 'p' });
@@ -103,16 +127,31 @@ describe('QuotationFormDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create Quotation' }));
     await vi.waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.body).not.toHaveProperty('taxRate');
     expect(post.body).toMatchObject({
       clientId,
-      taxRate: 0.08,
       validityDays: 30,
       items: [{ productName: 'Patrol licence', quantity: 1, unitPrice: 0, discount: 0 }],
     });
   });
 
-  it("starts a new quotation at the company's SST rate from the settings", async () => {
+  it("taxes each line by its product or the settings' default, at the settings' rate", async () => {
     renderForm(6);
-    await vi.waitFor(() => expect(screen.getByLabelText('SST (%)')).toHaveValue(6));
+    await userEvent.type(screen.getByLabelText('Item 1 name'), 'Survey');
+    await userEvent.clear(screen.getAllByLabelText('Unit price (RM)')[0]!);
+    await userEvent.type(screen.getAllByLabelText('Unit price (RM)')[0]!, '100');
+    expect(await totals().findByText('SST service tax 6%')).toBeInTheDocument();
+    expect(totals().getByText('RM 6.00')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add Item' }));
+    await screen.findAllByRole('option', { name: /NFC reader/ });
+    await userEvent.selectOptions(screen.getByLabelText('Item 2 product'), reader.id);
+    // The reader carries SST sales tax at 10%: RM 15.00 beside the service tax.
+    expect(await totals().findByText('SST sales tax 10%')).toBeInTheDocument();
+    expect(totals().getByText('RM 15.00')).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getAllByLabelText('Tax')[0]!, 'EXEMPT');
+    expect(totals().queryByText('SST service tax 6%')).not.toBeInTheDocument();
+    expect(totals().getByText('RM 265.00')).toBeInTheDocument();
   });
 });

@@ -1,11 +1,12 @@
 import {
-  defaultTaxRate,
+  defaultCompanySettings,
   paymentTerms,
   quotationValidityDays,
   type CreateQuotationBody,
   type Quotation,
+  type TaxType,
 } from '@patrol/contracts';
-import { calculateQuotationTotals, formatMoney } from '@patrol/domain';
+import { calculateDocumentTotals, lineTaxType, taxRateOf } from '@patrol/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
@@ -28,6 +29,7 @@ import {
 import { humanise } from '@/features/billing/lib/billing-labels';
 import { settingsQueryOptions } from '@/lib/company-settings-query';
 import { showServerFieldErrors } from '@/lib/form-errors';
+import { DocumentTotals } from './document-totals';
 import {
   quotationFormResolver,
   quotationFormValues,
@@ -47,14 +49,13 @@ export function QuotationFormDialog({ open, quotation, onOpenChange }: Quotation
   const { register, control, handleSubmit, reset, setValue, setError, formState } =
     useForm<QuotationForm>({
       resolver: quotationFormResolver,
-      defaultValues: quotationFormValues(null, defaultTaxRate * 100),
+      defaultValues: quotationFormValues(null),
     });
-  // A new quotation's SST is the company's (Settings > Tax), 8 percent until they load.
+  // Each line's rate is the company's for its tax type (Settings > Tax); the defaults until loaded.
   const settings = useQuery({ ...settingsQueryOptions(), enabled: open });
-  const sstPercentage = settings.data?.taxSettings.sstPercentage ?? defaultTaxRate * 100;
+  const taxSettings = settings.data?.taxSettings ?? defaultCompanySettings.taxSettings;
   const items = useFieldArray({ control, name: 'items' });
   const watchedItems = useWatch({ control, name: 'items' });
-  const taxPercent = useWatch({ control, name: 'taxPercent' });
   const [clientSearch, setClientSearch] = useState('');
   const clients = useBillingClients(clientSearch.trim(), open);
   const products = useProducts({ page: 1, active: true, limit: 100 }, open);
@@ -65,25 +66,24 @@ export function QuotationFormDialog({ open, quotation, onOpenChange }: Quotation
 
   useEffect(() => {
     if (open) {
-      reset(quotationFormValues(quotation, defaultTaxRate * 100));
+      reset(quotationFormValues(quotation));
       setClientSearch('');
     }
   }, [open, quotation, reset]);
 
-  // The company's rate arrives after the dialog opens: it fills the field unless already typed in.
-  const taxTyped = Boolean(formState.dirtyFields.taxPercent);
-  useEffect(() => {
-    if (open && !quotation && !taxTyped) setValue('taxPercent', sstPercentage);
-  }, [open, quotation, taxTyped, sstPercentage, setValue]);
-
-  // Exactly the server's arithmetic (libs/domain), so the figures shown are the figures saved.
-  const totals = calculateQuotationTotals(
-    watchedItems ?? [],
-    Number.isFinite(taxPercent) ? taxPercent / 100 : 0,
+  // Exactly the server's rule (libs/domain): each line's type from the line, its product or the
+  // settings, at the settings' rate for it, so the figures shown are the figures saved.
+  const catalogue = products.data?.products;
+  const totals = calculateDocumentTotals(
+    (watchedItems ?? []).map((item) => {
+      const product = catalogue?.find((candidate) => candidate.id === item.productId);
+      const taxType = lineTaxType({ taxType: item.taxType, product }, taxSettings);
+      return { ...item, taxType, taxRate: taxRateOf(taxType, taxSettings) };
+    }),
   );
 
-  const submit = handleSubmit(async ({ taxPercent: percent, ...values }) => {
-    const body = { ...values, taxRate: percent / 100 } as CreateQuotationBody;
+  const submit = handleSubmit(async (values) => {
+    const body = values as CreateQuotationBody;
     try {
       const response = quotation
         ? await updateQuotation.mutateAsync({ id: quotation.id, body })
@@ -107,7 +107,11 @@ export function QuotationFormDialog({ open, quotation, onOpenChange }: Quotation
     setValue(`items.${index}.productName`, product.name, { shouldValidate: true });
     setValue(`items.${index}.description`, product.description);
     setValue(`items.${index}.unitPrice`, product.unitPrice, { shouldValidate: true });
+    setValue(`items.${index}.taxType`, product.taxable ? product.taxType : 'EXEMPT');
   };
+
+  const chooseTaxType = (index: number, taxType: TaxType) =>
+    setValue(`items.${index}.taxType`, taxType, { shouldDirty: true });
 
   const clientOptions = clients.data?.clients ?? [];
   const currentClient =
@@ -193,16 +197,6 @@ export function QuotationFormDialog({ open, quotation, onOpenChange }: Quotation
                 ))}
               </NativeSelect>
             </FormField>
-            <FormField id={`${id}-tax`} label="SST (%)" error={errors.taxPercent?.message}>
-              <Input
-                type="number"
-                min={0}
-                max={100}
-                step={0.1}
-                {...fieldErrorProps(`${id}-tax`, errors.taxPercent?.message)}
-                {...register('taxPercent', { valueAsNumber: true })}
-              />
-            </FormField>
           </div>
         </div>
 
@@ -214,21 +208,10 @@ export function QuotationFormDialog({ open, quotation, onOpenChange }: Quotation
           errors={errors}
           products={products.data?.products}
           onPickProduct={pickProduct}
+          onChooseTaxType={chooseTaxType}
         />
 
-        <dl
-          className="ml-auto grid w-full max-w-xs grid-cols-2 gap-1 text-sm tabular-nums"
-          aria-label="Totals"
-        >
-          <dt className="text-muted-foreground">Subtotal</dt>
-          <dd className="text-right">{formatMoney(totals.subtotalSen / 100)}</dd>
-          <dt className="text-muted-foreground">Discounts</dt>
-          <dd className="text-right">{formatMoney(totals.discountSen / 100)}</dd>
-          <dt className="text-muted-foreground">SST</dt>
-          <dd className="text-right">{formatMoney(totals.taxSen / 100)}</dd>
-          <dt className="font-semibold">Total</dt>
-          <dd className="text-right font-semibold">{formatMoney(totals.totalSen / 100)}</dd>
-        </dl>
+        <DocumentTotals figures={totals} />
 
         <FormField id={`${id}-notes`} label="Notes" error={errors.notes?.message}>
           <Textarea

@@ -10,14 +10,12 @@ import { businessDay } from '@patrol/domain';
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
 
-/** The quotation form: the create body, with the tax rate as the form shows it. */
+/** The quotation form: the create body (each line's tax rate comes from the settings). */
 const formSchema = z.object({
   clientId: z.string().min(1, quotationMessages.clientRequired),
   quotationDate: z.iso.date('Quotation date is required'),
   validityDays: z.number(),
   paymentTerms: paymentTermsSchema,
-  /** The SST rate as the form shows it, in percent. */
-  taxPercent: z.number('Tax rate must be between 0 and 100').min(0).max(100),
   notes: z.string().trim().max(5000),
   items: z.array(quotationItemInputSchema).min(1, quotationMessages.itemsRequired).max(100),
 });
@@ -35,20 +33,18 @@ export const blankQuotationItem: QuotationFormItem = {
   quantity: 1,
   unitPrice: 0,
   discount: 0,
+  // Decided as the server does: the product's type, else the settings' default.
+  taxType: null,
 };
 
 /** The form's values: a new quotation's defaults, or the quotation being edited. */
-export function quotationFormValues(
-  quotation: Quotation | null,
-  sstPercentage: number,
-): QuotationForm {
+export function quotationFormValues(quotation: Quotation | null): QuotationForm {
   if (!quotation) {
     return {
       clientId: '',
       quotationDate: businessDay(new Date()),
       validityDays: defaultQuotationValidityDays,
       paymentTerms: 'NET_30',
-      taxPercent: sstPercentage,
       notes: '',
       items: [blankQuotationItem],
     };
@@ -58,16 +54,16 @@ export function quotationFormValues(
     quotationDate: quotation.quotationDate,
     validityDays: quotation.validityDays,
     paymentTerms: quotation.paymentTerms,
-    taxPercent: Math.round(quotation.taxRate * 10_000) / 100,
     notes: quotation.notes,
     items: quotation.items.map(
-      ({ productId, productName, description, quantity, unitPrice, discount }) => ({
+      ({ productId, productName, description, quantity, unitPrice, discount, taxType }) => ({
         productId,
         productName,
         description,
         quantity,
         unitPrice,
         discount,
+        taxType,
       }),
     ),
   };

@@ -1,5 +1,5 @@
-import type { Product } from '@patrol/contracts';
-import { formatMoney, type QuotationTotals } from '@patrol/domain';
+import { taxTypeLabels, taxTypes, type Product, type TaxType } from '@patrol/contracts';
+import { formatMoney, ratePercentText, type DocumentTotals } from '@patrol/domain';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
 import type { FieldErrors, UseFieldArrayReturn, UseFormRegister } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -15,13 +15,14 @@ type QuotationItemsFieldsetProps = {
   items: UseFieldArrayReturn<QuotationForm, 'items'>;
   /** The lines as typed so far, for the product each one picked. */
   watchedItems: QuotationFormItem[] | undefined;
-  /** Each line's total, computed as the server will. */
-  lines: QuotationTotals['lines'];
+  /** Each line's total and tax, computed as the server will. */
+  lines: DocumentTotals['lines'];
   register: UseFormRegister<QuotationForm>;
   errors: FieldErrors<QuotationForm>;
   /** The active catalogue products a line may pick. */
   products: readonly Product[] | undefined;
   onPickProduct: (index: number, productId: string) => void;
+  onChooseTaxType: (index: number, taxType: TaxType) => void;
 };
 
 /** The quotation form's lines: a product or a custom item each, with its line total. */
@@ -33,6 +34,7 @@ export function QuotationItemsFieldset({
   errors,
   products,
   onPickProduct,
+  onChooseTaxType,
 }: QuotationItemsFieldsetProps) {
   return (
     <fieldset className="grid gap-3">
@@ -77,7 +79,7 @@ export function QuotationItemsFieldset({
               placeholder="Description (optional)"
               {...register(`items.${index}.description`)}
             />
-            <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
               <label className="grid gap-1 text-xs text-muted-foreground">
                 Quantity
                 <Input
@@ -111,6 +113,22 @@ export function QuotationItemsFieldset({
                   aria-invalid={itemErrors?.discount ? true : undefined}
                   {...register(`items.${index}.discount`, { valueAsNumber: true })}
                 />
+              </label>
+              <label className="grid gap-1 text-xs text-muted-foreground">
+                Tax
+                <NativeSelect
+                  className="text-foreground"
+                  value={line?.taxType ?? 'EXEMPT'}
+                  onChange={(event) => onChooseTaxType(index, event.target.value as TaxType)}
+                >
+                  {taxTypes.map((type) => (
+                    <option key={type} value={type}>
+                      {type === line?.taxType && type !== 'EXEMPT'
+                        ? `${taxTypeLabels[type]} ${ratePercentText(line.taxRate)}`
+                        : taxTypeLabels[type]}
+                    </option>
+                  ))}
+                </NativeSelect>
               </label>
               <div className="grid gap-1 text-xs text-muted-foreground">
                 Line total

@@ -1,4 +1,4 @@
-import { sstPercentageRange, taxTypes } from '@patrol/contracts';
+import { sstPercentageRange, taxTypeLabels, taxTypes } from '@patrol/contracts';
 import { useId } from 'react';
 import { useFormContext } from 'react-hook-form';
 import type { CompanySettings } from '@patrol/contracts';
@@ -87,7 +87,7 @@ export function BankDetailsCard() {
   );
 }
 
-/** SST percentage and the default tax type of new documents. */
+/** The SST rates, the default tax type of typed lines and the SST registration number. */
 export function TaxCard() {
   const id = useId();
   const { register } = useFormContext<CompanySettings>();
@@ -95,12 +95,22 @@ export function TaxCard() {
     <Card>
       <CardHeader>
         <CardTitle>Tax Configuration</CardTitle>
-        <CardDescription>Applied to new quotations and invoices.</CardDescription>
+        <CardDescription>
+          Applied to lines as quotations are saved; issued documents keep their rates.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 md:grid-cols-2">
         <SettingsNumberField
           name="taxSettings.sstPercentage"
-          label="SST Percentage (%)"
+          label="SST Service Tax (%)"
+          parse={sstPercentageInput}
+          min={sstPercentageRange.min}
+          max={sstPercentageRange.max}
+          step={sstPercentageRange.step}
+        />
+        <SettingsNumberField
+          name="taxSettings.salesTaxPercentage"
+          label="SST Sales Tax (%)"
           parse={sstPercentageInput}
           min={sstPercentageRange.min}
           max={sstPercentageRange.max}
@@ -111,11 +121,19 @@ export function TaxCard() {
           <NativeSelect id={id} {...register('taxSettings.defaultTaxType')}>
             {taxTypes.map((type) => (
               <option key={type} value={type}>
-                {type === 'SST' ? 'SST' : 'Exempt'}
+                {taxTypeLabels[type]}
               </option>
             ))}
           </NativeSelect>
         </div>
+        <SettingsTextField
+          name="taxSettings.sstRegistrationNumber"
+          label="SST Registration Number"
+          sanitize={(value) => value.toUpperCase()}
+          maxLength={17}
+          placeholder="W10-1808-31012345"
+          hint="Printed on quotations, invoices and receipts; leave empty when not registered."
+        />
       </CardContent>
     </Card>
   );

@@ -6,7 +6,7 @@ import {
 } from '@patrol/contracts';
 import { RefreshCw, RotateCcw, Save } from 'lucide-react';
 import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { announceSettingsChanged } from '@/lib/company-settings-event';
 import { PageHeader } from '@/components/layout/page-header';
@@ -14,6 +14,7 @@ import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
 import { Button } from '@/components/ui/button';
 import { useResetSettings } from '@/features/settings/api/reset-settings';
+import { usePreviewNumbering } from '@/features/settings/api/preview-numbering';
 import { useUpdateSettings } from '@/features/settings/api/update-settings';
 import {
   AddressCard,
@@ -23,6 +24,11 @@ import {
 import { CompanyInfoCard } from '@/features/settings/components/company-info-card';
 import { LogoCard } from '@/features/settings/components/logo-card';
 import { NumberingCard } from '@/features/settings/components/numbering-card';
+import {
+  NumberingRestartDialog,
+  numberingRestarts,
+  type NumberingRestart,
+} from '@/features/settings/components/numbering-restart-dialog';
 import { PaymentRulesCard } from '@/features/settings/components/payment-rules-card';
 import { ApiError } from '@/lib/api-client';
 import { showServerFieldErrors } from '@/lib/form-errors';
@@ -36,7 +42,8 @@ function formValues(settings: CompanySettingsWithLogo): CompanySettings {
   return values;
 }
 
-/** Lets the footer (and any other listener) reload the settings. */
+// The schema fills defaults (sales tax rate, SST number), so its input type is looser.
+const settingsResolver = zodResolver(companySettingsSchema) as unknown as Resolver<CompanySettings>;
 
 type SettingsEditorProps = {
   settings: CompanySettingsWithLogo;
@@ -48,12 +55,17 @@ type SettingsEditorProps = {
 /** The settings screen once loaded: header actions, the cards and Save Settings. */
 export function SettingsEditor({ settings, canEdit, reload }: SettingsEditorProps) {
   const form = useForm<CompanySettings>({
-    resolver: zodResolver(companySettingsSchema),
+    resolver: settingsResolver,
     defaultValues: formValues(settings),
     mode: 'onChange',
   });
   const { handleSubmit, reset, setError, formState } = form;
   const save = useUpdateSettings();
+  const preview = usePreviewNumbering();
+  const [restartsPending, setRestartsPending] = useState<{
+    values: CompanySettings;
+    restarts: NumberingRestart[];
+  } | null>(null);
   const resetToDefault = useResetSettings();
   const [confirmReset, setConfirmReset] = useState(false);
   const [confirmRefresh, setConfirmRefresh] = useState(false);
@@ -70,7 +82,7 @@ export function SettingsEditor({ settings, canEdit, reload }: SettingsEditorProp
     }
   };
 
-  const onSave = handleSubmit(async (values) => {
+  const saveValues = async (values: CompanySettings) => {
     try {
       const saved = await save.mutateAsync(values);
       reset(formValues(saved));
@@ -81,7 +93,25 @@ export function SettingsEditor({ settings, canEdit, reload }: SettingsEditorProp
       toast.error(
         error instanceof ApiError && error.message ? error.message : 'Failed to save settings',
       );
+    } finally {
+      setRestartsPending(null);
     }
+  };
+
+  // A numbering change that restarts a visible sequence is confirmed first, naming the next number.
+  const onSave = handleSubmit(async (values) => {
+    if (formState.dirtyFields.numberingSettings) {
+      try {
+        const restarts = numberingRestarts(await preview.mutateAsync(values.numberingSettings));
+        if (restarts.length > 0) return setRestartsPending({ values, restarts });
+      } catch (error) {
+        showServerFieldErrors(error, setError);
+        return void toast.error(
+          error instanceof ApiError && error.message ? error.message : 'Failed to save settings',
+        );
+      }
+    }
+    await saveValues(values);
   });
 
   const onReset = async () => {
@@ -142,7 +172,10 @@ export function SettingsEditor({ settings, canEdit, reload }: SettingsEditorProp
                 <span className="text-sm text-muted-foreground" aria-live="polite">
                   {formState.isDirty ? 'You have unsaved changes.' : 'All changes saved.'}
                 </span>
-                <Button type="submit" disabled={!formState.isDirty || save.isPending}>
+                <Button
+                  type="submit"
+                  disabled={!formState.isDirty || save.isPending || preview.isPending}
+                >
                   <Save /> {save.isPending ? 'Saving...' : 'Save Settings'}
                 </Button>
               </div>
@@ -151,6 +184,12 @@ export function SettingsEditor({ settings, canEdit, reload }: SettingsEditorProp
         </FormProvider>
       </div>
       <UnsavedChangesGuard when={formState.isDirty && !save.isPending} />
+      <NumberingRestartDialog
+        restarts={restartsPending?.restarts ?? []}
+        pending={save.isPending}
+        onCancel={() => setRestartsPending(null)}
+        onConfirm={() => restartsPending && void saveValues(restartsPending.values)}
+      />
       <ConfirmDialog
         open={confirmRefresh}
         onOpenChange={setConfirmRefresh}

@@ -2,6 +2,7 @@ import {
   defaultCompanySettings,
   roleTemplates,
   type CompanySettingsWithLogo,
+  type NumberingPreviewResponse,
 } from '@patrol/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -37,8 +38,9 @@ const stored: CompanySettingsWithLogo = {
   logo: { url: '/api/settings/logo/file?v=abc' },
 };
 
-function stubSettings(settings = stored) {
+function stubSettings(settings = stored, extra: Record<string, (call: FakeCall) => Response> = {}) {
   return stubApi({
+    ...extra,
     'GET /api/settings': () => jsonResponse({ success: true, settings }),
     'PUT /api/settings': (call: FakeCall) =>
       jsonResponse({
@@ -206,5 +208,69 @@ describe('SettingsPage', () => {
     await waitFor(() =>
       expect(screen.getAllByText('Failed to load company settings')).toHaveLength(2),
     );
+  });
+});
+
+const unchanged = { current: 'X-1', next: 'X-1', restarts: false };
+
+function stubPreview(invoice: NumberingPreviewResponse['numbers']['invoice']) {
+  return stubSettings(stored, {
+    'POST /api/settings/numbering/preview': () =>
+      jsonResponse({
+        success: true,
+        numbers: { product: unchanged, quotation: unchanged, invoice, receipt: unchanged },
+      }),
+  });
+}
+
+async function switchOffCurrentYear() {
+  await openSettings();
+  const invoice = screen.getByRole('region', { name: 'Invoice numbering' });
+  await userEvent.click(within(invoice).getByRole('switch', { name: 'Use current year' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+}
+
+describe('numbering restart warning', () => {
+  it('names the next number and saves only once the restart is confirmed', async () => {
+    const calls = stubPreview({
+      current: 'INV-MP-2026-000043',
+      next: 'INV-MP-000001',
+      restarts: true,
+    });
+    await switchOffCurrentYear();
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Restart document numbering?' });
+    expect(dialog).toHaveTextContent(
+      'The next invoice will be INV-MP-000001 (instead of INV-MP-2026-000043).',
+    );
+    const preview = calls.find((call) => call.path === '/api/settings/numbering/preview')!;
+    expect(preview.body).toMatchObject({
+      numberingSettings: { invoice: { useCurrentYear: false } },
+    });
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    const again = await screen.findByRole('alertdialog');
+    await userEvent.click(
+      within(again).getByRole('button', { name: 'Save and Restart Numbering' }),
+    );
+    expect(await screen.findByText('Settings saved successfully')).toBeInTheDocument();
+    const put = calls.find((call) => call.method === 'PUT')!;
+    expect(put.body).toMatchObject({ numberingSettings: { invoice: { useCurrentYear: false } } });
+  });
+
+  it('saves straight away when the change restarts no sequence', async () => {
+    const calls = stubPreview({
+      current: 'INV-MP-000043',
+      next: 'INV-MP-000043',
+      restarts: false,
+    });
+    await switchOffCurrentYear();
+    expect(await screen.findByText('Settings saved successfully')).toBeInTheDocument();
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });
