@@ -1,7 +1,6 @@
 import type { PaymentMethod, PaymentTerms, ProductCategory, ProductUnit } from '@patrol/contracts';
 import {
   addDays,
-  appendPaymentCorrection,
   businessDay,
   calculateDocumentTotals,
   headlineTaxRate,
@@ -18,18 +17,14 @@ import { dayStart, moneyValue } from '../../apps/api/src/db/column-values';
 import {
   invoiceLineItems,
   invoices,
-  paymentEntries,
-  paymentRejections,
   products,
   quotationItems,
   quotations,
-  receiptAllocations,
-  receipts,
   type DocumentClientInfo,
   type ProductRow,
 } from '../../apps/api/src/db/schema';
-import { verificationCode } from '../../apps/api/src/modules/receipts/receipts.service';
 import { nextDocumentNumber } from '../../apps/api/src/modules/settings/numbering.service';
+import { invoiceStories, seedInvoicePayments } from './demo-payments';
 
 interface DemoProduct {
   name: string;
@@ -104,15 +99,6 @@ export interface BillingClient {
   info: DocumentClientInfo;
 }
 
-/** How far each converted quotation's invoice got, in turn. */
-const invoiceStories = [
-  'unpaid',
-  'partial',
-  'awaiting',
-  'validated',
-  'validated',
-  'rejected',
-] as const;
 /** The quotation states, in turn; every third quotation and more are converted. */
 const quotationStories = [
   'converted',
@@ -150,8 +136,9 @@ export interface BillingSeedResult {
 
 /**
  * The product catalogue and about 40 quotations over the last four months, spread over every
- * state; converted ones carry invoices that are unpaid (some overdue), partly paid, paid and
- * awaiting validation, validated with their receipt, or rejected with a correction block.
+ * state; converted ones carry invoices that are unpaid (some overdue), partly paid and validated
+ * (a partial receipt), paid with the rest awaiting validation, validated in one payment or in
+ * instalments (a receipt each), or with a rejected payment kept and a correction block.
  */
 export async function seedDemoBilling(
   tx: DbExecutor,
@@ -252,14 +239,6 @@ export async function seedDemoBilling(
     const issueDay = notAfter(addDays(quotationDay, 3), today);
     const { number: invoiceNumber } = await nextDocumentNumber(tx, 'invoice', now);
     const invoiceStory = invoiceStories[result.invoices % invoiceStories.length]!;
-    const totalSen = totals.totalSen;
-    const paidSen =
-      invoiceStory === 'unpaid' || invoiceStory === 'rejected'
-        ? 0
-        : invoiceStory === 'partial'
-          ? Math.round(totalSen / 2)
-          : totalSen;
-    const rejectedAt = dayStart(notAfter(addDays(issueDay, 10), today));
     const [invoice] = await tx
       .insert(invoices)
       .values({
@@ -271,29 +250,6 @@ export async function seedDemoBilling(
         dueDate: dayStart(dueDay(issueDay, paymentTerms)),
         paymentTerms,
         ...money(totals),
-        paidAmount: senToDecimalString(paidSen),
-        paymentStatus: paidSen === 0 ? 'unpaid' : paidSen < totalSen ? 'partial' : 'paid',
-        paymentValidationStatus:
-          invoiceStory === 'awaiting'
-            ? 'pending_validation'
-            : invoiceStory === 'validated'
-              ? 'validated'
-              : invoiceStory === 'rejected'
-                ? 'validation_rejected'
-                : 'none',
-        paymentRejectionReason:
-          invoiceStory === 'rejected' ? 'Transfer not found in the bank statement' : null,
-        notes:
-          invoiceStory === 'rejected'
-            ? appendPaymentCorrection('', {
-                rejectionNumber: 1,
-                rejectedBy: 'Accounts Team',
-                rejectedAt,
-                reason: 'Transfer not found in the bank statement',
-              })
-            : '',
-        validatedAt:
-          invoiceStory === 'validated' ? dayStart(notAfter(addDays(issueDay, 12), today)) : null,
         createdAt: dayStart(issueDay),
       })
       .returning();
@@ -315,75 +271,28 @@ export async function seedDemoBilling(
       .where(eq(quotations.id, quotation!.id));
     result.invoices += 1;
 
-    if (invoiceStory === 'rejected') {
-      await tx.insert(paymentRejections).values({
-        invoiceId: invoice!.id,
-        rejectionNumber: 1,
-        rejectedBy: 'Accounts Team',
-        rejectedAt,
-        rejectionReason: 'Transfer not found in the bank statement',
-        clearedPaymentCount: 1,
-      });
-    }
-    if (paidSen === 0) continue;
-    const method = methods[index % methods.length]!;
-    const paymentDay = notAfter(addDays(issueDay, 7), today);
-    const reference = `REF-${invoiceNumber.slice(-6)}`;
-    let receiptId: string | null = null;
-    if (invoiceStory === 'validated') {
-      const { number: receiptNumber } = await nextDocumentNumber(tx, 'receipt', now);
-      const [receipt] = await tx
-        .insert(receipts)
-        .values({
-          receiptNumber,
-          invoiceNumbers: [invoiceNumber],
-          paymentDate: dayStart(paymentDay),
-          clientId: client.id,
-          clientInfo: client.info,
-          totalAmount: senToDecimalString(paidSen),
-          paymentMethod: method,
-          transactionType: 'full_payment',
-          referenceNumber: reference,
-          verificationCode: verificationCode(),
-          lineItems: lines.map((line, position) => ({
-            description: line.product.name,
-            category: line.product.category,
-            quantity: line.quantity,
-            unitPrice: moneyValue(line.product.unitPrice),
-            amount: fromSen(totals.lines[position]!.lineTotalSen),
-          })),
-          auditLog: [
-            {
-              action: 'created',
-              at: dayStart(notAfter(addDays(issueDay, 12), today)).toISOString(),
-              by: 'Accounts Team',
-              metadata: { paymentMethods: [method] },
-            },
-          ],
-          createdAt: dayStart(notAfter(addDays(issueDay, 12), today)),
-        })
-        .returning();
-      receiptId = receipt!.id;
-      await tx.insert(receiptAllocations).values({
-        receiptId,
-        invoiceId: invoice!.id,
+    result.receipts += await seedInvoicePayments(
+      tx,
+      {
+        id: invoice!.id,
         invoiceNumber,
-        allocatedAmount: senToDecimalString(paidSen),
-        outstandingBefore: senToDecimalString(totalSen),
-        outstandingAfter: '0.00',
-      });
-      result.receipts += 1;
-    }
-    await tx.insert(paymentEntries).values({
-      invoiceId: invoice!.id,
-      amount: senToDecimalString(paidSen),
-      paymentMethod: method,
-      paymentDate: dayStart(paymentDay),
-      referenceNumber: reference,
-      status: receiptId ? 'validated' : 'pending_validation',
-      receiptId,
-      createdAt: dayStart(paymentDay),
-    });
+        clientId: client.id,
+        clientInfo: client.info,
+        issueDay,
+        totalSen: totals.totalSen,
+        lineItems: lines.map((line, position) => ({
+          description: line.product.name,
+          category: line.product.category,
+          quantity: line.quantity,
+          unitPrice: moneyValue(line.product.unitPrice),
+          amount: fromSen(totals.lines[position]!.lineTotalSen),
+        })),
+      },
+      invoiceStory,
+      methods[index % methods.length]!,
+      today,
+      now,
+    );
   }
   return result;
 }

@@ -36,6 +36,12 @@ const validBodies: Record<string, () => object> = {
   }),
   'PUT /api/invoices/:id/validate-payment': () => ({ validationNotes: 'Walked' }),
   'PUT /api/invoices/:id/reject-payment': () => ({ rejectionReason: 'Walked' }),
+  'POST /api/business/invoices/:id/payments/:paymentId/validate': () => ({
+    validationNotes: 'Walked',
+  }),
+  'POST /api/business/invoices/:id/payments/:paymentId/reject': () => ({
+    rejectionReason: 'Walked',
+  }),
   'PUT /api/business/quotations/:id': () => ({
     notes: 'Edited by the walk',
     taxRate: 0.1,

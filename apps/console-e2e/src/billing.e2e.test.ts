@@ -1,22 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { ClientResponse } from '@patrol/contracts';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import type { ApiClient } from './support/api-client';
-import { createInvoiceViaApi, payInFull } from './support/billing';
+import { createInvoiceViaApi, openAs, payInFull } from './support/billing';
 import { test } from './support/e2e-test';
 import { signInAsStaff } from './support/staff-session';
-
-/** A second signed-in user in its own browser context (its own storage), on the same server. */
-async function openAs(browser: Browser, baseUrl: string, role: 'accounts' | 'sales') {
-  const context = await browser.newContext({
-    baseURL: baseUrl,
-    viewport: { width: 1280, height: 800 },
-  });
-  const page = await context.newPage();
-  const session = await signInAsStaff(page, baseUrl, { role });
-  return { page, session, close: () => context.close() };
-}
 
 async function addClient(api: ApiClient, name: string): Promise<string> {
   const suffix = randomBytes(3).toString('hex').toUpperCase();
@@ -99,8 +88,9 @@ describe('billing', () => {
       await dialog.getByRole('button', { name: 'Process Payment' }).click();
       await dialog.waitFor({ state: 'detached' });
     }
-    await invoiceRow.getByText('Pending validation').waitFor();
-    expect(await invoiceRow.innerText()).toContain('Paid');
+    // A partial payment awaits validation too, so wait for the final one's Paid.
+    await invoiceRow.getByText('Paid', { exact: true }).waitFor();
+    expect(await invoiceRow.innerText()).toContain('Pending validation');
 
     // Validation belongs to accounts; it issues the receipt.
     const accounts = await openAs(browser, baseUrl, 'accounts');
@@ -113,10 +103,16 @@ describe('billing', () => {
       await accounts.page.goto(
         new URL(`/billing?tab=receipts&search=${invoiceNumber}`, baseUrl).href,
       );
-      const receiptRow = accounts.page.getByRole('row', { name: new RegExp(invoiceNumber) });
-      await receiptRow.waitFor();
-      expect(await receiptRow.innerText()).toContain('RM 236.46');
-      await receiptRow.getByRole('button', { name: /^View / }).click();
+      // A receipt per payment: the partial one and the one that settled the invoice.
+      const receiptRows = accounts.page.getByRole('row', { name: new RegExp(invoiceNumber) });
+      await receiptRows.nth(1).waitFor();
+      const receiptsText = (await receiptRows.allInnerTexts()).join('\n');
+      expect(receiptsText).toContain('RM 36.46');
+      expect(receiptsText).toContain('RM 200.00');
+      await receiptRows
+        .first()
+        .getByRole('button', { name: /^View / })
+        .click();
       await accounts.page
         .getByRole('dialog', { name: 'Receipt Details' })
         .getByText('Payment allocations')

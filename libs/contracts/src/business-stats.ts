@@ -65,15 +65,19 @@ export const businessStatsSchema = z.object({
     yearly: moneySchema,
   }),
   financial: z.object({
-    /** Invoiced, all time. */
+    /** Invoiced, all time, tax included (gross). */
     totalAmount: moneySchema,
-    /** Paid on those invoices (validated or awaiting validation). */
+    /** The invoiced amount net of tax. */
+    netAmount: moneySchema,
+    /** The tax on the invoiced amount. */
+    taxAmount: moneySchema,
+    /** Collected: payments validated (money awaiting validation is not counted). */
     paidAmount: moneySchema,
-    /** Paid and awaiting validation. */
+    /** Awaiting validation: payments recorded and not yet validated or rejected. */
     pendingAmount: moneySchema,
     /** Still owed on invoices waiting for money. */
     outstandingAmount: moneySchema,
-    /** Percent of the invoiced amount collected. */
+    /** Percent of the invoiced amount collected (validated). */
     collectionRate: z.number(),
     overdueInvoices: count,
     monthlyRevenue: moneySchema,

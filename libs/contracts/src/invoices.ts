@@ -75,7 +75,9 @@ export const billingDateRanges = ['today', 'week', 'month', 'quarter'] as const;
 export const billingDateRangeSchema = z.enum(billingDateRanges);
 export type BillingDateRange = z.infer<typeof billingDateRangeSchema>;
 
-export const paymentEntryStatuses = ['pending_validation', 'validated'] as const;
+/** A payment entry is appended once and never deleted: a rejection marks it rejected. */
+export const paymentEntryStatuses = ['pending_validation', 'validated', 'rejected'] as const;
+export type PaymentEntryStatus = (typeof paymentEntryStatuses)[number];
 
 /** Payment and validation messages (spec 3 section 5). */
 export const paymentMessages = {
@@ -85,6 +87,10 @@ export const paymentMessages = {
   dateRequired: 'Payment date is required',
   dateInFuture: 'Payment date cannot be in the future',
   rejectionReason: 'Rejection reason is required',
+  /** The two-person rule (issue 23): recorder and validator differ unless the company allows one. */
+  secondPerson: 'A payment must be validated by someone other than the person who recorded it',
+  entryNotFound: 'Payment not found',
+  entryNotPending: 'Only a payment awaiting validation can be validated or rejected',
 } as const;
 
 export const invoiceClientInfoSchema = z.object({
@@ -119,6 +125,13 @@ export const paymentEntrySchema = z.object({
   /** The receipt issued for this payment. */
   receiptId: idSchema.nullable(),
   recordedAt: isoDateTimeSchema,
+  /** Who recorded it: the two-person rule compares this with the validator. */
+  recordedById: idSchema.nullable(),
+  validatedAt: isoDateTimeSchema.nullable(),
+  /** Staff screens only: who rejected it, when and why (never on a client's PDF). */
+  rejectedAt: isoDateTimeSchema.nullable(),
+  rejectedBy: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
 });
 export type PaymentEntry = z.infer<typeof paymentEntrySchema>;
 
@@ -135,7 +148,11 @@ export const rejectionRecordSchema = z.object({
 });
 export type RejectionRecord = z.infer<typeof rejectionRecordSchema>;
 
-/** An invoice (spec 3 section 3). outstandingAmount = max(0, totalAmount - paidAmount). */
+/**
+ * An invoice (spec 3 section 3). paidAmount is every payment recorded and not rejected;
+ * validatedAmount the part validated (collected), awaitingValidationAmount the rest;
+ * outstandingAmount = max(0, totalAmount - paidAmount).
+ */
 export const invoiceSchema = z.object({
   id: idSchema,
   invoiceNumber: z.string(),
@@ -155,6 +172,8 @@ export const invoiceSchema = z.object({
   /** Tax per type and rate, as issued; exempt lines included (with no tax). */
   taxSummary: z.array(taxSummaryRowSchema),
   paidAmount: moneySchema,
+  validatedAmount: moneySchema,
+  awaitingValidationAmount: moneySchema,
   outstandingAmount: moneySchema,
   paymentStatus: paymentStatusSchema,
   paymentValidationStatus: paymentValidationStatusSchema,
@@ -230,6 +249,10 @@ export const validatePaymentBodySchema = z.object({
   validationNotes: z.string().trim().max(2000).default(''),
 });
 export type ValidatePaymentBody = z.infer<typeof validatePaymentBodySchema>;
+
+/** Path of the per-payment calls: the invoice and one of its payment entries. */
+export const paymentEntryParamsSchema = z.object({ id: idSchema, paymentId: idSchema });
+export type PaymentEntryParams = z.infer<typeof paymentEntryParamsSchema>;
 
 /** PUT /api/invoices/{id}/reject-payment. */
 export const rejectPaymentBodySchema = z.object({

@@ -12,6 +12,9 @@ const reports = {
     period: { from: '2025-06-01', to: '2025-06-30' },
     dashboard: {
       totalRevenue: 10000,
+      netRevenue: 9259.26,
+      taxAmount: 740.74,
+      awaitingValidation: 0,
       previousRevenue: 8000,
       totalOutstanding: 500,
       overdueCount: 1,
@@ -24,7 +27,14 @@ const reports = {
       receiptValue: 9500,
     },
     business: {
-      revenue: { invoiced: 10000, collected: 9500, outstanding: 500 },
+      revenue: {
+        invoiced: 10000,
+        net: 9259.26,
+        tax: 740.74,
+        collected: 9500,
+        awaitingValidation: 0,
+        outstanding: 500,
+      },
       topClients: [{ name: 'Acme Security Sdn Bhd', revenue: 6000, invoices: 3 }],
       quotationConversionRate: 40,
       quotationsConverted: 4,
@@ -64,6 +74,8 @@ const stats = {
   },
   financial: {
     totalAmount: 1000,
+    netAmount: 925.93,
+    taxAmount: 74.07,
     paidAmount: 400,
     pendingAmount: 100,
     outstandingAmount: 600,

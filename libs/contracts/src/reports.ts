@@ -48,14 +48,20 @@ export type ExportReportQuery = z.infer<typeof exportReportQuerySchema>;
 
 /** Overview KPIs and the pipeline of document values for the period. */
 export const reportDashboardSectionSchema = z.object({
+  /** Invoiced in the period, tax included (gross). */
   totalRevenue: moneySchema,
+  /** totalRevenue net of tax, and its tax. */
+  netRevenue: moneySchema,
+  taxAmount: moneySchema,
+  /** Payments on the period's invoices recorded and not yet validated (not collected). */
+  awaitingValidation: moneySchema,
   /** Revenue of the preceding period of the same length. */
   previousRevenue: moneySchema,
   totalOutstanding: moneySchema,
   overdueCount: z.number().int(),
   activeClients: z.number().int(),
   newClients: z.number().int(),
-  /** Percent collected of invoiced. */
+  /** Percent of invoiced collected (validated payments only). */
   collectionRate: z.number(),
   quotationValue: moneySchema,
   invoiceValue: moneySchema,
@@ -66,7 +72,15 @@ export type ReportDashboardSection = z.infer<typeof reportDashboardSectionSchema
 
 /** Revenue breakdown, top clients and performance figures. */
 export const reportBusinessSectionSchema = z.object({
-  revenue: z.object({ invoiced: moneySchema, collected: moneySchema, outstanding: moneySchema }),
+  /** invoiced is gross; net and tax beside it; collected is validated money only. */
+  revenue: z.object({
+    invoiced: moneySchema,
+    net: moneySchema,
+    tax: moneySchema,
+    collected: moneySchema,
+    awaitingValidation: moneySchema,
+    outstanding: moneySchema,
+  }),
   topClients: z.array(
     z.object({ name: z.string(), revenue: moneySchema, invoices: z.number().int() }),
   ),
@@ -98,14 +112,17 @@ export const reportPaymentsSectionSchema = z.object({
   ),
   /** Days from issue to sending. */
   averageInvoiceTime: z.number(),
-  /** Days from issue to full payment (target 30, lower is better). */
-  averageDaysToPay: z.number(),
+  /**
+   * Days from issue to the last validated payment of the invoices paid in full (target 30, lower
+   * is better); null when nothing was collected, so no verdict is given.
+   */
+  averageDaysToPay: z.number().nullable(),
 });
 export type ReportPaymentsSection = z.infer<typeof reportPaymentsSectionSchema>;
 
 const agingBucketSchema = z.object({ count: z.number().int(), amount: moneySchema });
 
-/** Outstanding amounts by days past due: 0-30, 30-60, 60-90, 90+. */
+/** Outstanding amounts by days past due: current (not yet due), 1-30, 31-60, 61+. */
 export const agingBucketsSchema = z.object({
   current: agingBucketSchema,
   thirty: agingBucketSchema,

@@ -142,6 +142,13 @@ export const companySettingsSchema = z.object({
     invoice: numberingSettingsSchema,
     receipt: numberingSettingsSchema,
   }),
+  paymentSettings: z.object({
+    /**
+     * The two-person rule: a payment is validated by someone other than its recorder. A
+     * one-person business switches it off.
+     */
+    requireSeparateValidator: z.boolean(),
+  }),
 });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
 
@@ -183,6 +190,7 @@ export const defaultCompanySettings: CompanySettings = {
     invoice: numbering('INV'),
     receipt: numbering('RCP'),
   },
+  paymentSettings: { requireSeparateValidator: true },
 };
 
 /** POST /api/settings/numbering/preview: the numbering the settings form is about to save. */

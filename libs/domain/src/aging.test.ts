@@ -7,16 +7,15 @@ const dueDaysAgo = (days: number) => new Date(now.getTime() - days * day);
 
 describe('agingBucket', () => {
   it.each<[string, Date | string | null, string, string]>([
-    ['not yet due', dueDaysAgo(-10), 'current', '0-30'],
-    ['due today', now, 'current', '0-30'],
-    ['exactly 30 days overdue', dueDaysAgo(30), 'current', '0-30'],
-    ['31 days overdue', dueDaysAgo(31), 'thirty', '30-60'],
-    ['exactly 60 days overdue', dueDaysAgo(60), 'thirty', '30-60'],
-    ['61 days overdue', dueDaysAgo(61), 'sixty', '60-90'],
-    ['exactly 90 days overdue', dueDaysAgo(90), 'sixty', '60-90'],
-    ['91 days overdue', dueDaysAgo(91), 'ninety', '90+'],
-    ['a year overdue', dueDaysAgo(365).toISOString(), 'ninety', '90+'],
-    ['no due date', null, 'current', '0-30'],
+    ['not yet due', dueDaysAgo(-10), 'current', 'Current'],
+    ['due today', now, 'current', 'Current'],
+    ['1 day overdue', dueDaysAgo(1), 'thirty', '1-30'],
+    ['exactly 30 days overdue', dueDaysAgo(30), 'thirty', '1-30'],
+    ['31 days overdue', dueDaysAgo(31), 'sixty', '31-60'],
+    ['exactly 60 days overdue', dueDaysAgo(60), 'sixty', '31-60'],
+    ['61 days overdue', dueDaysAgo(61), 'ninety', '61+'],
+    ['a year overdue', dueDaysAgo(365).toISOString(), 'ninety', '61+'],
+    ['no due date', null, 'current', 'Current'],
   ])('%s is %s (%s)', (_name, dueDate, bucket, label) => {
     const result = agingBucket(dueDate, now);
     expect(result).toBe(bucket);

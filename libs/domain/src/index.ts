@@ -19,6 +19,7 @@ export * from './numbering';
 export * from './ordinals';
 export * from './payment-correction-notes';
 export * from './payments';
+export * from './invoice-balance';
 export * from './permission-coverage';
 export * from './permissions';
 export * from './quotation-totals';

@@ -12,12 +12,14 @@ export type TargetStatus = 'On target' | 'Needs attention' | 'Below target';
 export interface TargetEvaluation {
   key: ReportTargetKey;
   label: string;
-  actual: number;
+  /** Null when there is nothing to measure (no payment collected: no days to collect). */
+  actual: number | null;
   target: number;
   lowerIsBetter: boolean;
   /** How far the actual value goes towards the target, in percent with one decimal. */
-  percentOfTarget: number;
-  status: TargetStatus;
+  percentOfTarget: number | null;
+  /** No verdict (null) without an actual value. */
+  status: TargetStatus | null;
 }
 
 const targetDefinitions: Record<ReportTargetKey, { label: string; lowerIsBetter: boolean }> = {
@@ -51,7 +53,7 @@ function percentOfTarget(actual: number, target: number, lowerIsBetter: boolean)
 
 /** The progress-versus-targets rows of the Performance report. */
 export function evaluateReportTargets(
-  actuals: Record<ReportTargetKey, number>,
+  actuals: Record<ReportTargetKey, number | null>,
 ): TargetEvaluation[] {
   return (Object.keys(targetDefinitions) as ReportTargetKey[]).map((key) => {
     const { label, lowerIsBetter } = targetDefinitions[key];
@@ -63,8 +65,8 @@ export function evaluateReportTargets(
       actual,
       target,
       lowerIsBetter,
-      percentOfTarget: percentOfTarget(actual, target, lowerIsBetter),
-      status: targetStatus(actual, target, lowerIsBetter),
+      percentOfTarget: actual === null ? null : percentOfTarget(actual, target, lowerIsBetter),
+      status: actual === null ? null : targetStatus(actual, target, lowerIsBetter),
     };
   });
 }

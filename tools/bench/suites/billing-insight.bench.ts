@@ -52,6 +52,8 @@ function invoiceWithLines(lines: number): Invoice {
     discountAmount: 0,
     totalAmount: 216 * lines,
     paidAmount: 0,
+    validatedAmount: 0,
+    awaitingValidationAmount: 0,
     outstandingAmount: 216 * lines,
     paymentStatus: 'unpaid',
     paymentEntries: [],

@@ -17,7 +17,7 @@ const daysAgo = (days: string) =>
  * `quotations` quotations of the scale's clients with two lines each, spread evenly over the
  * days. Six in ten are converted to invoices issued two days later on NET_30; invoices older than
  * 60 days are mostly paid and validated (with a receipt), newer ones are a mix of paid awaiting
- * validation, partly paid and unpaid, so the aging, overdue and pending figures all have rows.
+ * validation, partly paid (validated, with a partial receipt) and unpaid, so the aging, overdue and pending figures all have rows.
  */
 export async function seedBilling(
   db: DbExecutor,
@@ -93,16 +93,17 @@ export async function seedBilling(
       from converted c
     )
     insert into invoices (invoice_number, quotation_id, client_id, client_info, issue_date, due_date,
-      payment_terms, subtotal, tax_amount, total_amount, paid_amount, payment_status,
+      payment_terms, subtotal, tax_amount, total_amount, paid_amount, validated_amount, payment_status,
       payment_validation_status, validated_at, status, created_at, updated_at)
     select
       'SI-' || substr(s.quotation_number, 4), s.id, s.client_id, s.client_info,
       s.quotation_date + interval '2 days', s.quotation_date + interval '32 days', 'NET_30',
       s.subtotal, s.tax_amount, s.total_amount,
       case s.state when 'unpaid' then 0 when 'partial' then round(s.total_amount / 2, 2) else s.total_amount end,
+      case s.state when 'unpaid' then 0 when 'partial' then round(s.total_amount / 2, 2) when 'paid' then s.total_amount else 0 end,
       case s.state when 'unpaid' then 'unpaid' when 'partial' then 'partial' else 'paid' end,
-      case s.state when 'paid' then 'validated' when 'pending' then 'pending_validation' else 'none' end,
-      case s.state when 'paid' then s.quotation_date + interval '20 days' end,
+      case s.state when 'paid' then 'validated' when 'partial' then 'validated' when 'pending' then 'pending_validation' else 'none' end,
+      case when s.state in ('paid', 'partial') then s.quotation_date + interval '20 days' end,
       'issued',
       s.quotation_date + interval '2 days', s.quotation_date + interval '2 days'
     from staged s`);
@@ -118,15 +119,16 @@ export async function seedBilling(
     from invoices i join quotation_items qi on qi.quotation_id = i.quotation_id
     where i.invoice_number like 'SI-%'`);
 
-  // One payment per paid or partly paid invoice, dated within its terms and never in the future.
+  // One payment per paid or partly paid invoice, dated within its terms and never in the future;
+  // a partial payment is validated with its partial receipt.
   await db.execute(sql`
-    insert into payment_entries (invoice_id, amount, payment_method, payment_date, reference_number, status, created_at)
+    insert into payment_entries (invoice_id, amount, payment_method, payment_date, reference_number, status, created_at, validated_at)
     select i.id, i.paid_amount,
       (array['bank_transfer', 'bank_transfer', 'bank_transfer', 'online_banking', 'cheque', 'cash', 'credit_card', 'e_wallet'])[1 + substr(i.invoice_number, 4)::int % 8],
       least(i.issue_date + (substr(i.invoice_number, 4)::int % 40) * interval '1 day', (current_date::timestamp at time zone 'UTC')),
       'TRX-' || substr(i.invoice_number, 4),
-      case when i.payment_validation_status = 'validated' then 'validated' else 'pending' end,
-      i.issue_date
+      case when i.payment_validation_status = 'validated' then 'validated' else 'pending_validation' end,
+      i.issue_date, i.validated_at
     from invoices i where i.invoice_number like 'SI-%' and i.paid_amount > 0`);
 
   await db.execute(sql`
@@ -134,7 +136,8 @@ export async function seedBilling(
       total_amount, payment_method, transaction_type, reference_number, verification_code,
       line_items, created_at, updated_at)
     select 'SR-' || substr(i.invoice_number, 4), jsonb_build_array(i.invoice_number), p.payment_date, i.client_id,
-      i.client_info, i.total_amount, p.payment_method, 'full_payment', p.reference_number,
+      i.client_info, p.amount, p.payment_method,
+      case when p.amount < i.total_amount then 'partial_payment' else 'full_payment' end, p.reference_number,
       upper(substr(md5(i.id::text), 1, 12)),
       jsonb_build_array(jsonb_build_object('description', 'Invoice ' || i.invoice_number, 'quantity', 1,
         'unitPrice', i.total_amount, 'amount', i.total_amount)),
@@ -144,7 +147,7 @@ export async function seedBilling(
 
   await db.execute(sql`
     insert into receipt_allocations (receipt_id, invoice_id, invoice_number, allocated_amount, outstanding_before, outstanding_after)
-    select r.id, i.id, i.invoice_number, r.total_amount, r.total_amount, 0
+    select r.id, i.id, i.invoice_number, r.total_amount, i.total_amount, i.total_amount - r.total_amount
     from receipts r join invoices i on i.invoice_number = r.invoice_numbers->>0
     where r.receipt_number like 'SR-%'`);
 

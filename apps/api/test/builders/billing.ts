@@ -109,17 +109,21 @@ export interface TestPayment {
   paymentDate?: string;
 }
 
-/** Records the payments on an invoice through the API, then validates them (issuing the receipt). */
+/**
+ * Records the payments on an invoice through the API as a second accounts user, then validates
+ * them as `accountsToken` (two people, as the two-person rule wants), issuing a receipt each.
+ */
 export async function payAndValidate(
   t: TestContext,
   accountsToken: string,
   invoiceId: string,
   payments: readonly TestPayment[],
 ): Promise<void> {
+  const recorder = await t.signIn('accounts', { fullName: 'Recording Clerk' });
   for (const payment of payments) {
     await request(t.app)
       .put(`/api/business/invoices/${invoiceId}/process-payment`)
-      .set(bearer(accountsToken))
+      .set(bearer(recorder))
       .send({ paymentDate: businessDay(new Date()), ...payment })
       .expect(200);
   }

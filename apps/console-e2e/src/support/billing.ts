@@ -1,6 +1,19 @@
-import type { ConvertQuotationResponse, Invoice, QuotationResponse } from '@patrol/contracts';
+import type { ConvertQuotationResponse, Invoice, QuotationResponse, Role } from '@patrol/contracts';
+import type { Browser } from 'playwright-core';
 import { expect } from 'vitest';
 import type { ApiClient } from './api-client';
+import { signInAsStaff } from './staff-session';
+
+/** A second signed-in user in its own browser context (its own storage), on the same server. */
+export async function openAs(browser: Browser, baseUrl: string, role: Role) {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  const session = await signInAsStaff(page, baseUrl, { role });
+  return { page, session, close: () => context.close() };
+}
 
 /** An invoice of one line for `clientId`, converted from an accepted quotation through the API. */
 export async function createInvoiceViaApi(

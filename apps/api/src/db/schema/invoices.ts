@@ -3,6 +3,7 @@ import {
   paymentTerms,
   paymentValidationStatuses,
   taxTypes,
+  type PaymentEntryStatus,
 } from '@patrol/contracts';
 import { sql } from 'drizzle-orm';
 import {
@@ -52,7 +53,10 @@ export const invoices = pgTable(
     taxAmount: money('tax_amount').notNull().default('0'),
     discountAmount: money('discount_amount').notNull().default('0'),
     totalAmount: money('total_amount').notNull().default('0'),
+    /** Every payment recorded and not rejected (validated or awaiting validation). */
     paidAmount: money('paid_amount').notNull().default('0'),
+    /** The validated part of paidAmount: the money collected, which the figures count. */
+    validatedAmount: money('validated_amount').notNull().default('0'),
     paymentStatus: text('payment_status', { enum: paymentStatuses }).notNull().default('unpaid'),
     paymentValidationStatus: text('payment_validation_status', { enum: paymentValidationStatuses })
       .notNull()
@@ -134,7 +138,10 @@ export const invoiceLineItems = pgTable(
   (table) => [index('invoice_line_items_invoice_id_idx').on(table.invoiceId, table.position)],
 );
 
-/** Payments recorded against an invoice, awaiting validation until the invoice is validated. */
+/**
+ * Payments recorded against an invoice: appended, never deleted. Each waits for validation, then
+ * is validated (with its receipt) or rejected (who, when, why).
+ */
 export const paymentEntries = pgTable(
   'payment_entries',
   {
@@ -146,7 +153,7 @@ export const paymentEntries = pgTable(
     paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
     paymentDate: timestamptz('payment_date').notNull(),
     referenceNumber: text('reference_number').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<PaymentEntryStatus>().notNull().default('pending_validation'),
     notes: text('notes'),
     /** The receipt issued for this payment, once there is one. */
     receiptId: uuid('receipt_id').references((): AnyPgColumn => receipts.id, {
@@ -154,6 +161,13 @@ export const paymentEntries = pgTable(
     }),
     recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    validatedAt: timestamptz('validated_at'),
+    validatedBy: uuid('validated_by').references(() => users.id, { onDelete: 'set null' }),
+    rejectedAt: timestamptz('rejected_at'),
+    rejectedById: uuid('rejected_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The rejecting user's name at the time, for staff screens (never printed for the client). */
+    rejectedBy: text('rejected_by'),
+    rejectionReason: text('rejection_reason'),
   },
   (table) => [
     index('payment_entries_invoice_id_idx').on(table.invoiceId),
@@ -162,7 +176,7 @@ export const paymentEntries = pgTable(
   ],
 );
 
-/** History of rejected payment validations: each rejection cleared the invoice's payments. */
+/** History of payment rejections: each marked one or more of the invoice's payments rejected. */
 export const paymentRejections = pgTable(
   'payment_rejections',
   {

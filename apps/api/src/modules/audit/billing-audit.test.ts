@@ -163,7 +163,11 @@ describe('billing changes in the audit trail', () => {
     expect(payments.find((entry: AuditEntry) => entry.requestId === 'reject-1')).toMatchObject({
       action: 'payment.rejected',
       entityLabel: invoice.invoiceNumber,
-      changes: { amount: { before: '216.00', after: null } },
+      // The entry is kept, marked rejected (the ledger never deletes a payment).
+      changes: {
+        status: { before: 'pending_validation', after: 'rejected' },
+        rejectionReason: { before: null, after: 'Amount not received' },
+      },
     });
     expect((await trailOf('invoice', invoice.id)).at(-1)).toMatchObject({
       action: 'invoice.payment_rejected',

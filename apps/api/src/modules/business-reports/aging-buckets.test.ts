@@ -12,7 +12,7 @@ import { invoices } from '../../db/schema';
 import { agingOfEveryClient, readAging, type AgingSnapshot } from './aging.service';
 
 // The SQL buckets must agree with the domain's agingBucket at every boundary.
-const pastDue = [0, 30, 31, 60, 61, 90, 91];
+const pastDue = [-5, 0, 1, 30, 31, 60, 61];
 
 describe('aging buckets in SQL', () => {
   let t: TestContext;

@@ -50,10 +50,10 @@ describe('business report exports', () => {
         undefined,
         'Client',
         'Total Outstanding',
-        '0-30',
-        '30-60',
-        '60-90',
-        '90+',
+        'Current',
+        '1-30',
+        '31-60',
+        '61+',
       ]);
       expect(byClient.getRow(2).values).toEqual([
         undefined,
@@ -69,18 +69,18 @@ describe('business report exports', () => {
         'Xenon Guards Sdn Bhd',
         416,
         216,
-        200,
         0,
+        200,
         0,
       ]);
       expect(byClient.getCell('B2').numFmt).toBe('"RM "#,##0.00');
       expect(byClient.getCell('F3').numFmt).toBe('"RM "#,##0.00');
       const buckets = workbook.getWorksheet('Aging Buckets')!;
       expect([2, 3, 4, 5].map((row) => buckets.getRow(row).values)).toEqual([
-        [undefined, '0-30', 2, 432],
-        [undefined, '30-60', 1, 200],
-        [undefined, '60-90', 0, 0],
-        [undefined, '90+', 1, 1080],
+        [undefined, 'Current', 2, 432],
+        [undefined, '1-30', 0, 0],
+        [undefined, '31-60', 1, 200],
+        [undefined, '61+', 1, 1080],
       ]);
       expect(buckets.getCell('C2').numFmt).toBe('"RM "#,##0.00');
       expect(byClient.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
@@ -91,7 +91,7 @@ describe('business report exports', () => {
     it('writes the financial and performance sections', async () => {
       const financial = await workbookOf('financial');
       const methods = financial.getWorksheet('Payment Methods')!;
-      expect(methods.getRow(2).values).toEqual([undefined, 'Bank Transfer', 216, 93.1]);
+      expect(methods.getRow(2).values).toEqual([undefined, 'Bank Transfer', 216, 100]);
       const performance = await workbookOf('performance');
       const targets = performance.getWorksheet('Targets')!;
       expect(targets.getRow(5).values).toEqual([
@@ -105,7 +105,7 @@ describe('business report exports', () => {
       const overview = await workbookOf('overview');
       expect(overview.getWorksheet('Overview')!.getRow(2).values).toEqual([
         undefined,
-        'Total Revenue',
+        'Total Revenue (gross)',
         1728,
       ]);
     });
@@ -148,7 +148,7 @@ describe('business report exports', () => {
       expect(byClient.getRow(4).values).toEqual([undefined, 'Former Client 000', 1, 0, 0, 0, 1]);
       expect(byClient.getRow(104).values).toEqual([undefined, 'Former Client 100', 1, 0, 0, 0, 1]);
       const buckets = (await workbookOf('aging')).getWorksheet('Aging Buckets')!;
-      expect(buckets.getRow(5).values).toEqual([undefined, '90+', 102, 1181]);
+      expect(buckets.getRow(5).values).toEqual([undefined, '61+', 102, 1181]);
     });
 
     it('refuses a user without reports.export', async () => {

@@ -72,8 +72,9 @@ export function setUpBusinessReportsFixture(): BusinessReportsFixture {
     await invoice(clientX, -10, 20);
     await invoice(clientY, -1, -100, thousand);
     await invoice(clientY, -3, 27);
+    const recorder = await t.signIn('accounts');
     const pay = (id: string, amount: number, paymentMethod: string) =>
-      ask(t, accounts, 'put', `/api/business/invoices/${id}/process-payment`, {
+      ask(t, recorder, 'put', `/api/business/invoices/${id}/process-payment`, {
         amount,
         paymentMethod,
         referenceNumber: `REF-${amount}`,

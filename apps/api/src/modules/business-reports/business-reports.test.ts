@@ -27,11 +27,12 @@ describe('business statistics and reports', () => {
         total: 5,
         paid: 1,
         unpaid: 2,
-        pending: 0,
+        // The partial payment of RM 16 awaits validation.
+        pending: 1,
         overdue: 2,
         outstanding: 4,
       });
-      expect(stats.receipts).toEqual({ total: 1, thisMonth: 1, pending: 0, processed: 1 });
+      expect(stats.receipts).toEqual({ total: 1, thisMonth: 1, pending: 1, processed: 1 });
       // The month's invoices depend on where today falls in the month.
       const monthStart = reportPeriod('month', today).from;
       const issued: [number, number][] = [
@@ -55,10 +56,14 @@ describe('business statistics and reports', () => {
       });
       expect(stats.financial).toEqual({
         totalAmount: 1944,
-        paidAmount: 232,
-        pendingAmount: 0,
+        // Net of the tax: four invoices of RM 16 tax and one of RM 80.
+        netAmount: 1800,
+        taxAmount: 144,
+        // Collected is validated money only; the RM 16 awaiting validation is shown apart.
+        paidAmount: 216,
+        pendingAmount: 16,
         outstandingAmount: 1712,
-        collectionRate: 11.9,
+        collectionRate: 11.1,
         overdueInvoices: 2,
         monthlyRevenue: monthly,
         weeklyRevenue: 1728,
@@ -113,19 +118,29 @@ describe('business statistics and reports', () => {
       expect(data.period).toEqual({ from: day(-6), to: today });
       expect(data.dashboard).toEqual({
         totalRevenue: 1728,
+        netRevenue: 1600,
+        taxAmount: 128,
+        awaitingValidation: 16,
         previousRevenue: 216,
         totalOutstanding: 1496,
         overdueCount: 2,
         activeClients: 2,
         newClients: 2,
-        collectionRate: 13.4,
+        collectionRate: 12.5,
         quotationValue: expect.any(Number),
         invoiceValue: 1728,
-        paymentValue: 232,
+        paymentValue: 216,
         receiptValue: 216,
       });
       expect(data.business).toMatchObject({
-        revenue: { invoiced: 1728, collected: 232, outstanding: 1496 },
+        revenue: {
+          invoiced: 1728,
+          net: 1600,
+          tax: 128,
+          collected: 216,
+          awaitingValidation: 16,
+          outstanding: 1496,
+        },
         topClients: [
           { name: '上海保安服务有限公司', revenue: 1296, invoices: 2 },
           { name: 'Xenon Guards Sdn Bhd', revenue: 432, invoices: 2 },
@@ -139,22 +154,21 @@ describe('business statistics and reports', () => {
         [-6, -5, -4, -3, -2, -1, 0].map((offset) => ({
           period: day(offset),
           invoiced: { [-5]: 216, [-3]: 216, [-2]: 216, [-1]: 1080 }[offset] ?? 0,
-          collected: { [-5]: 16, [-2]: 216 }[offset] ?? 0,
+          collected: { [-2]: 216 }[offset] ?? 0,
         })),
       );
       expect(data.payments).toEqual({
-        methodBreakdown: [
-          { method: 'bank_transfer', amount: 216, percentage: 93.1 },
-          { method: 'cash', amount: 16, percentage: 6.9 },
-        ],
+        // Validated payments only: the cash payment awaits validation.
+        methodBreakdown: [{ method: 'bank_transfer', amount: 216, percentage: 100 }],
         averageInvoiceTime: 0,
         averageDaysToPay: 2,
       });
       expect(data.aging).toEqual({
+        // Aging starts after the due date: not yet due is current, 40 days past due is 31-60.
         buckets: {
           current: { count: 2, amount: 432 },
-          thirty: { count: 1, amount: 200 },
-          sixty: { count: 0, amount: 0 },
+          thirty: { count: 0, amount: 0 },
+          sixty: { count: 1, amount: 200 },
           ninety: { count: 1, amount: 1080 },
         },
         details: [
@@ -173,13 +187,21 @@ describe('business statistics and reports', () => {
             totalOutstanding: 416,
             buckets: {
               current: { count: 1, amount: 216 },
-              thirty: { count: 1, amount: 200 },
-              sixty: { count: 0, amount: 0 },
+              thirty: { count: 0, amount: 0 },
+              sixty: { count: 1, amount: 200 },
               ninety: { count: 0, amount: 0 },
             },
           },
         ],
       });
+    });
+
+    it('gives no days to collect, and no verdict on it, when nothing was collected', async () => {
+      const { body } = await report(
+        `dateRange=custom&dateFrom=${day(-12)}&dateTo=${day(-8)}`,
+      ).expect(200);
+      expect(body.data.payments.averageDaysToPay).toBeNull();
+      expect(body.data.dashboard.collectionRate).toBe(0);
     });
 
     it('counts quotation conversion over the quotations dated in the period', async () => {

@@ -54,11 +54,10 @@ export async function invoiceFigures(db: DbExecutor, today: string) {
       ),
       overdue: countWhere(overdueOn(today)),
       totalSen: sumSen(sql`${invoices.totalAmount}`),
-      paidSen: sumSen(sql`${invoices.paidAmount}`),
-      pendingValidationSen: sumSenWhere(
-        sql`${invoices.paidAmount}`,
-        sql`${invoices.paymentValidationStatus} = 'pending_validation'`,
-      ),
+      taxSen: sumSen(sql`${invoices.taxAmount}`),
+      // Collected is validated money; recorded and not yet validated is awaiting validation.
+      validatedSen: sumSen(sql`${invoices.validatedAmount}`),
+      awaitingValidationSen: sumSen(sql`${invoices.paidAmount} - ${invoices.validatedAmount}`),
       outstandingSen: sumSen(outstandingAmount),
       dailySen: issued(today, today),
       weeklySen: issued(lastSevenDays, today),

@@ -81,7 +81,8 @@ export async function computeBusinessStats(
     ],
   );
   const totalSen = Number(invoiceSums.totalSen);
-  const paidSen = Number(invoiceSums.paidSen);
+  const taxSen = Number(invoiceSums.taxSen);
+  const validatedSen = Number(invoiceSums.validatedSen);
   return {
     products: {
       total: productFigures.total,
@@ -121,10 +122,12 @@ export async function computeBusinessStats(
     },
     financial: {
       totalAmount: fromSen(totalSen),
-      paidAmount: fromSen(paidSen),
-      pendingAmount: ringgit(invoiceSums.pendingValidationSen),
+      netAmount: fromSen(totalSen - taxSen),
+      taxAmount: fromSen(taxSen),
+      paidAmount: fromSen(validatedSen),
+      pendingAmount: ringgit(invoiceSums.awaitingValidationSen),
       outstandingAmount: ringgit(invoiceSums.outstandingSen),
-      collectionRate: percentOf(paidSen, totalSen),
+      collectionRate: percentOf(validatedSen, totalSen),
       overdueInvoices: invoiceSums.overdue,
       monthlyRevenue: ringgit(invoiceSums.monthlySen),
       weeklyRevenue: ringgit(invoiceSums.weeklySen),

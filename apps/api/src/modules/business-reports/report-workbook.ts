@@ -63,7 +63,8 @@ function shareStyles(row: ExcelJS.Row, styles: Map<string, Partial<ExcelJS.Style
 function writeMeasures(
   workbook: ExcelJS.stream.xlsx.WorkbookWriter,
   name: string,
-  measures: readonly [string, number, Format][],
+  /** A null value (nothing to measure) leaves its cell empty. */
+  measures: readonly [string, number | null, Format][],
 ): void {
   const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [
@@ -144,7 +145,10 @@ function writeSections(
   switch (content.type) {
     case 'overview':
       writeMeasures(workbook, 'Overview', [
-        ['Total Revenue', dashboard.totalRevenue, 'money'],
+        ['Total Revenue (gross)', dashboard.totalRevenue, 'money'],
+        ['Net Revenue', dashboard.netRevenue, 'money'],
+        ['Tax', dashboard.taxAmount, 'money'],
+        ['Awaiting Validation', dashboard.awaitingValidation, 'money'],
         ['Previous Period Revenue', dashboard.previousRevenue, 'money'],
         ['Total Outstanding', dashboard.totalOutstanding, 'money'],
         ['Overdue Invoices', dashboard.overdueCount, 'count'],
@@ -169,8 +173,11 @@ function writeSections(
       return;
     case 'financial':
       writeMeasures(workbook, 'Revenue', [
-        ['Invoiced', business.revenue.invoiced, 'money'],
+        ['Invoiced (gross)', business.revenue.invoiced, 'money'],
+        ['Net of Tax', business.revenue.net, 'money'],
+        ['Tax', business.revenue.tax, 'money'],
         ['Collected', business.revenue.collected, 'money'],
+        ['Awaiting Validation', business.revenue.awaitingValidation, 'money'],
         ['Outstanding', business.revenue.outstanding, 'money'],
       ]);
       writeSheet(
@@ -217,10 +224,10 @@ function writeSections(
         ],
         performanceTargets(report).map((row) => [
           row.label,
-          row.actual,
+          row.actual ?? '',
           row.target,
-          row.percentOfTarget,
-          row.status,
+          row.percentOfTarget ?? '',
+          row.status ?? 'No payment collected',
         ]),
       );
       writeMeasures(workbook, 'Performance', [

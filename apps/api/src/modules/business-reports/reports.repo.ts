@@ -29,7 +29,10 @@ export async function invoicePeriodFigures(db: DbExecutor, period: ReportPeriod,
     .select({
       count: countWhere(current),
       invoicedSen: sumSenWhere(sql`${invoices.totalAmount}`, current),
-      collectedSen: sumSenWhere(sql`${invoices.paidAmount}`, current),
+      taxSen: sumSenWhere(sql`${invoices.taxAmount}`, current),
+      // Collected is validated money; what awaits validation is counted apart.
+      collectedSen: sumSenWhere(sql`${invoices.validatedAmount}`, current),
+      awaitingSen: sumSenWhere(sql`${invoices.paidAmount} - ${invoices.validatedAmount}`, current),
       outstandingSen: sumSenWhere(outstandingAmount, current),
       overdue: countWhere(sql`${current} and ${overdueOn(today)}`),
       activeClients:
@@ -69,10 +72,16 @@ export async function clientRetention(db: DbExecutor, period: ReportPeriod) {
   return { previous: row?.previous ?? 0, retained: row?.retained ?? 0 };
 }
 
-/** Days from issue to the last payment of the period's invoices paid in full. */
-export async function averageDaysToPay(db: DbExecutor, period: ReportPeriod) {
+/**
+ * Days from issue to the last validated payment of the period's invoices collected in full; null
+ * when none was, so the report gives no verdict on nothing.
+ */
+export async function averageDaysToPay(
+  db: DbExecutor,
+  period: ReportPeriod,
+): Promise<number | null> {
   // Per invoice of the period, its last payment through the invoice_id index: never every payment.
-  const lastPayment = sql`(select max(${paymentEntries.paymentDate}) from ${paymentEntries} where ${paymentEntries.invoiceId} = ${invoices.id})`;
+  const lastPayment = sql`(select max(${paymentEntries.paymentDate}) from ${paymentEntries} where ${paymentEntries.invoiceId} = ${invoices.id} and ${paymentEntries.status} = 'validated')`;
   const [row] = await db
     .select({
       days: sql<
@@ -81,9 +90,9 @@ export async function averageDaysToPay(db: DbExecutor, period: ReportPeriod) {
     })
     .from(invoices)
     .where(
-      sql`${standingInvoice} and ${invoices.paymentStatus} in ('paid', 'overpaid') and ${onDays(invoices.issueDate, period.from, period.to)}`,
+      sql`${standingInvoice} and ${invoices.totalAmount} > 0 and ${invoices.validatedAmount} >= ${invoices.totalAmount} and ${onDays(invoices.issueDate, period.from, period.to)}`,
     );
-  return row?.days === null || row?.days === undefined ? 0 : Number(row.days);
+  return row?.days === null || row?.days === undefined ? null : Number(row.days);
 }
 
 /**
@@ -101,7 +110,7 @@ export async function revenueByIssuePeriod(
     .select({
       period: bucket,
       invoicedSen: sumSen(sql`${invoices.totalAmount}`),
-      collectedSen: sumSen(sql`${invoices.paidAmount}`),
+      collectedSen: sumSen(sql`${invoices.validatedAmount}`),
     })
     .from(invoices)
     .where(sql`${standingInvoice} and ${onDays(invoices.issueDate, period.from, period.to)}`)
@@ -122,8 +131,8 @@ export async function quotationPeriodFigures(db: DbExecutor, period: ReportPerio
 }
 
 /**
- * Payments dated in the period, by method (sen as text). No invoice is read: an invoice is voided
- * only by a revert, which is refused while payments are recorded, and a rejection deletes them.
+ * Validated payments dated in the period, by method (sen as text). No invoice is read: an invoice
+ * is voided only by a revert, which is refused while payments are recorded.
  */
 export async function paymentsByMethod(db: DbExecutor, period: ReportPeriod) {
   return db
@@ -132,7 +141,9 @@ export async function paymentsByMethod(db: DbExecutor, period: ReportPeriod) {
       amountSen: sumSen(sql`${paymentEntries.amount}`),
     })
     .from(paymentEntries)
-    .where(onDays(paymentEntries.paymentDate, period.from, period.to))
+    .where(
+      sql`${paymentEntries.status} = 'validated' and ${onDays(paymentEntries.paymentDate, period.from, period.to)}`,
+    )
     .groupBy(paymentEntries.paymentMethod)
     .orderBy(desc(sql`sum(${paymentEntries.amount})`));
 }
@@ -180,13 +191,14 @@ const owing = sql`${standingInvoice} and ${awaitingPayment} and ${outstandingAmo
  */
 function owingInvoices(db: DbExecutor, today: string) {
   // Due dates are day starts, so "at most 30 days past due" is "due on or after today - 30":
-  // comparing timestamps costs far less per row than counting days.
+  // comparing timestamps costs far less per row than counting days. Aging starts after the due
+  // date: an invoice due today or later is current.
   const dueSince = (days: number) => sql`${invoices.dueDate} >= ${dayParam(addDays(today, -days))}`;
   return (
     db
       .select({
         bucket:
-          sql<string>`case when ${dueSince(30)} then 'current' when ${dueSince(60)} then 'thirty' when ${dueSince(90)} then 'sixty' else 'ninety' end`.as(
+          sql<string>`case when ${dueSince(0)} then 'current' when ${dueSince(30)} then 'thirty' when ${dueSince(60)} then 'sixty' else 'ninety' end`.as(
             'bucket',
           ),
         clientId: sql<string | null>`${invoices.clientId}`.as('client_id'),

@@ -58,8 +58,9 @@ async function revenueTrend(db: DbExecutor, period: ReportPeriod) {
 
 /**
  * Every section of GET /api/business/reports for the period, from SQL aggregates. Revenue is what
- * was invoiced (by issue date), collected is what was paid on those invoices, and the aging is as
- * of today whatever the period, as an aging report is.
+ * was invoiced (by issue date; gross, with net and tax beside it), collected is what was paid and
+ * validated on those invoices (awaiting validation apart), and the aging is as of today whatever
+ * the period, as an aging report is.
  */
 export async function computeReport(
   db: DbExecutor,
@@ -94,6 +95,7 @@ export async function computeReport(
     revenueTrend(db, period),
   ]);
   const invoicedSen = Number(invoiceFigures.invoicedSen);
+  const taxSen = Number(invoiceFigures.taxSen);
   const collectedSen = Number(invoiceFigures.collectedSen);
   const paymentSen = methods.reduce((sum, row) => sum + Number(row.amountSen), 0);
   const revenueChange = percentChange(invoicedSen, Number(invoiceFigures.previousInvoicedSen));
@@ -101,6 +103,9 @@ export async function computeReport(
     period: { from: period.from, to: period.to },
     dashboard: {
       totalRevenue: fromSen(invoicedSen),
+      netRevenue: fromSen(invoicedSen - taxSen),
+      taxAmount: fromSen(taxSen),
+      awaitingValidation: ringgit(invoiceFigures.awaitingSen),
       previousRevenue: ringgit(invoiceFigures.previousInvoicedSen),
       totalOutstanding: ringgit(invoiceFigures.outstandingSen),
       overdueCount: invoiceFigures.overdue,
@@ -115,7 +120,10 @@ export async function computeReport(
     business: {
       revenue: {
         invoiced: fromSen(invoicedSen),
+        net: fromSen(invoicedSen - taxSen),
+        tax: fromSen(taxSen),
         collected: fromSen(collectedSen),
+        awaitingValidation: ringgit(invoiceFigures.awaitingSen),
         outstanding: ringgit(invoiceFigures.outstandingSen),
       },
       topClients: top.map((row) => ({
@@ -139,7 +147,7 @@ export async function computeReport(
         percentage: percentOf(Number(row.amountSen), paymentSen),
       })),
       averageInvoiceTime: oneDecimal(Number(invoiceFigures.daysToSend ?? 0)),
-      averageDaysToPay: oneDecimal(daysToPay),
+      averageDaysToPay: daysToPay === null ? null : oneDecimal(daysToPay),
     },
     aging: agingOnScreen(aging),
   };

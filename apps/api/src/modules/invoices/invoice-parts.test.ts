@@ -39,9 +39,15 @@ describe('the parts of a page of invoices, read in one statement', () => {
     });
     // Money keeps its two decimals, as the driver gives it; instants come back as dates.
     expect(parts.lineItems[0]!.unitPrice).toBe('100.00');
-    expect(parts.entries).toHaveLength(1);
-    expect(parts.entries[0]).toMatchObject({ amount: '100.10', receiptId: null });
+    // Rejected entries stay, in the order recorded.
+    expect(parts.entries.map((entry) => entry.status)).toEqual([
+      'rejected',
+      'rejected',
+      'pending_validation',
+    ]);
+    expect(parts.entries[2]).toMatchObject({ amount: '100.10', receiptId: null });
     expect(parts.entries[0]!.createdAt).toBeInstanceOf(Date);
+    expect(parts.entries[0]!.rejectedAt).toBeInstanceOf(Date);
     expect(parts.rejections[0]).toMatchObject({ rejectionNumber: 1, clearedPaymentCount: 2 });
   });
 

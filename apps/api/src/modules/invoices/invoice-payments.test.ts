@@ -23,7 +23,8 @@ describe('invoices API: payments, their validation and rejection', () => {
           paidAmount: 16,
           outstandingAmount: 200,
           paymentStatus: 'partial',
-          paymentValidationStatus: 'none',
+          // The partial payment awaits validation of its own (per-entry validation).
+          paymentValidationStatus: 'pending_validation',
         },
       });
       const final = await fixture
@@ -132,7 +133,7 @@ describe('invoices API: payments, their validation and rejection', () => {
       return invoice;
     }
 
-    it('validates a paid invoice and issues its receipt in the same step', async () => {
+    it('validates a paid invoice and issues a receipt per payment in the same step', async () => {
       const invoice = await paidInvoice();
       fixture.t.published.length = 0;
       const response = await fixture.validate(invoice.id).expect(200);
@@ -140,32 +141,37 @@ describe('invoices API: payments, their validation and rejection', () => {
         paymentStatus: 'paid',
         paymentValidationStatus: 'validated',
         paymentValidationNotes: 'Matched bank statement',
+        validatedAmount: 216,
+        awaitingValidationAmount: 0,
       });
-      const receiptId = response.body.invoice.paymentEntries[0].receiptId;
+      const [first, second] = response.body.invoice.paymentEntries;
       expect(response.body.invoice.paymentEntries).toMatchObject([
-        { status: 'validated', receiptId },
-        { status: 'validated', receiptId },
+        { status: 'validated', receiptId: expect.any(String) },
+        { status: 'validated', receiptId: expect.any(String) },
       ]);
+      expect(first.receiptId).not.toBe(second.receiptId);
       const receipts = await request(fixture.t.app)
-        .get(`/api/business/receipts?search=${invoice.invoiceNumber}`)
+        .get(
+          `/api/business/receipts?search=${invoice.invoiceNumber}&sortBy=receiptNumber&sortOrder=asc`,
+        )
         .set(bearer(fixture.sales))
         .expect(200);
-      expect(receipts.body.receipts).toHaveLength(1);
+      expect(receipts.body.receipts).toHaveLength(2);
       expect(receipts.body.receipts[0]).toMatchObject({
-        id: receiptId,
+        id: first.receiptId,
         invoiceNumbers: [invoice.invoiceNumber],
-        totalAmount: 216,
+        totalAmount: 100,
         paymentMethod: 'bank_transfer',
-        transactionType: 'full_payment',
-        referenceNumber: 'TRX-P1, TRX-P2',
+        transactionType: 'partial_payment',
+        referenceNumber: 'TRX-P1',
         currency: 'MYR',
         createdBy: 'Nurul Accounts',
         paymentAllocations: [
           {
             invoiceNumber: invoice.invoiceNumber,
-            allocatedAmount: 216,
+            allocatedAmount: 100,
             outstandingBefore: 216,
-            outstandingAfter: 0,
+            outstandingAfter: 116,
           },
         ],
         auditLog: [
@@ -176,18 +182,26 @@ describe('invoices API: payments, their validation and rejection', () => {
           },
         ],
       });
+      expect(receipts.body.receipts[1]).toMatchObject({
+        id: second.receiptId,
+        totalAmount: 116,
+        transactionType: 'full_payment',
+        referenceNumber: 'TRX-P2',
+        paymentAllocations: [{ outstandingBefore: 116, outstandingAfter: 0 }],
+      });
       expect(receipts.body.receipts[0].verificationCode).toMatch(
         /^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/,
       );
-      expect(receipts.body.statistics).toMatchObject({ total: 1, totalAmount: 216 });
+      expect(receipts.body.statistics).toMatchObject({ total: 2, totalAmount: 216 });
       expect(fixture.t.published.map((e) => e.event)).toEqual([
         'paymentValidated',
+        'billingUpdated',
         'billingUpdated',
         'billingUpdated',
       ]);
     });
 
-    it('rejects: clears the payments, records the rejection and numbers the correction notes', async () => {
+    it('rejects: keeps the payments as rejected, records the rejection and numbers the correction notes', async () => {
       const invoice = await paidInvoice();
       const first = await fixture.reject(invoice.id).expect(200);
       expect(first.body.message).toBe(
@@ -199,7 +213,17 @@ describe('invoices API: payments, their validation and rejection', () => {
         paymentStatus: 'unpaid',
         paymentValidationStatus: 'validation_rejected',
         paymentRejectionReason: 'Amount not received',
-        paymentEntries: [],
+        paymentEntries: [
+          {
+            referenceNumber: 'TRX-P1',
+            amount: 100,
+            status: 'rejected',
+            rejectedBy: 'Nurul Accounts',
+            rejectionReason: 'Amount not received',
+            rejectedAt: expect.any(String),
+          },
+          { referenceNumber: 'TRX-P2', amount: 116, status: 'rejected' },
+        ],
         rejectionHistory: [
           {
             rejectionNumber: 1,

@@ -60,12 +60,22 @@ describe('GET /api/business/invoices/{id}/download', () => {
     expect(text).toMatch(/Subtotal\s+RM 200\.00/);
     expect(text).toMatch(/SST service tax 8%\s+RM 16\.00/);
     expect(text).toContain('SST service tax 8%: RM 16.00 on RM 200.00');
-    expect(text).toMatch(/Paid\s+RM 16\.00/);
+    // Paid counts validated money only; RM 16 awaits validation.
+    expect(text).toMatch(/Paid\s+RM 0\.00/);
+    expect(text).toMatch(/Awaiting validation\s+RM 16\.00/);
     expect(text).toMatch(/Outstanding\s+RM 200\.00/);
     expect(text).toMatch(/Total\s+RM 216\.00/);
-    expect(text).toContain('TRX-PART');
-    expect(text).toContain('PAYMENT CORRECTION REQUIRED (rejection 1)');
-    expect(text).toContain('Reason: Transfer not in the bank statement');
+    expect(text).toMatch(/TRX-WRONG\s+RM 216\.00\s+Rejected/);
+    expect(text).toMatch(/TRX-PART\s+RM 16\.00\s+Awaiting validation/);
+  });
+
+  it('keeps staff names and rejection reasons off the client PDF', async () => {
+    const text = (await pdfPages((await download(invoice.id).expect(200)).body as Buffer)).join(
+      '\n',
+    );
+    expect(text).not.toContain('PAYMENT CORRECTION REQUIRED');
+    expect(text).not.toContain('Transfer not in the bank statement');
+    expect(text).not.toContain('Rejected by');
   });
 
   it('answers 404 for an invoice that does not exist and 400 for a malformed id', async () => {

@@ -1,4 +1,4 @@
-import type { Invoice } from '@patrol/contracts';
+import type { Invoice, PaymentEntry } from '@patrol/contracts';
 import {
   businessDay,
   formatBusinessDate,
@@ -22,23 +22,27 @@ import { findInvoiceById, findInvoiceParts } from './invoices.repo';
 import { presentInvoice } from './invoices.presenter';
 import { invoiceRuleMessages } from './invoices.service';
 
-/** The notes: each 'PAYMENT CORRECTION REQUIRED' block in a box of its own, the rest as notes. */
+/**
+ * The client-facing notes: 'PAYMENT CORRECTION REQUIRED' blocks name staff and internal reasons,
+ * so they stay on the staff screens and in the trail, never on the PDF.
+ */
 function noteSections(notes: string): PdfSection[] {
-  const { corrections, otherNotes } = parsePaymentCorrections(notes);
-  return [
-    ...corrections.map((correction) => ({
-      title: `PAYMENT CORRECTION REQUIRED (rejection ${correction.rejectionNumber})`,
-      boxed: true,
-      lines: [
-        `Rejected by: ${correction.rejectedBy}`,
-        `Date: ${correction.date}`,
-        `Reason: ${correction.reason}`,
-        ...(correction.remarks ? [`Remarks: ${correction.remarks}`] : []),
-        `Action required: ${correction.actionRequired}`,
-      ],
-    })),
-    ...(otherNotes.trim() ? [{ title: 'Notes', lines: [otherNotes.trim()] }] : []),
-  ];
+  const otherNotes = parsePaymentCorrections(notes).otherNotes.trim();
+  return otherNotes ? [{ title: 'Notes', lines: [otherNotes] }] : [];
+}
+
+const entryStatusLabels: Record<PaymentEntry['status'], string> = {
+  pending_validation: 'Awaiting validation',
+  validated: 'Validated',
+  rejected: 'Rejected',
+};
+
+/** The payment statement: every entry with its status, rejected ones too (no staff or reasons). */
+export function paymentStatementLines(entries: readonly PaymentEntry[]): string[] {
+  return entries.map(
+    (entry) =>
+      `${formatBusinessDate(entry.paymentDate)}  ${humanise(entry.paymentMethod)}  ${entry.referenceNumber}  ${formatMoney(entry.amount)}  ${entryStatusLabels[entry.status]}`,
+  );
 }
 
 /** An invoice as its PDF prints it: the stored lines, totals and payments. */
@@ -46,10 +50,7 @@ export function invoicePdf(
   invoice: Invoice,
   { company, bankLines, sstRegistrationNumber }: DocumentCompany,
 ): BillingPdf {
-  const payments = invoice.paymentEntries.map(
-    (entry) =>
-      `${formatBusinessDate(entry.paymentDate)}  ${humanise(entry.paymentMethod)}  ${entry.referenceNumber}  ${formatMoney(entry.amount)}`,
-  );
+  const payments = paymentStatementLines(invoice.paymentEntries);
   return {
     title: 'INVOICE',
     number: invoice.invoiceNumber,
@@ -81,12 +82,21 @@ export function invoicePdf(
     ]),
     totals: [
       ...documentTotals(invoice),
-      ['Paid', formatMoney(invoice.paidAmount)],
+      // Paid is validated money only; what awaits validation is shown apart.
+      ['Paid', formatMoney(invoice.validatedAmount)],
+      ...(invoice.awaitingValidationAmount > 0
+        ? [
+            ['Awaiting validation', formatMoney(invoice.awaitingValidationAmount)] as [
+              string,
+              string,
+            ],
+          ]
+        : []),
       ['Outstanding', formatMoney(invoice.outstandingAmount)],
     ],
     sections: [
       ...taxSummarySection(invoice.taxSummary, sstRegistrationNumber),
-      ...(payments.length > 0 ? [{ title: 'Payments received', lines: payments }] : []),
+      ...(payments.length > 0 ? [{ title: 'Payments', lines: payments }] : []),
       ...(bankLines.length > 0
         ? [
             {

@@ -17,11 +17,13 @@ export const today = () => businessDay(new Date());
 export interface InvoicesFixture {
   t: TestContext;
   admin: string;
-  /** An accounts user named Nurul Accounts, who may process, validate and reject payments. */
+  /** An accounts user named Nurul Accounts, who validates and rejects payments. */
   accounts: string;
+  /** A second accounts user, Aisyah Recorder, who records payments (two people per payment). */
+  recorder: string;
   sales: string;
   client: ClientRow;
-  /** PUT process-payment: a bank transfer dated today unless `body` says otherwise. */
+  /** PUT process-payment as the recorder: a bank transfer dated today unless `body` says otherwise. */
   pay: (id: string, body: Record<string, unknown>, token?: string) => request.Test;
   validate: (id: string, token?: string) => request.Test;
   reject: (id: string, reason?: string, token?: string) => request.Test;
@@ -35,15 +37,17 @@ export function setUpInvoicesFixture(): InvoicesFixture {
     const t = await createTestContext();
     const admin = await t.signIn('Admin');
     const accounts = await t.signIn('accounts', { fullName: 'Nurul Accounts' });
+    const recorder = await t.signIn('accounts', { fullName: 'Aisyah Recorder' });
     const sales = await t.signIn('sales');
     const client = await buildClient(t, { companyName: 'Invoice Client Sdn Bhd' });
     return {
       t,
       admin,
       accounts,
+      recorder,
       sales,
       client,
-      pay: (id, body, token = accounts) =>
+      pay: (id, body, token = recorder) =>
         request(t.app)
           .put(`/api/business/invoices/${id}/process-payment`)
           .set(bearer(token))

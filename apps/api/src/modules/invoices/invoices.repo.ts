@@ -233,25 +233,40 @@ export async function insertPaymentEntry(
   return row!;
 }
 
-/** Marks an invoice's payments validated and links them to their receipt. */
-export async function validatePaymentEntries(
-  db: DbExecutor,
-  invoiceId: string,
-  receiptId: string,
-): Promise<void> {
-  await db
-    .update(paymentEntries)
-    .set({ status: 'validated', receiptId })
-    .where(eq(paymentEntries.invoiceId, invoiceId));
+/** An invoice's payments in the order they were recorded (the invoice is locked by the caller). */
+export function findPaymentEntries(db: DbExecutor, invoiceId: string): Promise<PaymentEntryRow[]> {
+  return db
+    .select()
+    .from(paymentEntries)
+    .where(eq(paymentEntries.invoiceId, invoiceId))
+    .orderBy(asc(paymentEntries.createdAt), asc(paymentEntries.id));
 }
 
-/** Removes an invoice's payments (a rejection clears them); answers how many there were. */
-export async function deletePaymentEntries(db: DbExecutor, invoiceId: string): Promise<number> {
-  const removed = await db
-    .delete(paymentEntries)
-    .where(eq(paymentEntries.invoiceId, invoiceId))
-    .returning({ id: paymentEntries.id });
-  return removed.length;
+/** Marks one payment validated, linked to its receipt. */
+export async function markPaymentEntryValidated(
+  db: DbExecutor,
+  id: string,
+  values: { receiptId: string; validatedAt: Date; validatedBy: string },
+): Promise<PaymentEntryRow> {
+  const [row] = await db
+    .update(paymentEntries)
+    .set({ status: 'validated', ...values })
+    .where(eq(paymentEntries.id, id))
+    .returning();
+  return row!;
+}
+
+/** Marks payments rejected (kept, never deleted): who, when and why. */
+export async function markPaymentEntriesRejected(
+  db: DbExecutor,
+  ids: readonly string[],
+  values: { rejectedAt: Date; rejectedById: string; rejectedBy: string; rejectionReason: string },
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(paymentEntries)
+    .set({ status: 'rejected', ...values })
+    .where(inArray(paymentEntries.id, [...ids]));
 }
 
 /** The number the invoice's next rejection takes (1 for the first). */

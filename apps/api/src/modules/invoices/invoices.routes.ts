@@ -4,6 +4,7 @@ import {
   invoiceResponseSchema,
   listInvoicesQuerySchema,
   listInvoicesResponseSchema,
+  paymentEntryParamsSchema,
   processPaymentBodySchema,
   quotationResponseSchema,
   rejectPaymentBodySchema,
@@ -15,19 +16,29 @@ import { defineRoute } from '../../http/route';
 import { pdfDownloadResponse } from '../../pdf/billing-pdf';
 import { downloadInvoicePdf } from './invoice-pdf';
 import { convertQuotationToInvoice, revertInvoice, revertQuotation } from './invoice-conversion';
+import { processPayment } from './invoice-payments.service';
 import {
-  invoiceRuleMessages,
-  listInvoices,
-  processPayment,
   rejectPayment,
-  sendInvoice,
+  rejectPaymentEntry,
   validatePayment,
-} from './invoices.service';
+  validatePaymentEntry,
+} from './payment-review.service';
+import { invoiceRuleMessages, listInvoices, sendInvoice } from './invoices.service';
 
 const tags = ['invoices'];
 
 const validatorsOnly =
-  'Refused with 409 unless the invoice is paid in full and awaiting validation.';
+  "Refused with 409 unless the invoice is paid in full and awaiting validation; 403 'A payment must be validated by someone other than the person who recorded it' when the validator recorded one of its payments (unless the company setting allows it).";
+
+const entryRuleText =
+  "404 'Payment not found' for an entry not of this invoice; 409 unless the payment awaits validation.";
+
+/** Per-payment validation: invoices.edit, and only the validator roles. */
+const entryValidatorAccess = {
+  permissions: ['invoices.edit'],
+  roles: paymentValidatorRoles,
+  rolesMessage: invoiceRuleMessages.validatorsOnly,
+} as const;
 
 /** Validation is the roles' (spec 3 section 6), not a permission's. */
 const validatorAccess = {
@@ -118,7 +129,7 @@ export const invoiceRoutes = [
     method: 'put',
     idempotent: true,
     path: '/api/invoices/:id/validate-payment',
-    summary: "Validate an invoice's payments and issue its receipt",
+    summary: 'Validate every pending payment of an invoice, a receipt for each',
     description: validatorsOnly,
     tags,
     access: validatorAccess,
@@ -131,7 +142,7 @@ export const invoiceRoutes = [
     method: 'put',
     idempotent: true,
     path: '/api/invoices/:id/reject-payment',
-    summary: "Reject an invoice's payments: they are cleared and a correction block is added",
+    summary: "Reject an invoice's pending payments: kept as rejected, a correction block added",
     description: validatorsOnly,
     tags,
     access: validatorAccess,
@@ -139,6 +150,32 @@ export const invoiceRoutes = [
     body: rejectPaymentBodySchema,
     response: invoiceResponseSchema,
     handler: ({ ctx, user, params, body }) => rejectPayment(ctx, user, params.id, body),
+  }),
+  defineRoute({
+    method: 'post',
+    idempotent: true,
+    path: '/api/business/invoices/:id/payments/:paymentId/validate',
+    summary: 'Validate one payment (partial ones too) and issue its receipt',
+    description: `The receipt's allocation shows the outstanding amount before and after this payment; its type is partial_payment, full_payment or advance_payment. 403 when the validator recorded the payment (unless the company setting allows it). ${entryRuleText}`,
+    tags,
+    access: entryValidatorAccess,
+    params: paymentEntryParamsSchema,
+    body: validatePaymentBodySchema,
+    response: invoiceResponseSchema,
+    handler: ({ ctx, user, params, body }) => validatePaymentEntry(ctx, user, params, body),
+  }),
+  defineRoute({
+    method: 'post',
+    idempotent: true,
+    path: '/api/business/invoices/:id/payments/:paymentId/reject',
+    summary: 'Reject one payment: kept as rejected (who, when, why), a correction block added',
+    description: `Payments validated earlier stay validated. ${entryRuleText}`,
+    tags,
+    access: entryValidatorAccess,
+    params: paymentEntryParamsSchema,
+    body: rejectPaymentBodySchema,
+    response: invoiceResponseSchema,
+    handler: ({ ctx, user, params, body }) => rejectPaymentEntry(ctx, user, params, body),
   }),
   defineRoute({
     method: 'get',

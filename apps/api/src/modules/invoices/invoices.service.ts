@@ -5,39 +5,20 @@ import {
   type InvoiceResponse,
   type ListInvoicesQuery,
   type ListInvoicesResponse,
-  type ProcessPaymentBody,
-  type RejectPaymentBody,
-  type ValidatePaymentBody,
 } from '@patrol/contracts';
-import {
-  appendPaymentCorrection,
-  businessDay,
-  canProcessPayment,
-  formatMoney,
-  fromSen,
-  isAwaitingPaymentValidation,
-  outstandingSen,
-  toSen,
-} from '@patrol/domain';
+import { businessDay, formatMoney } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
-import { dayOf, dayStart, moneyColumn } from '../../db/column-values';
 import type { InvoiceRow, PaymentEntryRow } from '../../db/schema';
 import type { AppContext } from '../../http/app-context';
-import { conflict, invalid, notFound } from '../../http/app-error';
+import { conflict, notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
 import { recordRowChange, recordRowChanges } from '../audit/audit.service';
-import { issueReceipt } from '../receipts/receipts.service';
-import { invoiceStatusOn, presentInvoice } from './invoices.presenter';
+import { presentInvoice } from './invoices.presenter';
 import {
-  deletePaymentEntries,
   findInvoiceForUpdate,
   findInvoicePage,
   findInvoiceParts,
-  insertPaymentEntry,
-  insertPaymentRejection,
-  nextRejectionNumber,
   updateInvoiceRow,
-  validatePaymentEntries,
 } from './invoices.repo';
 
 /** What the invoice services use of the application context. */
@@ -54,6 +35,8 @@ export const invoiceRuleMessages = {
   validated: 'Payment validated successfully. The receipt has been issued.',
   rejected:
     'Payment rejected successfully. All payment entries have been cleared. The invoice now shows correction notes and requires payment to be re-entered and processed again.',
+  entryRejected:
+    'Payment rejected successfully. It stays listed as rejected; the invoice now shows correction notes and the payment must be re-entered.',
   sent: 'Invoice sent successfully',
   voidedNotSendable: 'A voided invoice cannot be sent',
 } as const;
@@ -90,167 +73,6 @@ export async function listInvoices(
     invoices: rows.map((row) => presentInvoice(row, parts, today)),
     pagination: buildPagination(query.page, query.limit, totalCount, totalCountCapped),
   };
-}
-
-/**
- * Records a payment (spec 3 section 5): at most the outstanding amount, on an invoice that may
- * take one. Paid in full, the invoice waits for validation. Concurrent payments queue on the
- * invoice's row lock, so the second sees the first and cannot overpay.
- */
-export async function processPayment(
-  { db, events }: InvoiceDeps,
-  actor: AuthUser,
-  id: string,
-  body: ProcessPaymentBody,
-  now: Date = new Date(),
-): Promise<InvoiceResponse> {
-  const today = businessDay(now);
-  const invoice = await db.transaction(async (tx) => {
-    const current = await lockInvoice(tx, id);
-    const state = { ...current, paymentStatus: invoiceStatusOn(current, today) };
-    if (!canProcessPayment(state)) throw conflict(invoiceRuleMessages.notPayable);
-    const totalSen = toSen(current.totalAmount);
-    const outstanding = outstandingSen(totalSen, toSen(current.paidAmount));
-    const amountSen = toSen(body.amount);
-    if (amountSen > outstanding) {
-      const message = amountAboveOutstanding(fromSen(outstanding));
-      throw invalid(message, { amount: message });
-    }
-    const entry = await insertPaymentEntry(tx, {
-      invoiceId: id,
-      amount: moneyColumn(body.amount),
-      paymentMethod: body.paymentMethod,
-      paymentDate: dayStart(body.paymentDate),
-      referenceNumber: body.referenceNumber,
-      status: 'pending_validation',
-      notes: body.notes,
-      recordedBy: actor.id,
-    });
-    const paidSen = toSen(current.paidAmount) + amountSen;
-    const fullyPaid = paidSen >= totalSen;
-    const updated = await updateInvoiceRow(tx, id, {
-      paidAmount: moneyColumn(fromSen(paidSen)),
-      paymentStatus: fullyPaid ? 'paid' : 'partial',
-      paymentValidationStatus: fullyPaid ? 'pending_validation' : current.paymentValidationStatus,
-    });
-    await auditPayments(tx, actor, 'payment.recorded', [], [entry]);
-    await auditInvoice(tx, actor, 'invoice.payment_processed', current, updated);
-    return present(tx, updated, today);
-  });
-  events.publish('paymentProcessed', { ...invoiceEvent(invoice), amount: body.amount });
-  events.publish('billingUpdated', { entity: 'invoice', action: 'updated', id });
-  return { success: true, message: invoiceRuleMessages.paymentProcessed, invoice };
-}
-
-/**
- * Validates the payments of a fully paid invoice and issues its receipt in the same transaction.
- * The route admits only the validator roles (superadmin and accounts).
- */
-export async function validatePayment(
-  { db, events }: InvoiceDeps,
-  actor: AuthUser,
-  id: string,
-  body: ValidatePaymentBody,
-  now: Date = new Date(),
-): Promise<InvoiceResponse> {
-  const today = businessDay(now);
-  const { invoice, receiptId } = await db.transaction(async (tx) => {
-    const current = await lockAwaitingValidation(tx, id);
-    const parts = await findInvoiceParts(tx, [id]);
-    const receipt = await issueReceipt(
-      tx,
-      actor,
-      {
-        invoiceId: id,
-        invoiceNumber: current.invoiceNumber,
-        clientId: current.clientId,
-        clientInfo: current.clientInfo,
-        totalSen: toSen(current.totalAmount),
-        payments: parts.entries.map((entry) => ({
-          amountSen: toSen(entry.amount),
-          method: entry.paymentMethod,
-          date: dayOf(entry.paymentDate),
-          reference: entry.referenceNumber,
-        })),
-        lineItems: parts.lineItems.map((item) => ({
-          description: item.description,
-          quantity: item.quantity,
-          unitPrice: fromSen(toSen(item.unitPrice)),
-          amount: fromSen(toSen(item.lineTotal)),
-        })),
-      },
-      now,
-    );
-    await validatePaymentEntries(tx, id, receipt.id);
-    const { entries: validated } = await findInvoiceParts(tx, [id]);
-    await auditPayments(tx, actor, 'payment.validated', parts.entries, validated);
-    const updated = await updateInvoiceRow(tx, id, {
-      paymentValidationStatus: 'validated',
-      paymentValidationNotes: body.validationNotes || null,
-      validatedAt: now,
-      validatedBy: actor.id,
-    });
-    await auditInvoice(tx, actor, 'invoice.payment_validated', current, updated);
-    return { invoice: await present(tx, updated, today), receiptId: receipt.id };
-  });
-  events.publish('paymentValidated', invoiceEvent(invoice));
-  events.publish('billingUpdated', { entity: 'invoice', action: 'updated', id });
-  events.publish('billingUpdated', { entity: 'receipt', action: 'created', id: receiptId });
-  return { success: true, message: invoiceRuleMessages.validated, invoice };
-}
-
-/**
- * Rejects the payments of a fully paid invoice (the route admits only the validator roles): clears them,
- * records the rejection and appends its PAYMENT CORRECTION REQUIRED block to the notes.
- */
-export async function rejectPayment(
-  { db, events }: InvoiceDeps,
-  actor: AuthUser,
-  id: string,
-  body: RejectPaymentBody,
-  now: Date = new Date(),
-): Promise<InvoiceResponse> {
-  const today = businessDay(now);
-  const rejectedBy = actor.fullName || actor.username || 'Unknown User';
-  const invoice = await db.transaction(async (tx) => {
-    const current = await lockAwaitingValidation(tx, id);
-    const rejectionNumber = await nextRejectionNumber(tx, id);
-    const { entries } = await findInvoiceParts(tx, [id]);
-    const cleared = await deletePaymentEntries(tx, id);
-    await auditPayments(tx, actor, 'payment.rejected', entries, []);
-    await insertPaymentRejection(tx, {
-      invoiceId: id,
-      rejectionNumber,
-      rejectedById: actor.id,
-      rejectedBy,
-      rejectedAt: now,
-      rejectionReason: body.rejectionReason,
-      validationNotes: body.validationNotes || null,
-      clearedPaymentCount: cleared,
-    });
-    const updated = await updateInvoiceRow(tx, id, {
-      paidAmount: '0.00',
-      paymentStatus: 'unpaid',
-      paymentValidationStatus: 'validation_rejected',
-      paymentRejectionReason: body.rejectionReason,
-      paymentValidationNotes: body.validationNotes || null,
-      notes: appendPaymentCorrection(current.notes, {
-        rejectionNumber,
-        rejectedBy,
-        rejectedAt: now,
-        reason: body.rejectionReason,
-        remarks: body.validationNotes,
-      }),
-    });
-    await auditInvoice(tx, actor, 'invoice.payment_rejected', current, updated);
-    return present(tx, updated, today);
-  });
-  events.publish('paymentRejected', {
-    ...invoiceEvent(invoice),
-    rejectionReason: body.rejectionReason,
-  });
-  events.publish('billingUpdated', { entity: 'invoice', action: 'updated', id });
-  return { success: true, message: invoiceRuleMessages.rejected, invoice };
 }
 
 /** Records that the invoice was sent to the client, by whom and when. */
@@ -299,14 +121,6 @@ export async function lockInvoice(tx: DbExecutor, id: string): Promise<InvoiceRo
   const row = await findInvoiceForUpdate(tx, id);
   if (!row) throw notFound(invoiceRuleMessages.notFound);
   return row;
-}
-
-async function lockAwaitingValidation(tx: DbExecutor, id: string): Promise<InvoiceRow> {
-  const current = await lockInvoice(tx, id);
-  if (!isAwaitingPaymentValidation(current)) {
-    throw conflict(invoiceRuleMessages.notAwaitingValidation);
-  }
-  return current;
 }
 
 /** An invoice as the trail records it: the row, with its lines when the change creates them. */

@@ -7,7 +7,7 @@ import {
   type Receipt,
   type TransactionType,
 } from '@patrol/contracts';
-import { billingRangeStart, businessDay, fromSen, sumSen } from '@patrol/domain';
+import { billingRangeStart, businessDay, fromSen } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
 import { dayStart, moneyColumn } from '../../db/column-values';
 import type { DocumentClientInfo, ReceiptLineItem } from '../../db/schema';
@@ -65,21 +65,24 @@ export interface ReceiptPayment {
   reference: string;
 }
 
-/** What a validated invoice gives its receipt. */
+/** What one validated payment gives its receipt. */
 export interface ReceiptSource {
   invoiceId: string;
   invoiceNumber: string;
   clientId: string | null;
   clientInfo: DocumentClientInfo;
-  totalSen: number;
-  payments: readonly ReceiptPayment[];
+  payment: ReceiptPayment;
+  /** What the invoice still owed before this payment was validated, and after. */
+  outstandingBeforeSen: number;
+  outstandingAfterSen: number;
+  transactionType: TransactionType;
   lineItems: readonly ReceiptLineItem[];
 }
 
 /**
- * Issues the receipt of a validated invoice inside the validating transaction: numbered from the
- * settings, the payments' total allocated to the invoice (outstanding before and after), the
- * method (or multiple_methods), a verification code and the first audit entry.
+ * Issues the receipt of one validated payment inside the validating transaction: numbered from
+ * the settings, allocated to its invoice with the outstanding amount before and after, its own
+ * method, date and reference, a verification code and the first audit entry.
  */
 export async function issueReceipt(
   tx: DbExecutor,
@@ -87,34 +90,27 @@ export async function issueReceipt(
   source: ReceiptSource,
   now: Date = new Date(),
 ): Promise<Receipt> {
-  const paidSen = sumSen(source.payments.map((payment) => payment.amountSen));
-  const methods = [...new Set(source.payments.map((payment) => payment.method))];
-  const paymentMethod: PaymentMethod = methods.length === 1 ? methods[0]! : 'multiple_methods';
-  const references = [...new Set(source.payments.map((payment) => payment.reference))];
-  const latestDate = source.payments
-    .map((payment) => payment.date)
-    .sort()
-    .at(-1)!;
+  const { payment } = source;
   const { number } = await nextDocumentNumber(tx, 'receipt', now);
   const bank = (await readCompanySettings(tx)).bankDetails;
   const row = await insertReceipt(tx, {
     receiptNumber: number,
     invoiceNumbers: [source.invoiceNumber],
-    paymentDate: dayStart(latestDate),
+    paymentDate: dayStart(payment.date),
     clientId: source.clientId,
     clientInfo: source.clientInfo,
-    totalAmount: moneyColumn(fromSen(paidSen)),
-    paymentMethod,
-    transactionType: transactionTypeOf(paidSen, source.totalSen),
-    referenceNumber: references.join(', '),
+    totalAmount: moneyColumn(fromSen(payment.amountSen)),
+    paymentMethod: payment.method,
+    transactionType: source.transactionType,
+    referenceNumber: payment.reference,
     verificationCode: verificationCode(),
     lineItems: [...source.lineItems],
     bankDetails:
-      paymentMethod === 'bank_transfer'
+      payment.method === 'bank_transfer'
         ? {
             bankName: bank.bankName,
             accountNumber: bank.accountNumber,
-            transactionId: references.join(', '),
+            transactionId: payment.reference,
           }
         : null,
     auditLog: [
@@ -122,7 +118,7 @@ export async function issueReceipt(
         action: 'created',
         at: now.toISOString(),
         by: actor.fullName || actor.username,
-        metadata: { paymentMethods: methods },
+        metadata: { paymentMethods: [payment.method] },
       },
     ],
     createdBy: actor.id,
@@ -133,9 +129,9 @@ export async function issueReceipt(
       receiptId: row.id,
       invoiceId: source.invoiceId,
       invoiceNumber: source.invoiceNumber,
-      allocatedAmount: moneyColumn(fromSen(paidSen)),
-      outstandingBefore: moneyColumn(fromSen(source.totalSen)),
-      outstandingAfter: moneyColumn(fromSen(Math.max(0, source.totalSen - paidSen))),
+      allocatedAmount: moneyColumn(fromSen(payment.amountSen)),
+      outstandingBefore: moneyColumn(fromSen(source.outstandingBeforeSen)),
+      outstandingAfter: moneyColumn(fromSen(source.outstandingAfterSen)),
     },
   ]);
   await recordRowChange(tx, {
@@ -147,11 +143,6 @@ export async function issueReceipt(
     after: withLines(row, allocations),
   });
   return presentReceipt(row, allocations);
-}
-
-function transactionTypeOf(paidSen: number, totalSen: number): TransactionType {
-  if (paidSen > totalSen) return 'overpayment';
-  return paidSen === totalSen ? 'full_payment' : 'partial_payment';
 }
 
 // No 0/O or 1/I/L, so a code read aloud or retyped from paper is not mistaken.

@@ -23,7 +23,8 @@ describe('GET /api/business/receipts', () => {
     const accounts = await t.signIn('accounts');
     sales = await t.signIn('sales');
     clientId = (await buildClient(t)).id;
-    // Two validated invoices: one paid by bank transfer, one in cash then by cheque.
+    // Two validated invoices: one paid by bank transfer, one in cash then by cheque (a receipt
+    // per payment: three).
     const payments = [
       [{ amount: 216, paymentMethod: 'bank_transfer', referenceNumber: 'BANK-1' }],
       [
@@ -43,30 +44,36 @@ describe('GET /api/business/receipts', () => {
 
   it('lists the receipts with the figures over every match', async () => {
     const response = await list().expect(200);
-    expect(response.body.receipts).toHaveLength(2);
-    expect(response.body.statistics).toEqual({ total: 2, thisMonth: 2, totalAmount: 432 });
-    expect(response.body.pagination).toMatchObject({ totalCount: 2, limit: 20 });
+    expect(response.body.receipts).toHaveLength(3);
+    expect(response.body.statistics).toEqual({ total: 3, thisMonth: 3, totalAmount: 432 });
+    expect(response.body.pagination).toMatchObject({ totalCount: 3, limit: 20 });
   });
 
   it('filters by method, transaction type, date range and search', async () => {
-    const multiple = await list('paymentMethod=multiple_methods').expect(200);
-    expect(
-      multiple.body.receipts.map((r: { referenceNumber: string }) => r.referenceNumber),
-    ).toEqual(['CASH-1, CHQ-1']);
-    expect(multiple.body.receipts[0].bankDetails).toBeNull();
-    expect(multiple.body.receipts[0].auditLog[0].metadata.paymentMethods).toEqual([
-      'cash',
-      'cheque',
+    const cheque = await list('paymentMethod=cheque').expect(200);
+    expect(cheque.body.receipts.map((r: { referenceNumber: string }) => r.referenceNumber)).toEqual(
+      ['CHQ-1'],
+    );
+    expect(cheque.body.receipts[0].bankDetails).toBeNull();
+    expect(cheque.body.receipts[0].auditLog[0].metadata.paymentMethods).toEqual(['cheque']);
+    const partial = await list('transactionType=partial_payment').expect(200);
+    expect(partial.body.receipts).toMatchObject([
+      {
+        referenceNumber: 'CASH-1',
+        totalAmount: 16,
+        paymentAllocations: [{ outstandingBefore: 216, outstandingAfter: 200 }],
+      },
     ]);
+    expect((await list('transactionType=full_payment').expect(200)).body.statistics.total).toBe(2);
     const bank = await list('search=bank-1').expect(200);
     expect(bank.body.receipts.map((r: { paymentMethod: string }) => r.paymentMethod)).toEqual([
       'bank_transfer',
     ]);
     expect(bank.body.receipts[0].bankDetails).toMatchObject({ transactionId: 'BANK-1' });
     expect((await list('transactionType=refund').expect(200)).body.statistics.total).toBe(0);
-    expect((await list('dateRange=today').expect(200)).body.statistics.total).toBe(2);
+    expect((await list('dateRange=today').expect(200)).body.statistics.total).toBe(3);
     expect((await list('paymentMethod=cash&page=3').expect(200)).body.pagination.totalCount).toBe(
-      0,
+      1,
     );
   });
 

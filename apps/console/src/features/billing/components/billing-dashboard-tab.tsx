@@ -130,13 +130,18 @@ function BillingDashboardContent({ stats }: { stats: BusinessStats }) {
           <CardContent className="grid gap-4 px-4 sm:grid-cols-2">
             <Figure
               label="Total Revenue"
-              value={formatMoney(financial.totalAmount)}
-              note="All-time invoiced"
+              value={formatMoney(financial.netAmount)}
+              note={`Net of tax · tax ${formatMoney(financial.taxAmount)} · gross ${formatMoney(financial.totalAmount)}`}
             />
             <Figure
               label="Collected Amount"
               value={formatMoney(financial.paidAmount)}
-              note={`${financial.collectionRate.toFixed(1)}% collection rate`}
+              note={`${financial.collectionRate.toFixed(1)}% collection rate · validated payments only`}
+            />
+            <Figure
+              label="Awaiting validation"
+              value={formatMoney(financial.pendingAmount)}
+              note="Recorded, not yet validated: not counted as collected"
             />
             <Figure
               label="Outstanding Amount"

@@ -26,8 +26,11 @@ export function FinancialReport({
         <dl className="mb-4 grid gap-3 sm:grid-cols-3">
           {(
             [
-              ['Invoiced', business.revenue.invoiced],
+              ['Revenue (net of tax)', business.revenue.net],
+              ['Tax', business.revenue.tax],
+              ['Invoiced (gross)', business.revenue.invoiced],
               ['Collected', business.revenue.collected],
+              ['Awaiting validation', business.revenue.awaitingValidation],
               ['Outstanding', business.revenue.outstanding],
             ] as const
           ).map(([label, value]) => (

@@ -1,7 +1,6 @@
 import type { Invoice } from '@patrol/contracts';
 import {
   formatBusinessDate,
-  formatBusinessDateTime,
   formatMoney,
   ordinal,
   parsePaymentCorrections,
@@ -12,21 +11,24 @@ import { AlertTriangleIcon } from 'lucide-react';
 import { StatusBadge } from '@/components/status-badge';
 import {
   humanise,
-  paymentMethodLabel,
   paymentStatusTones,
   validationStatusLabels,
   validationStatusTones,
 } from '@/features/billing/lib/billing-labels';
 import { DetailList, DetailsDialog, DocumentClient } from './detail-list';
 import { DocumentTotals } from './document-totals';
+import { PaymentEntriesList, type ReviewEntry } from './payment-entries-list';
 
 /** Invoice Details, with each 'PAYMENT CORRECTION REQUIRED' block of the notes as a card. */
 export function InvoiceDetailsDialog({
   invoice,
   onOpenChange,
+  onReviewEntry,
 }: {
   invoice: Invoice | null;
   onOpenChange: (open: boolean) => void;
+  /** Opens Validate or Reject of one pending payment. */
+  onReviewEntry?: ReviewEntry;
 }) {
   const notes = parsePaymentCorrections(invoice?.notes);
   return (
@@ -111,33 +113,7 @@ export function InvoiceDetailsDialog({
             ))}
           </ul>
           <DocumentTotals figures={totalsFiguresOf(invoice)} />
-          <section aria-label="Payments" className="grid gap-2 text-sm">
-            <h3 className="font-semibold">
-              Payments: {formatMoney(invoice.paidAmount)} paid,{' '}
-              {formatMoney(invoice.outstandingAmount)} outstanding
-            </h3>
-            {invoice.paymentEntries.length === 0 ? (
-              <p className="text-muted-foreground">No payments recorded.</p>
-            ) : (
-              <ul className="divide-y rounded-md border">
-                {invoice.paymentEntries.map((entry) => (
-                  <li key={entry.id} className="flex justify-between gap-4 p-3">
-                    <div>
-                      <div className="font-medium">
-                        {paymentMethodLabel(entry.paymentMethod)} · {entry.referenceNumber}
-                      </div>
-                      <div className="text-muted-foreground">
-                        Paid {formatBusinessDate(entry.paymentDate)}, recorded{' '}
-                        {formatBusinessDateTime(entry.recordedAt)} ·{' '}
-                        {entry.status === 'validated' ? 'Validated' : 'Pending validation'}
-                      </div>
-                    </div>
-                    <div className="font-medium tabular-nums">{formatMoney(entry.amount)}</div>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <PaymentEntriesList invoice={invoice} onReview={onReviewEntry} />
         </>
       )}
     </DetailsDialog>

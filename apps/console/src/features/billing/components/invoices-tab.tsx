@@ -37,7 +37,7 @@ import {
 } from './billing-list-card';
 import { FilterSelect } from './filter-select';
 import { InvoiceDetailsDialog } from './invoice-details-dialog';
-import { PaymentReviewDialog } from './payment-review-dialog';
+import { PaymentReviewDialog, type PaymentReviewTarget } from './payment-review-dialog';
 import { ProcessPaymentDialog } from './process-payment-dialog';
 import { InvoiceRowActions, type InvoiceDialog } from './invoice-row-actions';
 import { useInvoiceActions } from './use-invoice-actions';
@@ -78,6 +78,8 @@ export function InvoicesTab() {
   };
   const invoices = useInvoices(query);
   const [dialog, setDialog] = useState<InvoiceDialog | null>(null);
+  // One payment's review, opened over the invoice's details.
+  const [entryReview, setEntryReview] = useState<PaymentReviewTarget | null>(null);
   const actions = useInvoiceActions(query);
   const pdf = useDownloadCycle();
   const list = invoices.data;
@@ -196,8 +198,14 @@ export function InvoicesTab() {
         </Table>
       </BillingListCard>
       <InvoiceDetailsDialog
-        invoice={dialog?.kind === 'view' ? dialog.invoice : null}
+        // The listed copy, so a payment validated or rejected from the details shows at once.
+        invoice={
+          dialog?.kind === 'view'
+            ? (list?.invoices.find((row) => row.id === dialog.invoice.id) ?? dialog.invoice)
+            : null
+        }
         onOpenChange={(open) => !open && close()}
+        onReviewEntry={(invoice, entry, kind) => setEntryReview({ kind, invoice, entry })}
       />
       <ProcessPaymentDialog
         invoice={dialog?.kind === 'pay' ? dialog.invoice : null}
@@ -212,6 +220,12 @@ export function InvoicesTab() {
             : null
         }
         onOpenChange={(open) => !open && close()}
+        pending={actions.reviewing}
+        onSubmit={actions.review}
+      />
+      <PaymentReviewDialog
+        review={entryReview}
+        onOpenChange={(open) => !open && setEntryReview(null)}
         pending={actions.reviewing}
         onSubmit={actions.review}
       />

@@ -16,8 +16,8 @@ export function OverviewReport({ report }: { report: ReportData }) {
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
           title="Total Revenue"
-          value={formatMoney(dashboard.totalRevenue)}
-          description={`Previous period ${formatMoney(dashboard.previousRevenue)}`}
+          value={formatMoney(dashboard.netRevenue)}
+          description={`Net of tax · tax ${formatMoney(dashboard.taxAmount)} · gross ${formatMoney(dashboard.totalRevenue)} · previous period ${formatMoney(dashboard.previousRevenue)} gross`}
           {...(change && {
             trend: change.direction === 'stable' ? 'flat' : change.direction,
             trendValue: change.text,
@@ -29,7 +29,11 @@ export function OverviewReport({ report }: { report: ReportData }) {
           description={`${formatCount(dashboard.overdueCount)} overdue`}
           variant={dashboard.overdueCount > 0 ? 'warning' : 'default'}
         />
-        <StatCard title="Collection Rate" value={`${dashboard.collectionRate.toFixed(1)}%`} />
+        <StatCard
+          title="Collection Rate"
+          value={`${dashboard.collectionRate.toFixed(1)}%`}
+          description={`Validated payments · awaiting validation ${formatMoney(dashboard.awaitingValidation)}`}
+        />
         <StatCard
           title="Active Clients"
           value={formatCount(dashboard.activeClients)}

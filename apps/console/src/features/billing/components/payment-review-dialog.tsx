@@ -3,6 +3,7 @@ import {
   rejectPaymentBodySchema,
   validatePaymentBodySchema,
   type Invoice,
+  type PaymentEntry,
   type RejectPaymentBody,
 } from '@patrol/contracts';
 import { formatMoney } from '@patrol/domain';
@@ -21,13 +22,29 @@ const resolvers = {
   reject: zodResolver(rejectPaymentBodySchema) as unknown as Resolver<ReviewForm>,
 };
 
+/** A review of every pending payment of an invoice, or of one payment when `entry` is given. */
+export type PaymentReviewTarget = { kind: PaymentReview; invoice: Invoice; entry?: PaymentEntry };
+
 type PaymentReviewDialogProps = {
-  review: { kind: PaymentReview; invoice: Invoice } | null;
+  review: PaymentReviewTarget | null;
   onOpenChange: (open: boolean) => void;
   pending: boolean;
   /** Sends the decision; resolves true when it was accepted (the dialog then closes). */
-  onSubmit: (invoice: Invoice, kind: PaymentReview, body: RejectPaymentBody) => Promise<boolean>;
+  onSubmit: (review: PaymentReviewTarget, body: RejectPaymentBody) => Promise<boolean>;
 };
+
+function reviewDescription({ kind, invoice, entry }: PaymentReviewTarget): string {
+  if (entry) {
+    const payment = `the payment of ${formatMoney(entry.amount)} (${entry.referenceNumber}) for ${invoice.invoiceNumber}`;
+    return kind === 'validate'
+      ? `Confirm that ${payment} was received. Its receipt is issued.`
+      : `Reject ${payment}. It stays listed as rejected and must be entered again.`;
+  }
+  const pending = invoice.paymentEntries.filter((e) => e.status === 'pending_validation').length;
+  return kind === 'validate'
+    ? `Confirm that ${formatMoney(invoice.awaitingValidationAmount)} for ${invoice.invoiceNumber} was received. A receipt is issued for each payment.`
+    : `The ${pending} pending ${pending === 1 ? 'payment' : 'payments'} of ${invoice.invoiceNumber} will be marked rejected and must be entered again.`;
+}
 
 /** Validate Payment (remarks optional) and Reject Payment (a reason required). */
 export function PaymentReviewDialog({
@@ -48,22 +65,15 @@ export function PaymentReviewDialog({
   }, [review, reset]);
 
   const submit = handleSubmit(async (body) => {
-    if (review && (await onSubmit(review.invoice, review.kind, body))) onOpenChange(false);
+    if (review && (await onSubmit(review, body))) onOpenChange(false);
   });
 
-  const invoice = review?.invoice;
-  const payments = invoice?.paymentEntries ?? [];
   return (
     <FormDialog
       open={review !== null}
       onOpenChange={onOpenChange}
       title={kind === 'validate' ? 'Validate Payment' : 'Reject Payment'}
-      description={
-        invoice &&
-        (kind === 'validate'
-          ? `Confirm that ${formatMoney(invoice.paidAmount)} for ${invoice.invoiceNumber} was received. A receipt is issued.`
-          : `The ${payments.length} recorded ${payments.length === 1 ? 'payment' : 'payments'} of ${invoice.invoiceNumber} will be cleared and must be entered again.`)
-      }
+      description={review && reviewDescription(review)}
       onSubmit={submit}
       submitLabel={kind === 'validate' ? 'Validate Payment' : 'Reject Payment'}
       pendingLabel={kind === 'validate' ? 'Validating...' : 'Rejecting...'}

@@ -26,12 +26,14 @@ export function PerformanceReport({
     conversionRate: business.quotationConversionRate,
     daysToCollect: payments.averageDaysToPay,
   });
-  const shown = (key: string, value: number) =>
-    key === 'monthlyRevenue'
-      ? formatMoney(value)
-      : key === 'daysToCollect'
-        ? `${value} days`
-        : `${value}%`;
+  const shown = (key: string, value: number | null) =>
+    value === null
+      ? 'No payment collected'
+      : key === 'monthlyRevenue'
+        ? formatMoney(value)
+        : key === 'daysToCollect'
+          ? `${value} days`
+          : `${value}%`;
   return (
     <div className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
@@ -47,7 +49,11 @@ export function PerformanceReport({
           value={`${business.monthlyGrowth.toFixed(1)}%`}
           description="Against the previous period"
         />
-        <StatCard title="Average Days to Pay" value={payments.averageDaysToPay.toFixed(1)} />
+        <StatCard
+          title="Average Days to Pay"
+          value={payments.averageDaysToPay === null ? '—' : payments.averageDaysToPay.toFixed(1)}
+          description={payments.averageDaysToPay === null ? 'No payment collected' : undefined}
+        />
         <StatCard title="Average Days to Send" value={payments.averageInvoiceTime.toFixed(1)} />
       </div>
       <Section
@@ -61,11 +67,11 @@ export function PerformanceReport({
                 <span className="font-medium">{row.label}</span>
                 <span className="flex items-center gap-2 tabular-nums">
                   {shown(row.key, row.actual)} / {shown(row.key, row.target)}
-                  <Badge variant={statusTones[row.status]}>{row.status}</Badge>
+                  {row.status && <Badge variant={statusTones[row.status]}>{row.status}</Badge>}
                 </span>
               </div>
               <Progress
-                value={Math.min(100, row.percentOfTarget)}
+                value={Math.min(100, row.percentOfTarget ?? 0)}
                 aria-label={`${row.label} progress`}
               />
             </li>

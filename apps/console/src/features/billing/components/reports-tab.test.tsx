@@ -19,8 +19,11 @@ function report(): ReportsResponse {
     data: {
       period: { from: '2026-11-01', to: '2026-11-24' },
       dashboard: {
-        totalRevenue: 50000,
-        previousRevenue: 40000,
+        totalRevenue: 54000,
+        netRevenue: 50000,
+        taxAmount: 4000,
+        awaitingValidation: 500,
+        previousRevenue: 43200,
         totalOutstanding: 12500,
         overdueCount: 3,
         activeClients: 7,
@@ -32,7 +35,14 @@ function report(): ReportsResponse {
         receiptValue: 30000,
       },
       business: {
-        revenue: { invoiced: 50000, collected: 37500, outstanding: 12500 },
+        revenue: {
+          invoiced: 54000,
+          net: 50000,
+          tax: 4000,
+          collected: 37500,
+          awaitingValidation: 500,
+          outstanding: 12500,
+        },
         topClients: [{ name: 'Aman Guards Sdn Bhd', revenue: 20000, invoices: 4 }],
         quotationConversionRate: 25,
         quotationsConverted: 5,
@@ -78,6 +88,18 @@ describe('ReportsTab', () => {
     // attention; 40 days against 30 is 75%: needs attention; RM 50,000 of 100,000: below target.
     expect(within(targets as HTMLElement).getAllByText('Needs attention')).toHaveLength(3);
     expect(within(targets as HTMLElement).getByText('Below target')).toBeInTheDocument();
+  });
+
+  it('gives days to collect no verdict when nothing was collected', async () => {
+    const nothingCollected = report();
+    nothingCollected.data.payments.averageDaysToPay = null;
+    stubApi({ 'GET /api/business/reports': () => jsonResponse(nothingCollected) });
+    signInAs(testUsers.superadmin);
+    renderScreen(<ReportsTab />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Performance' }));
+    const targets = screen.getByText('Progress against Targets').closest('[data-slot="card"]')!;
+    expect(within(targets as HTMLElement).getAllByText('Needs attention')).toHaveLength(2);
+    expect(within(targets as HTMLElement).getByText(/No payment collected/)).toBeInTheDocument();
   });
 
   it('marks a client owing more than RM 10,000 on the aging tab', async () => {

@@ -14,7 +14,9 @@ import { billingActionFailure } from '@/features/billing/lib/billing-errors';
 import { changeListedRow } from '@/features/billing/lib/optimistic-list';
 import { useActionGuard } from '@/features/billing/lib/use-action-guard';
 import { queryKeys } from '@/lib/query-keys';
-import type { PaymentReview } from './payment-review-dialog';
+import { useRejectPaymentEntry } from '@/features/billing/api/reject-payment-entry';
+import { useValidatePaymentEntry } from '@/features/billing/api/validate-payment-entry';
+import type { PaymentReviewTarget } from './payment-review-dialog';
 
 /**
  * The invoice actions: payments and reverts are applied to the list at once and undone (then
@@ -26,6 +28,8 @@ export function useInvoiceActions(filters: InvoiceFilters) {
   const processPayment = useProcessPayment();
   const validate = useValidatePayment();
   const reject = useRejectPayment();
+  const validateEntry = useValidatePaymentEntry();
+  const rejectEntry = useRejectPaymentEntry();
   const send = useSendInvoice();
   const revert = useRevertInvoice();
   const change = (id: string, patch: (row: Invoice) => Invoice | null) =>
@@ -61,28 +65,32 @@ export function useInvoiceActions(filters: InvoiceFilters) {
     return accepted;
   };
 
-  const review = async (
-    invoice: Invoice,
-    kind: PaymentReview,
-    body: RejectPaymentBody,
-  ): Promise<boolean> => {
+  /** Validate or Reject of every pending payment, or of one payment when the review names it. */
+  const sendReview = ({ kind, invoice, entry }: PaymentReviewTarget, body: RejectPaymentBody) => {
+    const validationNotes = body.validationNotes;
+    if (entry) {
+      const ref = { invoiceId: invoice.id, paymentId: entry.id };
+      return kind === 'validate'
+        ? validateEntry.mutateAsync({ entry: ref, body: { validationNotes } })
+        : rejectEntry.mutateAsync({ entry: ref, body });
+    }
+    return kind === 'validate'
+      ? validate.mutateAsync({ id: invoice.id, body: { validationNotes } })
+      : reject.mutateAsync({ id: invoice.id, body });
+  };
+
+  const review = async (target: PaymentReviewTarget, body: RejectPaymentBody): Promise<boolean> => {
     let accepted = false;
-    await guard.run(`${kind}:${invoice.id}`, async () => {
+    const key = `${target.kind}:${target.entry?.id ?? target.invoice.id}`;
+    await guard.run(key, async () => {
       try {
-        const response =
-          kind === 'validate'
-            ? await validate.mutateAsync({
-                id: invoice.id,
-                body: { validationNotes: body.validationNotes },
-              })
-            : await reject.mutateAsync({ id: invoice.id, body });
-        toast.success(response.message);
+        toast.success((await sendReview(target, body)).message);
         accepted = true;
       } catch (error) {
         // A refused rejection keeps the dialog open with the reason typed (spec 3 section 8).
         toast.error(
           billingActionFailure(
-            kind === 'validate' ? 'validating payment' : 'rejecting payment',
+            target.kind === 'validate' ? 'validating payment' : 'rejecting payment',
             error,
           ),
         );
@@ -94,7 +102,8 @@ export function useInvoiceActions(filters: InvoiceFilters) {
   return {
     isRunning: guard.isRunning,
     paying: processPayment.isPending,
-    reviewing: validate.isPending || reject.isPending,
+    reviewing:
+      validate.isPending || reject.isPending || validateEntry.isPending || rejectEntry.isPending,
     pay,
     review,
     send: (invoice: Invoice) =>

@@ -1,5 +1,6 @@
 import type {
   BillingDateRange,
+  PaymentEntryStatus,
   PaymentMethod,
   PaymentStatus,
   PaymentValidationStatus,
@@ -44,6 +45,18 @@ export const validationStatusLabels: Record<PaymentValidationStatus, string> = {
   pending_validation: 'Pending validation',
   validated: 'Validated',
   validation_rejected: 'Rejected',
+};
+
+export const paymentEntryStatusTones: StatusTones<PaymentEntryStatus> = {
+  pending_validation: 'warning',
+  validated: 'success',
+  rejected: 'danger',
+};
+
+export const paymentEntryStatusLabels: Record<PaymentEntryStatus, string> = {
+  pending_validation: 'Awaiting validation',
+  validated: 'Validated',
+  rejected: 'Rejected',
 };
 
 export const transactionTypeTones: StatusTones<TransactionType> = {

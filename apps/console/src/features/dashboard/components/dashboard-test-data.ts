@@ -104,6 +104,8 @@ export function sampleBusinessStatsResponse(): BusinessStatsResponse {
       revenue: { ...zeroes, total: 12000, monthly: 3000, weekly: 1000, yearly: 12000 },
       financial: {
         totalAmount: 12000,
+        netAmount: 11111.11,
+        taxAmount: 888.89,
         paidAmount: 9000,
         pendingAmount: 0,
         outstandingAmount: 3000,
