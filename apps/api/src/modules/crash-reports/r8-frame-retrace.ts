@@ -1,0 +1,149 @@
+import type { R8ClassMapping, R8MappingIndex, R8MethodEntry } from './r8-mapping';
+
+/** A stack frame as the runtime printed it, class and method still obfuscated. */
+export interface ObfuscatedFrame {
+  className: string;
+  methodName: string;
+  /** The file the runtime printed (`SourceFile`, `Unknown Source`...), null when none. */
+  fileName: string | null;
+  line: number | null;
+}
+
+/** A readable frame. */
+export interface RetracedFrame {
+  className: string;
+  methodName: string;
+  fileName: string | null;
+  line: number | null;
+}
+
+/**
+ * The readable frames for one obfuscated frame. `candidates` has one inline chain
+ * (innermost first) per way the mapping can explain the frame; several when ambiguous.
+ * An empty list means every candidate was a synthesized frame, which R8's retrace drops.
+ */
+export interface FrameRetrace {
+  candidates: RetracedFrame[][];
+  mapped: boolean;
+}
+
+const r8SyntheticSourceFile = 'R8$$SyntheticClass';
+
+function outerClassSimpleName(className: string): string {
+  const simple = className.slice(className.lastIndexOf('.') + 1);
+  const dollar = simple.indexOf('$');
+  return dollar > 0 ? simple.slice(0, dollar) : simple;
+}
+
+/** Source file as R8's retrace names it: the mapping's record, else the outer class's name. */
+function sourceFileFor(index: R8MappingIndex, originalClass: string): string {
+  const recorded = index.sourceFileByOriginalClass.get(originalClass);
+  if (recorded && recorded !== r8SyntheticSourceFile) return recorded;
+  const outer = outerClassSimpleName(originalClass);
+  const packagePrefix = originalClass.slice(0, originalClass.lastIndexOf('.') + 1);
+  const outerFile = index.sourceFileByOriginalClass.get(packagePrefix + outer);
+  const extension = outerFile?.endsWith('.kt') || recorded?.endsWith('.kt') ? '.kt' : '.java';
+  return outer + extension;
+}
+
+function inRange(entry: R8MethodEntry, line: number): boolean {
+  return (
+    entry.obfuscatedEnd !== null && line >= entry.obfuscatedStart! && line <= entry.obfuscatedEnd
+  );
+}
+
+/** Original line of a ranged entry: offset into a range of the same length, else its first line. */
+function originalLine(entry: R8MethodEntry, line: number): number | null {
+  if (entry.originalStart === null) return line; // ProGuard without an original range keeps lines.
+  if (entry.originalEnd === null || entry.originalEnd === entry.originalStart)
+    return entry.originalStart;
+  return entry.originalStart + line - entry.obfuscatedStart!;
+}
+
+function baseLine(entry: R8MethodEntry, frameLine: number | null): number | null {
+  if (entry.originalStart === null) return frameLine;
+  return entry.originalStart > 0 ? entry.originalStart : null;
+}
+
+function toFrame(
+  index: R8MappingIndex,
+  mapping: R8ClassMapping,
+  entry: R8MethodEntry,
+  line: number | null,
+): RetracedFrame {
+  const className = entry.originalClass ?? mapping.original;
+  return {
+    className,
+    methodName: entry.originalName,
+    fileName: sourceFileFor(index, className),
+    line,
+  };
+}
+
+/** Splits entries sharing one obfuscated range into inline chains, in file order. */
+function chainsOf(entries: R8MethodEntry[]): R8MethodEntry[][] {
+  const chains: R8MethodEntry[][] = [];
+  let previous: R8MethodEntry | null = null;
+  for (const entry of entries) {
+    const sameRange =
+      previous !== null &&
+      previous.obfuscatedStart === entry.obfuscatedStart &&
+      previous.obfuscatedEnd === entry.obfuscatedEnd &&
+      entry.obfuscatedEnd !== null;
+    if (sameRange) chains[chains.length - 1]!.push(entry);
+    else chains.push([entry]);
+    previous = entry;
+  }
+  return chains;
+}
+
+function dedupe(candidates: RetracedFrame[][]): RetracedFrame[][] {
+  const seen = new Set<string>();
+  return candidates.filter((chain) => {
+    const key = JSON.stringify(chain);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function entriesFor(
+  entries: R8MethodEntry[],
+  line: number | null,
+): { chains: R8MethodEntry[][]; ranged: boolean } {
+  const ranged = entries.filter((entry) => entry.obfuscatedEnd !== null);
+  if (line !== null && line > 0 && ranged.length > 0) {
+    return { chains: chainsOf(ranged.filter((entry) => inRange(entry, line))), ranged: true };
+  }
+  const base = entries.filter((entry) => entry.obfuscatedEnd === null);
+  return { chains: chainsOf(base.length > 0 ? base : entries), ranged: false };
+}
+
+/** Retraces one frame the way R8's retrace does (see docs/crash-retrace.md for departures). */
+export function retraceFrame(index: R8MappingIndex, frame: ObfuscatedFrame): FrameRetrace {
+  const mapping = index.classes.get(frame.className);
+  if (!mapping) return { candidates: [[{ ...frame }]], mapped: false };
+  const classOnly: RetracedFrame = {
+    className: mapping.original,
+    methodName: frame.methodName,
+    fileName: sourceFileFor(index, mapping.original),
+    line: frame.line,
+  };
+  const entries = mapping.methods.get(frame.methodName);
+  if (!entries) {
+    return { candidates: mapping.synthesized ? [] : [[classOnly]], mapped: true };
+  }
+  const { chains, ranged } = entriesFor(entries, frame.line);
+  if (chains.length === 0) return { candidates: [[classOnly]], mapped: true };
+  const candidates = chains.map((chain) =>
+    chain
+      .filter((entry) => !entry.synthesized)
+      .map((entry) => {
+        if (ranged) return toFrame(index, mapping, entry, originalLine(entry, frame.line!));
+        // Without a line to pick a range, several candidates cannot be told apart by line.
+        const line = chains.length > 1 && chain.length === 1 ? null : baseLine(entry, frame.line);
+        return toFrame(index, mapping, entry, line);
+      }),
+  );
+  return { candidates: dedupe(candidates.filter((chain) => chain.length > 0)), mapped: true };
+}

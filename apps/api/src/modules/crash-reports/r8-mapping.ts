@@ -1,0 +1,155 @@
+/**
+ * R8/ProGuard mapping-file parser (format: r8.googlesource.com/r8/+/refs/heads/main/doc/retrace.md).
+ * Lines are fed one at a time so a large mapping never needs more than its index in memory;
+ * field lines are skipped because stack traces never name fields.
+ */
+
+/** One method line of the mapping: an obfuscated line range and the original position it maps to. */
+export interface R8MethodEntry {
+  /** Obfuscated range; null when the line has no `start:end:` prefix (or it is `0:0:`). */
+  obfuscatedStart: number | null;
+  obfuscatedEnd: number | null;
+  /** Set when the method was inlined from another class (`void other.Cls.m():12 -> a`). */
+  originalClass: string | null;
+  originalName: string;
+  originalStart: number | null;
+  originalEnd: number | null;
+  synthesized: boolean;
+}
+
+/** What the mapping says about one obfuscated class. */
+export interface R8ClassMapping {
+  original: string;
+  sourceFile: string | null;
+  synthesized: boolean;
+  /** Method lines by obfuscated name, in file order (an inline chain is innermost first). */
+  methods: Map<string, R8MethodEntry[]>;
+}
+
+/** The parsed mapping: obfuscated class name -> mapping, and original name -> source file. */
+export interface R8MappingIndex {
+  classes: Map<string, R8ClassMapping>;
+  sourceFileByOriginalClass: Map<string, string>;
+}
+
+const classLine = /^(\S+) -> (\S+):$/;
+const methodLine =
+  /^\s+(?:(\d+):(\d+):)?(\S+) ([^\s(]+)\(([^)]*)\)(?::(\d+)(?::(\d+))?)? -> (\S+)$/;
+const fieldLine = /^\s+\S+ \S+ -> \S+$/;
+
+interface R8Metadata {
+  id?: unknown;
+  fileName?: unknown;
+}
+
+function readMetadata(comment: string): R8Metadata | null {
+  const body = comment.replace(/^\s*#\s*/, '');
+  if (!body.startsWith('{')) return null;
+  try {
+    return JSON.parse(body) as R8Metadata;
+  } catch {
+    // Older R8 versions wrote the JSON with single quotes.
+    try {
+      return JSON.parse(body.replace(/'/g, '"')) as R8Metadata;
+    } catch {
+      return null;
+    }
+  }
+}
+
+function toNumber(text: string | undefined): number | null {
+  return text === undefined ? null : Number(text);
+}
+
+/** Builds an index from mapping lines pushed in file order. */
+export class R8MappingBuilder {
+  private readonly classes = new Map<string, R8ClassMapping>();
+  private readonly sourceFiles = new Map<string, string>();
+  private currentClass: R8ClassMapping | null = null;
+  /** Metadata applies to the class or member line just before it. */
+  private lastMember: R8MethodEntry | null = null;
+
+  /** Feeds one line (without its line break). */
+  addLine(rawLine: string): void {
+    const line = rawLine.replace(/\r$/, '');
+    if (line.trim() === '') return;
+    if (line.trimStart().startsWith('#')) {
+      this.applyMetadata(line);
+      return;
+    }
+    const cls = classLine.exec(line);
+    if (cls && !/^\s/.test(line)) {
+      const mapping: R8ClassMapping = {
+        original: cls[1]!,
+        sourceFile: null,
+        synthesized: false,
+        methods: new Map(),
+      };
+      this.classes.set(cls[2]!, mapping);
+      this.currentClass = mapping;
+      this.lastMember = null;
+      return;
+    }
+    if (!this.currentClass) return;
+    const method = methodLine.exec(line);
+    if (method) {
+      this.addMethod(method);
+      return;
+    }
+    if (fieldLine.test(line)) this.lastMember = null;
+  }
+
+  /** Returns the finished index. */
+  finish(): R8MappingIndex {
+    return { classes: this.classes, sourceFileByOriginalClass: this.sourceFiles };
+  }
+
+  private addMethod(match: RegExpExecArray): void {
+    const [, start, end, , qualifiedName, , origStart, origEnd, obfuscated] = match;
+    const dot = qualifiedName!.lastIndexOf('.');
+    const obfuscatedEnd = toNumber(end);
+    const hasRange = obfuscatedEnd !== null && obfuscatedEnd > 0;
+    const entry: R8MethodEntry = {
+      obfuscatedStart: hasRange ? toNumber(start) : null,
+      obfuscatedEnd: hasRange ? obfuscatedEnd : null,
+      originalClass: dot >= 0 ? qualifiedName!.slice(0, dot) : null,
+      originalName: dot >= 0 ? qualifiedName!.slice(dot + 1) : qualifiedName!,
+      originalStart: toNumber(origStart),
+      originalEnd: toNumber(origEnd),
+      synthesized: false,
+    };
+    const methods = this.currentClass!.methods;
+    const list = methods.get(obfuscated!);
+    if (list) list.push(entry);
+    else methods.set(obfuscated!, [entry]);
+    this.lastMember = entry;
+  }
+
+  private applyMetadata(line: string): void {
+    const metadata = readMetadata(line);
+    if (!metadata || !this.currentClass) return;
+    if (metadata.id === 'sourceFile' && typeof metadata.fileName === 'string') {
+      if (this.lastMember) return;
+      this.currentClass.sourceFile = metadata.fileName;
+      this.sourceFiles.set(this.currentClass.original, metadata.fileName);
+    } else if (metadata.id === 'com.android.tools.r8.synthesized') {
+      if (this.lastMember) this.lastMember.synthesized = true;
+      else this.currentClass.synthesized = true;
+    }
+  }
+}
+
+/** Parses a whole mapping held in memory or given as an iterable of lines. */
+export function parseR8Mapping(source: string | Iterable<string>): R8MappingIndex {
+  const builder = new R8MappingBuilder();
+  const lines = typeof source === 'string' ? source.split('\n') : source;
+  for (const line of lines) builder.addLine(line);
+  return builder.finish();
+}
+
+/** Parses a mapping streamed line by line (e.g. `readline` over an upload). */
+export async function parseR8MappingStream(lines: AsyncIterable<string>): Promise<R8MappingIndex> {
+  const builder = new R8MappingBuilder();
+  for await (const line of lines) builder.addLine(line);
+  return builder.finish();
+}
