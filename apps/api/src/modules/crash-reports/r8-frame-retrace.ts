@@ -29,21 +29,27 @@ export interface FrameRetrace {
 
 const r8SyntheticSourceFile = 'R8$$SyntheticClass';
 
-function outerClassSimpleName(className: string): string {
-  const simple = className.slice(className.lastIndexOf('.') + 1);
-  const dollar = simple.indexOf('$');
-  return dollar > 0 ? simple.slice(0, dollar) : simple;
-}
-
-/** Source file as R8's retrace names it: the mapping's record, else the outer class's name. */
-function sourceFileFor(index: R8MappingIndex, originalClass: string): string {
-  const recorded = index.sourceFileByOriginalClass.get(originalClass);
+/**
+ * Source file as R8's retrace names it: the mapping's record, else one derived from the outer
+ * class (`FooKt` -> `Foo.kt`, an extension borrowed from a related record, else `.java`).
+ */
+function sourceFileFor(
+  index: R8MappingIndex,
+  className: string,
+  referenceFile: string | null,
+): string {
+  const recorded = index.sourceFileByOriginalClass.get(className);
   if (recorded && recorded !== r8SyntheticSourceFile) return recorded;
-  const outer = outerClassSimpleName(originalClass);
-  const packagePrefix = originalClass.slice(0, originalClass.lastIndexOf('.') + 1);
-  const outerFile = index.sourceFileByOriginalClass.get(packagePrefix + outer);
-  const extension = outerFile?.endsWith('.kt') || recorded?.endsWith('.kt') ? '.kt' : '.java';
-  return outer + extension;
+  const segments = className.slice(className.lastIndexOf('.') + 1).split('$');
+  const base = segments[0] || className;
+  const kotlinFacade = segments.find((segment) => segment.length > 2 && segment.endsWith('Kt'));
+  if (kotlinFacade) return `${kotlinFacade.slice(0, -2)}.kt`;
+  const outerFile =
+    index.sourceFileByOriginalClass.get(
+      className.slice(0, className.lastIndexOf('.') + 1) + base,
+    ) ?? referenceFile;
+  const dot = outerFile?.lastIndexOf('.') ?? -1;
+  return base + (dot > 0 ? outerFile!.slice(dot) : '.java');
 }
 
 function inRange(entry: R8MethodEntry, line: number): boolean {
@@ -65,6 +71,21 @@ function baseLine(entry: R8MethodEntry, frameLine: number | null): number | null
   return entry.originalStart > 0 ? entry.originalStart : null;
 }
 
+const maxSpanExpansion = 20;
+
+/**
+ * A method line with no obfuscated range but an original span (`void m():42:44 -> a`) could be
+ * any line of the span: R8's retrace lists each one as an alternative.
+ */
+function spanLines(chain: R8MethodEntry[], frameLine: number | null): number[] | null {
+  const [entry] = chain;
+  if (chain.length !== 1 || frameLine === null || frameLine <= 0) return null;
+  const { originalStart: start, originalEnd: end } = entry!;
+  if (start === null || end === null || start <= 0 || end <= start) return null;
+  if (end - start >= maxSpanExpansion) return null;
+  return Array.from({ length: end - start + 1 }, (_, offset) => start + offset);
+}
+
 function toFrame(
   index: R8MappingIndex,
   mapping: R8ClassMapping,
@@ -75,7 +96,7 @@ function toFrame(
   return {
     className,
     methodName: entry.originalName,
-    fileName: sourceFileFor(index, className),
+    fileName: sourceFileFor(index, className, mapping.sourceFile),
     line,
   };
 }
@@ -126,7 +147,7 @@ export function retraceFrame(index: R8MappingIndex, frame: ObfuscatedFrame): Fra
   const classOnly: RetracedFrame = {
     className: mapping.original,
     methodName: frame.methodName,
-    fileName: sourceFileFor(index, mapping.original),
+    fileName: sourceFileFor(index, mapping.original, mapping.sourceFile),
     line: frame.line,
   };
   const entries = mapping.methods.get(frame.methodName);
@@ -135,15 +156,22 @@ export function retraceFrame(index: R8MappingIndex, frame: ObfuscatedFrame): Fra
   }
   const { chains, ranged } = entriesFor(entries, frame.line);
   if (chains.length === 0) return { candidates: [[classOnly]], mapped: true };
-  const candidates = chains.map((chain) =>
-    chain
-      .filter((entry) => !entry.synthesized)
-      .map((entry) => {
-        if (ranged) return toFrame(index, mapping, entry, originalLine(entry, frame.line!));
-        // Without a line to pick a range, several candidates cannot be told apart by line.
-        const line = chains.length > 1 && chain.length === 1 ? null : baseLine(entry, frame.line);
-        return toFrame(index, mapping, entry, line);
-      }),
-  );
+  const candidates = chains.flatMap((chain): RetracedFrame[][] => {
+    const kept = chain.filter((entry) => !entry.synthesized);
+    if (ranged) {
+      return [
+        kept.map((entry) => toFrame(index, mapping, entry, originalLine(entry, frame.line!))),
+      ];
+    }
+    const span = spanLines(kept, frame.line);
+    if (span) return span.map((line) => [toFrame(index, mapping, kept[0]!, line)]);
+    // Without a line to pick a range, several candidates cannot be told apart by line.
+    const unknownLine = chains.length > 1 && chain.length === 1;
+    return [
+      kept.map((entry) =>
+        toFrame(index, mapping, entry, unknownLine ? null : baseLine(entry, frame.line)),
+      ),
+    ];
+  });
   return { candidates: dedupe(candidates.filter((chain) => chain.length > 0)), mapped: true };
 }
