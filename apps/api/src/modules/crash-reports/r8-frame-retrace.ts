@@ -119,6 +119,7 @@ function chainsOf(entries: R8MethodEntry[]): R8MethodEntry[][] {
 }
 
 function dedupe(candidates: RetracedFrame[][]): RetracedFrame[][] {
+  if (candidates.length < 2) return candidates;
   const seen = new Set<string>();
   return candidates.filter((chain) => {
     const key = JSON.stringify(chain);
