@@ -1,4 +1,4 @@
-import type { R8ClassMapping, R8MappingIndex, R8MethodEntry } from './r8-mapping';
+import type { R8ClassMapping, R8MappingIndex, R8MethodEntry } from './r8-mapping.parser';
 
 /** A stack frame as the runtime printed it, class and method still obfuscated. */
 export interface ObfuscatedFrame {

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { parseR8Mapping, parseR8MappingStream } from './r8-mapping';
-import { retraceStack } from './retrace';
+import { parseR8Mapping, parseR8MappingStream } from './r8-mapping.parser';
+import { retraceStack } from './stack-retrace';
 
 const patrolMapping = `# compiler: R8
 # compiler_version: 8.2.42

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseR8Mapping } from './r8-mapping';
-import { retraceStack } from './retrace';
+import { parseR8Mapping } from './r8-mapping.parser';
+import { retraceStack } from './stack-retrace';
 
 interface InlinedCall {
   /** Index of the class the call's source is in. */

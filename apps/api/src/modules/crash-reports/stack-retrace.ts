@@ -1,5 +1,5 @@
 import { retraceFrame, type ObfuscatedFrame, type RetracedFrame } from './r8-frame-retrace';
-import type { R8MappingIndex } from './r8-mapping';
+import type { R8MappingIndex } from './r8-mapping.parser';
 
 /** A retraced stack: the raw text kept beside the readable one. */
 export interface RetracedStack {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseR8Mapping } from './r8-mapping';
-import { retraceStack } from './retrace';
+import { parseR8Mapping } from './r8-mapping.parser';
+import { retraceStack } from './stack-retrace';
 
 function retrace(mapping: string, stack: string): string {
   return retraceStack(parseR8Mapping(mapping), stack).readable;
