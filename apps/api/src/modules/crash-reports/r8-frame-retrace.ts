@@ -141,8 +141,30 @@ function entriesFor(
   return { chains: chainsOf(base.length > 0 ? base : entries), ranged: false };
 }
 
-/** Retraces one frame the way R8's retrace does (see docs/crash-retrace.md for departures). */
-export function retraceFrame(index: R8MappingIndex, frame: ObfuscatedFrame): FrameRetrace {
+function descriptorOf(className: string): string {
+  return `L${className.replace(/\./g, '/')};`;
+}
+
+/** Applies the chain's `rewriteFrame` rules when the frame is the first one of `thrownClass`. */
+function rewriteChain(chain: R8MethodEntry[], thrownClass: string | null): R8MethodEntry[] {
+  if (thrownClass === null) return chain;
+  const thrown = descriptorOf(thrownClass);
+  let removed = 0;
+  for (const rule of chain.flatMap((entry) => entry.rewrites ?? [])) {
+    if (rule.throws.every((descriptor) => descriptor === thrown)) removed += rule.removeInnerFrames;
+  }
+  return removed > 0 ? chain.slice(removed) : chain;
+}
+
+/**
+ * Retraces one frame the way R8's retrace does (see docs/crash-retrace.md for departures).
+ * `thrownClass` is the (readable) exception type when this is the first frame under it.
+ */
+export function retraceFrame(
+  index: R8MappingIndex,
+  frame: ObfuscatedFrame,
+  thrownClass: string | null = null,
+): FrameRetrace {
   const mapping = index.classes.get(frame.className);
   if (!mapping) return { candidates: [[{ ...frame }]], mapped: false };
   const classOnly: RetracedFrame = {
@@ -158,7 +180,7 @@ export function retraceFrame(index: R8MappingIndex, frame: ObfuscatedFrame): Fra
   const { chains, ranged } = entriesFor(entries, frame.line);
   if (chains.length === 0) return { candidates: [[classOnly]], mapped: true };
   const candidates = chains.flatMap((chain): RetracedFrame[][] => {
-    const kept = chain.filter((entry) => !entry.synthesized);
+    const kept = rewriteChain(chain, thrownClass).filter((entry) => !entry.synthesized);
     if (ranged) {
       return [
         kept.map((entry) => toFrame(index, mapping, entry, originalLine(entry, frame.line!))),

@@ -15,6 +15,18 @@ export interface R8MethodEntry {
   originalStart: number | null;
   originalEnd: number | null;
   synthesized: boolean;
+  /** `rewriteFrame` rules attached to this line; most lines have none. */
+  rewrites?: R8FrameRewrite[];
+}
+
+/**
+ * A `com.android.tools.r8.rewriteFrame` rule: when the frame is the first of an exception whose
+ * type is one of `throws` (JVM descriptors), drop that many innermost frames of its inline chain.
+ * A rule with a condition or action this parser does not know removes nothing.
+ */
+export interface R8FrameRewrite {
+  throws: string[];
+  removeInnerFrames: number;
 }
 
 /** What the mapping says about one obfuscated class. */
@@ -40,6 +52,24 @@ const fieldLine = /^\s+\S+ \S+ -> \S+$/;
 interface R8Metadata {
   id?: unknown;
   fileName?: unknown;
+  conditions?: unknown;
+  actions?: unknown;
+}
+
+function readRewrite(metadata: R8Metadata): R8FrameRewrite | null {
+  const { conditions, actions } = metadata;
+  if (!Array.isArray(conditions) || !Array.isArray(actions)) return null;
+  const throws = conditions.map(
+    (condition) => /^throws\((L[^;]+;)\)$/.exec(String(condition))?.[1],
+  );
+  const removals = actions.map(
+    (action) => /^removeInnerFrames\((\d+)\)$/.exec(String(action))?.[1],
+  );
+  if (throws.includes(undefined) || removals.includes(undefined)) {
+    return { throws: [], removeInnerFrames: 0 };
+  }
+  const removeInnerFrames = removals.reduce((sum, count) => sum + Number(count), 0);
+  return { throws: throws as string[], removeInnerFrames };
 }
 
 function readMetadata(comment: string): R8Metadata | null {
@@ -135,6 +165,9 @@ export class R8MappingBuilder {
     } else if (metadata.id === 'com.android.tools.r8.synthesized') {
       if (this.lastMember) this.lastMember.synthesized = true;
       else this.currentClass.synthesized = true;
+    } else if (metadata.id === 'com.android.tools.r8.rewriteFrame' && this.lastMember) {
+      const rewrite = readRewrite(metadata);
+      if (rewrite) (this.lastMember.rewrites ??= []).push(rewrite);
     }
   }
 }

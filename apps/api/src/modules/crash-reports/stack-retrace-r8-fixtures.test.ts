@@ -111,3 +111,35 @@ describe('retraceStack on R8 line-number fixtures', () => {
   at kotlin.ResultKt.createFailure(Result.kt:124)`);
   });
 });
+
+// From rust-proguard tests/r8-inline.rs and src/mapper.rs (R8's rewriteFrame fixtures).
+describe('retraceStack with rewriteFrame rules', () => {
+  const npeMapping = `# {"id":"com.android.tools.r8.mapping","version":"2.2"}
+foo.Class -> A:
+    1:5:void inlinable():90:90 -> a
+    1:5:void caller():97 -> a
+      # {"id":"com.android.tools.r8.rewriteFrame","conditions":["throws(Ljava/lang/NullPointerException;)"],"actions":["removeInnerFrames(1)"]}
+    1:5:void outerCaller():107 -> a
+    1:1:void main():111:111 -> main`;
+
+  it('InlineRemoveFrameJava17StackTrace: the inlined null check is removed under its NPE', () => {
+    const stack = `java.lang.NullPointerException
+\tat A.a(SourceFile:1)
+\tat A.main(SourceFile:1)`;
+    expect(retrace(npeMapping, stack)).toBe(`java.lang.NullPointerException
+\tat foo.Class.caller(Class.java:97)
+\tat foo.Class.outerCaller(Class.java:107)
+\tat foo.Class.main(Class.java:111)`);
+  });
+
+  it('keeps every frame when the exception is another type or the frame is not the first', () => {
+    const stack = `java.lang.IllegalStateException: Boom
+\tat A.main(SourceFile:1)
+\tat A.a(SourceFile:1)`;
+    expect(retrace(npeMapping, stack)).toBe(`java.lang.IllegalStateException: Boom
+\tat foo.Class.main(Class.java:111)
+\tat foo.Class.inlinable(Class.java:90)
+\tat foo.Class.caller(Class.java:97)
+\tat foo.Class.outerCaller(Class.java:107)`);
+  });
+});

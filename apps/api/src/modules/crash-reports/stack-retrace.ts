@@ -39,11 +39,16 @@ function formatFrame(indent: string, frame: RetracedFrame): string {
   return `${indent}at ${frame.className}.${frame.methodName}(${location})`;
 }
 
-function retraceExceptionLine(index: R8MappingIndex, line: string): string {
+/** The exception line with its class restored, and that (readable) class; null when not one. */
+function retraceExceptionLine(
+  index: R8MappingIndex,
+  line: string,
+): { text: string; thrownClass: string | null } {
   const match = exceptionLine.exec(line);
-  const mapping = match ? index.classes.get(match[2]!) : undefined;
-  if (!match || !mapping) return line;
-  return `${match[1]}${mapping.original}${match[3] ?? ''}`;
+  if (!match) return { text: line, thrownClass: null };
+  const mapping = index.classes.get(match[2]!);
+  if (!mapping) return { text: line, thrownClass: match[2]! };
+  return { text: `${match[1]}${mapping.original}${match[3] ?? ''}`, thrownClass: mapping.original };
 }
 
 /**
@@ -55,13 +60,18 @@ export function retraceStack(index: R8MappingIndex, raw: string): RetracedStack 
   const output: string[] = [];
   const frames: RetracedFrame[] = [];
   let ambiguous = false;
+  // R8's rewriteFrame rules apply only to the first frame under an exception line.
+  let thrownClass: string | null = null;
   for (const line of raw.split('\n')) {
     const parsed = parseFrameLine(line.replace(/\r$/, ''));
     if (!parsed) {
-      output.push(retraceExceptionLine(index, line));
+      const exception = retraceExceptionLine(index, line);
+      output.push(exception.text);
+      thrownClass = exception.thrownClass;
       continue;
     }
-    const { candidates, mapped } = retraceFrame(index, parsed.frame);
+    const { candidates, mapped } = retraceFrame(index, parsed.frame, thrownClass);
+    thrownClass = null;
     if (!mapped) {
       output.push(line);
       frames.push(parsed.frame);
