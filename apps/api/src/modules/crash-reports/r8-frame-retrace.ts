@@ -180,7 +180,11 @@ export function retraceFrame(
   const { chains, ranged } = entriesFor(entries, frame.line);
   if (chains.length === 0) return { candidates: [[classOnly]], mapped: true };
   const candidates = chains.flatMap((chain): RetracedFrame[][] => {
-    const kept = rewriteChain(chain, thrownClass).filter((entry) => !entry.synthesized);
+    const kept = rewriteChain(chain, thrownClass).filter(
+      (entry) =>
+        !entry.synthesized &&
+        !index.synthesizedOriginalClasses.has(entry.originalClass ?? mapping.original),
+    );
     if (ranged) {
       return [
         kept.map((entry) => toFrame(index, mapping, entry, originalLine(entry, frame.line!))),
@@ -197,4 +201,29 @@ export function retraceFrame(
     ];
   });
   return { candidates: dedupe(candidates.filter((chain) => chain.length > 0)), mapped: true };
+}
+
+/** Whether the frame is in an outline, which R8's retrace folds into the frame under it. */
+export function isOutlineFrame(index: R8MappingIndex, frame: ObfuscatedFrame): boolean {
+  const entries = index.classes.get(frame.className)?.methods.get(frame.methodName);
+  return entries?.[0]?.outline === true;
+}
+
+/**
+ * The caller's line that the outline's `outlinePosition` stands for, read from the
+ * `outlineCallsite` record of the caller's method line covering its frame line.
+ */
+export function outlineCallsiteLine(
+  index: R8MappingIndex,
+  caller: ObfuscatedFrame,
+  outlinePosition: number,
+): number | null {
+  const entries = index.classes.get(caller.className)?.methods.get(caller.methodName) ?? [];
+  for (const entry of entries) {
+    const covers =
+      entry.obfuscatedEnd === null || (caller.line !== null && inRange(entry, caller.line));
+    const line = covers ? entry.outlinePositions?.get(outlinePosition) : undefined;
+    if (line !== undefined) return line;
+  }
+  return null;
 }

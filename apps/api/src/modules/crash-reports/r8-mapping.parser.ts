@@ -17,6 +17,10 @@ export interface R8MethodEntry {
   synthesized: boolean;
   /** `rewriteFrame` rules attached to this line; most lines have none. */
   rewrites?: R8FrameRewrite[];
+  /** Marked `com.android.tools.r8.outline`: code R8 moved out of its callers. */
+  outline?: boolean;
+  /** `outlineCallsite` positions: line in the outline -> line of this method at that call. */
+  outlinePositions?: Map<number, number>;
 }
 
 /**
@@ -42,6 +46,8 @@ export interface R8ClassMapping {
 export interface R8MappingIndex {
   classes: Map<string, R8ClassMapping>;
   sourceFileByOriginalClass: Map<string, string>;
+  /** Original names of classes marked synthesized: every frame of their methods is dropped. */
+  synthesizedOriginalClasses: Set<string>;
 }
 
 const classLine = /^(\S+) -> (\S+):$/;
@@ -54,6 +60,14 @@ interface R8Metadata {
   fileName?: unknown;
   conditions?: unknown;
   actions?: unknown;
+  positions?: unknown;
+}
+
+function readPositions(positions: unknown): Map<number, number> | null {
+  if (typeof positions !== 'object' || positions === null) return null;
+  const map = new Map<number, number>();
+  for (const [from, to] of Object.entries(positions)) map.set(Number(from), Number(to));
+  return map;
 }
 
 function readRewrite(metadata: R8Metadata): R8FrameRewrite | null {
@@ -95,6 +109,7 @@ function toNumber(text: string | undefined): number | null {
 export class R8MappingBuilder {
   private readonly classes = new Map<string, R8ClassMapping>();
   private readonly sourceFiles = new Map<string, string>();
+  private readonly synthesizedClasses = new Set<string>();
   private currentClass: R8ClassMapping | null = null;
   /** Metadata applies to the class or member line just before it. */
   private lastMember: R8MethodEntry | null = null;
@@ -131,7 +146,11 @@ export class R8MappingBuilder {
 
   /** Returns the finished index. */
   finish(): R8MappingIndex {
-    return { classes: this.classes, sourceFileByOriginalClass: this.sourceFiles };
+    return {
+      classes: this.classes,
+      sourceFileByOriginalClass: this.sourceFiles,
+      synthesizedOriginalClasses: this.synthesizedClasses,
+    };
   }
 
   private addMethod(match: RegExpExecArray): void {
@@ -164,7 +183,14 @@ export class R8MappingBuilder {
       this.sourceFiles.set(this.currentClass.original, metadata.fileName);
     } else if (metadata.id === 'com.android.tools.r8.synthesized') {
       if (this.lastMember) this.lastMember.synthesized = true;
-      else this.currentClass.synthesized = true;
+      else {
+        this.currentClass.synthesized = true;
+        this.synthesizedClasses.add(this.currentClass.original);
+      }
+    } else if (metadata.id === 'com.android.tools.r8.outline' && this.lastMember) {
+      this.lastMember.outline = true;
+    } else if (metadata.id === 'com.android.tools.r8.outlineCallsite' && this.lastMember) {
+      this.lastMember.outlinePositions = readPositions(metadata.positions) ?? undefined;
     } else if (metadata.id === 'com.android.tools.r8.rewriteFrame' && this.lastMember) {
       const rewrite = readRewrite(metadata);
       if (rewrite) (this.lastMember.rewrites ??= []).push(rewrite);

@@ -143,3 +143,25 @@ foo.Class -> A:
 \tat foo.Class.outerCaller(Class.java:107)`);
   });
 });
+
+// From rust-proguard tests/r8-inline.rs (R8's InlineInOutlineStackTrace).
+describe('retraceStack with outlines', () => {
+  it('InlineInOutlineStackTrace: the outline frame is folded into its call site', () => {
+    const mapping = `# {"id":"com.android.tools.r8.mapping","version":"2.0"}
+outline.Class -> a:
+    1:2:int outline():0 -> a
+# {"id":"com.android.tools.r8.outline"}
+some.Class -> b:
+    1:1:void foo.bar.Baz.qux():42:42 -> s
+    4:5:int foo.bar.baz.outlineCaller(int):98:99 -> s
+    4:5:int outlineCaller(int):24 -> s
+    27:27:int outlineCaller(int):0:0 -> s
+# {"id":"com.android.tools.r8.outlineCallsite","positions":{"1":4,"2":5}}`;
+    const stack = `java.io.IOException: INVALID_SENDER
+\tat a.a(:2)
+\tat b.s(:27)`;
+    expect(retrace(mapping, stack)).toBe(`java.io.IOException: INVALID_SENDER
+\tat foo.bar.baz.outlineCaller(baz.java:99)
+\tat some.Class.outlineCaller(Class.java:24)`);
+  });
+});

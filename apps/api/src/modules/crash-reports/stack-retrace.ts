@@ -1,4 +1,10 @@
-import { retraceFrame, type ObfuscatedFrame, type RetracedFrame } from './r8-frame-retrace';
+import {
+  isOutlineFrame,
+  outlineCallsiteLine,
+  retraceFrame,
+  type ObfuscatedFrame,
+  type RetracedFrame,
+} from './r8-frame-retrace';
 import type { R8MappingIndex } from './r8-mapping.parser';
 
 /** A retraced stack: the raw text kept beside the readable one. */
@@ -51,6 +57,16 @@ function retraceExceptionLine(
   return { text: `${match[1]}${mapping.original}${match[3] ?? ''}`, thrownClass: mapping.original };
 }
 
+function withOutlineLine(
+  index: R8MappingIndex,
+  frame: ObfuscatedFrame,
+  outlinePosition: number | null,
+): ObfuscatedFrame {
+  if (outlinePosition === null) return frame;
+  const line = outlineCallsiteLine(index, frame, outlinePosition);
+  return line === null ? frame : { ...frame, line };
+}
+
 /**
  * Retraces a Java/Kotlin stack trace text: exception and `Caused by:` lines get their class
  * names back, frames are expanded into their inline chains, synthesized frames are dropped,
@@ -62,15 +78,24 @@ export function retraceStack(index: R8MappingIndex, raw: string): RetracedStack 
   let ambiguous = false;
   // R8's rewriteFrame rules apply only to the first frame under an exception line.
   let thrownClass: string | null = null;
+  // The line of a dropped outline frame, which picks the line of the caller under it.
+  let outlinePosition: number | null = null;
   for (const line of raw.split('\n')) {
     const parsed = parseFrameLine(line.replace(/\r$/, ''));
     if (!parsed) {
       const exception = retraceExceptionLine(index, line);
       output.push(exception.text);
       thrownClass = exception.thrownClass;
+      outlinePosition = null;
       continue;
     }
-    const { candidates, mapped } = retraceFrame(index, parsed.frame, thrownClass);
+    if (isOutlineFrame(index, parsed.frame)) {
+      outlinePosition = parsed.frame.line ?? 0;
+      continue;
+    }
+    const frame = withOutlineLine(index, parsed.frame, outlinePosition);
+    outlinePosition = null;
+    const { candidates, mapped } = retraceFrame(index, frame, thrownClass);
     thrownClass = null;
     if (!mapped) {
       output.push(line);
