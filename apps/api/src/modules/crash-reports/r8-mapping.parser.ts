@@ -105,8 +105,21 @@ function toNumber(text: string | undefined): number | null {
   return text === undefined ? null : Number(text);
 }
 
+/**
+ * A copy of `text` that does not point into the line it was cut from (V8 keeps a substring's
+ * whole parent alive), shared by every equal name so repeated names cost memory once.
+ */
+function intern(names: Map<string, string>, text: string): string {
+  const known = names.get(text);
+  if (known !== undefined) return known;
+  const copy = JSON.parse(JSON.stringify(text)) as string;
+  names.set(copy, copy);
+  return copy;
+}
+
 /** Builds an index from mapping lines pushed in file order. */
 export class R8MappingBuilder {
+  private readonly names = new Map<string, string>();
   private readonly classes = new Map<string, R8ClassMapping>();
   private readonly sourceFiles = new Map<string, string>();
   private readonly synthesizedClasses = new Set<string>();
@@ -125,12 +138,12 @@ export class R8MappingBuilder {
     const cls = classLine.exec(line);
     if (cls && !/^\s/.test(line)) {
       const mapping: R8ClassMapping = {
-        original: cls[1]!,
+        original: intern(this.names, cls[1]!),
         sourceFile: null,
         synthesized: false,
         methods: new Map(),
       };
-      this.classes.set(cls[2]!, mapping);
+      this.classes.set(intern(this.names, cls[2]!), mapping);
       this.currentClass = mapping;
       this.lastMember = null;
       return;
@@ -146,6 +159,7 @@ export class R8MappingBuilder {
 
   /** Returns the finished index. */
   finish(): R8MappingIndex {
+    this.names.clear();
     return {
       classes: this.classes,
       sourceFileByOriginalClass: this.sourceFiles,
@@ -161,8 +175,8 @@ export class R8MappingBuilder {
     const entry: R8MethodEntry = {
       obfuscatedStart: hasRange ? toNumber(start) : null,
       obfuscatedEnd: hasRange ? obfuscatedEnd : null,
-      originalClass: dot >= 0 ? qualifiedName!.slice(0, dot) : null,
-      originalName: dot >= 0 ? qualifiedName!.slice(dot + 1) : qualifiedName!,
+      originalClass: dot >= 0 ? intern(this.names, qualifiedName!.slice(0, dot)) : null,
+      originalName: intern(this.names, dot >= 0 ? qualifiedName!.slice(dot + 1) : qualifiedName!),
       originalStart: toNumber(origStart),
       originalEnd: toNumber(origEnd),
       synthesized: false,
@@ -170,7 +184,7 @@ export class R8MappingBuilder {
     const methods = this.currentClass!.methods;
     const list = methods.get(obfuscated!);
     if (list) list.push(entry);
-    else methods.set(obfuscated!, [entry]);
+    else methods.set(intern(this.names, obfuscated!), [entry]);
     this.lastMember = entry;
   }
 
@@ -179,7 +193,7 @@ export class R8MappingBuilder {
     if (!metadata || !this.currentClass) return;
     if (metadata.id === 'sourceFile' && typeof metadata.fileName === 'string') {
       if (this.lastMember) return;
-      this.currentClass.sourceFile = metadata.fileName;
+      this.currentClass.sourceFile = intern(this.names, metadata.fileName);
       this.sourceFiles.set(this.currentClass.original, metadata.fileName);
     } else if (metadata.id === 'com.android.tools.r8.synthesized') {
       if (this.lastMember) this.lastMember.synthesized = true;
