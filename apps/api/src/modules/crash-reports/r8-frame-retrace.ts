@@ -193,7 +193,7 @@ export function retraceFrame(
     const span = spanLines(kept, frame.line);
     if (span) return span.map((line) => [toFrame(index, mapping, kept[0]!, line)]);
     // Without a line to pick a range, several candidates cannot be told apart by line.
-    const unknownLine = chains.length > 1 && chain.length === 1;
+    const unknownLine = (frame.line ?? 0) <= 0 && chains.length > 1 && chain.length === 1;
     return [
       kept.map((entry) =>
         toFrame(index, mapping, entry, unknownLine ? null : baseLine(entry, frame.line)),

@@ -165,3 +165,35 @@ some.Class -> b:
 \tat some.Class.outlineCaller(Class.java:24)`);
   });
 });
+
+// From rust-proguard tests/r8-ambiguous.rs (R8's AmbiguousStackTrace and
+// AmbiguousMissingLineStackTrace), printed with `<OR>` as R8 prints them.
+describe('retraceStack with ambiguous methods', () => {
+  const mapping = `com.android.tools.r8.R8 -> a.a:
+    void foo(int) -> a
+    void bar(int, int) -> a`;
+
+  it('AmbiguousStackTrace: every candidate, without a line', () => {
+    const stack = `com.android.tools.r8.CompilationException: foo[parens](Source:3)
+    at a.a.a(Unknown Source)
+    at com.android.tools.r8.R8.main(Unknown Source)
+Caused by: com.android.tools.r8.CompilationException: foo[parens](Source:3)
+    at a.a.a(Unknown Source)
+    ... 42 more`;
+    expect(retrace(mapping, stack))
+      .toBe(`com.android.tools.r8.CompilationException: foo[parens](Source:3)
+    at com.android.tools.r8.R8.foo(R8.java)
+    <OR> at com.android.tools.r8.R8.bar(R8.java)
+    at com.android.tools.r8.R8.main(Unknown Source)
+Caused by: com.android.tools.r8.CompilationException: foo[parens](Source:3)
+    at com.android.tools.r8.R8.foo(R8.java)
+    <OR> at com.android.tools.r8.R8.bar(R8.java)
+    ... 42 more`);
+  });
+
+  it('AmbiguousMissingLineStackTrace: methods without line information keep the frame line', () => {
+    expect(retrace(mapping, '    at a.a.a(Unknown Source:7)'))
+      .toBe(`    at com.android.tools.r8.R8.foo(R8.java:7)
+    <OR> at com.android.tools.r8.R8.bar(R8.java:7)`);
+  });
+});
