@@ -67,7 +67,7 @@ function originalLine(entry: R8MethodEntry, line: number): number | null {
 }
 
 function baseLine(entry: R8MethodEntry, frameLine: number | null): number | null {
-  if (entry.originalStart === null) return frameLine;
+  if (entry.originalStart === null) return frameLine !== null && frameLine > 0 ? frameLine : null;
   return entry.originalStart > 0 ? entry.originalStart : null;
 }
 

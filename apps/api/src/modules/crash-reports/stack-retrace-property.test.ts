@@ -42,7 +42,10 @@ const scenarioArbitrary = fc.integer({ min: 1, max: 5 }).chain((classCount) =>
       minLength: classCount,
       maxLength: classCount,
     }),
-    picks: fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat()), { minLength: 1, maxLength: 8 }),
+    picks: fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat(), fc.boolean()), {
+      minLength: 1,
+      maxLength: 8,
+    }),
   }),
 );
 
@@ -85,6 +88,7 @@ function writeMapping(classes: PlacedPosition[][]): string {
         );
       });
     }
+    lines.push(`    void helper${index}(java.lang.String) -> h`);
     lines.push(`    1:1:void access$000():0:0 -> zz`);
     lines.push(`    # {"id":"com.android.tools.r8.synthesized"}`);
   });
@@ -99,8 +103,16 @@ describe('retraceStack round trip', () => {
         const index = parseR8Mapping(writeMapping(placed));
         const obfuscated = ['a.a: crashed'];
         const expected = [`${originalClass(0)}: crashed`];
-        for (const [classPick, positionPick, offsetPick] of picks) {
+        for (const [classPick, positionPick, offsetPick, bare] of picks) {
           const classIndex = classPick % placed.length;
+          if (bare) {
+            // A method without line information keeps the line the runtime printed.
+            const file = sourceFile(classIndex);
+            obfuscated.push(`\tat ${obfuscatedClass(classIndex)}.h(SourceFile:${offsetPick})`);
+            const location = offsetPick > 0 ? `${file}:${offsetPick}` : file;
+            expected.push(`\tat ${originalClass(classIndex)}.helper${classIndex}(${location})`);
+            continue;
+          }
           const position = placed[classIndex]![positionPick % placed[classIndex]!.length]!;
           const offset = offsetPick % position.length;
           obfuscated.push(
