@@ -156,7 +156,7 @@ export const invoiceSchema = z.object({
   paymentRejectionReason: z.string().nullable(),
   paymentEntries: z.array(paymentEntrySchema),
   rejectionHistory: z.array(rejectionRecordSchema),
-  /** Free notes; rejections append 'PAYMENT CORRECTION REQUIRED' blocks. */
+  /** The client-facing notes; rejections live in rejectionHistory, never here. */
   notes: z.string(),
   isVoided: z.boolean(),
   status: invoiceStatusSchema,

@@ -23,24 +23,19 @@ import { findInvoiceById, findInvoiceParts } from './invoices.repo';
 import { presentInvoice } from './invoices.presenter';
 import { invoiceRuleMessages } from './invoices.service';
 
-/** The notes: each 'PAYMENT CORRECTION REQUIRED' block in a box of its own, the rest as notes. */
+/**
+ * The client-facing notes only: payment correction blocks (who rejected what, and why) are staff
+ * records kept on the invoice's rejection history and the audit trail, never printed.
+ */
 function noteSections(notes: string): PdfSection[] {
-  const { corrections, otherNotes } = parsePaymentCorrections(notes);
-  return [
-    ...corrections.map((correction) => ({
-      title: `PAYMENT CORRECTION REQUIRED (rejection ${correction.rejectionNumber})`,
-      boxed: true,
-      lines: [
-        `Rejected by: ${correction.rejectedBy}`,
-        `Date: ${correction.date}`,
-        `Reason: ${correction.reason}`,
-        ...(correction.remarks ? [`Remarks: ${correction.remarks}`] : []),
-        `Action required: ${correction.actionRequired}`,
-      ],
-    })),
-    ...(otherNotes.trim() ? [{ title: 'Notes', lines: [otherNotes.trim()] }] : []),
-  ];
+  const { otherNotes } = parsePaymentCorrections(notes);
+  return otherNotes.trim() ? [{ title: 'Notes', lines: [otherNotes.trim()] }] : [];
 }
+
+const voidMark = {
+  mark: 'VOID',
+  banner: 'VOID: this invoice is cancelled and is not payable. It keeps its number for the record.',
+};
 
 /** An invoice as its PDF prints it: the stored lines, totals and payments. */
 export function invoicePdf(invoice: Invoice, { company, bankLines }: DocumentCompany): BillingPdf {
@@ -56,7 +51,7 @@ export function invoicePdf(invoice: Invoice, { company, bankLines }: DocumentCom
       ['Issue date', formatBusinessDate(invoice.issueDate)],
       ['Due date', formatBusinessDate(invoice.dueDate)],
       ['Payment terms', humanise(invoice.paymentTerms)],
-      ['Status', humanise(invoice.paymentStatus)],
+      ['Status', invoice.isVoided ? 'Void' : humanise(invoice.paymentStatus)],
     ],
     client: { heading: 'Bill to', lines: clientLines(invoice.clientInfo) },
     columns: [
@@ -85,7 +80,8 @@ export function invoicePdf(invoice: Invoice, { company, bankLines }: DocumentCom
     ],
     sections: [
       ...(payments.length > 0 ? [{ title: 'Payments received', lines: payments }] : []),
-      ...(bankLines.length > 0
+      // A void invoice asks for no payment: no bank details, no transfer reference.
+      ...(bankLines.length > 0 && !invoice.isVoided
         ? [
             {
               title: 'Pay by bank transfer',
@@ -95,6 +91,7 @@ export function invoicePdf(invoice: Invoice, { company, bankLines }: DocumentCom
         : []),
       ...noteSections(invoice.notes),
     ],
+    ...(invoice.isVoided ? { watermark: voidMark } : {}),
   };
 }
 

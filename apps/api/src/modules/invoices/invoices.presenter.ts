@@ -1,5 +1,11 @@
 import type { Invoice, PaymentStatus } from '@patrol/contracts';
-import { fromSen, outstandingSen, paymentStatusOn, toSen } from '@patrol/domain';
+import {
+  fromSen,
+  outstandingSen,
+  parsePaymentCorrections,
+  paymentStatusOn,
+  toSen,
+} from '@patrol/domain';
 import { dayOf, documentClient, moneyValue } from '../../db/column-values';
 import type { InvoiceRow } from '../../db/schema';
 import type { InvoiceParts } from './invoices.repo';
@@ -59,7 +65,8 @@ export function presentInvoice(row: InvoiceRow, parts: InvoiceParts, today: stri
       validationNotes: rejection.validationNotes ?? '',
       clearedPaymentCount: rejection.clearedPaymentCount,
     })),
-    notes: row.notes ?? '',
+    // Correction blocks are staff records (rejectionHistory); the notes are what the client reads.
+    notes: parsePaymentCorrections(row.notes).otherNotes.trim(),
     isVoided: row.isVoided,
     status: row.isVoided ? 'voided' : row.status === 'sent' ? 'sent' : 'issued',
     createdAt: row.createdAt.toISOString(),

@@ -10,7 +10,6 @@ import {
   type ValidatePaymentBody,
 } from '@patrol/contracts';
 import {
-  appendPaymentCorrection,
   businessDay,
   canProcessPayment,
   formatMoney,
@@ -54,6 +53,7 @@ export const invoiceRuleMessages = {
   validated: 'Payment validated successfully. The receipt has been issued.',
   rejected:
     'Payment rejected successfully. All payment entries have been cleared. The invoice now shows correction notes and requires payment to be re-entered and processed again.',
+  voidNoPayment: 'This invoice is void: it keeps its number for the record and takes no payments',
   sent: 'Invoice sent successfully',
   voidedNotSendable: 'A voided invoice cannot be sent',
 } as const;
@@ -107,6 +107,7 @@ export async function processPayment(
   const today = businessDay(now);
   const invoice = await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
+    if (current.isVoided) throw conflict(invoiceRuleMessages.voidNoPayment);
     const state = { ...current, paymentStatus: invoiceStatusOn(current, today) };
     if (!canProcessPayment(state)) throw conflict(invoiceRuleMessages.notPayable);
     const totalSen = toSen(current.totalAmount);
@@ -197,8 +198,8 @@ export async function validatePayment(
 }
 
 /**
- * Rejects the payments of a fully paid invoice (the route admits only the validator roles): clears them,
- * records the rejection and appends its PAYMENT CORRECTION REQUIRED block to the notes.
+ * Rejects the payments of a fully paid invoice (the route admits only the validator roles): clears them
+ * and records the rejection in its history; the client-facing notes stay as they were.
  */
 export async function rejectPayment(
   { db, events }: InvoiceDeps,
@@ -229,13 +230,6 @@ export async function rejectPayment(
       paymentValidationStatus: 'validation_rejected',
       paymentRejectionReason: body.rejectionReason,
       paymentValidationNotes: body.validationNotes || null,
-      notes: appendPaymentCorrection(current.notes, {
-        rejectionNumber,
-        rejectedBy,
-        rejectedAt: now,
-        reason: body.rejectionReason,
-        remarks: body.validationNotes,
-      }),
     });
     await auditInvoice(tx, actor, 'invoice.payment_rejected', current, updated);
     return present(tx, updated, today);

@@ -1,12 +1,5 @@
 import type { Invoice } from '@patrol/contracts';
-import {
-  formatBusinessDate,
-  formatBusinessDateTime,
-  formatMoney,
-  ordinal,
-  parsePaymentCorrections,
-} from '@patrol/domain';
-import { AlertTriangleIcon } from 'lucide-react';
+import { formatBusinessDate, formatBusinessDateTime, formatMoney } from '@patrol/domain';
 import { StatusBadge } from '@/components/status-badge';
 import {
   humanise,
@@ -16,9 +9,10 @@ import {
   validationStatusTones,
 } from '@/features/billing/lib/billing-labels';
 import { DetailList, DetailsDialog, DocumentClient } from './detail-list';
+import { PaymentCorrectionCards } from './payment-correction-cards';
 import { DocumentTotals } from './quotation-details-dialog';
 
-/** Invoice Details, with each 'PAYMENT CORRECTION REQUIRED' block of the notes as a card. */
+/** Invoice Details, with each rejection of its payments as a correction card. */
 export function InvoiceDetailsDialog({
   invoice,
   onOpenChange,
@@ -26,7 +20,6 @@ export function InvoiceDetailsDialog({
   invoice: Invoice | null;
   onOpenChange: (open: boolean) => void;
 }) {
-  const notes = parsePaymentCorrections(invoice?.notes);
   return (
     <DetailsDialog
       open={invoice !== null}
@@ -42,30 +35,7 @@ export function InvoiceDetailsDialog({
     >
       {invoice && (
         <>
-          {notes.corrections.map((correction) => (
-            <section
-              key={correction.rejectionNumber}
-              aria-label={`Payment correction ${correction.rejectionNumber}`}
-              className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900"
-            >
-              <h3 className="flex items-center gap-2 font-semibold">
-                <AlertTriangleIcon aria-hidden="true" className="size-4" />
-                Payment correction required ({ordinal(correction.rejectionNumber)} rejection)
-              </h3>
-              <p className="mt-1">
-                Rejected by {correction.rejectedBy} on {correction.date}
-              </p>
-              <p className="mt-1">
-                <span className="font-medium">Reason:</span> {correction.reason}
-              </p>
-              {correction.remarks && (
-                <p className="mt-1">
-                  <span className="font-medium">Remarks:</span> {correction.remarks}
-                </p>
-              )}
-              <p className="mt-1 font-medium">{correction.actionRequired}</p>
-            </section>
-          ))}
+          <PaymentCorrectionCards rejections={invoice.rejectionHistory} />
           <DetailList
             items={[
               ['Client', <DocumentClient client={invoice.clientInfo} />],
@@ -91,7 +61,7 @@ export function InvoiceDetailsDialog({
               ...(invoice.paymentValidationNotes
                 ? [['Validation remarks', invoice.paymentValidationNotes] as const]
                 : []),
-              ['Notes', notes.otherNotes || '—'],
+              ['Notes', invoice.notes || '—'],
             ]}
           />
           <ul className="divide-y rounded-md border text-sm">
