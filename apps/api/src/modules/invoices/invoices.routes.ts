@@ -1,4 +1,5 @@
 import {
+  convertQuotationBodySchema,
   convertQuotationResponseSchema,
   idParamsSchema,
   invoiceResponseSchema,
@@ -56,12 +57,13 @@ export const invoiceRoutes = [
     path: '/api/business/quotations/:id/convert-to-invoice',
     summary: 'Convert an accepted quotation into an invoice',
     description:
-      "One transaction: the invoice is numbered, takes the quotation's lines, totals and client, is due by its payment terms, and the quotation becomes converted. Any status but accepted answers 409.",
+      "One transaction: the invoice is numbered, takes the quotation's lines, totals and client, and the quotation becomes converted. The optional issueDate (default today) and dueDate (default the issue date plus the payment terms) date it; a due date before the invoice date answers 400. Any status but accepted answers 409.",
     tags: ['quotations', 'invoices'],
     access: { permissions: ['quotations.edit', 'invoices.create'], mode: 'all' },
     params: idParamsSchema,
+    body: convertQuotationBodySchema,
     response: convertQuotationResponseSchema,
-    handler: ({ ctx, user, params }) => convertQuotationToInvoice(ctx, user, params.id),
+    handler: ({ ctx, user, params, body }) => convertQuotationToInvoice(ctx, user, params.id, body),
   }),
   defineRoute({
     method: 'patch',
