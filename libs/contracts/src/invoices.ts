@@ -160,6 +160,9 @@ export const invoiceSchema = z.object({
   notes: z.string(),
   isVoided: z.boolean(),
   status: invoiceStatusSchema,
+  /** When the invoice was last sent, and the address it was e-mailed to (null: only marked). */
+  sentAt: isoDateTimeSchema.nullable(),
+  sentTo: z.string().nullable(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });

@@ -138,6 +138,8 @@ export const exampleQuotation = {
   totalAmount: 2332.8,
   status: 'accepted',
   invoiceId: null,
+  sentAt: null,
+  sentTo: null,
   createdAt: exampleTime,
   updatedAt: exampleTime,
 };
@@ -188,6 +190,8 @@ export const exampleInvoice = {
   notes: '',
   isVoided: false,
   status: 'issued',
+  sentAt: null,
+  sentTo: null,
   createdAt: exampleTime,
   updatedAt: exampleTime,
 };

@@ -95,13 +95,12 @@ export function invoicePdf(invoice: Invoice, { company, bankLines }: DocumentCom
   };
 }
 
-/** GET /api/business/invoices/{id}/download: 'invoice-{number}.pdf', streamed. */
-export async function downloadInvoicePdf(
+/** An invoice as its PDF reads it on `now`, with the company that prints it; 404 when unknown. */
+export async function readInvoiceDocument(
   ctx: Pick<AppContext, 'db' | 'uploads'>,
   id: string,
-  res: Response,
   now: Date = new Date(),
-): Promise<void> {
+): Promise<{ invoice: Invoice; company: DocumentCompany }> {
   // One round trip: the parts and the company are read beside the invoice, not after it.
   const [row, parts, company] = await Promise.all([
     findInvoiceById(ctx.db, id),
@@ -109,7 +108,17 @@ export async function downloadInvoicePdf(
     documentCompany(ctx),
   ]);
   if (!row) throw notFound(invoiceRuleMessages.notFound);
-  const invoice = presentInvoice(row, parts, businessDay(now));
+  return { invoice: presentInvoice(row, parts, businessDay(now)), company };
+}
+
+/** GET /api/business/invoices/{id}/download: 'invoice-{number}.pdf', streamed. */
+export async function downloadInvoicePdf(
+  ctx: Pick<AppContext, 'db' | 'uploads'>,
+  id: string,
+  res: Response,
+  now: Date = new Date(),
+): Promise<void> {
+  const { invoice, company } = await readInvoiceDocument(ctx, id, now);
   await streamDownload(
     res,
     renderBillingPdf(invoicePdf(invoice, company)),

@@ -69,6 +69,8 @@ export function presentInvoice(row: InvoiceRow, parts: InvoiceParts, today: stri
     notes: parsePaymentCorrections(row.notes).otherNotes.trim(),
     isVoided: row.isVoided,
     status: row.isVoided ? 'voided' : row.status === 'sent' ? 'sent' : 'issued',
+    sentAt: row.sentAt?.toISOString() ?? null,
+    sentTo: row.sentTo,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -15,13 +15,13 @@ import { paymentValidatorRoles } from '@patrol/domain';
 import { defineRoute } from '../../http/route';
 import { pdfDownloadResponse } from '../../pdf/billing-pdf';
 import { downloadInvoicePdf } from './invoice-pdf';
+import { sendInvoiceToClient } from './invoice-sending';
 import { convertQuotationToInvoice, revertInvoice, revertQuotation } from './invoice-conversion';
 import {
   invoiceRuleMessages,
   listInvoices,
   processPayment,
   rejectPayment,
-  sendInvoice,
   validatePayment,
 } from './invoices.service';
 
@@ -109,12 +109,14 @@ export const invoiceRoutes = [
     method: 'post',
     idempotent: true,
     path: '/api/business/invoices/:id/send',
-    summary: 'Record that the invoice was sent, by whom and when',
+    summary: "E-mail the invoice's PDF to the client (with SMTP), or mark it sent (without)",
+    description:
+      "With SMTP_URL the PDF goes to the client's e-mail address and sentAt/sentTo are recorded; without, the invoice is only marked sent and the message says so. 409 for a void invoice or a client with no e-mail address; 502 when the mail server refuses (the invoice stays unsent).",
     tags,
     access: { permissions: ['invoices.edit', 'invoices.create'] },
     params: idParamsSchema,
     response: invoiceResponseSchema,
-    handler: ({ ctx, user, params }) => sendInvoice(ctx, user, params.id),
+    handler: ({ ctx, user, params }) => sendInvoiceToClient(ctx, user, params.id),
   }),
   defineRoute({
     method: 'put',

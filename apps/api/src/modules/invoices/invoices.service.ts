@@ -54,8 +54,7 @@ export const invoiceRuleMessages = {
   rejected:
     'Payment rejected successfully. All payment entries have been cleared. The invoice now shows correction notes and requires payment to be re-entered and processed again.',
   voidNoPayment: 'This invoice is void: it keeps its number for the record and takes no payments',
-  sent: 'Invoice sent successfully',
-  voidedNotSendable: 'A voided invoice cannot be sent',
+  voidedNotSendable: 'This invoice is void: it cannot be sent to the client',
 } as const;
 
 export function amountAboveOutstanding(outstanding: number): string {
@@ -242,11 +241,12 @@ export async function rejectPayment(
   return { success: true, message: invoiceRuleMessages.rejected, invoice };
 }
 
-/** Records that the invoice was sent to the client, by whom and when. */
-export async function sendInvoice(
+/** Records that the invoice was sent to the client, by whom, when and to which address. */
+export async function markInvoiceSent(
   { db, events }: InvoiceDeps,
   actor: AuthUser,
   id: string,
+  delivery: { sentTo: string | null; message: string },
   now: Date = new Date(),
 ): Promise<InvoiceResponse> {
   const today = businessDay(now);
@@ -257,13 +257,14 @@ export async function sendInvoice(
       status: 'sent',
       sentAt: now,
       sentBy: actor.id,
+      sentTo: delivery.sentTo,
     });
     await auditInvoice(tx, actor, 'invoice.sent', current, updated);
     return present(tx, updated, today);
   });
   events.publish('invoiceUpdated', invoiceEvent(invoice));
   events.publish('billingUpdated', { entity: 'invoice', action: 'sent', id });
-  return { success: true, message: invoiceRuleMessages.sent, invoice };
+  return { success: true, message: delivery.message, invoice };
 }
 
 /** The payload of the invoice and payment events. */

@@ -29,6 +29,8 @@ const rejected = {
   paymentRejectionReason: 'Transfer not in the bank statement',
   isVoided: false,
   status: 'issued',
+  sentAt: null,
+  sentTo: null,
   createdAt: '2025-06-19T02:00:00.000Z',
   updatedAt: '2025-06-21T02:00:00.000Z',
   paymentStatus: 'unpaid',
