@@ -1,4 +1,4 @@
-import { AppError } from '../http/app-error';
+import { AppError, conflict } from '../http/app-error';
 import type { Mailer } from './mailer';
 
 /** A billing document to e-mail to its client, its PDF rendered as a stream. */
@@ -9,6 +9,15 @@ export interface DocumentMail {
   filename: string;
   pdf: NodeJS.ReadableStream;
 }
+
+/** What Send answers for a quotation or an invoice. */
+export const documentSendingMessages = {
+  emailed: (kind: 'Invoice' | 'Quotation', to: string) => `${kind} sent successfully to ${to}`,
+  marked: (kind: 'Invoice' | 'Quotation') =>
+    `${kind} marked as sent. No mail server is configured, so nothing was e-mailed.`,
+  noEmail: (kind: 'invoice' | 'quotation') =>
+    `The client has no e-mail address: add one to the client, then send the ${kind} again`,
+} as const;
 
 export const documentMailMessages = {
   failed:
@@ -39,4 +48,22 @@ export async function emailDocument(
   } catch {
     throw new AppError(502, 'SERVICE_UNAVAILABLE', documentMailMessages.failed);
   }
+}
+
+/**
+ * Send, for a quotation or an invoice: with SMTP configured, e-mails the document (its PDF is
+ * rendered only then) to `to` and answers the address to record; without, answers that it is only
+ * marked sent. 409 when there is no address to send to.
+ */
+export async function deliverDocument(
+  mailer: Mailer,
+  kind: 'invoice' | 'quotation',
+  to: string | undefined,
+  mail: () => Omit<DocumentMail, 'to'>,
+): Promise<{ sentTo: string | null; message: string }> {
+  const title = kind === 'invoice' ? 'Invoice' : 'Quotation';
+  if (!mailer.delivers) return { sentTo: null, message: documentSendingMessages.marked(title) };
+  if (!to) throw conflict(documentSendingMessages.noEmail(kind));
+  await emailDocument(mailer, { to, ...mail() });
+  return { sentTo: to, message: documentSendingMessages.emailed(title, to) };
 }
