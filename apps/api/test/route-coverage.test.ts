@@ -35,6 +35,8 @@ const allowedPublicRoutes = [
   'GET /api/ota/mobile/check',
   'GET /api/ota/versions/:id/download',
   'POST /api/crash-reports',
+  // A client opens a shared invoice PDF from WhatsApp; the HMAC signature and expiry are checked inside.
+  'GET /api/public/invoices/:id/pdf',
 ];
 
 /** The shape of Express 5 router internals this test reads. */

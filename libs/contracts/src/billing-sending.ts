@@ -20,3 +20,26 @@ export const convertQuotationBodySchema = z
     error: convertQuotationMessages.dueBeforeIssue,
   });
 export type ConvertQuotationBody = z.infer<typeof convertQuotationBodySchema>;
+
+/** POST /api/business/invoices/{id}/share-link: a signed, expiring link to the PDF for WhatsApp. */
+export const shareLinkResponseSchema = z.object({
+  success: z.literal(true),
+  url: z.url(),
+  expiresAt: z.iso.datetime(),
+  /** The client's mobile number in WhatsApp's digits-only form; null when it has none. */
+  mobile: z.string().nullable(),
+});
+export type ShareLinkResponse = z.infer<typeof shareLinkResponseSchema>;
+
+/** GET /api/public/invoices/{id}/pdf: the signed link's query, checked by the route, not here. */
+export const sharedPdfQuerySchema = z.object({
+  expires: z.string().max(20).default(''),
+  signature: z.string().max(128).default(''),
+});
+export type SharedPdfQuery = z.infer<typeof sharedPdfQuerySchema>;
+
+export const sharedLinkMessages = {
+  invalid: 'This link is not valid. Ask the sender for a new one.',
+  expired: 'This link has expired. Ask the sender for a new one.',
+  voidNotShareable: 'This invoice is void: it cannot be shared with the client',
+} as const;

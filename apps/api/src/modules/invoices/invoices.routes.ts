@@ -1,4 +1,6 @@
 import {
+  sharedPdfQuerySchema,
+  shareLinkResponseSchema,
   convertQuotationBodySchema,
   convertQuotationResponseSchema,
   idParamsSchema,
@@ -16,6 +18,7 @@ import { defineRoute } from '../../http/route';
 import { pdfDownloadResponse } from '../../pdf/billing-pdf';
 import { downloadInvoicePdf } from './invoice-pdf';
 import { sendInvoiceToClient } from './invoice-sending';
+import { createInvoiceShareLink, downloadSharedInvoicePdf } from './invoice-sharing';
 import { convertQuotationToInvoice, revertInvoice, revertQuotation } from './invoice-conversion';
 import {
   invoiceRuleMessages,
@@ -155,5 +158,30 @@ export const invoiceRoutes = [
     params: idParamsSchema,
     response: pdfDownloadResponse,
     handler: ({ ctx, params, res }) => downloadInvoicePdf(ctx, params.id, res),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/business/invoices/:id/share-link',
+    summary: "A signed link to the invoice's PDF for WhatsApp, valid for 7 days",
+    description:
+      "Answers the link and the client's Malaysian mobile number in WhatsApp's form (null for a landline or none). 409 'This invoice is void: ...' for a void invoice; 404 'Invoice not found'.",
+    tags,
+    access: { permissions: ['invoices.view'] },
+    params: idParamsSchema,
+    response: shareLinkResponseSchema,
+    handler: ({ ctx, params }) => createInvoiceShareLink(ctx, params.id),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/public/invoices/:id/pdf',
+    summary: 'The invoice PDF behind a shared link (no account: the signature is the key)',
+    description:
+      "403 'This link is not valid...' when the signature does not match the invoice and expiry; 410 'This link has expired...' after it expires.",
+    tags,
+    access: 'public',
+    params: idParamsSchema,
+    query: sharedPdfQuerySchema,
+    response: pdfDownloadResponse,
+    handler: ({ ctx, params, query, res }) => downloadSharedInvoicePdf(ctx, params.id, query, res),
   }),
 ];
