@@ -33,8 +33,3 @@ export function malaysianMobileForWhatsApp(phone: string | null | undefined): st
   const digits = normalisePhoneForWhatsApp(phone);
   return digits && /^601\d{8,9}$/.test(digits) ? digits : null;
 }
-
-export const whatsappDisabledMessages = {
-  noMobile:
-    "WhatsApp needs the client's mobile number (01x or +601x); the client's phone is a landline or missing",
-} as const;
