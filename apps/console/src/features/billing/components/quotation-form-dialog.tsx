@@ -15,7 +15,6 @@ import { FormDialog } from '@/components/form-dialog';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import { useProducts } from '@/features/billing/api/products';
 import {
   useBillingClients,
   useCreateQuotation,
@@ -34,6 +33,7 @@ import {
   type QuotationForm,
 } from './quotation-form-values';
 import { QuotationItemsFieldset } from './quotation-items-fieldset';
+import { useProductPicker } from './use-product-picker';
 
 type QuotationFormDialogProps = {
   open: boolean;
@@ -57,7 +57,8 @@ export function QuotationFormDialog({ open, quotation, onOpenChange }: Quotation
   const taxPercent = useWatch({ control, name: 'taxPercent' });
   const [clientSearch, setClientSearch] = useState('');
   const clients = useBillingClients(clientSearch.trim(), open);
-  const products = useProducts({ page: 1, active: true, limit: 100 }, open);
+  const products = useProductPicker(open);
+  const resetProducts = products.reset;
   const createQuotation = useCreateQuotation();
   const updateQuotation = useUpdateQuotation();
   const id = useId();
@@ -67,8 +68,9 @@ export function QuotationFormDialog({ open, quotation, onOpenChange }: Quotation
     if (open) {
       reset(quotationFormValues(quotation, defaultTaxRate * 100));
       setClientSearch('');
+      resetProducts();
     }
-  }, [open, quotation, reset]);
+  }, [open, quotation, reset, resetProducts]);
 
   // The company's rate arrives after the dialog opens: it fills the field unless already typed in.
   const taxTyped = Boolean(formState.dirtyFields.taxPercent);
@@ -101,7 +103,7 @@ export function QuotationFormDialog({ open, quotation, onOpenChange }: Quotation
   });
 
   const pickProduct = (index: number, productId: string) => {
-    const product = products.data?.products.find((candidate) => candidate.id === productId);
+    const product = products.pick(productId);
     setValue(`items.${index}.productId`, product?.id ?? null);
     if (!product) return;
     setValue(`items.${index}.productName`, product.name, { shouldValidate: true });
@@ -212,7 +214,9 @@ export function QuotationFormDialog({ open, quotation, onOpenChange }: Quotation
           lines={totals.lines}
           register={register}
           errors={errors}
-          products={products.data?.products}
+          products={products.options}
+          productSearch={products.search}
+          onProductSearch={products.setSearch}
           onPickProduct={pickProduct}
         />
 
