@@ -50,20 +50,41 @@ export async function emailDocument(
   }
 }
 
+/** What a document's e-mail says: the client to greet, the sentence about it, the sender. */
+export interface DocumentLetter {
+  kind: 'invoice' | 'quotation';
+  number: string;
+  client: { companyName: string; contactPerson?: string; email?: string };
+  companyName: string;
+  /** 'Please find attached invoice INV-1 for RM 216.00, due on 27/12/2026.' */
+  sentence: string;
+  /** Renders the PDF; called only when the mail is really sent. */
+  pdf: () => NodeJS.ReadableStream;
+}
+
 /**
- * Send, for a quotation or an invoice: with SMTP configured, e-mails the document (its PDF is
- * rendered only then) to `to` and answers the address to record; without, answers that it is only
+ * Send, for a quotation or an invoice: with SMTP configured, e-mails the document with its PDF to
+ * the client's address and answers the address to record; without, answers that it is only
  * marked sent. 409 when there is no address to send to.
  */
 export async function deliverDocument(
   mailer: Mailer,
-  kind: 'invoice' | 'quotation',
-  to: string | undefined,
-  mail: () => Omit<DocumentMail, 'to'>,
+  letter: DocumentLetter,
 ): Promise<{ sentTo: string | null; message: string }> {
-  const title = kind === 'invoice' ? 'Invoice' : 'Quotation';
+  const title = letter.kind === 'invoice' ? 'Invoice' : 'Quotation';
   if (!mailer.delivers) return { sentTo: null, message: documentSendingMessages.marked(title) };
-  if (!to) throw conflict(documentSendingMessages.noEmail(kind));
-  await emailDocument(mailer, { to, ...mail() });
+  const to = letter.client.email;
+  if (!to) throw conflict(documentSendingMessages.noEmail(letter.kind));
+  await emailDocument(mailer, {
+    to,
+    subject: `${title} ${letter.number} from ${letter.companyName}`,
+    text: [
+      `Dear ${letter.client.contactPerson || letter.client.companyName},`,
+      letter.sentence,
+      `Regards,\n${letter.companyName}`,
+    ].join('\n\n'),
+    filename: `${letter.kind}-${letter.number}.pdf`,
+    pdf: letter.pdf(),
+  });
   return { sentTo: to, message: documentSendingMessages.emailed(title, to) };
 }

@@ -21,16 +21,13 @@ export async function sendInvoiceToClient(
 ): Promise<InvoiceResponse> {
   const { invoice, company } = await readInvoiceDocument(ctx, id, now);
   if (invoice.isVoided) throw conflict(invoiceRuleMessages.voidedNotSendable);
-  const { clientInfo, invoiceNumber } = invoice;
-  const delivery = await deliverDocument(ctx.mailer, 'invoice', clientInfo.email, () => ({
-    subject: `Invoice ${invoiceNumber} from ${company.company.name}`,
-    text: [
-      `Dear ${clientInfo.contactPerson || clientInfo.companyName},`,
-      `Please find attached invoice ${invoiceNumber} for ${formatMoney(invoice.totalAmount)}, due on ${formatBusinessDate(invoice.dueDate)}.`,
-      `Regards,\n${company.company.name}`,
-    ].join('\n\n'),
-    filename: `invoice-${invoiceNumber}.pdf`,
-    pdf: renderBillingPdf(invoicePdf(invoice, company)),
-  }));
+  const delivery = await deliverDocument(ctx.mailer, {
+    kind: 'invoice',
+    number: invoice.invoiceNumber,
+    client: invoice.clientInfo,
+    companyName: company.company.name,
+    sentence: `Please find attached invoice ${invoice.invoiceNumber} for ${formatMoney(invoice.totalAmount)}, due on ${formatBusinessDate(invoice.dueDate)}.`,
+    pdf: () => renderBillingPdf(invoicePdf(invoice, company)),
+  });
   return markInvoiceSent(ctx, actor, id, delivery, now);
 }

@@ -20,16 +20,13 @@ export async function sendQuotationToClient(
 ): Promise<QuotationResponse> {
   const { quotation, company } = await readQuotationDocument(ctx, id, now);
   assertQuotationSendable(quotation.status);
-  const { clientInfo, quotationNumber } = quotation;
-  const delivery = await deliverDocument(ctx.mailer, 'quotation', clientInfo.email, () => ({
-    subject: `Quotation ${quotationNumber} from ${company.company.name}`,
-    text: [
-      `Dear ${clientInfo.contactPerson || clientInfo.companyName},`,
-      `Please find attached quotation ${quotationNumber} for ${formatMoney(quotation.totalAmount)}, valid until ${formatBusinessDate(quotation.validUntil)}.`,
-      `Regards,\n${company.company.name}`,
-    ].join('\n\n'),
-    filename: `quotation-${quotationNumber}.pdf`,
-    pdf: renderBillingPdf(quotationPdf(quotation, company)),
-  }));
+  const delivery = await deliverDocument(ctx.mailer, {
+    kind: 'quotation',
+    number: quotation.quotationNumber,
+    client: quotation.clientInfo,
+    companyName: company.company.name,
+    sentence: `Please find attached quotation ${quotation.quotationNumber} for ${formatMoney(quotation.totalAmount)}, valid until ${formatBusinessDate(quotation.validUntil)}.`,
+    pdf: () => renderBillingPdf(quotationPdf(quotation, company)),
+  });
   return markQuotationSent(ctx, actor, id, delivery, now);
 }
