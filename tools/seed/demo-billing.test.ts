@@ -55,7 +55,7 @@ describe('demo billing data', () => {
         (i) =>
           i.paymentValidationStatus === 'validation_rejected' &&
           i.rejectionHistory.length === 1 &&
-          i.notes.includes('PAYMENT CORRECTION REQUIRED (1st rejection)'),
+          !i.notes.includes('PAYMENT CORRECTION REQUIRED'),
       ),
     ).toBe(true);
   });

@@ -48,6 +48,7 @@ const validBodies: Record<string, () => object> = {
     items: buildQuotationForm(clientId).items.map((item) => ({ ...item, quantity: 9 })),
   }),
   'PUT /api/business/quotations/:id/status': () => ({ status: 'rejected' }),
+  'PUT /api/business/quotations/:id/convert-to-invoice': () => ({}),
   'POST /api/business/quotations': () => buildQuotationForm(clientId),
 };
 

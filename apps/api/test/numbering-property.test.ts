@@ -81,7 +81,7 @@ async function create(kind: Kind, now: Date): Promise<string> {
   if (kind === 'invoice') {
     const quotation = await createQuotationOn(now);
     await setQuotationStatus(t.ctx, actor, quotation.id, 'accepted', now);
-    const { invoice } = await convertQuotationToInvoice(t.ctx, actor, quotation.id, now);
+    const { invoice } = await convertQuotationToInvoice(t.ctx, actor, quotation.id, {}, now);
     return invoice.invoiceNumber;
   }
   // Receipts are issued by payment validation; the number is taken the same way, in its transaction.

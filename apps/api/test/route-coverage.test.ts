@@ -37,6 +37,8 @@ const deviceRoutes = [
   'POST /api/device/heartbeat',
   'GET /api/device/licence',
   'POST /api/crash-reports',
+  // A client opens a shared invoice PDF from WhatsApp; the HMAC signature and expiry are checked inside.
+  'GET /api/public/invoices/:id/pdf',
 ];
 
 /** Routes the console (staff with the permissions) and the app (device token) share. */

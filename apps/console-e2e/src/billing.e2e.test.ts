@@ -68,8 +68,11 @@ describe('billing', () => {
     const quotationRow = page.getByRole('row', { name: new RegExp(clientName) });
     expect(await quotationRow.innerText()).toContain('RM 236.46');
     await quotationRow.getByRole('button', { name: 'Mark Accepted' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Mark Accepted' }).click();
     await page.getByText('Quotation status updated to accepted').waitFor();
     await quotationRow.getByRole('button', { name: 'Convert to Invoice' }).click();
+    // The confirmation dates the invoice today and due by the terms unless changed.
+    await page.getByRole('dialog').getByRole('button', { name: 'Convert to Invoice' }).click();
     const converted = page.getByText(
       /Quotation converted to invoice (\S+)\. Check the Invoices tab\./,
     );

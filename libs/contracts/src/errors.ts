@@ -13,6 +13,7 @@ export const errorCodes = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  'GONE',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',

@@ -3,6 +3,7 @@ export * from './activity';
 export * from './app-info';
 export * from './auth';
 export * from './auth-messages';
+export * from './billing-sending';
 export * from './business-stats';
 export * from './clients';
 export * from './common-messages';

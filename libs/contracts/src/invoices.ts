@@ -181,10 +181,13 @@ export const invoiceSchema = z.object({
   paymentRejectionReason: z.string().nullable(),
   paymentEntries: z.array(paymentEntrySchema),
   rejectionHistory: z.array(rejectionRecordSchema),
-  /** Free notes; rejections append 'PAYMENT CORRECTION REQUIRED' blocks. */
+  /** The client-facing notes; rejections live in rejectionHistory, never here. */
   notes: z.string(),
   isVoided: z.boolean(),
   status: invoiceStatusSchema,
+  /** When the invoice was last sent, and the address it was e-mailed to (null: only marked). */
+  sentAt: isoDateTimeSchema.nullable(),
+  sentTo: z.string().nullable(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });

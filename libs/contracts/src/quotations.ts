@@ -105,6 +105,9 @@ export const quotationSchema = z.object({
   status: quotationStatusSchema,
   /** The invoice this quotation was converted to. */
   invoiceId: idSchema.nullable(),
+  /** When the quotation was last sent, and the address it was e-mailed to (null: only marked). */
+  sentAt: isoDateTimeSchema.nullable(),
+  sentTo: z.string().nullable(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });

@@ -143,6 +143,8 @@ export const exampleQuotation = {
   taxSummary: [{ taxType: 'SERVICE_TAX', taxRate: 0.08, taxableAmount: 2160, taxAmount: 172.8 }],
   status: 'accepted',
   invoiceId: null,
+  sentAt: null,
+  sentTo: null,
   createdAt: exampleTime,
   updatedAt: exampleTime,
 };
@@ -202,6 +204,8 @@ export const exampleInvoice = {
   notes: '',
   isVoided: false,
   status: 'issued',
+  sentAt: null,
+  sentTo: null,
   createdAt: exampleTime,
   updatedAt: exampleTime,
 };

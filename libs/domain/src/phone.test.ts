@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalisePhoneForWhatsApp, whatsappShareUrl } from './phone';
+import { malaysianMobileForWhatsApp, normalisePhoneForWhatsApp, whatsappShareUrl } from './phone';
 
 describe('normalisePhoneForWhatsApp', () => {
   it.each<[string | null | undefined, string | null]>([
@@ -38,5 +38,15 @@ describe('whatsappShareUrl', () => {
     ['', 'Hi', 'https://wa.me/?text=Hi'],
   ])('%j with %j opens %s', (phone, message, expected) => {
     expect(whatsappShareUrl(phone, message)).toBe(expected);
+  });
+});
+
+describe('malaysianMobileForWhatsApp', () => {
+  it('takes 01x and +601x mobile numbers and refuses landlines, foreign and missing numbers', () => {
+    expect(malaysianMobileForWhatsApp('012-345 6789')).toBe('60123456789');
+    expect(malaysianMobileForWhatsApp('+60 11-2345 6789')).toBe('601123456789');
+    expect(malaysianMobileForWhatsApp('03-2161 1234')).toBeNull();
+    expect(malaysianMobileForWhatsApp('+65 9123 4567')).toBeNull();
+    expect(malaysianMobileForWhatsApp('')).toBeNull();
   });
 });

@@ -24,3 +24,12 @@ export function whatsappShareUrl(phone: string | null | undefined, message: stri
   const text = encodeURIComponent(message);
   return number ? `https://wa.me/${number}?text=${text}` : `https://wa.me/?text=${text}`;
 }
+
+/**
+ * The number in WhatsApp's digits-only form when it is a Malaysian mobile number (01x locally,
+ * +601x internationally); null for a landline (03-, 04-...), a foreign or a missing number.
+ */
+export function malaysianMobileForWhatsApp(phone: string | null | undefined): string | null {
+  const digits = normalisePhoneForWhatsApp(phone);
+  return digits && /^601\d{8,9}$/.test(digits) ? digits : null;
+}

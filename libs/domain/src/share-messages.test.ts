@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { whatsappShareUrl } from './phone';
-import { invoiceShareMessage, quotationShareMessage, receiptShareMessage } from './share-messages';
+import {
+  invoiceShareMessage,
+  quotationShareMessage,
+  receiptShareMessage,
+  whatsappBlockedReason,
+} from './share-messages';
 
 const sender = {
   companyName: 'Patrol Provider Sdn Bhd',
@@ -102,5 +107,42 @@ describe('the share link of a message', () => {
     );
     expect(whatsappShareUrl('(+65) 9123 4567', 'Hi')).toBe('https://wa.me/6591234567?text=Hi');
     expect(whatsappShareUrl('', 'Hi')).toBe('https://wa.me/?text=Hi');
+  });
+});
+
+describe('whatsappBlockedReason', () => {
+  it('says why: void, awaiting validation, or no mobile number; null when it can be shared', () => {
+    const mobile = '012-345 6789';
+    expect(whatsappBlockedReason({ phone: mobile })).toBeNull();
+    expect(whatsappBlockedReason({ phone: mobile, isVoided: true })).toBe(
+      'This invoice is void: it cannot be shared with the client',
+    );
+    expect(
+      whatsappBlockedReason({
+        phone: mobile,
+        paymentStatus: 'paid',
+        paymentValidationStatus: 'pending_validation',
+      }),
+    ).toBe('WhatsApp is unavailable while the payment awaits validation');
+    expect(whatsappBlockedReason({ phone: '03-2161 1234' })).toMatch(/mobile number/);
+  });
+});
+
+describe('invoiceShareMessage after a rejected payment', () => {
+  it('carries nothing internal: no correction block, rejection, remarks or staff name', () => {
+    const text = invoiceShareMessage(
+      {
+        number: 'INV-9',
+        clientName: 'Aman Guards',
+        total: 216,
+        dueDate: '2026-12-01',
+        outstanding: 216,
+        paymentStatus: 'unpaid',
+        paymentValidationStatus: 'validation_rejected',
+      },
+      sender,
+    );
+    expect(text).toContain('Outstanding: RM 216.00');
+    expect(text).not.toMatch(/correction|reject|remark|Rejected by/i);
   });
 });

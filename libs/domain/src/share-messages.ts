@@ -1,5 +1,6 @@
 import { formatBusinessDate } from './dates';
 import { formatMoney } from './money';
+import { malaysianMobileForWhatsApp } from './phone';
 
 /** The sender's details printed in a shared message (company settings). */
 export interface ShareSender {
@@ -91,4 +92,28 @@ export function receiptShareMessage(receipt: SharedReceipt, sender: ShareSender)
     `Receipt ${receipt.number}: we received ${formatMoney(receipt.total)} by ${receipt.paymentMethod} on ${formatBusinessDate(receipt.paymentDate)}. Verification code: ${receipt.verificationCode}.`,
     signature(sender),
   );
+}
+
+export const whatsappBlockedMessages = {
+  noMobile:
+    "WhatsApp needs the client's mobile number (01x or +601x); the client's phone is a landline or missing",
+  void: 'This invoice is void: it cannot be shared with the client',
+  awaitingValidation: 'WhatsApp is unavailable while the payment awaits validation',
+} as const;
+
+/** Why a document cannot go to the client on WhatsApp, or null when it can. */
+export function whatsappBlockedReason(document: {
+  phone: string | null | undefined;
+  isVoided?: boolean;
+  paymentStatus?: string;
+  paymentValidationStatus?: string;
+}): string | null {
+  if (document.isVoided) return whatsappBlockedMessages.void;
+  if (
+    document.paymentStatus === 'paid' &&
+    document.paymentValidationStatus === 'pending_validation'
+  ) {
+    return whatsappBlockedMessages.awaitingValidation;
+  }
+  return malaysianMobileForWhatsApp(document.phone) ? null : whatsappBlockedMessages.noMobile;
 }

@@ -9,10 +9,14 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent along (a document's PDF); the outbox keeps only the text. */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /** Sends mail through SMTP when configured, else keeps it in the outbox table. */
 export interface Mailer {
+  /** True when SMTP_URL is set, i.e. mail leaves the building rather than waiting in the outbox. */
+  readonly delivers: boolean;
   /** Delivers or queues the message; rejects when the SMTP server refuses it. */
   send(message: MailMessage): Promise<void>;
   /** Closes the SMTP connection pool, if any. */
@@ -37,6 +41,7 @@ export function createMailer(
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {
+      delivers: true,
       async send(message) {
         await transport.sendMail({ from: config.mailFrom, ...message });
         logger.info({ to: message.to, subject: message.subject }, 'Mail sent');
@@ -45,6 +50,7 @@ export function createMailer(
     };
   }
   return {
+    delivers: false,
     async send(message) {
       await db.insert(mailOutbox).values({
         to: message.to,

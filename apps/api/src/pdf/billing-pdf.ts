@@ -40,6 +40,8 @@ export interface BillingPdf {
   /** Label and value, the last one emphasised (the total). */
   totals: [string, string][];
   sections: PdfSection[];
+  /** A large diagonal mark across every page, with its banner line at the top ('VOID'). */
+  watermark?: { mark: string; banner: string };
 }
 
 const page = { margin: 48, footer: 28 };
@@ -287,6 +289,35 @@ function drawFooters(doc: PDFKit.PDFDocument, pdf: BillingPdf): void {
   }
 }
 
+/** The mark drawn diagonally across the middle of every page, and its banner above the header. */
+function drawWatermarks(
+  doc: PDFKit.PDFDocument,
+  { mark, banner }: { mark: string; banner: string },
+): void {
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index++) {
+    doc.switchToPage(index);
+    const { width, height } = doc.page;
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.fillColor('#dc2626').fontSize(9);
+    withFontFor(doc, banner).text(banner, page.margin, page.margin / 2 - 4, {
+      width: width - page.margin * 2,
+      align: 'center',
+      lineBreak: false,
+    });
+    doc.save().rotate(-40, { origin: [width / 2, height / 2] });
+    doc.fillOpacity(0.22).fontSize(150);
+    withFontFor(doc, mark).text(mark, 0, height / 2 - 75, {
+      width,
+      align: 'center',
+      lineBreak: false,
+    });
+    doc.restore();
+    doc.page.margins.bottom = bottom;
+  }
+}
+
 /**
  * Lays out a billing document and answers the PDF as a stream (end() already called): header
  * with logo and company, the client and the details, the line items over as many pages as they
@@ -309,6 +340,7 @@ export function renderBillingPdf(pdf: BillingPdf): PDFKit.PDFDocument {
   drawTotals(doc, pdf.totals);
   for (const section of pdf.sections) drawSection(doc, section);
   drawFooters(doc, pdf);
+  if (pdf.watermark) drawWatermarks(doc, pdf.watermark);
   doc.end();
   return doc;
 }

@@ -71,6 +71,8 @@ export const invoices = pgTable(
     status: text('status').notNull().default('issued'),
     sentAt: timestamptz('sent_at'),
     sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The address the invoice was last e-mailed to; null when it was only marked as sent. */
+    sentTo: text('sent_to'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -51,6 +51,8 @@ export const quotations = pgTable(
     /** The converted invoice's number, so the list's search finds a quotation by it. */
     invoiceNumber: text('invoice_number'),
     sentAt: timestamptz('sent_at'),
+    /** The address the quotation was last e-mailed to; null when it was only marked as sent. */
+    sentTo: text('sent_to'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -83,6 +83,11 @@ describe('business report exports', () => {
         [undefined, '61+', 1, 1080],
       ]);
       expect(buckets.getCell('C2').numFmt).toBe('"RM "#,##0.00');
+      // A totals row of live formulas under the rows.
+      expect(buckets.getRow(6).getCell(1).value).toBe('Total');
+      expect(buckets.getCell('B6').value).toEqual({ formula: 'SUM(B2:B5)', result: 4 });
+      expect(buckets.getCell('C6').value).toEqual({ formula: 'SUM(C2:C5)', result: 1712 });
+      expect(byClient.getCell('B4').value).toEqual({ formula: 'SUM(B2:B3)', result: 1712 });
       expect(byClient.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
       expect(byClient.autoFilter).toBeTruthy();
       expect(byClient.getColumn(1).width).toBe(40);
@@ -91,7 +96,15 @@ describe('business report exports', () => {
     it('writes the financial and performance sections', async () => {
       const financial = await workbookOf('financial');
       const methods = financial.getWorksheet('Payment Methods')!;
-      expect(methods.getRow(2).values).toEqual([undefined, 'Bank Transfer', 216, 100]);
+      expect(methods.getRow(2).values).toEqual([undefined, 'Bank Transfer', 216, 1]);
+      expect(methods.getCell('C2').numFmt).toBe('0.0%');
+      const trend = financial.getWorksheet('Revenue Trend')!;
+      expect(trend.getCell('A2').value).toBeInstanceOf(Date);
+      expect(trend.getCell('A2').numFmt).toBe('yyyy-mm-dd');
+      const trendRows = trend.rowCount - 1;
+      expect(trend.getCell(`B${trendRows + 1}`).value).toMatchObject({
+        formula: `SUM(B2:B${trendRows})`,
+      });
       const performance = await workbookOf('performance');
       const targets = performance.getWorksheet('Targets')!;
       expect(targets.getRow(5).values).toEqual([
@@ -99,7 +112,7 @@ describe('business report exports', () => {
         'Days to Collect',
         2,
         30,
-        1500,
+        15,
         'On target',
       ]);
       const overview = await workbookOf('overview');
@@ -144,11 +157,12 @@ describe('business report exports', () => {
         id: randomUUID(),
       });
       const byClient = (await workbookOf('aging')).getWorksheet('Aging by Client')!;
-      expect(byClient.rowCount).toBe(1 + 2 + 101);
+      expect(byClient.rowCount).toBe(1 + 2 + 101 + 1);
       expect(byClient.getRow(4).values).toEqual([undefined, 'Former Client 000', 1, 0, 0, 0, 1]);
       expect(byClient.getRow(104).values).toEqual([undefined, 'Former Client 100', 1, 0, 0, 0, 1]);
       const buckets = (await workbookOf('aging')).getWorksheet('Aging Buckets')!;
       expect(buckets.getRow(5).values).toEqual([undefined, '61+', 102, 1181]);
+      expect(buckets.getCell('C6').value).toMatchObject({ formula: 'SUM(C2:C5)' });
     });
 
     it('refuses a user without reports.export', async () => {

@@ -8,7 +8,8 @@ import type { ReportData } from './reports.service';
 const formats = {
   money: '"RM "#,##0.00',
   count: '#,##0',
-  percent: '0.0"%"',
+  // Percentages are written as fractions (93.1% as 0.931), so a formula can use them.
+  percent: '0.0%',
   days: '0.0" days"',
   date: 'yyyy-mm-dd',
 } as const;
@@ -20,14 +21,25 @@ interface Column {
   format?: Format;
 }
 
-type Cell = string | number | Date;
+type Cell = string | number | Date | ExcelJS.CellFormulaValue;
 
-/** A sheet written row by row: header row bold and frozen, auto-filter, widths and formats. */
+/** A value as its cell holds it: a percentage (0 to 100 in the report) as a fraction. */
+const cellValue = <T extends Cell | null>(value: T, format: Format | undefined): T | number =>
+  // toPrecision drops the binary noise of the division (93.1 / 100 reads 0.931, not 0.93099...).
+  format === 'percent' && typeof value === 'number' ? Number((value / 100).toPrecision(12)) : value;
+
+const summed: readonly (Format | undefined)[] = ['money', 'count', 'percent'];
+
+/**
+ * A sheet written row by row: header row bold and frozen, auto-filter, widths and formats. With
+ * `totals`, a bold last row sums each money, count and percent column with a live SUM formula.
+ */
 function writeSheet(
   workbook: ExcelJS.stream.xlsx.WorkbookWriter,
   name: string,
   columns: readonly Column[],
   rows: Iterable<Cell[]>,
+  { totals = false }: { totals?: boolean } = {},
 ): void {
   const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((column) => ({
@@ -39,7 +51,29 @@ function writeSheet(
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
   sheet.getRow(1).commit();
   const styles = new Map<string, Partial<ExcelJS.Style>>();
-  for (const row of rows) shareStyles(sheet.addRow(row), styles).commit();
+  const sums = columns.map(() => 0);
+  let count = 0;
+  for (const row of rows) {
+    const values = row.map((value, index) => cellValue(value, columns[index]?.format));
+    values.forEach((value, index) => {
+      if (typeof value === 'number') sums[index]! += value;
+    });
+    shareStyles(sheet.addRow(values), styles).commit();
+    count += 1;
+  }
+  if (totals && count > 0) {
+    const totalRow = sheet.addRow(
+      columns.map((column, index) => {
+        if (index === 0) return 'Total';
+        if (!summed.includes(column.format)) return null;
+        const letter = sheet.getColumn(index + 1).letter;
+        // The cached result lets viewers that do not recalculate show the figure.
+        return { formula: `SUM(${letter}2:${letter}${count + 1})`, result: sums[index] };
+      }),
+    );
+    totalRow.font = { bold: true };
+    totalRow.commit();
+  }
   sheet.commit();
 }
 
@@ -75,7 +109,7 @@ function writeMeasures(
   sheet.autoFilter = 'A1:B1';
   sheet.getRow(1).commit();
   for (const [label, value, format] of measures) {
-    const row = sheet.addRow([label, value]);
+    const row = sheet.addRow([label, cellValue(value, format)]);
     row.getCell(2).numFmt = formats[format];
     row.commit();
   }
@@ -106,6 +140,7 @@ function writeAging(
       aging.buckets[name].count,
       aging.buckets[name].amount,
     ]),
+    { totals: true },
   );
   writeSheet(
     workbook,
@@ -120,6 +155,7 @@ function writeAging(
       client.totalOutstanding,
       ...bucketNames.map((name) => client.buckets[name].amount),
     ]),
+    { totals: true },
   );
 }
 
@@ -184,11 +220,12 @@ function writeSections(
         workbook,
         'Revenue Trend',
         [
-          { header: 'Period', width: 14 },
+          { header: 'Period', width: 14, format: 'date' },
           { header: 'Invoiced', width: 18, format: 'money' },
           { header: 'Collected', width: 18, format: 'money' },
         ],
-        business.revenueTrend.map((row) => [row.period, row.invoiced, row.collected]),
+        business.revenueTrend.map((row) => [day(row.period), row.invoiced, row.collected]),
+        { totals: true },
       );
       writeSheet(
         workbook,
@@ -199,6 +236,7 @@ function writeSections(
           { header: 'Share', width: 10, format: 'percent' },
         ],
         payments.methodBreakdown.map((row) => [humanise(row.method), row.amount, row.percentage]),
+        { totals: true },
       );
       writeSheet(
         workbook,
@@ -209,6 +247,7 @@ function writeSections(
           { header: 'Invoices', width: 10, format: 'count' },
         ],
         business.topClients.map((row) => [row.name, row.revenue, row.invoices]),
+        { totals: true },
       );
       return;
     case 'performance':
@@ -245,6 +284,9 @@ function writeSections(
   }
 }
 
+/** A business day ('YYYY-MM-DD') or a month ('YYYY-MM', its first day) as a date cell's value. */
+const day = (iso: string) => new Date(`${iso.length === 7 ? `${iso}-01` : iso}T00:00:00Z`);
+
 /** The progress-versus-targets rows of a report (spec 3 section 9). */
 export function performanceTargets(report: ReportData) {
   return evaluateReportTargets({
@@ -268,7 +310,6 @@ export async function writeReportWorkbook(
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true });
   workbook.creator = 'Patrol Console';
   workbook.created = context.generatedAt;
-  const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
   writeSheet(
     workbook,
     'Report',

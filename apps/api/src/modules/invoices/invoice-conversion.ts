@@ -1,13 +1,15 @@
-import type {
-  ConvertQuotationResponse,
-  QuotationResponse,
-  RevertInvoiceResponse,
+import {
+  convertQuotationMessages,
+  type ConvertQuotationBody,
+  type ConvertQuotationResponse,
+  type QuotationResponse,
+  type RevertInvoiceResponse,
 } from '@patrol/contracts';
 import { businessDay, dueDay, toSen } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
 import { dayStart } from '../../db/column-values';
 import type { InvoiceRow } from '../../db/schema';
-import { conflict } from '../../http/app-error';
+import { conflict, invalid } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
 import {
   lockQuotationWithItems,
@@ -58,9 +60,15 @@ export async function convertQuotationToInvoice(
   { db, events }: InvoiceDeps,
   actor: AuthUser,
   quotationId: string,
+  dates: ConvertQuotationBody = {},
   now: Date = new Date(),
 ): Promise<ConvertQuotationResponse> {
   const today = businessDay(now);
+  const issueDay = dates.issueDate ?? today;
+  if (dates.dueDate && dates.dueDate < issueDay) {
+    const message = convertQuotationMessages.dueBeforeIssue;
+    throw invalid(message, { dueDate: message });
+  }
   const result = await db.transaction(async (tx) => {
     const { row: quotation, items } = await lockQuotationWithItems(tx, quotationId);
     const status = quotationStatusNow(quotation, now);
@@ -71,8 +79,8 @@ export async function convertQuotationToInvoice(
       quotationId,
       clientId: quotation.clientId,
       clientInfo: quotation.clientInfo,
-      issueDate: dayStart(today),
-      dueDate: dayStart(dueDay(today, quotation.paymentTerms)),
+      issueDate: dayStart(issueDay),
+      dueDate: dayStart(dates.dueDate ?? dueDay(issueDay, quotation.paymentTerms)),
       paymentTerms: quotation.paymentTerms,
       subtotal: quotation.subtotal,
       taxAmount: quotation.taxAmount,

@@ -168,7 +168,8 @@ describe('invoices API: two people per payment, validated or rejected one paymen
         ],
         rejectionHistory: [{ rejectionNumber: 1, clearedPaymentCount: 1 }],
       });
-      expect(rejected.body.invoice.notes).toContain('PAYMENT CORRECTION REQUIRED (1st rejection)');
+      // The rejection is in its history, never in the client's notes.
+      expect(rejected.body.invoice.notes).not.toContain('PAYMENT CORRECTION REQUIRED');
       const listed = await request(fixture.t.app)
         .get(`/api/business/invoices?search=${invoice.invoiceNumber}`)
         .set(bearer(fixture.sales))

@@ -32,6 +32,7 @@ export async function processPayment(
   const today = businessDay(now);
   const invoice = await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, id);
+    if (current.isVoided) throw conflict(invoiceRuleMessages.voidNoPayment);
     const state = { ...current, paymentStatus: invoiceStatusOn(current, today) };
     if (!canProcessPayment(state)) throw conflict(invoiceRuleMessages.notPayable);
     const outstanding = balanceOf(current, await findPaymentEntries(tx, id)).outstandingSen;

@@ -46,7 +46,7 @@ describe('GET /api/business/invoices/{id}/download', () => {
   const download = (id: string, token = sales) =>
     binaryBody(request(t.app).get(`/api/business/invoices/${id}/download`).set(bearer(token)));
 
-  it('prints the stored figures, the payments and the correction block', async () => {
+  it('prints the stored figures and the payments, never the staff correction block', async () => {
     const response = await download(invoice.id).expect(200);
     expect(response.headers['content-disposition']).toBe(
       `attachment; filename="invoice-${invoice.invoiceNumber}.pdf"`,
@@ -76,6 +76,26 @@ describe('GET /api/business/invoices/{id}/download', () => {
     expect(text).not.toContain('PAYMENT CORRECTION REQUIRED');
     expect(text).not.toContain('Transfer not in the bank statement');
     expect(text).not.toContain('Rejected by');
+  });
+
+  it('marks a reverted invoice VOID on every page, with its number and no bank details', async () => {
+    const admin = await t.signIn('Admin');
+    const client = await buildClient(t, { companyName: 'Void Client Sdn Bhd' });
+    const voided = await createInvoice(t, admin, client.id);
+    await request(t.app)
+      .post(`/api/business/invoices/${voided.id}/revert`)
+      .set(bearer(admin))
+      .expect(200);
+    const pages = await pdfPages((await download(voided.id).expect(200)).body as Buffer);
+    for (const page of pages) expect(page).toContain('VOID: this invoice is cancelled');
+    const text = pages.join('\n');
+    expect(text).toContain(voided.invoiceNumber);
+    expect(text).toMatch(/Status\s+Void/);
+    expect(text).not.toContain('Pay by bank transfer');
+    const live = (await pdfPages((await download(invoice.id).expect(200)).body as Buffer)).join(
+      '\n',
+    );
+    expect(live).not.toContain('VOID');
   });
 
   it('answers 404 for an invoice that does not exist and 400 for a malformed id', async () => {

@@ -45,6 +45,11 @@ export function paymentStatementLines(entries: readonly PaymentEntry[]): string[
   );
 }
 
+const voidMark = {
+  mark: 'VOID',
+  banner: 'VOID: this invoice is cancelled and is not payable. It keeps its number for the record.',
+};
+
 /** An invoice as its PDF prints it: the stored lines, totals and payments. */
 export function invoicePdf(
   invoice: Invoice,
@@ -59,7 +64,7 @@ export function invoicePdf(
       ['Issue date', formatBusinessDate(invoice.issueDate)],
       ['Due date', formatBusinessDate(invoice.dueDate)],
       ['Payment terms', humanise(invoice.paymentTerms)],
-      ['Status', humanise(invoice.paymentStatus)],
+      ['Status', invoice.isVoided ? 'Void' : humanise(invoice.paymentStatus)],
     ],
     client: { heading: 'Bill to', lines: clientLines(invoice.clientInfo) },
     columns: [
@@ -97,7 +102,8 @@ export function invoicePdf(
     sections: [
       ...taxSummarySection(invoice.taxSummary, sstRegistrationNumber),
       ...(payments.length > 0 ? [{ title: 'Payments', lines: payments }] : []),
-      ...(bankLines.length > 0
+      // A void invoice asks for no payment: no bank details, no transfer reference.
+      ...(bankLines.length > 0 && !invoice.isVoided
         ? [
             {
               title: 'Pay by bank transfer',
@@ -107,7 +113,24 @@ export function invoicePdf(
         : []),
       ...noteSections(invoice.notes),
     ],
+    ...(invoice.isVoided ? { watermark: voidMark } : {}),
   };
+}
+
+/** An invoice as its PDF reads it on `now`, with the company that prints it; 404 when unknown. */
+export async function readInvoiceDocument(
+  ctx: Pick<AppContext, 'db' | 'uploads'>,
+  id: string,
+  now: Date = new Date(),
+): Promise<{ invoice: Invoice; company: DocumentCompany }> {
+  // One round trip: the parts and the company are read beside the invoice, not after it.
+  const [row, parts, company] = await Promise.all([
+    findInvoiceById(ctx.db, id),
+    findInvoiceParts(ctx.db, [id]),
+    documentCompany(ctx),
+  ]);
+  if (!row) throw notFound(invoiceRuleMessages.notFound);
+  return { invoice: presentInvoice(row, parts, businessDay(now)), company };
 }
 
 /** GET /api/business/invoices/{id}/download: 'invoice-{number}.pdf', streamed. */
@@ -117,14 +140,7 @@ export async function downloadInvoicePdf(
   res: Response,
   now: Date = new Date(),
 ): Promise<void> {
-  // One round trip: the parts and the company are read beside the invoice, not after it.
-  const [row, parts, company] = await Promise.all([
-    findInvoiceById(ctx.db, id),
-    findInvoiceParts(ctx.db, [id]),
-    documentCompany(ctx),
-  ]);
-  if (!row) throw notFound(invoiceRuleMessages.notFound);
-  const invoice = presentInvoice(row, parts, businessDay(now));
+  const { invoice, company } = await readInvoiceDocument(ctx, id, now);
   await streamDownload(
     res,
     renderBillingPdf(invoicePdf(invoice, company)),

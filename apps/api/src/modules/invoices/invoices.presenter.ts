@@ -1,5 +1,11 @@
 import type { Invoice, PaymentStatus } from '@patrol/contracts';
-import { fromSen, outstandingSen, paymentStatusOn, toSen } from '@patrol/domain';
+import {
+  fromSen,
+  outstandingSen,
+  parsePaymentCorrections,
+  paymentStatusOn,
+  toSen,
+} from '@patrol/domain';
 import { dayOf, documentClient, moneyValue, taxSummaryOf } from '../../db/column-values';
 import type { InvoiceRow } from '../../db/schema';
 import type { InvoiceParts } from './invoices.repo';
@@ -69,9 +75,12 @@ export function presentInvoice(row: InvoiceRow, parts: InvoiceParts, today: stri
       validationNotes: rejection.validationNotes ?? '',
       clearedPaymentCount: rejection.clearedPaymentCount,
     })),
-    notes: row.notes ?? '',
+    // Correction blocks are staff records (rejectionHistory); the notes are what the client reads.
+    notes: parsePaymentCorrections(row.notes).otherNotes.trim(),
     isVoided: row.isVoided,
     status: row.isVoided ? 'voided' : row.status === 'sent' ? 'sent' : 'issued',
+    sentAt: row.sentAt?.toISOString() ?? null,
+    sentTo: row.sentTo,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,4 +1,7 @@
 import {
+  sharedPdfQuerySchema,
+  shareLinkResponseSchema,
+  convertQuotationBodySchema,
   convertQuotationResponseSchema,
   idParamsSchema,
   invoiceResponseSchema,
@@ -15,6 +18,8 @@ import { paymentValidatorRoles } from '@patrol/domain';
 import { defineRoute } from '../../http/route';
 import { pdfDownloadResponse } from '../../pdf/billing-pdf';
 import { downloadInvoicePdf } from './invoice-pdf';
+import { sendInvoiceToClient } from './invoice-sending';
+import { createInvoiceShareLink, downloadSharedInvoicePdf } from './invoice-sharing';
 import { convertQuotationToInvoice, revertInvoice, revertQuotation } from './invoice-conversion';
 import { processPayment } from './invoice-payments.service';
 import {
@@ -23,7 +28,7 @@ import {
   validatePayment,
   validatePaymentEntry,
 } from './payment-review.service';
-import { invoiceRuleMessages, listInvoices, sendInvoice } from './invoices.service';
+import { invoiceRuleMessages, listInvoices } from './invoices.service';
 
 const tags = ['invoices'];
 
@@ -67,12 +72,13 @@ export const invoiceRoutes = [
     path: '/api/business/quotations/:id/convert-to-invoice',
     summary: 'Convert an accepted quotation into an invoice',
     description:
-      "One transaction: the invoice is numbered, takes the quotation's lines, totals and client, is due by its payment terms, and the quotation becomes converted. Any status but accepted answers 409.",
+      "One transaction: the invoice is numbered, takes the quotation's lines, totals and client, and the quotation becomes converted. The optional issueDate (default today) and dueDate (default the issue date plus the payment terms) date it; a due date before the invoice date answers 400. Any status but accepted answers 409.",
     tags: ['quotations', 'invoices'],
     access: { permissions: ['quotations.edit', 'invoices.create'], mode: 'all' },
     params: idParamsSchema,
+    body: convertQuotationBodySchema,
     response: convertQuotationResponseSchema,
-    handler: ({ ctx, user, params }) => convertQuotationToInvoice(ctx, user, params.id),
+    handler: ({ ctx, user, params, body }) => convertQuotationToInvoice(ctx, user, params.id, body),
   }),
   defineRoute({
     method: 'patch',
@@ -118,12 +124,14 @@ export const invoiceRoutes = [
     method: 'post',
     idempotent: true,
     path: '/api/business/invoices/:id/send',
-    summary: 'Record that the invoice was sent, by whom and when',
+    summary: "E-mail the invoice's PDF to the client (with SMTP), or mark it sent (without)",
+    description:
+      "With SMTP_URL the PDF goes to the client's e-mail address and sentAt/sentTo are recorded; without, the invoice is only marked sent and the message says so. 409 for a void invoice or a client with no e-mail address; 502 when the mail server refuses (the invoice stays unsent).",
     tags,
     access: { permissions: ['invoices.edit', 'invoices.create'] },
     params: idParamsSchema,
     response: invoiceResponseSchema,
-    handler: ({ ctx, user, params }) => sendInvoice(ctx, user, params.id),
+    handler: ({ ctx, user, params }) => sendInvoiceToClient(ctx, user, params.id),
   }),
   defineRoute({
     method: 'put',
@@ -188,5 +196,30 @@ export const invoiceRoutes = [
     params: idParamsSchema,
     response: pdfDownloadResponse,
     handler: ({ ctx, params, res }) => downloadInvoicePdf(ctx, params.id, res),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/business/invoices/:id/share-link',
+    summary: "A signed link to the invoice's PDF for WhatsApp, valid for 7 days",
+    description:
+      "Answers the link and the client's Malaysian mobile number in WhatsApp's form (null for a landline or none). 409 'This invoice is void: ...' for a void invoice; 404 'Invoice not found'.",
+    tags,
+    access: { permissions: ['invoices.view'] },
+    params: idParamsSchema,
+    response: shareLinkResponseSchema,
+    handler: ({ ctx, params }) => createInvoiceShareLink(ctx, params.id),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/public/invoices/:id/pdf',
+    summary: 'The invoice PDF behind a shared link (no account: the signature is the key)',
+    description:
+      "403 'This link is not valid...' when the signature does not match the invoice and expiry; 410 'This link has expired...' after it expires.",
+    tags,
+    access: 'public',
+    params: idParamsSchema,
+    query: sharedPdfQuerySchema,
+    response: pdfDownloadResponse,
+    handler: ({ ctx, params, query, res }) => downloadSharedInvoicePdf(ctx, params.id, query, res),
   }),
 ];

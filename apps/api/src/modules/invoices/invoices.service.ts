@@ -38,7 +38,8 @@ export const invoiceRuleMessages = {
   entryRejected:
     'Payment rejected successfully. It stays listed as rejected; the invoice now shows correction notes and the payment must be re-entered.',
   sent: 'Invoice sent successfully',
-  voidedNotSendable: 'A voided invoice cannot be sent',
+  voidNoPayment: 'This invoice is void: it keeps its number for the record and takes no payments',
+  voidedNotSendable: 'This invoice is void: it cannot be sent to the client',
 } as const;
 
 export function amountAboveOutstanding(outstanding: number): string {
@@ -75,11 +76,12 @@ export async function listInvoices(
   };
 }
 
-/** Records that the invoice was sent to the client, by whom and when. */
-export async function sendInvoice(
+/** Records that the invoice was sent to the client, by whom, when and to which address. */
+export async function markInvoiceSent(
   { db, events }: InvoiceDeps,
   actor: AuthUser,
   id: string,
+  delivery: { sentTo: string | null; message: string },
   now: Date = new Date(),
 ): Promise<InvoiceResponse> {
   const today = businessDay(now);
@@ -90,13 +92,14 @@ export async function sendInvoice(
       status: 'sent',
       sentAt: now,
       sentBy: actor.id,
+      sentTo: delivery.sentTo,
     });
     await auditInvoice(tx, actor, 'invoice.sent', current, updated);
     return present(tx, updated, today);
   });
   events.publish('invoiceUpdated', invoiceEvent(invoice));
   events.publish('billingUpdated', { entity: 'invoice', action: 'sent', id });
-  return { success: true, message: invoiceRuleMessages.sent, invoice };
+  return { success: true, message: delivery.message, invoice };
 }
 
 /** The payload of the invoice and payment events. */

@@ -6,7 +6,6 @@ import {
   type ValidatePaymentBody,
 } from '@patrol/contracts';
 import {
-  appendPaymentCorrection,
   businessDay,
   fromSen,
   isAwaitingPaymentValidation,
@@ -116,7 +115,7 @@ async function validateEntries(
   return receiptIds;
 }
 
-/** Marks entries rejected, records the rejection and appends its correction block to the notes. */
+/** Marks entries rejected and records the rejection in the invoice's rejection history. */
 async function rejectEntries(
   tx: DbExecutor,
   actor: AuthUser,
@@ -147,16 +146,10 @@ async function rejectEntries(
     validationNotes: body.validationNotes || null,
     clearedPaymentCount: toReject.length,
   });
+  // The rejection lives in its history (staff screens and the trail), never in the client's notes.
   return writeBalance(tx, current, 'rejected', {
     paymentRejectionReason: body.rejectionReason,
     paymentValidationNotes: body.validationNotes || null,
-    notes: appendPaymentCorrection(current.notes, {
-      rejectionNumber,
-      rejectedBy,
-      rejectedAt: now,
-      reason: body.rejectionReason,
-      remarks: body.validationNotes,
-    }),
   });
 }
 

@@ -54,13 +54,12 @@ export function quotationPdf(
   };
 }
 
-/** GET /api/business/quotations/{id}/download: 'quotation-{number}.pdf', streamed. */
-export async function downloadQuotationPdf(
+/** A quotation as its PDF reads it on `now`, with the company that prints it; 404 when unknown. */
+export async function readQuotationDocument(
   ctx: Pick<AppContext, 'db' | 'uploads'>,
   id: string,
-  res: Response,
   now: Date = new Date(),
-): Promise<void> {
+): Promise<{ quotation: Quotation; company: DocumentCompany }> {
   // One round trip: the items and the company are read beside the quotation, not after it.
   const [row, items, company] = await Promise.all([
     findQuotationById(ctx.db, id),
@@ -68,7 +67,17 @@ export async function downloadQuotationPdf(
     documentCompany(ctx),
   ]);
   if (!row) throw notFound(quotationRuleMessages.notFound);
-  const quotation = presentQuotation(row, items, businessDay(now));
+  return { quotation: presentQuotation(row, items, businessDay(now)), company };
+}
+
+/** GET /api/business/quotations/{id}/download: 'quotation-{number}.pdf', streamed. */
+export async function downloadQuotationPdf(
+  ctx: Pick<AppContext, 'db' | 'uploads'>,
+  id: string,
+  res: Response,
+  now: Date = new Date(),
+): Promise<void> {
+  const { quotation, company } = await readQuotationDocument(ctx, id, now);
   await streamDownload(
     res,
     renderBillingPdf(quotationPdf(quotation, company)),

@@ -30,18 +30,27 @@ export async function setQuotationStatus(
   });
 }
 
-/** Send: a draft becomes sent (a sent one may be sent again); who and when are recorded. */
-export function sendQuotation(
+/** Refuses to send a quotation that is neither a draft nor already sent (409). */
+export function assertQuotationSendable(current: QuotationStatus): void {
+  if (current !== 'draft' && current !== 'sent') {
+    throw conflict(quotationMessagesFor.notSendable(current));
+  }
+}
+
+/** Send: a draft becomes sent (a sent one may be sent again); when and to whom are recorded. */
+export function markQuotationSent(
   deps: QuotationDeps,
   actor: AuthUser,
   id: string,
+  delivery: { sentTo: string | null; message: string },
   now: Date = new Date(),
 ): Promise<QuotationResponse> {
   return changeQuotation(deps, actor, id, now, 'sent', (current) => {
-    if (current !== 'draft' && current !== 'sent') {
-      throw conflict(quotationMessagesFor.notSendable(current));
-    }
-    return { values: { status: 'sent', sentAt: now }, message: quotationRuleMessages.sent };
+    assertQuotationSendable(current);
+    return {
+      values: { status: 'sent', sentAt: now, sentTo: delivery.sentTo },
+      message: delivery.message,
+    };
   });
 }
 

@@ -52,8 +52,8 @@ describe('quotations API: status changes and sending', () => {
         .set(bearer(fixture.sales))
         .expect(200);
       expect(sent.body).toMatchObject({
-        message: 'Quotation sent successfully',
-        quotation: { status: 'sent' },
+        message: 'Quotation marked as sent. No mail server is configured, so nothing was e-mailed.',
+        quotation: { status: 'sent', sentTo: null },
       });
       const [row] = await fixture.t.database.db
         .select()

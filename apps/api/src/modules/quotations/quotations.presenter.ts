@@ -46,6 +46,8 @@ export function presentQuotation(
     status: quotationStatusOn(row.status, validUntil, today),
     invoiceId: row.invoiceId,
     createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    sentTo: row.sentTo,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

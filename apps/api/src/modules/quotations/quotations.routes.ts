@@ -17,7 +17,8 @@ import {
   listQuotations,
   updateQuotation,
 } from './quotations.service';
-import { sendQuotation, setQuotationStatus } from './quotation-status.service';
+import { sendQuotationToClient } from './quotation-sending';
+import { setQuotationStatus } from './quotation-status.service';
 
 const tags = ['quotations'];
 
@@ -79,12 +80,14 @@ export const quotationRoutes = [
     method: 'post',
     idempotent: true,
     path: '/api/business/quotations/:id/send',
-    summary: 'Record that a draft (or sent) quotation was sent; it becomes sent',
+    summary: "E-mail a draft (or sent) quotation's PDF to the client (with SMTP); it becomes sent",
+    description:
+      "With SMTP_URL the PDF goes to the client's e-mail address and sentAt/sentTo are recorded; without, the quotation is only marked sent and the message says so. 409 for another status or a client with no e-mail address; 502 when the mail server refuses (nothing changes).",
     tags,
     access: { permissions: ['quotations.edit'] },
     params: idParamsSchema,
     response: quotationResponseSchema,
-    handler: ({ ctx, user, params }) => sendQuotation(ctx, user, params.id),
+    handler: ({ ctx, user, params }) => sendQuotationToClient(ctx, user, params.id),
   }),
   defineRoute({
     method: 'delete',

@@ -5,6 +5,7 @@ import type {
   ProcessPaymentBody,
   RejectPaymentBody,
   RevertInvoiceResponse,
+  ShareLinkResponse,
   ValidatePaymentBody,
 } from '@patrol/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -42,6 +43,11 @@ export function useSendInvoice() {
   return useBillingMutation((id: string) =>
     sendBillingMutation<InvoiceResponse>('post', `${invoicePath(id)}/send`),
   );
+}
+
+/** A fresh signed link to the invoice's PDF, asked for at the moment of sharing. */
+export function createInvoiceShareLink(id: string): Promise<ShareLinkResponse> {
+  return api.post<ShareLinkResponse>(`${invoicePath(id)}/share-link`);
 }
 
 export function useRevertInvoice() {

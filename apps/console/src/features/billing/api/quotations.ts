@@ -1,4 +1,5 @@
 import type {
+  ConvertQuotationBody,
   ConvertQuotationResponse,
   CreateQuotationBody,
   ListBillingClientsResponse,
@@ -74,8 +75,12 @@ export function useSendQuotation() {
 }
 
 export function useConvertQuotation() {
-  return useBillingMutation((id: string) =>
-    sendBillingMutation<ConvertQuotationResponse>('put', `${quotationPath(id)}/convert-to-invoice`),
+  return useBillingMutation(({ id, dates }: { id: string; dates?: ConvertQuotationBody }) =>
+    sendBillingMutation<ConvertQuotationResponse>(
+      'put',
+      `${quotationPath(id)}/convert-to-invoice`,
+      dates,
+    ),
   );
 }
 

@@ -1,3 +1,4 @@
+import { hasPermission } from '@patrol/domain';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
@@ -7,6 +8,7 @@ import {
   readBillingTab,
   type BillingTab,
 } from '@/features/billing/lib/billing-params';
+import { useAuth } from '@/lib/auth';
 import { BillingDashboardTab } from './billing-dashboard-tab';
 import { InvoicesTab } from './invoices-tab';
 import { ProductsTab } from './products-tab';
@@ -30,7 +32,13 @@ const tabLabels: Record<BillingTab, string> = {
 /** The billing workspace (/billing), one tab at a time from the `tab` query parameter. */
 export function BillingPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab = readBillingTab(searchParams);
+  const { user } = useAuth();
+  // The Reports tab exists only for reports.view; a link to it opens the dashboard instead.
+  const tabs = billingTabs.filter(
+    (value) => value !== 'reports' || hasPermission(user, 'reports.view'),
+  );
+  const requested = readBillingTab(searchParams);
+  const tab = tabs.includes(requested) ? requested : 'dashboard';
   // A tab's filters belong to it: switching tabs starts from a clean URL.
   const selectTab = (next: string) => setSearchParams(next === 'dashboard' ? {} : { tab: next });
 
@@ -42,7 +50,7 @@ export function BillingPage() {
       />
       <Tabs value={tab} onValueChange={selectTab}>
         <TabsList className="h-auto flex-wrap">
-          {billingTabs.map((value) => (
+          {tabs.map((value) => (
             <TabsTrigger key={value} value={value}>
               {tabLabels[value]}
             </TabsTrigger>
@@ -63,13 +71,15 @@ export function BillingPage() {
         <TabsContent value="receipts">
           <ReceiptsTab />
         </TabsContent>
-        <TabsContent value="reports">
-          <Suspense
-            fallback={<p className="p-4 text-sm text-muted-foreground">Loading reports...</p>}
-          >
-            <ReportsTab />
-          </Suspense>
-        </TabsContent>
+        {tabs.includes('reports') && (
+          <TabsContent value="reports">
+            <Suspense
+              fallback={<p className="p-4 text-sm text-muted-foreground">Loading reports...</p>}
+            >
+              <ReportsTab />
+            </Suspense>
+          </TabsContent>
+        )}
       </Tabs>
     </>
   );

@@ -12,14 +12,27 @@ const settings = {
   settings: { companyName: 'Patrol Provider Sdn Bhd', phone: '', email: '', bankDetails: {} },
 };
 
-function ShareInvoice({ disabled = false }: { disabled?: boolean }) {
+function ShareInvoice({
+  awaitingValidation = false,
+  phone = '012-345 6789',
+  pdfLink,
+}: {
+  awaitingValidation?: boolean;
+  phone?: string;
+  pdfLink?: () => Promise<{ url: string; expiresAt: string }>;
+}) {
   return (
     <WhatsAppButton
       kind="invoice"
       number="INV-1"
       clientName="Aman Guards"
-      phone="012-345 6789"
-      disabled={disabled}
+      phone={phone}
+      blocked={
+        awaitingValidation
+          ? { paymentStatus: 'paid', paymentValidationStatus: 'pending_validation' }
+          : {}
+      }
+      pdfLink={pdfLink}
       message={(sender) => `Invoice INV-1 from ${sender.companyName} & co`}
     />
   );
@@ -76,10 +89,46 @@ describe('WhatsAppButton', () => {
     expect(open).not.toHaveBeenCalled();
   });
 
-  it('is disabled while the invoice awaits validation', () => {
+  it('is disabled while the invoice awaits validation, and says why', () => {
     stubApi({ 'GET /api/settings': () => jsonResponse(settings) });
-    renderScreen(<ShareInvoice disabled />);
-    expect(screen.getByRole('button', { name: 'Share INV-1 on WhatsApp' })).toBeDisabled();
+    renderScreen(<ShareInvoice awaitingValidation />);
+    const button = screen.getByRole('button', { name: 'Share INV-1 on WhatsApp' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(
+      'WhatsApp is unavailable while the payment awaits validation',
+    );
+  });
+
+  it("is disabled for a landline: WhatsApp needs the client's mobile number", () => {
+    stubApi({ 'GET /api/settings': () => jsonResponse(settings) });
+    renderScreen(<ShareInvoice phone="03-2161 1234" />);
+    const button = screen.getByRole('button', { name: 'Share INV-1 on WhatsApp' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(/mobile number \(01x or \+601x\)/);
+  });
+
+  it('ends the text with the signed link to the PDF', async () => {
+    stubApi({ 'GET /api/settings': () => jsonResponse(settings) });
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const pdfLink = vi.fn(async () => ({
+      url: 'https://console.test/api/public/invoices/inv-1/pdf?expires=1&signature=ab',
+      expiresAt: '2026-12-04T00:00:00.000Z',
+    }));
+    renderScreen(
+      <>
+        <ShareInvoice pdfLink={pdfLink} />
+        <SettingsLoaded />
+      </>,
+    );
+    await screen.findByText('settings loaded');
+    await userEvent.click(screen.getByRole('button', { name: 'Share INV-1 on WhatsApp' }));
+    await screen.findByText('WhatsApp opened with invoice details for Aman Guards');
+    const text = decodeURIComponent(
+      new URL(open.mock.calls[0]![0] as string).searchParams.get('text')!,
+    );
+    expect(text).toContain(
+      'PDF (link valid until 04/12/2026): https://console.test/api/public/invoices/inv-1/pdf?expires=1&signature=ab',
+    );
   });
 });
 

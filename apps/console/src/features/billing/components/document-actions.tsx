@@ -1,4 +1,10 @@
-import { whatsappShareUrl, type ShareSender } from '@patrol/domain';
+import {
+  formatBusinessDate,
+  malaysianMobileForWhatsApp,
+  whatsappBlockedReason,
+  whatsappShareUrl,
+  type ShareSender,
+} from '@patrol/domain';
 import { useQuery } from '@tanstack/react-query';
 import { CheckIcon, FileDownIcon, LoaderCircleIcon, MessageCircleIcon, XIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -58,42 +64,60 @@ export function useShareSender(): ShareSender | undefined {
 export const loadingSettingsMessage = 'Loading company settings, please try again in a moment';
 
 /**
- * WhatsApp share (spec 3 section 5): needs the company settings; opens wa.me with the client's
- * normalised number, or the generic share link without one.
+ * WhatsApp share (spec 3 section 5): needs the company settings and the client's mobile number
+ * (a landline cannot take WhatsApp); disabled, it says why. With `pdfLink`, the text ends with a
+ * signed, expiring link to the document's PDF, asked for at the moment of sharing.
  */
 export function WhatsAppButton({
   kind,
   number,
   clientName,
   phone,
-  disabled,
+  blocked,
+  pdfLink,
   message,
 }: {
   kind: DocumentRef['kind'];
   number: string;
   clientName: string;
   phone: string | undefined;
-  disabled?: boolean;
+  /** The document's own state that rules sharing out (void, awaiting validation). */
+  blocked?: { isVoided?: boolean; paymentStatus?: string; paymentValidationStatus?: string };
+  pdfLink?: () => Promise<{ url: string; expiresAt: string }>;
   /** Builds the text from the company's details. */
   message: (sender: ShareSender) => string;
 }) {
   const sender = useShareSender();
-  const share = () => {
+  const reason = whatsappBlockedReason({ phone, ...blocked });
+  const share = async () => {
     if (!sender) {
       toast.warning(loadingSettingsMessage);
       return;
     }
     try {
+      const link = pdfLink ? await pdfLink() : null;
+      const text = link
+        ? `${message(sender)}\n\nPDF (link valid until ${formatBusinessDate(link.expiresAt)}): ${link.url}`
+        : message(sender);
       // With noopener the browser answers null whether or not the tab opened.
-      window.open(whatsappShareUrl(phone, message(sender)), '_blank', 'noopener,noreferrer');
+      const mobile = malaysianMobileForWhatsApp(phone);
+      window.open(whatsappShareUrl(mobile, text), '_blank', 'noopener,noreferrer');
       toast.success(`WhatsApp opened with ${kind} details for ${clientName}`);
-    } catch {
-      toast.error(`Failed to share ${kind} via WhatsApp`);
+    } catch (error) {
+      toast.error(
+        error instanceof Error && error.message
+          ? `Failed to share ${kind} via WhatsApp: ${error.message}`
+          : `Failed to share ${kind} via WhatsApp`,
+      );
     }
   };
   return (
-    <IconButton label={`Share ${number} on WhatsApp`} onClick={share} disabled={disabled}>
-      <MessageCircleIcon className={disabled ? undefined : 'text-green-700'} />
+    <IconButton
+      label={`Share ${number} on WhatsApp`}
+      onClick={() => void share()}
+      disabledReason={reason}
+    >
+      <MessageCircleIcon className={reason ? undefined : 'text-green-700'} />
     </IconButton>
   );
 }

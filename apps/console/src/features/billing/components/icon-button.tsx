@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 
 /** A small icon-only row action with an accessible name. */
@@ -6,25 +6,40 @@ export function IconButton({
   label,
   onClick,
   disabled,
+  disabledReason,
   children,
 }: {
   label: string;
   onClick: () => void;
   disabled?: boolean;
+  /** Why the action is unavailable: disables it, shown on hover and read by screen readers. */
+  disabledReason?: string | null;
   children: ReactNode;
 }) {
-  return (
+  const reasonId = useId();
+  const button = (
     <Button
       variant="ghost"
       size="icon"
       className="size-8"
       aria-label={label}
+      aria-describedby={disabledReason ? reasonId : undefined}
       title={label}
       onClick={onClick}
-      disabled={disabled}
+      disabled={disabled || Boolean(disabledReason)}
     >
       {children}
     </Button>
+  );
+  if (!disabledReason) return button;
+  // A disabled button takes no pointer events, so the wrapper carries the hover text.
+  return (
+    <span title={disabledReason} className="inline-flex">
+      {button}
+      <span id={reasonId} className="sr-only">
+        {disabledReason}
+      </span>
+    </span>
   );
 }
 

@@ -1,13 +1,5 @@
 import type { Invoice } from '@patrol/contracts';
-import {
-  formatBusinessDate,
-  formatMoney,
-  ordinal,
-  parsePaymentCorrections,
-  taxGroupLabel,
-  totalsFiguresOf,
-} from '@patrol/domain';
-import { AlertTriangleIcon } from 'lucide-react';
+import { formatBusinessDate, formatMoney, taxGroupLabel, totalsFiguresOf } from '@patrol/domain';
 import { StatusBadge } from '@/components/status-badge';
 import {
   humanise,
@@ -17,9 +9,10 @@ import {
 } from '@/features/billing/lib/billing-labels';
 import { DetailList, DetailsDialog, DocumentClient } from './detail-list';
 import { DocumentTotals } from './document-totals';
+import { PaymentCorrectionCards } from './payment-correction-cards';
 import { PaymentEntriesList, type ReviewEntry } from './payment-entries-list';
 
-/** Invoice Details, with each 'PAYMENT CORRECTION REQUIRED' block of the notes as a card. */
+/** Invoice Details, with each rejection of its payments as a correction card. */
 export function InvoiceDetailsDialog({
   invoice,
   onOpenChange,
@@ -30,7 +23,6 @@ export function InvoiceDetailsDialog({
   /** Opens Validate or Reject of one pending payment. */
   onReviewEntry?: ReviewEntry;
 }) {
-  const notes = parsePaymentCorrections(invoice?.notes);
   return (
     <DetailsDialog
       open={invoice !== null}
@@ -46,30 +38,7 @@ export function InvoiceDetailsDialog({
     >
       {invoice && (
         <>
-          {notes.corrections.map((correction) => (
-            <section
-              key={correction.rejectionNumber}
-              aria-label={`Payment correction ${correction.rejectionNumber}`}
-              className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900"
-            >
-              <h3 className="flex items-center gap-2 font-semibold">
-                <AlertTriangleIcon aria-hidden="true" className="size-4" />
-                Payment correction required ({ordinal(correction.rejectionNumber)} rejection)
-              </h3>
-              <p className="mt-1">
-                Rejected by {correction.rejectedBy} on {correction.date}
-              </p>
-              <p className="mt-1">
-                <span className="font-medium">Reason:</span> {correction.reason}
-              </p>
-              {correction.remarks && (
-                <p className="mt-1">
-                  <span className="font-medium">Remarks:</span> {correction.remarks}
-                </p>
-              )}
-              <p className="mt-1 font-medium">{correction.actionRequired}</p>
-            </section>
-          ))}
+          <PaymentCorrectionCards rejections={invoice.rejectionHistory} />
           <DetailList
             items={[
               ['Client', <DocumentClient client={invoice.clientInfo} />],
@@ -95,7 +64,7 @@ export function InvoiceDetailsDialog({
               ...(invoice.paymentValidationNotes
                 ? [['Validation remarks', invoice.paymentValidationNotes] as const]
                 : []),
-              ['Notes', notes.otherNotes || '—'],
+              ['Notes', invoice.notes || '—'],
             ]}
           />
           <ul className="divide-y rounded-md border text-sm">

@@ -2,13 +2,13 @@ import type { Invoice } from '@patrol/contracts';
 import {
   canProcessPayment,
   canRevertInvoice,
-  canShareInvoice,
   canValidateOrRejectPayment,
   hasPermission,
   invoiceShareMessage,
 } from '@patrol/domain';
 import { BanknoteIcon, CheckIcon, EyeIcon, SendIcon, Undo2Icon, XIcon } from 'lucide-react';
 import { toast } from 'sonner';
+import { createInvoiceShareLink } from '@/features/billing/api/invoices';
 import { useAuth } from '@/lib/auth';
 import type { useDownloadCycle } from '@/lib/download';
 import { PdfButton, WhatsAppButton } from './document-actions';
@@ -61,7 +61,8 @@ export function InvoiceRowActions({ invoice, actions, pdf, onOpen }: InvoiceRowA
         number={invoice.invoiceNumber}
         clientName={invoice.clientInfo.companyName}
         phone={invoice.clientInfo.phone}
-        disabled={!canShareInvoice(invoice)}
+        blocked={invoice}
+        pdfLink={() => createInvoiceShareLink(invoice.id)}
         message={(sender) =>
           invoiceShareMessage(
             {

@@ -154,4 +154,47 @@ describe('QuotationFormDialog', () => {
     expect(totals().queryByText('SST service tax 6%')).not.toBeInTheDocument();
     expect(totals().getByText('RM 265.00')).toBeInTheDocument();
   });
+
+  it('finds a product on the server as the search is typed, and keeps it once picked', async () => {
+    const product = {
+      id: '00000000-0000-4000-8000-000000004999',
+      productId: 'PRD-4999',
+      name: 'Guard tour reader 4999',
+      description: 'Product number 4,999 of 5,000',
+      category: 'hardware',
+      unitPrice: 250,
+      unit: 'unit',
+      minQuantity: 1,
+      taxable: true,
+      active: true,
+      notes: '',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
+    const calls = stubApi({
+      'GET /api/business/clients': () => jsonResponse({ success: true, clients: [] }),
+      'GET /api/business/products': ({ url }) =>
+        jsonResponse({
+          success: true,
+          products: url.searchParams.get('search') === '4999' ? [product] : [],
+          pagination: emptyPage,
+        }),
+    });
+    renderScreen(<QuotationFormDialog open quotation={null} onOpenChange={vi.fn()} />);
+    await userEvent.type(screen.getByLabelText('Search products'), '4999');
+    const option = await screen.findByRole('option', {
+      name: 'Guard tour reader 4999 (RM 250.00)',
+    });
+    expect(
+      calls
+        .filter((call) => call.path === '/api/business/products')
+        .at(-1)
+        ?.url.searchParams.get('search'),
+    ).toBe('4999');
+    await userEvent.selectOptions(screen.getByLabelText('Item 1 product'), option);
+    expect(screen.getByLabelText('Item 1 name')).toHaveValue('Guard tour reader 4999');
+    await userEvent.clear(screen.getByLabelText('Search products'));
+    await userEvent.type(screen.getByLabelText('Search products'), 'x');
+    await vi.waitFor(() => expect(screen.getByLabelText('Item 1 product')).toHaveValue(product.id));
+  });
 });

@@ -16,7 +16,6 @@ import { FormDialog } from '@/components/form-dialog';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import { useProducts } from '@/features/billing/api/products';
 import {
   useBillingClients,
   useCreateQuotation,
@@ -36,6 +35,7 @@ import {
   type QuotationForm,
 } from './quotation-form-values';
 import { QuotationItemsFieldset } from './quotation-items-fieldset';
+import { useProductPicker } from './use-product-picker';
 
 type QuotationFormDialogProps = {
   open: boolean;
@@ -58,7 +58,8 @@ export function QuotationFormDialog({ open, quotation, onOpenChange }: Quotation
   const watchedItems = useWatch({ control, name: 'items' });
   const [clientSearch, setClientSearch] = useState('');
   const clients = useBillingClients(clientSearch.trim(), open);
-  const products = useProducts({ page: 1, active: true, limit: 100 }, open);
+  const products = useProductPicker(open);
+  const resetProducts = products.reset;
   const createQuotation = useCreateQuotation();
   const updateQuotation = useUpdateQuotation();
   const id = useId();
@@ -68,15 +69,15 @@ export function QuotationFormDialog({ open, quotation, onOpenChange }: Quotation
     if (open) {
       reset(quotationFormValues(quotation));
       setClientSearch('');
+      resetProducts();
     }
-  }, [open, quotation, reset]);
+  }, [open, quotation, reset, resetProducts]);
 
   // Exactly the server's rule (libs/domain): each line's type from the line, its product or the
   // settings, at the settings' rate for it, so the figures shown are the figures saved.
-  const catalogue = products.data?.products;
   const totals = calculateDocumentTotals(
     (watchedItems ?? []).map((item) => {
-      const product = catalogue?.find((candidate) => candidate.id === item.productId);
+      const product = products.options.find((candidate) => candidate.id === item.productId);
       const taxType = lineTaxType({ taxType: item.taxType, product }, taxSettings);
       return { ...item, taxType, taxRate: taxRateOf(taxType, taxSettings) };
     }),
@@ -101,7 +102,7 @@ export function QuotationFormDialog({ open, quotation, onOpenChange }: Quotation
   });
 
   const pickProduct = (index: number, productId: string) => {
-    const product = products.data?.products.find((candidate) => candidate.id === productId);
+    const product = products.pick(productId);
     setValue(`items.${index}.productId`, product?.id ?? null);
     if (!product) return;
     setValue(`items.${index}.productName`, product.name, { shouldValidate: true });
@@ -206,7 +207,9 @@ export function QuotationFormDialog({ open, quotation, onOpenChange }: Quotation
           lines={totals.lines}
           register={register}
           errors={errors}
-          products={products.data?.products}
+          products={products.options}
+          productSearch={products.search}
+          onProductSearch={products.setSearch}
           onPickProduct={pickProduct}
           onChooseTaxType={chooseTaxType}
         />

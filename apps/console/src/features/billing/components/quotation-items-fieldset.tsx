@@ -21,6 +21,9 @@ type QuotationItemsFieldsetProps = {
   errors: FieldErrors<QuotationForm>;
   /** The active catalogue products a line may pick. */
   products: readonly Product[] | undefined;
+  /** The product search, sent to the server as typed. */
+  productSearch: string;
+  onProductSearch: (search: string) => void;
   onPickProduct: (index: number, productId: string) => void;
   onChooseTaxType: (index: number, taxType: TaxType) => void;
 };
@@ -33,12 +36,21 @@ export function QuotationItemsFieldset({
   register,
   errors,
   products,
+  productSearch,
+  onProductSearch,
   onPickProduct,
   onChooseTaxType,
 }: QuotationItemsFieldsetProps) {
   return (
     <fieldset className="grid gap-3">
       <legend className="mb-2 text-sm font-medium">Items</legend>
+      <Input
+        type="search"
+        aria-label="Search products"
+        placeholder="Search products by name or ID..."
+        value={productSearch}
+        onChange={(event) => onProductSearch(event.target.value)}
+      />
       {items.fields.map((item, index) => {
         const itemErrors = errors.items?.[index];
         const line = lines[index];
@@ -51,6 +63,11 @@ export function QuotationItemsFieldset({
                 onChange={(event) => onPickProduct(index, event.target.value)}
               >
                 <option value="">Custom item (no catalogue product)</option>
+                {pickedElsewhere(watchedItems?.[index], products) && (
+                  <option value={watchedItems![index]!.productId!}>
+                    {watchedItems![index]!.productName}
+                  </option>
+                )}
                 {products?.map((product) => (
                   <option key={product.id} value={product.id}>
                     {product.name} ({formatMoney(product.unitPrice)})
@@ -168,4 +185,12 @@ export function QuotationItemsFieldset({
       </Button>
     </fieldset>
   );
+}
+
+/** A line's product that the current search does not list (an edited quotation's, say). */
+function pickedElsewhere(
+  item: QuotationFormItem | undefined,
+  products: readonly Product[] | undefined,
+): boolean {
+  return Boolean(item?.productId && !products?.some((product) => product.id === item.productId));
 }

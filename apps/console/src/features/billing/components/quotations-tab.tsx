@@ -37,6 +37,7 @@ import {
   showingCaption,
 } from './billing-list-card';
 import { FilterSelect } from './filter-select';
+import { ConvertQuotationDialog } from './convert-quotation-dialog';
 import { PdfButton, WhatsAppButton } from './document-actions';
 import { IconButton, RowActions } from './icon-button';
 import { QuotationDetailsDialog } from './quotation-details-dialog';
@@ -48,7 +49,9 @@ const filterNames = ['search', 'status', 'clientId'] as const;
 const allowedFilters = { status: quotationStatuses };
 
 type Dialog =
-  { kind: 'create' } | { kind: 'edit' | 'view' | 'delete' | 'close'; quotation: Quotation } | null;
+  | { kind: 'create' }
+  | { kind: 'edit' | 'view' | 'delete' | 'close' | 'accept' | 'convert'; quotation: Quotation }
+  | null;
 
 /** The Quotations tab: list, filters, workflow buttons and the quotation dialogs. */
 export function QuotationsTab() {
@@ -171,8 +174,10 @@ export function QuotationsTab() {
                     canConvert={can.convert}
                     busy={actions.isRunning}
                     onAction={(action) =>
-                      action.action === 'close'
-                        ? setDialog({ kind: 'close', quotation })
+                      action.action === 'close' ||
+                      action.action === 'accept' ||
+                      action.action === 'convert'
+                        ? setDialog({ kind: action.action, quotation })
                         : void actions.workflow(quotation, action)
                     }
                   />
@@ -289,6 +294,31 @@ export function QuotationsTab() {
             targetStatus: 'closed',
           });
         }}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'accept'}
+        onOpenChange={(open) => !open && close()}
+        title="Mark quotation accepted?"
+        description={
+          dialog?.kind === 'accept' &&
+          `Quotation ${dialog.quotation.quotationNumber} for ${dialog.quotation.clientInfo.companyName} will be marked accepted and can then be converted to an invoice.`
+        }
+        confirmLabel="Mark Accepted"
+        onConfirm={() => {
+          if (dialog?.kind !== 'accept') return;
+          close();
+          void actions.workflow(dialog.quotation, {
+            action: 'accept',
+            label: 'Mark Accepted',
+            targetStatus: 'accepted',
+          });
+        }}
+      />
+      <ConvertQuotationDialog
+        quotation={dialog?.kind === 'convert' ? dialog.quotation : null}
+        onOpenChange={(open) => !open && close()}
+        pending={dialog?.kind === 'convert' && actions.isRunning(`convert:${dialog.quotation.id}`)}
+        onSubmit={actions.convert}
       />
     </>
   );

@@ -1,11 +1,12 @@
 import type { ReportType } from '@patrol/contracts';
-import { humanise } from '@patrol/domain';
+import { hasPermission, humanise } from '@patrol/domain';
 import { DownloadIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { exportReport, type ReportPeriodChoice } from '@/features/billing/api/reports';
+import { useAuth } from '@/lib/auth';
 
 /** A count as the reports print it, grouped the Malaysian way. */
 export const formatCount = (value: number) => value.toLocaleString('en-MY');
@@ -31,8 +32,16 @@ export function Section({
   );
 }
 
-/** Export: the workbook, or the JSON fallback when the workbook fails (spec 3 section 7). */
-export function ExportButton({ type, period }: { type: ReportType; period: ReportPeriodChoice }) {
+/**
+ * Export: the workbook, or the JSON fallback when the workbook fails (spec 3 section 7). Shown
+ * only to users with reports.export.
+ */
+export function ExportButton(props: { type: ReportType; period: ReportPeriodChoice }) {
+  const { user } = useAuth();
+  return hasPermission(user, 'reports.export') ? <ExportAction {...props} /> : null;
+}
+
+function ExportAction({ type, period }: { type: ReportType; period: ReportPeriodChoice }) {
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);

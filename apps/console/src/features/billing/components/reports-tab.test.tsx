@@ -146,4 +146,13 @@ describe('ReportsTab', () => {
         .map((call) => call.url.searchParams.get('format')),
     ).toEqual(['xlsx', 'json']);
   });
+
+  it('shows no Export to a role without reports.export', async () => {
+    stubApi({ 'GET /api/business/reports': () => jsonResponse(report()) });
+    signInAs({ ...testUsers.sales, role: 'accounts', permissions: ['reports.view'] });
+    renderScreen(<ReportsTab />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Aging' }));
+    await screen.findByText('Aging by Client');
+    expect(screen.queryByRole('button', { name: 'Export' })).not.toBeInTheDocument();
+  });
 });

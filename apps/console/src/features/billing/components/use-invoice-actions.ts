@@ -109,8 +109,8 @@ export function useInvoiceActions(filters: InvoiceFilters) {
     send: (invoice: Invoice) =>
       guard.run(`send:${invoice.id}`, async () => {
         try {
-          await send.mutateAsync(invoice.id);
-          toast.success('Invoice sent successfully');
+          // The server says whether it e-mailed the invoice or only marked it sent.
+          toast.success((await send.mutateAsync(invoice.id)).message);
         } catch (error) {
           toast.error(billingActionFailure('sending invoice', error));
         }

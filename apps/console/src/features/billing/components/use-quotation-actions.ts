@@ -1,6 +1,7 @@
-import type { Quotation } from '@patrol/contracts';
+import type { ConvertQuotationBody, Quotation } from '@patrol/contracts';
 import type { QuotationWorkflowAction } from '@patrol/domain';
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
   useConvertQuotation,
@@ -23,6 +24,7 @@ import { queryKeys } from '@/lib/query-keys';
  */
 export function useQuotationActions(filters: QuotationFilters) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const guard = useActionGuard();
   const setStatus = useSetQuotationStatus();
   const convert = useConvertQuotation();
@@ -43,28 +45,48 @@ export function useQuotationActions(filters: QuotationFilters) {
       guard.run(`${action.action}:${quotation.id}`, async () => {
         const undo = change(quotation.id, (row) => ({ ...row, status: action.targetStatus }));
         try {
-          const response =
-            action.action === 'convert'
-              ? await convert.mutateAsync(quotation.id)
-              : await setStatus.mutateAsync({ id: quotation.id, status: action.targetStatus });
+          const response = await setStatus.mutateAsync({
+            id: quotation.id,
+            status: action.targetStatus,
+          });
           toast.success(response.message);
         } catch (error) {
           undo();
           toast.error(
-            action.action === 'convert'
-              ? billingActionFailure(
-                  'converting quotation',
-                  error,
-                  quotationFailureFallbacks.convert,
-                )
-              : billingActionFailure(
-                  'updating quotation status',
-                  error,
-                  quotationFailureFallbacks.status,
-                ),
+            billingActionFailure(
+              'updating quotation status',
+              error,
+              quotationFailureFallbacks.status,
+            ),
           );
         }
       }),
+    /** Converts with the dates the user confirmed; the toast opens the new invoice. */
+    convert: async (quotation: Quotation, dates: ConvertQuotationBody) => {
+      let converted = false;
+      await guard.run(`convert:${quotation.id}`, async () => {
+        const undo = change(quotation.id, (row) => ({ ...row, status: 'converted' }));
+        try {
+          const { message, invoice } = await convert.mutateAsync({ id: quotation.id, dates });
+          converted = true;
+          toast.success(message, {
+            action: {
+              label: `Open ${invoice.invoiceNumber}`,
+              onClick: () =>
+                void navigate(
+                  `/billing?tab=invoices&search=${encodeURIComponent(invoice.invoiceNumber)}`,
+                ),
+            },
+          });
+        } catch (error) {
+          undo();
+          toast.error(
+            billingActionFailure('converting quotation', error, quotationFailureFallbacks.convert),
+          );
+        }
+      });
+      return converted;
+    },
     send: (quotation: Quotation) =>
       guard.run(`send:${quotation.id}`, async () => {
         const undo = change(quotation.id, (row) => ({ ...row, status: 'sent' }));

@@ -1,0 +1,65 @@
+import type { Invoice } from '@patrol/contracts';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { InvoiceDetailsDialog } from './invoice-details-dialog';
+
+const rejected = {
+  id: 'inv-1',
+  invoiceNumber: 'INV-MP-2025-000001',
+  quotationId: 'quo-1',
+  clientId: 'client-1',
+  clientInfo: {
+    companyName: 'Aman Guards Sdn Bhd',
+    contactPerson: 'Aisyah',
+    email: '',
+    phone: '',
+    address: '',
+  },
+  issueDate: '2025-06-19',
+  dueDate: '2025-07-19',
+  paymentTerms: 'NET_30',
+  lineItems: [],
+  subtotal: 2160,
+  taxAmount: 172.8,
+  discountAmount: 0,
+  totalAmount: 2332.8,
+  paidAmount: 0,
+  validatedAmount: 0,
+  awaitingValidationAmount: 0,
+  outstandingAmount: 2332.8,
+  taxSummary: [],
+  paymentValidationNotes: null,
+  paymentRejectionReason: 'Transfer not in the bank statement',
+  isVoided: false,
+  status: 'issued',
+  sentAt: null,
+  sentTo: null,
+  createdAt: '2025-06-19T02:00:00.000Z',
+  updatedAt: '2025-06-21T02:00:00.000Z',
+  paymentStatus: 'unpaid',
+  paymentValidationStatus: 'validation_rejected',
+  paymentEntries: [],
+  notes: 'Deliver to the guard house',
+  rejectionHistory: [
+    {
+      rejectionNumber: 1,
+      rejectedBy: 'Nurul Accounts',
+      rejectedAt: '2025-06-21T02:00:00.000Z',
+      rejectionReason: 'Transfer not in the bank statement',
+      validationNotes: 'Checked twice',
+      clearedPaymentCount: 1,
+    },
+  ],
+} as Invoice;
+
+describe('InvoiceDetailsDialog', () => {
+  it('shows each rejection as a staff correction card, apart from the client notes', () => {
+    render(<InvoiceDetailsDialog invoice={rejected} onOpenChange={() => {}} />);
+    const card = screen.getByRole('region', { name: 'Payment correction 1' });
+    expect(within(card).getByText(/1st rejection/)).toBeInTheDocument();
+    expect(within(card).getByText(/Rejected by Nurul Accounts/)).toBeInTheDocument();
+    expect(within(card).getByText('Transfer not in the bank statement')).toBeInTheDocument();
+    expect(within(card).getByText('Checked twice')).toBeInTheDocument();
+    expect(screen.getByText('Deliver to the guard house')).toBeInTheDocument();
+  });
+});
