@@ -70,7 +70,7 @@ describe('DashboardPage with data', () => {
       expect(within(tile).getByText(count), title).toBeInTheDocument();
     }
     const totals = {
-      'Total Licenses': '40',
+      'Total Licences': '40',
       'Bound to Devices': '25',
       Available: '15',
       Expired: '9',

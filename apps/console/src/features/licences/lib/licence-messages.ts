@@ -16,7 +16,7 @@ function hasServerMessage(error: unknown): error is ApiError {
 
 /** Success of bind, unbind, delete or extend: the server message or the spec's default. */
 export function licenceActionSuccess(action: LicenceAction, serverMessage?: string): string {
-  return serverMessage || `License ${action} successfully!`;
+  return serverMessage || `Licence ${action} successfully!`;
 }
 
 /** Failure of bind, unbind, delete or extend (spec 1 section 8 "Licences"). */
