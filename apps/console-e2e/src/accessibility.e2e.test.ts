@@ -13,13 +13,13 @@ const signedInPages = [
   { path: '/clients', heading: 'Client Management' },
   { path: '/clients/add', heading: 'Add New Client' },
   { path: '/licences', heading: 'Licence Management' },
-  { path: '/billing', heading: 'Billing' },
+  { path: '/billing', heading: 'Billing Dashboard' },
   { path: '/users', heading: 'User Management' },
   { path: '/audit', heading: 'Audit Trail' },
-  { path: '/settings', heading: 'Settings' },
-  { path: '/crash-report', heading: 'Crash Reports' },
-  { path: '/ota', heading: 'OTA Updates' },
-  { path: '/system-status', heading: 'System Status' },
+  { path: '/settings', heading: 'Company Settings' },
+  { path: '/crash-report', heading: 'Crash & Debug Reports' },
+  { path: '/ota', heading: 'Over The Air Update (OTA)' },
+  { path: '/system-status', heading: 'System' },
 ];
 
 /**
