@@ -19,7 +19,7 @@ export function AuthCard({ title, subtitle, children }: AuthCardProps) {
             <ShieldCheck className="size-6" aria-hidden="true" />
           </span>
           <p className="font-semibold">{appInfo.productName}</p>
-          <p className="text-sm font-medium text-primary motion-safe:animate-[pulse_1.5s_ease-in-out_infinite]">
+          <p className="text-sm font-medium text-blue-800 motion-safe:animate-[tagline-pulse_1.5s_ease-in-out_infinite]">
             {appInfo.loginTagline}
           </p>
         </div>
