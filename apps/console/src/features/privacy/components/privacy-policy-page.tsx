@@ -30,9 +30,7 @@ export function PrivacyPolicyPage() {
           <ShieldCheck className="mt-1 size-7 shrink-0 text-primary" aria-hidden="true" />
           <div>
             <h1 className="text-2xl font-semibold tracking-tight">Privacy Policy</h1>
-            <p className="mt-1 text-muted-foreground">
-              Last updated: {privacyPolicyLastUpdated}
-            </p>
+            <p className="mt-1 text-muted-foreground">Last updated: {privacyPolicyLastUpdated}</p>
           </div>
         </header>
         <article className="mt-8 space-y-8 rounded-lg border bg-card p-6 leading-relaxed shadow-xs md:p-8">

@@ -8,7 +8,11 @@ import { UpdateNoticeBell } from './update-notice-bell';
 
 function renderBell(unread: number) {
   // The bell reads only the count; the panel stays closed.
-  const value = { unread, notices: [], markAllRead: () => undefined } as unknown as UpdateNoticesValue;
+  const value = {
+    unread,
+    notices: [],
+    markAllRead: () => undefined,
+  } as unknown as UpdateNoticesValue;
   render(
     <UpdateNoticesContext.Provider value={value}>
       <UpdateNoticeBell />

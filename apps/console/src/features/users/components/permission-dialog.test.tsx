@@ -113,10 +113,13 @@ describe('PermissionDialog', () => {
   it('counts as Denied only the permissions denied to this user explicitly', async () => {
     stubApi({
       [permissionsPath]: () =>
-        permissionsAnswer(roleTemplates.sales.filter((key) => key !== 'clients.view'), {
-          granted: [],
-          denied: ['clients.view'],
-        }),
+        permissionsAnswer(
+          roleTemplates.sales.filter((key) => key !== 'clients.view'),
+          {
+            granted: [],
+            denied: ['clients.view'],
+          },
+        ),
     });
     await openDialog();
     expect(figure('Denied')).toBe('1');

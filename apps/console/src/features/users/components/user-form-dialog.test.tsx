@@ -43,7 +43,7 @@ describe('UserFormDialog', () => {
     expect(screen.getByText('Password must be at least 6 characters long')).toBeInTheDocument();
   });
 
-  it('states the password rules before any error, as the password field\'s description', async () => {
+  it("states the password rules before any error, as the password field's description", async () => {
     stubApi({});
     renderDialog();
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
