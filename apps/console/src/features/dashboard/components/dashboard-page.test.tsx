@@ -76,7 +76,9 @@ describe('DashboardPage with data', () => {
       Expired: '9',
     };
     for (const [label, count] of Object.entries(totals)) {
-      expect(screen.getByText(label).nextElementSibling, label).toHaveTextContent(count);
+      // The summary card above is titled 'Total Licences' too: read the overview's own terms.
+      const term = screen.getByText(label, { selector: 'dt' });
+      expect(term.nextElementSibling, label).toHaveTextContent(count);
     }
     expect(screen.getByText('Last updated: 2 minutes ago')).toBeInTheDocument();
   });
