@@ -1,28 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
-  jsonResponse,
+  answerEveryCallNotFound,
   markSetupComplete,
   renderRoute,
   signInAs,
   testUsers,
 } from '@/test/test-utils';
 
-const fetchMock = vi.fn<typeof fetch>();
-
-beforeEach(() => {
-  markSetupComplete();
-  fetchMock.mockResolvedValue(
-    jsonResponse({ success: false, error: 'NOT_FOUND', message: 'x' }, 404),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+answerEveryCallNotFound();
 
 describe('keyboard and landmarks', () => {
   it('starts the signed-in shell with a skip link that moves focus to the main content', async () => {
