@@ -146,4 +146,21 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
     await page.keyboard.press('Enter');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
   });
+
+  test("focus returns to a row's actions button when the dialog its menu opened closes", async ({
+    page,
+    baseUrl,
+  }) => {
+    const { user } = await signInAsStaff(page, baseUrl);
+    await page.goto('/users');
+    await waitForHeading(page, 'User Management');
+    const actions = page.getByRole('button', { name: `Actions for ${user.fullName}` });
+    await actions.click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await page.getByRole('dialog', { name: 'Edit User' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => actions.evaluate((button) => button === document.activeElement))
+      .toBe(true);
+  });
 });

@@ -5,6 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 
 // Each opens from a plain button's state, without the Radix Trigger that would return focus.
@@ -53,6 +59,29 @@ function PlainConfirm() {
   );
 }
 
+// A row's actions menu opening a dialog: the menu item is gone by the time the dialog closes.
+function MenuDialog() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button>Actions</Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent>
+          <DropdownMenuItem onSelect={() => setOpen(true)}>Edit</DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent>
+          <DialogTitle>Edit</DialogTitle>
+          <DialogDescription>From a menu</DialogDescription>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
 describe('focus after a dialog closes', () => {
   it.each([
     ['dialog', PlainDialog, 'Open dialog', 'dialog'],
@@ -67,5 +96,15 @@ describe('focus after a dialog closes', () => {
     expect(screen.queryByRole(role)).not.toBeInTheDocument();
     // Radix moves focus back after the content has unmounted, on the next task.
     await waitFor(() => expect(screen.getByRole('button', { name: opener })).toHaveFocus());
+  });
+
+  it('returns to the menu button when the dialog opened from one of its items', async () => {
+    const user = userEvent.setup();
+    render(<MenuDialog />);
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Actions' })).toHaveFocus());
   });
 });
