@@ -35,7 +35,7 @@ describe('licence contracts', () => {
     expect(unbindLicenceBodySchema.parse({ licenceKey: 'K' }).companyId).toBe('system');
   });
 
-  const countMessage = 'License count must be between 1 and 100';
+  const countMessage = 'Licence count must be between 1 and 100';
   const validityMessage = 'Validity period must be between 1 and 1825 days (5 years)';
   it.each(
     fieldCases(validCreate, [

@@ -22,7 +22,7 @@ export type LicenceDisplayStatus = (typeof licenceDisplayStatuses)[number];
 /** Licence form and bind messages (spec 1 section 5). */
 export const licenceMessages = {
   clientRequired: 'Please select a client',
-  count: `License count must be between ${licenceCountRange.min} and ${licenceCountRange.max}`,
+  count: `Licence count must be between ${licenceCountRange.min} and ${licenceCountRange.max}`,
   validity: `Validity period must be between ${validityDaysRange.min} and ${validityDaysRange.max} days (5 years)`,
   extension: `Extension must be between ${validityDaysRange.min} and ${validityDaysRange.max} days (5 years)`,
   bindRequired: 'Device ID and Project Name are required',

@@ -22,7 +22,11 @@ export const userMessages = {
   usernameRequired: 'Username is required',
   passwordRequired: 'Password is required for new users',
   passwordTooShort: `Password must be at least ${passwordMinLength.newUser} characters long`,
+  passwordTooLong: 'Password must be 128 characters or less',
 } as const;
+
+/** What a new user's password must be, as the Add User dialog states it before any error. */
+export const newUserPasswordRules = [userMessages.passwordTooShort, userMessages.passwordTooLong];
 
 /** A staff account as the API presents it (never its password hash or 2FA secret). */
 export const userSchema = z.object({
@@ -74,7 +78,7 @@ export const createUserBodySchema = z.object({
     .string({ error: userMessages.passwordRequired })
     .min(1, { error: userMessages.passwordRequired, abort: true })
     .min(passwordMinLength.newUser, userMessages.passwordTooShort)
-    .max(128, 'Password must be 128 characters or less'),
+    .max(128, userMessages.passwordTooLong),
   status: userStatusSchema.default('active'),
 });
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;

@@ -1,29 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  answerEveryCallNotFound,
   jsonResponse,
-  markSetupComplete,
   markSetupNeeded,
   renderRoute,
   signInAs,
   testUsers,
 } from '@/test/test-utils';
 
-const fetchMock = vi.fn<typeof fetch>();
-
-beforeEach(() => {
-  markSetupComplete();
-  // The footer asks for settings once signed in; the fallback tagline is fine here.
-  fetchMock.mockResolvedValue(
-    jsonResponse({ success: false, error: 'NOT_FOUND', message: 'x' }, 404),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  fetchMock.mockReset();
-  vi.unstubAllGlobals();
-});
+const fetchMock = answerEveryCallNotFound();
 
 describe('routing', () => {
   it('sends a visitor without a token from a protected route to /login', async () => {

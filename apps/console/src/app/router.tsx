@@ -4,6 +4,7 @@ import { RedirectIfAuthenticated, RequireAuth } from '@/app/routing/require-auth
 import { RequirePermission } from '@/app/routing/require-permission';
 import { routeAccess, type AccessRule } from '@/app/routing/route-access';
 import { RouteError } from '@/app/routing/route-error';
+import { RouteFrame } from '@/app/routing/route-frame';
 import { RegisterGate } from '@/app/setup/register-gate';
 import { SetupGate } from '@/app/setup/setup-gate';
 import { LoadingScreen } from '@/components/status-screens';
@@ -29,6 +30,7 @@ function protectedScreen(path: string, access: AccessRule, lazy: LazyRoute): Rou
 /** Every route of spec 1 section 2.1 and spec 2 section 2, with its guards. */
 export const appRoutes: RouteObject[] = [
   {
+    element: <RouteFrame />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <LoadingScreen message="Loading..." />,
     children: [

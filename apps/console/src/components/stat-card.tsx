@@ -29,8 +29,8 @@ const iconColours: Record<StatVariant, string> = {
 };
 
 const trendStyles: Record<StatTrend, { icon: LucideIcon; colour: string; label: string }> = {
-  up: { icon: TrendingUpIcon, colour: 'text-green-600', label: 'Up' },
-  down: { icon: TrendingDownIcon, colour: 'text-red-600', label: 'Down' },
+  up: { icon: TrendingUpIcon, colour: 'text-green-700', label: 'Up' },
+  down: { icon: TrendingDownIcon, colour: 'text-red-700', label: 'Down' },
   flat: { icon: MinusIcon, colour: 'text-muted-foreground', label: 'No change' },
 };
 

@@ -27,9 +27,9 @@ import { RealtimeClient, type RealtimeStatus } from '@/lib/socket';
 export const realtimeDebounceMs = 300;
 
 const licenceActionMessages = {
-  bind: 'License bound successfully!',
-  unbind: 'License unbound successfully!',
-  extend: 'License extended successfully!',
+  bind: 'Licence bound successfully!',
+  unbind: 'Licence unbound successfully!',
+  extend: 'Licence extended successfully!',
 } as const;
 
 /** The destructive toast of a critical report arriving live (spec 2 section 4). */

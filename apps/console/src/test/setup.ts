@@ -7,3 +7,6 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
+
+// jsdom has no layout: scrolling (the router's scroll restoration) is a no-op here.
+window.scrollTo = () => undefined;

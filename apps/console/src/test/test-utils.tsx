@@ -2,6 +2,7 @@ import { roleTemplates } from '@patrol/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { appRoutes } from '@/app/router';
 import { sessionCacheKeys, type StoredUser } from '@/lib/session-storage';
@@ -75,4 +76,25 @@ export function jsonResponse(body: unknown, status = 200): Response {
     status,
     headers: { 'Content-Type': 'application/json' },
   });
+}
+
+/**
+ * For route tests of a file: setup is complete and every call answers 404 (the footer's settings
+ * call then falls back to its fixed tagline). Returns the fetch stub to inspect.
+ */
+export function answerEveryCallNotFound() {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    markSetupComplete();
+    fetchMock.mockResolvedValue(
+      jsonResponse({ success: false, error: 'NOT_FOUND', message: 'x' }, 404),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+  return fetchMock;
 }

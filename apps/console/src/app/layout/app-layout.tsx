@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AppFooter } from '@/app/layout/app-footer';
 import { Sidebar } from '@/app/layout/sidebar';
+import { mainContentId, SkipLink } from '@/components/layout/skip-link';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { useToastOutlet } from '@/components/toast-outlet';
@@ -27,6 +28,7 @@ export function AppLayout() {
       <UpdateNoticeProvider>
         <TooltipProvider>
           <div className="min-h-screen">
+            <SkipLink />
             <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 border-r border-sidebar-border lg:block">
               <Sidebar headerAction={<UpdateNoticeBell />} />
             </aside>
@@ -53,7 +55,11 @@ export function AppLayout() {
                 <span className="flex-1 font-semibold">{appInfo.productName}</span>
                 <UpdateNoticeBell />
               </header>
-              <main className="mx-auto w-full max-w-[1600px] flex-1 p-4 md:p-6">
+              <main
+                id={mainContentId}
+                tabIndex={-1}
+                className="mx-auto w-full max-w-[1600px] flex-1 p-4 outline-none md:p-6"
+              >
                 <Outlet />
               </main>
               <AppFooter />

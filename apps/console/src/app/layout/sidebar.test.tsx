@@ -111,4 +111,12 @@ describe('Sidebar', () => {
       expect(document.querySelector('img')).toHaveAttribute('src', '/api/settings/logo/file?v=abc'),
     );
   });
+
+  it('keeps the logo in proportion: a fixed height, its own width, contained', async () => {
+    renderSidebar(testUsers.superadmin, '/', { url: '/api/settings/logo/file?v=wide' });
+    await waitFor(() => expect(document.querySelector('img')).not.toBeNull());
+    const logo = document.querySelector('img')!;
+    expect(logo).toHaveClass('h-8', 'w-auto', 'object-contain');
+    expect(logo).not.toHaveClass('size-8');
+  });
 });

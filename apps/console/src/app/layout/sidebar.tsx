@@ -51,7 +51,12 @@ export function Sidebar({ onNavigate, headerAction }: SidebarProps) {
     <div className="flex h-full flex-col bg-sidebar text-sidebar-foreground">
       <div className="flex h-16 shrink-0 items-center gap-3 border-b border-sidebar-border px-5">
         {logoUrl ? (
-          <img src={logoUrl} alt="" className="size-8 shrink-0 rounded-md object-contain" />
+          // A fixed height and a capped width: a wide or tall logo keeps its proportions.
+          <img
+            src={logoUrl}
+            alt=""
+            className="h-8 w-auto max-w-24 shrink-0 rounded-md object-contain"
+          />
         ) : (
           <span className="flex size-8 items-center justify-center rounded-md bg-primary text-primary-foreground">
             <ShieldCheck className="size-4" aria-hidden="true" />

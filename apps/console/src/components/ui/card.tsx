@@ -28,9 +28,10 @@ function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   );
 }
 
-function CardTitle({ className, ...props }: ComponentProps<'h3'>) {
+/** A second-level heading: cards sit directly under the page's title (h1). */
+function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
   return (
-    <h3
+    <h2
       data-slot="card-title"
       className={cn('text-base leading-none font-semibold', className)}
       {...props}

@@ -1,11 +1,12 @@
 import { XIcon } from 'lucide-react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { ComponentProps } from 'react';
+import { useReturnFocus } from '@/components/ui/return-focus';
 import { cn } from '@/lib/cn';
 
 /**
- * A modal dialog. Radix traps focus inside it, closes it on Escape and returns focus to the
- * trigger; every dialog needs a DialogTitle so screen readers can name it.
+ * A modal dialog. Radix traps focus inside it and closes it on Escape; focus returns to the
+ * control that opened it (useReturnFocus); every dialog needs a DialogTitle so screen readers can name it.
  */
 function Dialog(props: ComponentProps<typeof DialogPrimitive.Root>) {
   return <DialogPrimitive.Root data-slot="dialog" {...props} />;
@@ -37,8 +38,11 @@ function DialogContent({
   className,
   children,
   showCloseButton = true,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: DialogContentProps) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
@@ -49,6 +53,7 @@ function DialogContent({
           className,
         )}
         {...props}
+        {...returnFocus}
       >
         {children}
         {showCloseButton && (

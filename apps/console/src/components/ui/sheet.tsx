@@ -1,6 +1,7 @@
 import { XIcon } from 'lucide-react';
 import * as SheetPrimitive from '@radix-ui/react-dialog';
 import type { ComponentProps } from 'react';
+import { useReturnFocus } from '@/components/ui/return-focus';
 import { cn } from '@/lib/cn';
 
 /** A panel sliding in from a screen edge (the sidebar drawer on narrow screens). */
@@ -20,7 +21,15 @@ type SheetContentProps = ComponentProps<typeof SheetPrimitive.Content> & {
   side?: 'left' | 'right';
 };
 
-function SheetContent({ className, children, side = 'left', ...props }: SheetContentProps) {
+function SheetContent({
+  className,
+  children,
+  side = 'left',
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: SheetContentProps) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay
@@ -35,6 +44,7 @@ function SheetContent({ className, children, side = 'left', ...props }: SheetCon
           className,
         )}
         {...props}
+        {...returnFocus}
       >
         {children}
         <SheetPrimitive.Close className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none [&_svg]:size-4">

@@ -1,20 +1,25 @@
 import { appInfo } from '@patrol/contracts';
 import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { mainContentId } from '@/components/layout/skip-link';
 
 type AuthCardProps = { title: string; subtitle: string; children: ReactNode };
 
 /** The centred card shared by the sign-in, setup and recovery screens. */
 export function AuthCard({ title, subtitle, children }: AuthCardProps) {
   return (
-    <div className="flex min-h-screen items-center justify-center bg-page p-4">
+    <main
+      id={mainContentId}
+      tabIndex={-1}
+      className="flex min-h-screen items-center justify-center bg-page p-4 outline-none"
+    >
       <div className="w-full max-w-md">
         <div className="mb-6 flex flex-col items-center gap-2 text-center">
           <span className="flex size-12 items-center justify-center rounded-xl bg-primary text-primary-foreground shadow-sm">
             <ShieldCheck className="size-6" aria-hidden="true" />
           </span>
           <p className="font-semibold">{appInfo.productName}</p>
-          <p className="text-sm font-medium text-primary motion-safe:animate-[pulse_1.5s_ease-in-out_infinite]">
+          <p className="text-sm font-medium text-blue-800 motion-safe:animate-[tagline-pulse_1.5s_ease-in-out_infinite]">
             {appInfo.loginTagline}
           </p>
         </div>
@@ -24,6 +29,6 @@ export function AuthCard({ title, subtitle, children }: AuthCardProps) {
           <div className="mt-6">{children}</div>
         </div>
       </div>
-    </div>
+    </main>
   );
 }

@@ -1,6 +1,6 @@
 import type { LoginBody } from '@patrol/contracts';
 import { Loader2 } from 'lucide-react';
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -39,6 +39,8 @@ export function LoginCredentialsForm({
   const [errors, setErrors] = useState<LoginFieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const inputs = useRef<Partial<Record<keyof LoginBody, HTMLInputElement | null>>>({});
+  // The page is for typing the email: the field has the keyboard from the start.
+  useEffect(() => inputs.current.email?.focus(), []);
   // Both fields share 'Please fill in all fields': said once, with each empty field marked.
   const validationMessage = errors.email ?? errors.password;
   const invalidProps = (invalid: boolean) =>

@@ -151,7 +151,7 @@ export function InvoicesTab() {
               const pastDue =
                 invoice.dueDate < today && invoice.paymentStatus !== 'paid' && !invoice.isVoided;
               return (
-                <TableRow key={invoice.id} className={cn(invoice.isVoided && 'opacity-60')}>
+                <TableRow key={invoice.id} className={cn(invoice.isVoided && 'bg-muted/60')}>
                   <TableCell className="font-mono text-xs whitespace-nowrap">
                     {invoice.invoiceNumber}
                   </TableCell>

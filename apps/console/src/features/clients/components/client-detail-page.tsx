@@ -32,12 +32,14 @@ function DetailRow({
   children: ReactNode;
 }) {
   return (
-    <div className="flex items-start gap-3">
-      <span className="mt-0.5 text-muted-foreground">{icon}</span>
-      <div className="min-w-0">
-        <dt className="text-xs text-muted-foreground">{label}</dt>
-        <dd className="break-words">{children}</dd>
-      </div>
+    // A term and its description directly in the list's group (the icon inside the term), as a
+    // definition list requires.
+    <div className="min-w-0">
+      <dt className="flex items-center gap-3 text-xs text-muted-foreground">
+        <span className="shrink-0">{icon}</span>
+        {label}
+      </dt>
+      <dd className="pl-7 break-words">{children}</dd>
     </div>
   );
 }

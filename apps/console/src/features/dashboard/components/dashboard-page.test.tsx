@@ -70,13 +70,15 @@ describe('DashboardPage with data', () => {
       expect(within(tile).getByText(count), title).toBeInTheDocument();
     }
     const totals = {
-      'Total Licenses': '40',
+      'Total Licences': '40',
       'Bound to Devices': '25',
       Available: '15',
       Expired: '9',
     };
     for (const [label, count] of Object.entries(totals)) {
-      expect(screen.getByText(label).nextElementSibling, label).toHaveTextContent(count);
+      // The summary card above is titled 'Total Licences' too: read the overview's own terms.
+      const term = screen.getByText(label, { selector: 'dt' });
+      expect(term.nextElementSibling, label).toHaveTextContent(count);
     }
     expect(screen.getByText('Last updated: 2 minutes ago')).toBeInTheDocument();
   });

@@ -61,7 +61,7 @@ const tiles: Tile[] = [
 ];
 
 const totals: { label: string; count: (summary: Summary) => number }[] = [
-  { label: 'Total Licenses', count: (summary) => summary.total },
+  { label: 'Total Licences', count: (summary) => summary.total },
   { label: 'Bound to Devices', count: (summary) => summary.bound },
   { label: 'Available', count: (summary) => summary.unbound },
   { label: 'Expired', count: (summary) => summary.expired },
@@ -69,7 +69,7 @@ const totals: { label: string; count: (summary: Summary) => number }[] = [
 
 type LicenceActivityOverviewProps = { activity: LicenseActivity; now: Date };
 
-/** License Activity Overview: the five activity tiles, the totals and when activity last came in. */
+/** Licence Activity Overview: the five activity tiles, the totals and when activity last came in. */
 export function LicenceActivityOverview({ activity, now }: LicenceActivityOverviewProps) {
   const { summary } = activity;
   return (
@@ -77,7 +77,7 @@ export function LicenceActivityOverview({ activity, now }: LicenceActivityOvervi
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <ActivityIcon aria-hidden="true" className="size-4 text-muted-foreground" />
-          License Activity Overview
+          Licence Activity Overview
         </CardTitle>
         <CardDescription>How the devices bound to licences are reporting in</CardDescription>
       </CardHeader>

@@ -59,9 +59,9 @@ export function SystemHealthCard({ health, userTypes }: SystemHealthCardProps) {
           ))}
         </dl>
         <div className="border-t pt-3">
-          <h4 className="mb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+          <h3 className="mb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">
             Quick Stats
-          </h4>
+          </h3>
           <dl className="grid grid-cols-2 gap-3">
             <div className="rounded-md bg-muted/60 px-3 py-2">
               <dt className="text-xs text-muted-foreground">Admins</dt>

@@ -64,7 +64,7 @@ describe('DeleteLicenceDialog', () => {
     );
   });
 
-  it("falls back to 'Failed to delete license' when no answer came", async () => {
+  it("falls back to 'Failed to delete licence' when no answer came", async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('offline'))),
@@ -73,7 +73,7 @@ describe('DeleteLicenceDialog', () => {
     await userEvent.type(screen.getByLabelText('Type DELETE to confirm'), 'DELETE');
     await userEvent.click(screen.getByRole('button', { name: 'Delete Licence' }));
     await vi.waitFor(() =>
-      expect(onResult).toHaveBeenCalledWith('error', 'Failed to delete license'),
+      expect(onResult).toHaveBeenCalledWith('error', 'Failed to delete licence'),
     );
   });
 });

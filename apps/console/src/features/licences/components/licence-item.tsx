@@ -29,8 +29,8 @@ export type LicenceDialogKind = 'bind' | 'unbind' | 'extend' | 'delete';
 
 const remainingColours: Record<RemainingTimeColour, string> = {
   red: 'text-red-600',
-  rose: 'text-rose-500',
-  orange: 'text-orange-600',
+  rose: 'text-rose-700',
+  orange: 'text-orange-700',
   green: 'text-green-700',
 };
 

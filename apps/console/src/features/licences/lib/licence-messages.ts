@@ -4,10 +4,10 @@ import { ApiError } from '@/lib/api-client';
 export type LicenceAction = 'bound' | 'unbound' | 'deleted' | 'extended';
 
 const actionFailures: Record<LicenceAction, string> = {
-  bound: 'Failed to bind license',
-  unbound: 'Failed to unbind license',
-  deleted: 'Failed to delete license',
-  extended: 'Failed to extend license',
+  bound: 'Failed to bind licence',
+  unbound: 'Failed to unbind licence',
+  deleted: 'Failed to delete licence',
+  extended: 'Failed to extend licence',
 };
 
 function hasServerMessage(error: unknown): error is ApiError {
@@ -16,7 +16,7 @@ function hasServerMessage(error: unknown): error is ApiError {
 
 /** Success of bind, unbind, delete or extend: the server message or the spec's default. */
 export function licenceActionSuccess(action: LicenceAction, serverMessage?: string): string {
-  return serverMessage || `License ${action} successfully!`;
+  return serverMessage || `Licence ${action} successfully!`;
 }
 
 /** Failure of bind, unbind, delete or extend (spec 1 section 8 "Licences"). */
@@ -31,7 +31,7 @@ export function addLicencesFailure(error: unknown): string {
     if (error.status === 403) return 'You do not have permission to perform this action.';
     if (error.status === 404) return 'Client not found. Please refresh and try again.';
   }
-  return hasServerMessage(error) ? error.message : 'Failed to add licenses';
+  return hasServerMessage(error) ? error.message : 'Failed to add licences';
 }
 
 /** Failure to load the licences list. */

@@ -1,10 +1,12 @@
 import { appInfo } from '@patrol/contracts';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
+import { mainContentId, SkipLink } from '@/components/layout/skip-link';
 import { Button } from '@/components/ui/button';
 import { privacyPolicySections } from '@/features/privacy/components/privacy-policy-sections';
 
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+/** When the policy's text last changed; change it with the text of privacy-policy-sections. */
+export const privacyPolicyLastUpdated = 'November 22, 2026';
 
 /** The public privacy policy (/privacy-policy); it makes no calls. */
 export function PrivacyPolicyPage() {
@@ -14,7 +16,12 @@ export function PrivacyPolicyPage() {
 
   return (
     <div className="min-h-screen bg-page">
-      <div className="mx-auto max-w-3xl px-4 py-8 md:py-12">
+      <SkipLink />
+      <main
+        id={mainContentId}
+        tabIndex={-1}
+        className="mx-auto max-w-3xl px-4 py-8 outline-none md:py-12"
+      >
         <Button variant="ghost" onClick={goBack} className="-ml-3">
           <ArrowLeft />
           Back
@@ -23,9 +30,7 @@ export function PrivacyPolicyPage() {
           <ShieldCheck className="mt-1 size-7 shrink-0 text-primary" aria-hidden="true" />
           <div>
             <h1 className="text-2xl font-semibold tracking-tight">Privacy Policy</h1>
-            <p className="mt-1 text-muted-foreground">
-              Last updated: {longDate.format(new Date())}
-            </p>
+            <p className="mt-1 text-muted-foreground">Last updated: {privacyPolicyLastUpdated}</p>
           </div>
         </header>
         <article className="mt-8 space-y-8 rounded-lg border bg-card p-6 leading-relaxed shadow-xs md:p-8">
@@ -43,7 +48,7 @@ export function PrivacyPolicyPage() {
         <p className="mt-8 text-center text-xs text-muted-foreground">
           © {appInfo.copyrightYear} {appInfo.productName}. All rights reserved.
         </p>
-      </div>
+      </main>
     </div>
   );
 }

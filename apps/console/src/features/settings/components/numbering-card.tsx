@@ -51,7 +51,7 @@ function KindSettings({ kind }: { kind: DocumentKind }) {
       className="grid content-start gap-4 rounded-md border p-4"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h4 className="text-sm font-semibold">{kindLabels[kind]}</h4>
+        <h3 className="text-sm font-semibold">{kindLabels[kind]}</h3>
         <NumberPreview kind={kind} />
       </div>
       <div className="grid grid-cols-2 gap-3">

@@ -74,9 +74,9 @@ export function HealthIssuesCard({ health, error }: HealthIssuesCardProps) {
             <span className="text-xs text-muted-foreground">of 100</span>
           </div>
           <div className="min-w-0">
-            <h4 className="mb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+            <h3 className="mb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">
               Top issues
-            </h4>
+            </h3>
             {health.issues.length === 0 ? (
               <p className="flex items-center gap-2 text-sm text-green-700">
                 <CheckCircle2Icon aria-hidden="true" className="size-4" />
@@ -102,9 +102,9 @@ export function HealthIssuesCard({ health, error }: HealthIssuesCardProps) {
             )}
           </div>
           <div className="min-w-0">
-            <h4 className="mb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+            <h3 className="mb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">
               What to do
-            </h4>
+            </h3>
             {health.recommendations.length === 0 ? (
               <p className="text-sm text-muted-foreground">Nothing needs doing.</p>
             ) : (

@@ -16,6 +16,8 @@ export function UpdateNoticeBell({ className }: { className?: string }) {
   const [open, setOpen] = useState(false);
   if (!notices) return null;
   const { unread } = notices;
+  // The name holds the figure the badge shows (WCAG label in name): the exact count up to 99.
+  const shownCount = unread > 99 ? '99+' : String(unread);
 
   const changeOpen = (next: boolean) => {
     setOpen(next);
@@ -28,7 +30,7 @@ export function UpdateNoticeBell({ className }: { className?: string }) {
         variant="ghost"
         size="icon"
         className={cn('relative', className)}
-        aria-label={unread > 0 ? `Notifications (${unread} unread)` : 'Notifications'}
+        aria-label={unread > 0 ? `Notifications (${shownCount} unread)` : 'Notifications'}
         onClick={() => changeOpen(true)}
       >
         <Bell />
@@ -37,7 +39,7 @@ export function UpdateNoticeBell({ className }: { className?: string }) {
             aria-hidden="true"
             className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-none font-semibold text-white tabular-nums"
           >
-            {unread > 9 ? '9+' : unread}
+            {shownCount}
           </span>
         )}
       </Button>

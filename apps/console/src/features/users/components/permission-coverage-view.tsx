@@ -17,12 +17,21 @@ function Figure({ label, value, className }: { label: string; value: string; cla
   );
 }
 
-/** Granted, denied, total available and overall coverage of the checked set. */
-export function PermissionSummary({ coverage }: { coverage: PermissionCoverage }) {
+/**
+ * Granted, denied, total available and overall coverage of the checked set. Denied counts the
+ * permissions denied to this user explicitly, not every permission left unchecked.
+ */
+export function PermissionSummary({
+  coverage,
+  denied,
+}: {
+  coverage: PermissionCoverage;
+  denied: number;
+}) {
   return (
     <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label="Permission summary">
       <Figure label="Granted" value={String(coverage.granted)} className="text-green-700" />
-      <Figure label="Denied" value={String(coverage.denied)} className="text-red-700" />
+      <Figure label="Denied" value={String(denied)} className="text-red-700" />
       <Figure label="Total Available" value={String(coverage.total)} />
       <Figure
         label="Coverage"

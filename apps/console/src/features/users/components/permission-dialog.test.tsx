@@ -97,7 +97,8 @@ describe('PermissionDialog', () => {
     await openDialog();
 
     expect(figure('Granted')).toBe('8');
-    expect(figure('Denied')).toBe('18');
+    // Nothing is denied to this user explicitly; the 18 unchecked ones are merely not granted.
+    expect(figure('Denied')).toBe('0');
     expect(figure('Total Available')).toBe('26');
     expect(figure('Coverage')).toBe('31%');
     expect(screen.getByRole('switch', { name: /Create quotations/ })).toBeChecked();
@@ -107,6 +108,32 @@ describe('PermissionDialog', () => {
     expect(screen.getByTestId('coverage-quotations')).toHaveClass('text-yellow-700');
     expect(screen.getByTestId('coverage-dashboard')).toHaveClass('text-green-700');
     expect(screen.getByTestId('coverage-users')).toHaveClass('text-red-700');
+  });
+
+  it('counts as Denied only the permissions denied to this user explicitly', async () => {
+    stubApi({
+      [permissionsPath]: () =>
+        permissionsAnswer(
+          roleTemplates.sales.filter((key) => key !== 'clients.view'),
+          {
+            granted: [],
+            denied: ['clients.view'],
+          },
+        ),
+    });
+    await openDialog();
+    expect(figure('Denied')).toBe('1');
+
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Export reports: this user only' }),
+      'denied',
+    );
+    expect(figure('Denied')).toBe('2');
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'View clients: this user only' }),
+      'none',
+    );
+    expect(figure('Denied')).toBe('1');
   });
 
   it('toggles single permissions, applies role templates, clears and grants all', async () => {
@@ -124,7 +151,7 @@ describe('PermissionDialog', () => {
 
     await clearAll();
     expect(figure('Granted')).toBe('0');
-    expect(figure('Denied')).toBe('26');
+    expect(figure('Denied')).toBe('0');
     expect(figure('Coverage')).toBe('0%');
 
     await userEvent.click(screen.getByRole('button', { name: 'Grant All' }));

@@ -221,7 +221,7 @@ function PermissionEditor({
 
   return (
     <div className="flex min-h-0 flex-col gap-4">
-      <PermissionSummary coverage={coverage} />
+      <PermissionSummary coverage={coverage} denied={kept.denied.length} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div
           role="group"

@@ -43,6 +43,14 @@ describe('UserFormDialog', () => {
     expect(screen.getByText('Password must be at least 6 characters long')).toBeInTheDocument();
   });
 
+  it("states the password rules before any error, as the password field's description", async () => {
+    stubApi({});
+    renderDialog();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'Password must be at least 6 characters long Password must be 128 characters or less',
+    );
+  });
+
   it('shows and hides the password', async () => {
     stubApi({});
     renderDialog();

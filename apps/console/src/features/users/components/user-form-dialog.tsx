@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   createUserBodySchema,
+  newUserPasswordRules,
   roles,
   updateUserBodySchema,
   userStatuses,
@@ -221,10 +222,20 @@ export function UserFormDialog({ open, onOpenChange, user }: UserFormDialogProps
                 id={fieldId('password')}
                 autoComplete="new-password"
                 aria-invalid={!!formState.errors.password}
-                aria-describedby={describedBy('password')}
+                aria-describedby={describedBy('password') ?? `${fieldId('password')}-rules`}
                 {...register('password')}
               />
-              {fieldError('password')}
+              {/* An error about the password takes the rules' place. */}
+              {fieldError('password') ?? (
+                <ul
+                  id={`${fieldId('password')}-rules`}
+                  className="list-disc pl-5 text-xs text-muted-foreground"
+                >
+                  {newUserPasswordRules.map((rule) => (
+                    <li key={rule}>{rule}</li>
+                  ))}
+                </ul>
+              )}
             </div>
           )}
           {editingSelf ? (

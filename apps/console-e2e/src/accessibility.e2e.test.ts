@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { test } from './support/e2e-test';
+import { signInAsStaff } from './support/staff-session';
+
+// axe-core's browser bundle, injected into each page as a script.
+const axeSource = createRequire(import.meta.url)('axe-core').source as string;
+
+/** The signed-in shell's main pages, each with the heading that says it has rendered. */
+const signedInPages = [
+  { path: '/', heading: 'Dashboard' },
+  { path: '/clients', heading: 'Client Management' },
+  { path: '/clients/add', heading: 'Add New Client' },
+  { path: '/licences', heading: 'Licence Management' },
+  { path: '/billing', heading: 'Billing Dashboard' },
+  { path: '/users', heading: 'User Management' },
+  { path: '/audit', heading: 'Audit Trail' },
+  { path: '/settings', heading: 'Company Settings' },
+  { path: '/crash-report', heading: 'Crash & Debug Reports' },
+  { path: '/ota', heading: 'Over The Air Update (OTA)' },
+  { path: '/system-status', heading: 'System' },
+];
+
+/**
+ * Rules of lower impact that the console keeps too: headings without skipped levels, and one
+ * `main` landmark with one first-level heading on every page.
+ */
+const alsoEnforced = new Set(['heading-order', 'landmark-one-main', 'page-has-heading-one']);
+
+/**
+ * Violations known and not fixed yet, as `rule id` → why it stays. Any other serious or critical
+ * violation fails the journey.
+ */
+const allowedViolations: Record<string, string> = {};
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Runs axe-core on the page as it is now; returns its serious and critical violations. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the console's CSP refuses inline script tags.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: unknown[] }> } })
+      .axe;
+    return (await axe.run()).violations;
+  });
+  return (violations as AxeViolation[])
+    .filter(
+      (violation) =>
+        violation.impact === 'serious' ||
+        violation.impact === 'critical' ||
+        alsoEnforced.has(violation.id),
+    )
+    .filter((violation) => !(violation.id in allowedViolations))
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+}
+
+async function waitForHeading(page: Page, name: string): Promise<void> {
+  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+  // Let the page's first queries settle, so axe sees the content rather than the skeletons.
+  await page.waitForLoadState('networkidle');
+}
+
+describe('accessibility (axe-core: no serious or critical violations)', () => {
+  // First, so the server has its administrator: the sign-in page is only shown once it has.
+  test('the main pages signed in as the superadmin', async ({ page, baseUrl }) => {
+    const { api } = await signInAsStaff(page, baseUrl);
+    // A client with licences, so lists show rows, badges and figures rather than empty states.
+    const companyId = `A11Y-${randomBytes(3).toString('hex').toUpperCase()}`;
+    const companyName = `Accessibility ${companyId} Sdn Bhd`;
+    expect(
+      (
+        await api.post('/api/clients', {
+          companyId,
+          companyName,
+          contactPerson: 'Nur Aina',
+          email: `ops-${companyId.toLowerCase()}@example.com`,
+          phone: '+60 12-345 6789',
+          address: 'Menara Patrol, Kuala Lumpur',
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await api.post(`/api/clients/${companyId}/licences`, {
+          count: 2,
+          licenseType: 'Standard',
+          validityPeriodDays: 30,
+        })
+      ).status,
+    ).toBe(201);
+
+    const found: Record<string, string[]> = {};
+    const pages = [...signedInPages, { path: `/clients/${companyId}`, heading: companyName }];
+    for (const { path, heading } of pages) {
+      await page.goto(path);
+      await waitForHeading(page, heading);
+      const violations = await seriousViolations(page);
+      if (violations.length > 0) found[path] = violations;
+    }
+    // A dialog open over a page.
+    await page.goto('/users');
+    await waitForHeading(page, 'User Management');
+    await page.getByRole('button', { name: 'Add User' }).click();
+    await page.getByRole('dialog', { name: 'Add User' }).waitFor();
+    const dialogViolations = await seriousViolations(page);
+    if (dialogViolations.length > 0) found['/users (Add User dialog)'] = dialogViolations;
+    expect(found).toEqual({});
+  });
+
+  test('the sign-in page, which focuses the email field', async ({ page }) => {
+    await page.goto('/login');
+    await waitForHeading(page, 'Welcome Back');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('type')))
+      .toBe('email');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the privacy policy page', async ({ page }) => {
+    await page.goto('/privacy-policy');
+    await waitForHeading(page, 'Privacy Policy');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the skip link is the first stop of the keyboard and leads to the main content', async ({
+    page,
+    baseUrl,
+  }) => {
+    await signInAsStaff(page, baseUrl);
+    await page.keyboard.press('Tab');
+    const skipLink = page.getByRole('link', { name: 'Skip to main content' });
+    expect(await skipLink.evaluate((link) => link === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+  });
+
+  test("focus returns to a row's actions button when the dialog its menu opened closes", async ({
+    page,
+    baseUrl,
+  }) => {
+    const { user } = await signInAsStaff(page, baseUrl);
+    await page.goto('/users');
+    await waitForHeading(page, 'User Management');
+    const actions = page.getByRole('button', { name: `Actions for ${user.fullName}` });
+    await actions.click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await page.getByRole('dialog', { name: 'Edit User' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => actions.evaluate((button) => button === document.activeElement))
+      .toBe(true);
+  });
+});

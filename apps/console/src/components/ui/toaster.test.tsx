@@ -1,0 +1,26 @@
+import { act, render, screen } from '@testing-library/react';
+import { toast } from 'sonner';
+import { describe, expect, it } from 'vitest';
+import { Toaster } from '@/components/ui/toaster';
+
+async function showToast(raise: () => void): Promise<HTMLElement> {
+  render(<Toaster />);
+  act(raise);
+  await screen.findByRole('listitem');
+  return document.querySelector<HTMLElement>('[data-sonner-toaster]')!;
+}
+
+describe('toaster', () => {
+  it('shows toasts at the bottom right, clear of the page header buttons', async () => {
+    const outlet = await showToast(() => toast.error('Failed to save'));
+    expect(outlet).toHaveAttribute('data-y-position', 'bottom');
+    expect(outlet).toHaveAttribute('data-x-position', 'right');
+  });
+
+  it('gives rich-colour toasts text dark enough for WCAG AA on their tint', async () => {
+    const outlet = await showToast(() => toast.success('Saved'));
+    expect(outlet.style.getPropertyValue('--success-text')).toBe('#166534');
+    expect(outlet.style.getPropertyValue('--error-text')).toBe('#991b1b');
+    expect(outlet.style.getPropertyValue('--warning-text')).toBe('#92400e');
+  });
+});
