@@ -6,7 +6,7 @@
 /** Table export name -> the module (apps/api/src/modules/<name>) or infrastructure that owns it. */
 export const tableOwners = {
   // Staff accounts and their credentials.
-  users: 'users',
+  users: 'accounts',
   refreshTokens: 'auth',
   backupCodes: 'auth',
   oneTimeTokens: 'auth',
@@ -15,9 +15,11 @@ export const tableOwners = {
   licences: 'licences',
   activities: 'activity',
   auditLog: 'audit',
+  auditChainHead: 'audit',
   // Settings and document numbering.
   companySettings: 'settings',
   documentCounters: 'settings',
+  documentNumberPatterns: 'settings',
   // The patrol app's crash reports and releases, and the console's own builds.
   crashReports: 'crash-reports',
   crashGroups: 'crash-reports',

@@ -23,6 +23,8 @@ import { computeDirectoryTotals } from './modules/clients/clients.service';
 import { computeDashboardFigures } from './modules/dashboard/dashboard.service';
 import { computeBusinessStats } from './modules/business-reports/business-stats.service';
 import { computeAgingSnapshot } from './modules/business-reports/aging.service';
+import { findAuditLabels } from './modules/business-reports/audit-labels.service';
+import { userNamesById } from './modules/accounts/accounts.service';
 import { createObservability } from './observability/observability';
 import { relayEventsBetweenProcesses } from './events/event-relay';
 import {
@@ -248,6 +250,7 @@ export async function createServices(
     heartbeats,
     accessTokens,
     devices: createDeviceAuthenticator({ db, limits, deviceSessions }),
+    auditNames: { actors: userNamesById, labels: findAuditLabels },
     accounts,
     sessions,
     close: () => (closing ??= close()),

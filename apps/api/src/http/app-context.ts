@@ -23,6 +23,7 @@ import type { PasswordHasher } from '../security/password-hasher';
 import type { RateLimiters } from '../security/rate-limits';
 import type { SecretBox } from '../security/secret-keys';
 import type { AccessTokenVerifier } from './access-token';
+import type { AuditNames } from './audit-names';
 import type { AccountSource, SessionSource } from './authenticate';
 import type { DeviceAuthenticator } from './device-access';
 
@@ -82,6 +83,8 @@ export interface AppContext {
   sessions: SessionSource;
   /** How routes admitting the patrol app resolve its device token (the devices module's). */
   devices: DeviceAuthenticator;
+  /** The names the audit screen shows (users and the billing read model provide them). */
+  auditNames: AuditNames;
   /** Ends what the services opened (mailer, Redis, database), in order; safe to call twice. */
   close(): Promise<void>;
 }

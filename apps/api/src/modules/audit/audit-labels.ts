@@ -1,3 +1,5 @@
+import type { AuditLabel, LabelledEntry } from '../../http/audit-names';
+
 /** Actions as an accountant reads them; an action not listed reads as its words ('user.updated' -> 'User updated'). */
 const actionWords: Record<string, string> = {
   'invoice.created': 'Invoice issued',
@@ -33,4 +35,24 @@ export function actionInWords(action: string): string {
   if (known) return known;
   const words = action.replace(/[._]/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const textOf = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
+/** A value of the entry's changes, after or else before (a deleted row keeps its last values). */
+function changed(entry: LabelledEntry, field: string): string | null {
+  const change = entry.changes[field];
+  return textOf(change?.after) ?? textOf(change?.before);
+}
+
+/** The label of an entry whose row is gone (a deleted quotation or product), from its changes. */
+export function labelFromChanges(entry: LabelledEntry): AuditLabel {
+  const label =
+    changed(entry, 'invoiceNumber') ??
+    changed(entry, 'quotationNumber') ??
+    changed(entry, 'receiptNumber') ??
+    changed(entry, 'name') ??
+    changed(entry, 'fullName') ??
+    (entry.entityType === 'settings' ? 'Company settings' : null);
+  return { label, clientName: changed(entry, 'clientInfo.companyName') };
 }

@@ -22,7 +22,7 @@ export const auditRoutes = [
     access: { permissions: ['users.view', 'settings.view'] },
     query: listAuditQuerySchema,
     response: listAuditResponseSchema,
-    handler: ({ ctx, user, query }) => listAuditEntries(ctx.db, user, query),
+    handler: ({ ctx, user, query }) => listAuditEntries(ctx, user, query),
   }),
   defineRoute({
     method: 'get',
@@ -34,6 +34,6 @@ export const auditRoutes = [
     access: { permissions: ['users.view', 'settings.view'] },
     query: exportAuditQuerySchema,
     response: { 200: { contentType: 'text/csv', description: 'The trail as CSV' } },
-    handler: ({ ctx, user, query, res }) => sendCsv(res, exportAuditEntries(ctx.db, user, query)),
+    handler: ({ ctx, user, query, res }) => sendCsv(res, exportAuditEntries(ctx, user, query)),
   }),
 ];

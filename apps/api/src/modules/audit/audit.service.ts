@@ -3,15 +3,11 @@ import { buildPagination, type Permission } from '@patrol/contracts';
 import { businessDay, businessTimeZone, hasPermission } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
 import { forbidden } from '../../http/app-error';
+import type { AppContext } from '../../http/app-context';
+import type { ActorName, AuditLabel } from '../../http/audit-names';
 import type { AuthUser } from '../../http/authenticate';
-import { actionInWords } from './audit-labels';
-import {
-  findAuditLabels,
-  labelFromChanges,
-  type AuditLabel,
-} from '../business-reports/audit-labels.service';
+import { actionInWords, labelFromChanges } from './audit-labels';
 import { allAuditEntries, findAuditPage, insertAuditEntry, type AuditFilter } from './audit.repo';
-import { userNamesById } from '../users/user-accounts.service';
 import type { AuditLogRow } from '../../db/schema';
 import type { CsvDownload } from '../../http/csv';
 import {
@@ -200,7 +196,10 @@ function readerFilter(reader: AuthUser, query: ExportAuditQuery): AuditFilter {
   };
 }
 
-type ActorNames = Awaited<ReturnType<typeof userNamesById>>;
+type ActorNames = Map<string, ActorName>;
+
+/** What reading the trail needs: the database and the names other modules own. */
+type AuditReadDeps = Pick<AppContext, 'db' | 'auditNames'>;
 
 const unlabelled: AuditLabel = { label: null, clientName: null };
 
@@ -225,10 +224,9 @@ function presentEntry(
   };
 }
 
-/** Entries with what they concern in words, looked up for the whole page at once. */
-/** The entries with their actors' names (through the users module) and what each is about. */
+/** The entries with their actors' names and what each is about, looked up for the whole page. */
 async function presentLabelled(
-  db: DbExecutor,
+  { db, auditNames }: AuditReadDeps,
   rows: readonly AuditLogRow[],
 ): Promise<AuditEntry[]> {
   const entries = rows.map((entry) => ({
@@ -237,7 +235,10 @@ async function presentLabelled(
     changes: entry.changes as Record<string, AuditChange>,
   }));
   const actorIds = rows.flatMap((entry) => (entry.actorId ? [entry.actorId] : []));
-  const [labels, names] = [await findAuditLabels(db, entries), await userNamesById(db, actorIds)];
+  const [labels, names] = [
+    await auditNames.labels(db, entries),
+    await auditNames.actors(db, actorIds),
+  ];
   return rows.map((row, index) => {
     const entry = entries[index]!;
     const found = labels.get(`${entry.entityType}:${entry.entityId}`);
@@ -251,11 +252,11 @@ async function presentLabelled(
 
 /** One page of the trail, limited to what the reader may see (403 when asking for more). */
 export async function listAuditEntries(
-  db: DbExecutor,
+  deps: AuditReadDeps,
   reader: AuthUser,
   query: ListAuditQuery,
 ): Promise<ListAuditResponse> {
-  const { rows, totalCount } = await findAuditPage(db, {
+  const { rows, totalCount } = await findAuditPage(deps.db, {
     ...readerFilter(reader, query),
     page: query.page,
     limit: query.limit,
@@ -263,7 +264,7 @@ export async function listAuditEntries(
   return {
     success: true,
     data: {
-      entries: await presentLabelled(db, rows),
+      entries: await presentLabelled(deps, rows),
       pagination: buildPagination(query.page, query.limit, totalCount),
       timeZone: businessTimeZone,
     },
@@ -283,15 +284,15 @@ const cellOf = (value: unknown) =>
  * one line per changed field with its document or record named, streamed in keyset batches.
  */
 export function exportAuditEntries(
-  db: DbExecutor,
+  deps: AuditReadDeps,
   reader: AuthUser,
   query: ExportAuditQuery,
   now: Date = new Date(),
 ): CsvDownload {
   const filter = readerFilter(reader, query);
   async function* lines() {
-    for await (const batch of allAuditEntries(db, filter)) {
-      yield (await presentLabelled(db, batch)).flatMap((entry) => {
+    for await (const batch of allAuditEntries(deps.db, filter)) {
+      yield (await presentLabelled(deps, batch)).flatMap((entry) => {
         const who = entry.actor ? entry.actor.fullName || entry.actor.username : 'Deleted user';
         const head = [
           entry.createdAt,

@@ -2,7 +2,7 @@ import type { LRUCache } from 'lru-cache';
 import type { DbExecutor } from '../../db/client';
 import type { AccountSource, TokenAccount } from '../../http/authenticate';
 import { toAuthUser } from './auth.presenter';
-import { findTokenAccountRow } from '../users/user-accounts.service';
+import { findTokenAccountRow } from '../accounts/accounts.service';
 
 /**
  * The accounts behind access tokens, read from the users table and held for a moment: every

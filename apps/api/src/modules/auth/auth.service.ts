@@ -21,7 +21,7 @@ import {
   findUsernamesStartingWith,
   insertUser,
   superadminExists,
-} from '../users/user-accounts.service';
+} from '../accounts/accounts.service';
 import { signStepToken, verifyStepToken } from './sign-in-step-token';
 import { assertActive, startSession, type SessionGrant } from './session.service';
 import { beginTwoFactorSetup, verifySecondFactor, type TwoFactorSetup } from './two-factor.service';

@@ -1,7 +1,7 @@
 import { registerBodySchema, roleTemplates } from '@patrol/contracts';
 import { z } from 'zod';
 import type { AuthDeps } from './auth-deps';
-import { findUserByEmail, insertUser, superadminExists } from '../users/user-accounts.service';
+import { findUserByEmail, insertUser, superadminExists } from '../accounts/accounts.service';
 import { availableUsername } from './auth.service';
 import { announceSessionsEnded } from './session.service';
 import { clearTwoFactor } from './two-factor.service';

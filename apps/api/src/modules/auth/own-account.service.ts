@@ -9,7 +9,7 @@ import type { AuthUser } from '../../http/authenticate';
 import { recordAudit } from '../audit/audit.service';
 import { codeAttempts, type AuthDeps } from './auth-deps';
 import { countBackupCodes, replaceBackupCodes } from './auth.repo';
-import { findUserRowById, updateUser } from '../users/user-accounts.service';
+import { findUserRowById, updateUser } from '../accounts/accounts.service';
 import { generateBackupCodes } from './backup-codes';
 import { announceSessionsEnded, endUserSessions } from './session.service';
 import { verifySecondFactor } from './two-factor.service';

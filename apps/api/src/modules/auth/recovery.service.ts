@@ -16,7 +16,7 @@ import {
   retireOneTimeTokens,
   type OneTimeTokenPurpose,
 } from './auth.repo';
-import { findUserByEmail, findUserRowById, updateUser } from '../users/user-accounts.service';
+import { findUserByEmail, findUserRowById, updateUser } from '../accounts/accounts.service';
 import { announceSessionsEnded, endUserSessions } from './session.service';
 import { clearTwoFactor } from './two-factor.service';
 

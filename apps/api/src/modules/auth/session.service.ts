@@ -23,7 +23,7 @@ import {
   findSignedInUserIds,
   revokeUserRefreshTokens,
 } from './auth.repo';
-import { findUserRowById, updateUser } from '../users/user-accounts.service';
+import { findUserRowById, updateUser } from '../accounts/accounts.service';
 
 export const accessTokenTtl = '15m';
 const refreshTokenTtlMs = 30 * 24 * 60 * 60 * 1000;

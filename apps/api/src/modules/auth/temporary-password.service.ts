@@ -7,7 +7,7 @@ import { AppError, invalid, tooMany } from '../../http/app-error';
 import { recordAudit } from '../audit/audit.service';
 import type { DbExecutor } from '../../db/client';
 import { passwordAttempts, type AuthDeps } from './auth-deps';
-import { findUserRowById, updateUser } from '../users/user-accounts.service';
+import { findUserRowById, updateUser } from '../accounts/accounts.service';
 import { signInMessages, twoFactorStep } from './auth.service';
 import { assertActive, endUserSessions } from './session.service';
 import { verifyStepToken } from './sign-in-step-token';

@@ -14,7 +14,7 @@ import {
   replaceBackupCodes,
   retireOneTimeTokens,
 } from './auth.repo';
-import { advanceTotpStep, findUserRowById, updateUser } from '../users/user-accounts.service';
+import { advanceTotpStep, findUserRowById, updateUser } from '../accounts/accounts.service';
 import { endUserSessions } from './session.service';
 import { checkTotp, generateTotpSecret, totpUri } from './totp';
 import { assertActive, startSession, type SessionGrant } from './session.service';

@@ -1,26 +1,13 @@
 import { inArray } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
+import type { AuditLabel, LabelledEntry } from '../../http/audit-names';
 import { invoices, paymentEntries, products, quotations, receipts } from '../../db/schema';
-import { userNamesById } from '../users/user-accounts.service';
+import { userNamesById } from '../accounts/accounts.service';
 
 // Part of the billing read model: the names an accountant reads on the audit trail (document
 // numbers, client and product names) for one page, one query per entity type on the page, never
 // per row. It only reads the billing tables (their modules own every write); people's names come
 // from the users module.
-
-/** What an audit entry is about, in words. */
-export interface AuditLabel {
-  /** A document number (INV-, QUO-, RCP-), a product's or a person's name. */
-  label: string | null;
-  clientName: string | null;
-}
-
-/** One entry of a page, as far as its label needs. */
-export interface LabelledEntry {
-  entityType: string;
-  entityId: string;
-  changes: Record<string, { before?: unknown; after?: unknown }>;
-}
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -116,16 +103,4 @@ export async function findAuditLabels(
 
 function lookup<T>(ids: string[], query: (ids: string[]) => Promise<T[]>): Promise<T[]> {
   return ids.length ? query(ids) : Promise.resolve([]);
-}
-
-/** The label of an entry whose row is gone (a deleted quotation or product), from its changes. */
-export function labelFromChanges(entry: LabelledEntry): AuditLabel {
-  const label =
-    changed(entry, 'invoiceNumber') ??
-    changed(entry, 'quotationNumber') ??
-    changed(entry, 'receiptNumber') ??
-    changed(entry, 'name') ??
-    changed(entry, 'fullName') ??
-    (entry.entityType === 'settings' ? 'Company settings' : null);
-  return { label, clientName: changed(entry, 'clientInfo.companyName') };
 }

@@ -8,7 +8,7 @@ import { signedInUserIds } from '../auth/session.service';
 import { receivedRevenueSen } from '../business-reports/received-revenue.service';
 import { directoryTotals, newestClients } from '../clients/clients.service';
 import { computeLicenceActivityFigures } from '../licences/licences.service';
-import { countActiveUsersAmong, countUsers } from '../users/user-accounts.service';
+import { countActiveUsersAmong, countUsers } from '../accounts/accounts.service';
 
 export const dashboardUnavailableMessage = 'Dashboard temporarily unavailable';
 

@@ -6,7 +6,7 @@ import { mailPasswordResetLink } from '../auth/recovery.service';
 import { endUserSessions } from '../auth/session.service';
 import { assignTemporaryPassword, endSignInBackOffOf } from '../auth/temporary-password.service';
 import { clearTwoFactor } from '../auth/two-factor.service';
-import { findUserRowForUpdate } from './users.repo';
+import { findUserRowForUpdate } from '../accounts/accounts.service';
 
 export const accountRecoveryMessages = {
   notFound: 'User not found',

@@ -29,7 +29,7 @@ import {
   findUsersPage,
   insertUserRow,
   updateUserRow,
-} from './users.repo';
+} from '../accounts/accounts.service';
 
 /** Messages of the user rules the API enforces beyond the form's validation. */
 export const userRuleMessages = {

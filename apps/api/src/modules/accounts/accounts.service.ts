@@ -1,11 +1,21 @@
 import type { DbExecutor } from '../../db/client';
 import type { NewUserRow, UserRow } from '../../db/schema';
-import { findUserNames } from './user-accounts.repo';
-import { findUserRow, insertUserRow, updateUserRow } from './users.repo';
+import { findUserNames } from './account-lookups.repo';
+import { findUserRow, insertUserRow, updateUserRow } from './accounts.repo';
 
-// The account rows that other modules read and write through this module: the auth module signs
-// staff in and keeps their credentials on the account, the audit trail names its actors and the
-// dashboard counts staff.
+// The staff accounts (the users table) that other modules read and write through this module: the
+// users screens manage them, the auth module signs staff in and keeps their credentials on the
+// account, the audit trail names its actors and the dashboard counts staff. Owning them apart from
+// both users and auth keeps those two modules from depending on each other in a circle.
+export {
+  deleteUserRow,
+  findTakenIdentity,
+  findUserRow,
+  findUserRowForUpdate,
+  findUsersPage,
+  insertUserRow,
+  updateUserRow,
+} from './accounts.repo';
 export {
   advanceTotpStep,
   countActiveUsersAmong,
@@ -14,7 +24,7 @@ export {
   findUserByEmail,
   findUsernamesStartingWith,
   superadminExists,
-} from './user-accounts.repo';
+} from './account-lookups.repo';
 
 /** The full user row by id (with hashes: for services only, never for a response). */
 export function findUserRowById(db: DbExecutor, id: string): Promise<UserRow | undefined> {
