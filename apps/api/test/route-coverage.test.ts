@@ -30,6 +30,10 @@ const allowedPublicRoutes = [
   'GET /api/settings/logo/file',
   // The patrol app activates a licence key before it holds a device token.
   'POST /api/device/activate',
+  // The app verifies its signed licence file with these keys, before and without a token.
+  'GET /api/device/licence-keys',
+  // A client opens a shared invoice PDF from WhatsApp; the HMAC signature and expiry are checked inside.
+  'GET /api/public/invoices/:id/pdf',
 ];
 
 /** The patrol app's routes (access 'device'): a device token, never a staff session. */
@@ -37,8 +41,6 @@ const deviceRoutes = [
   'POST /api/device/heartbeat',
   'GET /api/device/licence',
   'POST /api/crash-reports',
-  // A client opens a shared invoice PDF from WhatsApp; the HMAC signature and expiry are checked inside.
-  'GET /api/public/invoices/:id/pdf',
 ];
 
 /** Routes the console (staff with the permissions) and the app (device token) share. */
