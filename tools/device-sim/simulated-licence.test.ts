@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../apps/api/test/builders';
+import { createSimulatedClient, issueSimulatedKeys } from './simulator-test-fixture';
 import { runDeviceSimulation } from './simulated-device';
 
 const project = 'Simulated Site';
@@ -12,27 +13,8 @@ describe('device simulator: signed licence files', () => {
   beforeAll(async () => {
     server = await startTestServer();
     const { token } = await server.test.createUserWithToken({ role: 'Admin' });
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-    const created = await fetch(`${server.url}/api/clients`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        companyId: 'SIM-02',
-        companyName: 'Kawalan Luar Talian Sdn Bhd',
-        contactPerson: 'Aina Rahman',
-        email: 'ops@luartalian.example',
-        phone: '+60 3-7777 5678',
-        address: 'Jalan Ampang, Kuala Lumpur',
-      }),
-    });
-    expect(created.status).toBe(201);
-    const issued = await fetch(`${server.url}/api/clients/SIM-02/licences`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ count: 4, licenseType: 'Standard', validityPeriodDays: 30 }),
-    });
-    expect(issued.status).toBe(201);
-    keys = ((await issued.json()) as { licences: { key: string }[] }).licences.map((l) => l.key);
+    await createSimulatedClient(server.url, token, 'SIM-02');
+    keys = await issueSimulatedKeys(server.url, token, 'SIM-02', 4);
   });
   afterAll(() => server?.close());
 
