@@ -1,4 +1,7 @@
 import { createPublicKey, verify } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   licenceFilePayloadKeys,
   licenceFilePayloadSchema,
@@ -8,6 +11,12 @@ import {
 import { licenceFileVerdict } from '@patrol/domain';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import {
+  generateLicenceSigningKey,
+  licencePublicKeys,
+  parseLicenceKeyRing,
+} from '../../security/licence-signing';
+import { createTestContext } from '../../../test/builders';
 import { licenceFileGraceMs } from './device-licence-file';
 import { dayMs, setUpDevicesFixture } from './devices-test-fixture';
 
@@ -115,5 +124,32 @@ describe('device API: signed licence files', () => {
     const afterGrace = new Date(now.getTime() + licenceFileGraceMs + 60_000);
     expect(licenceFileVerdict({ ...genuine, deviceId, now: afterGrace }).state).toBe('expired');
     expect(licenceFileVerdict({ ...genuine, deviceId: 'MPDID-OTHER', now }).state).toBe('tampered');
+  });
+});
+
+describe('GET /api/device/licence-keys across restarts', () => {
+  const publishedBy = async (env: Record<string, string>) => {
+    const t = await createTestContext({ env });
+    try {
+      const response = await request(t.app).get('/api/device/licence-keys');
+      return licencePublicKeysResponseSchema.parse(response.body).keys;
+    } finally {
+      await t.close();
+    }
+  };
+
+  it('publishes the same key after a restart on the same DATA_DIR, and the one LICENCE_SIGNING_KEY gives', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'patrol-licence-keys-'));
+    try {
+      const first = await publishedBy({ DATA_DIR: dataDir });
+      expect(await publishedBy({ DATA_DIR: dataDir })).toEqual(first);
+
+      const given = generateLicenceSigningKey();
+      const [published] = await publishedBy({ DATA_DIR: dataDir, LICENCE_SIGNING_KEY: given });
+      expect(published).toEqual(licencePublicKeys(parseLicenceKeyRing(given))[0]);
+      expect(published!.keyId).not.toBe(first[0]!.keyId);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
