@@ -9,6 +9,7 @@ import {
 } from '../../apps/api/src/db/schema';
 import { startTestServer, type TestServer } from '../../apps/api/test/builders';
 import { availableKeysOfCompany } from './company-keys';
+import { createSimulatedClient, issueSimulatedKeys } from './simulator-test-fixture';
 import { runDeviceSimulation, simulatedDeviceId } from './simulated-device';
 
 const project = 'Simulated Site';
@@ -21,26 +22,8 @@ describe('device simulator', () => {
   beforeAll(async () => {
     server = await startTestServer();
     accessToken = (await server.test.createUserWithToken({ role: 'Admin' })).token;
-    const created = await fetch(`${server.url}/api/clients`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-      body: JSON.stringify({
-        companyId: 'SIM-01',
-        companyName: 'Kawalan Simulasi Sdn Bhd',
-        contactPerson: 'Farid Hassan',
-        email: 'ops@simulasi.example',
-        phone: '+60 3-7777 1234',
-        address: 'Jalan Tun Razak, Kuala Lumpur',
-      }),
-    });
-    expect(created.status).toBe(201);
-    const issued = await fetch(`${server.url}/api/clients/SIM-01/licences`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-      body: JSON.stringify({ count: 5, licenseType: 'Standard', validityPeriodDays: 30 }),
-    });
-    expect(issued.status).toBe(201);
-    keys = ((await issued.json()) as { licences: { key: string }[] }).licences.map((l) => l.key);
+    await createSimulatedClient(server.url, accessToken, 'SIM-01');
+    keys = await issueSimulatedKeys(server.url, accessToken, 'SIM-01', 5);
   });
   afterAll(() => server?.close());
 
@@ -109,14 +92,7 @@ describe('device simulator', () => {
   });
 
   it('sends crash reports with --crashes, filed under the devices and grouped', async () => {
-    const issued = await fetch(`${server.url}/api/clients/SIM-01/licences`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-      body: JSON.stringify({ count: 2, licenseType: 'Standard', validityPeriodDays: 30 }),
-    });
-    const chosen = ((await issued.json()) as { licences: { key: string }[] }).licences.map(
-      (l) => l.key,
-    );
+    const chosen = await issueSimulatedKeys(server.url, accessToken, 'SIM-01', 2);
     const summary = await runDeviceSimulation({
       url: server.url,
       keys: chosen,

@@ -7,6 +7,7 @@
  *   npm run device-sim -- --company ACME-01 --token <access token>   (its available licences)
  *   npm run device-sim -- --keys ... --crashes --crash-every 30   (crash reports too)
  *   npm run device-sim -- --keys ... --ota --crashes --bad-release 2.5.0   (updates, release health)
+ *   npm run device-sim -- --keys ... --offline-after 60   (no signal after a minute: the grace)
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -36,7 +37,11 @@ const usage = `Usage: npm run device-sim -- [options]
   --ota                also check for app updates at start and every --ota-every seconds: an
                        offered release is downloaded (resumed with a Range request), its SHA-256
                        checked and installed; the fleet starts on versionCode 240 and 241
-  --ota-every <s>      seconds between one device's update checks (default 60)`;
+  --ota-every <s>      seconds between one device's update checks (default 60)
+  --offline-after <s>  the API is out of reach after this many seconds: each device keeps working
+                       on its last verified licence file through the file's grace period, then
+                       stops (every file is verified with GET /api/device/licence-keys; a file
+                       whose signature or device ID does not match, or a clock set back, stops it)`;
 
 async function main(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -57,6 +62,7 @@ async function main(argv: string[]): Promise<number> {
       'bad-release': { type: 'string' },
       ota: { type: 'boolean', default: false },
       'ota-every': { type: 'string', default: '60' },
+      'offline-after': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -69,6 +75,12 @@ async function main(argv: string[]): Promise<number> {
   const deviceLimit = values.devices === undefined ? Infinity : Number(values.devices);
   const crashEverySeconds = Number(values['crash-every']);
   const otaEverySeconds = Number(values['ota-every']);
+  const offlineAfter = values['offline-after'];
+  const offlineAfterSeconds = offlineAfter === undefined ? undefined : Number(offlineAfter);
+  if (offlineAfterSeconds !== undefined && !(offlineAfterSeconds >= 0)) {
+    console.error(`--offline-after must be 0 or more seconds.\n${usage}`);
+    return 1;
+  }
   if (
     !(intervalSeconds > 0) ||
     !(durationSeconds >= 0) ||
@@ -129,11 +141,14 @@ async function main(argv: string[]): Promise<number> {
       ? { everyMs: crashEverySeconds * 1000, badRelease: values['bad-release'] }
       : undefined,
     ota: values.ota ? { everyMs: otaEverySeconds * 1000 } : undefined,
+    offlineAfterMs: offlineAfterSeconds === undefined ? undefined : offlineAfterSeconds * 1000,
   });
   console.log(
     `Done: ${summary.activated} activated, ${summary.heartbeats} heartbeats, ` +
       `${summary.crashReports} crash reports, ${summary.updatesInstalled} updates installed, ` +
-      `${summary.failures} failed calls, ${summary.refused} devices refused.`,
+      `${summary.failures} failed calls, ${summary.refused} devices refused, ` +
+      `${summary.licenceFilesVerified} licence files verified, ${summary.offlineBeats} beats offline, ` +
+      `${summary.licenceFilesRefused} devices stopped on their licence file.`,
   );
   return summary.activated > 0 ? 0 : 1;
 }

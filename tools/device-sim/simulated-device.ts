@@ -1,12 +1,18 @@
 import { createHash } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   CreateCrashReportResponse,
   DeviceActivateResponse,
   DeviceHeartbeatBody,
   DeviceLicenceResponse,
-  ErrorEnvelope,
 } from '@patrol/contracts';
+import { call, pause } from './device-http';
+import {
+  checkLicenceFile,
+  describeVerdict,
+  fetchLicenceKeeper,
+  stopOnLicenceFile,
+  worksOn,
+} from './simulated-licence';
 import { simulatedAppVersions, simulatedCrashReport, type Random } from './simulated-crashes';
 import { checkAndInstallUpdate, startingAppVersionCodes, type InstalledApp } from './simulated-ota';
 
@@ -37,6 +43,13 @@ export interface SimulationOptions {
    * crash reports and checks report the new version.
    */
   ota?: { everyMs: number };
+  /**
+   * The API becomes unreachable this long after the start (a device without signal): devices keep
+   * working on their last verified licence file through its grace period, then stop.
+   */
+  offlineAfterMs?: number;
+  /** The devices' clock (a test sets it back or forward); the real one unless given. */
+  clock?: () => Date;
 }
 
 /** A device's token by device ID. A Map will do. */
@@ -57,6 +70,12 @@ export interface SimulationSummary {
   failures: number;
   /** Devices the server refused for good (unknown key, expired, unbound...). */
   refused: number;
+  /** Licence files received whose signature, device and dates checked out. */
+  licenceFilesVerified: number;
+  /** Heartbeats a device spent offline, working on its last licence file's grace. */
+  offlineBeats: number;
+  /** Devices that stopped on their licence file: tampered, another device's, expired or clock set back. */
+  licenceFilesRefused: number;
 }
 
 /**
@@ -77,7 +96,13 @@ export async function runDeviceSimulation(options: SimulationOptions): Promise<S
     updatesInstalled: 0,
     failures: 0,
     refused: 0,
+    licenceFilesVerified: 0,
+    offlineBeats: 0,
+    licenceFilesRefused: 0,
   };
+  const offlineFrom =
+    options.offlineAfterMs === undefined ? Infinity : Date.now() + options.offlineAfterMs;
+  const clock = options.clock ?? (() => new Date());
   const stop = new AbortController();
   const timers: AbortSignal[] = [stop.signal];
   if (options.signal) timers.push(options.signal);
@@ -93,7 +118,8 @@ export async function runDeviceSimulation(options: SimulationOptions): Promise<S
       if (!(await pause(offset, signal))) return;
       const versionName = simulatedAppVersions[index % simulatedAppVersions.length]!;
       const app = { versionName, versionCode: startingAppVersionCodes[versionName]! };
-      await runDevice(key, { ...options, log, tokens, app }, summary, signal);
+      const deviceOptions = { ...options, log, tokens, app, offlineFrom, clock };
+      await runDevice(key, deviceOptions, summary, signal);
     }),
   );
   stop.abort();
@@ -105,6 +131,9 @@ type DeviceOptions = SimulationOptions & {
   tokens: DeviceTokenStore;
   /** The app this device runs (its heartbeats, checks and crash reports say so); updates change it. */
   app: InstalledApp;
+  /** Date.now() from which the API is out of reach (--offline-after). */
+  offlineFrom: number;
+  clock: () => Date;
 };
 
 async function runDevice(
@@ -115,6 +144,10 @@ async function runDevice(
 ): Promise<void> {
   const deviceId = simulatedDeviceId(key, options.projectName);
   const name = `${key} (${deviceId})`;
+  const keeper = await fetchLicenceKeeper(deviceId, options, summary, signal);
+  if (!keeper) return;
+  const licenceFileHeld = (file: string) =>
+    checkLicenceFile(name, keeper, file, options, summary, signal);
   let token: string | undefined;
   while (!signal.aborted && !token) {
     const answer = await call<DeviceActivateResponse>(options.url, '/api/device/activate', signal, {
@@ -127,6 +160,7 @@ async function runDevice(
       options.tokens.set(deviceId, token);
       summary.activated += 1;
       options.log(`${name}: activated, licence ${answer.body.licence.status}`);
+      if (!(await licenceFileHeld(answer.body.licenceFile))) return;
     } else if (answer.kind === 'refused') {
       summary.refused += 1;
       options.log(
@@ -142,7 +176,16 @@ async function runDevice(
     }
   }
   let nextUpdateCheck = Date.now();
+  let wasOffline = false;
   while (await pause(options.intervalMs, signal)) {
+    if (Date.now() >= options.offlineFrom) {
+      const verdict = keeper.offline(options.clock());
+      if (!wasOffline) options.log(`${name}: API out of reach; ${describeVerdict(verdict)}`);
+      wasOffline = true;
+      if (!worksOn(verdict)) return stopOnLicenceFile(name, verdict, options, summary);
+      summary.offlineBeats += 1;
+      continue;
+    }
     if (options.ota && Date.now() >= nextUpdateCheck) {
       nextUpdateCheck = Date.now() + options.ota.everyMs;
       await updateApp(name, token!, options, summary, signal);
@@ -154,6 +197,7 @@ async function runDevice(
     });
     if (answer.kind === 'ok') {
       summary.heartbeats += 1;
+      if (!(await licenceFileHeld(answer.body.licenceFile))) return;
     } else if (answer.kind === 'refused') {
       summary.refused += 1;
       options.log(
@@ -162,7 +206,10 @@ async function runDevice(
       return;
     } else if (answer.kind === 'retry') {
       summary.failures += 1;
-      options.log(`${name}: heartbeat failed (${answer.message})`);
+      const verdict = keeper.offline(options.clock());
+      options.log(`${name}: heartbeat failed (${answer.message}); ${describeVerdict(verdict)}`);
+      if (!worksOn(verdict)) return stopOnLicenceFile(name, verdict, options, summary);
+      summary.offlineBeats += 1;
     }
     if (options.crashes && crashDue(options.intervalMs, options.crashes, options.app)) {
       await sendCrashReport(name, token!, options, summary, signal);
@@ -242,53 +289,4 @@ function diagnostics(appVersion: string): DeviceHeartbeatBody {
     osVersion: 'Android 14',
     batteryLevel: Math.round(20 + Math.random() * 80),
   };
-}
-
-type Answer<T> =
-  | { kind: 'ok'; body: T }
-  /** The server said no (4xx other than 429): trying again would not help. */
-  | { kind: 'refused'; status: number; message: string }
-  /** The network, a 429 or a 5xx: worth another try later. */
-  | { kind: 'retry'; message: string }
-  | { kind: 'aborted' };
-
-async function call<T>(
-  url: string,
-  path: string,
-  signal: AbortSignal,
-  request: { method: 'GET' | 'POST'; token?: string; body?: unknown },
-): Promise<Answer<T>> {
-  let response: Response;
-  try {
-    response = await fetch(new URL(path, url), {
-      method: request.method,
-      signal,
-      headers: {
-        'content-type': 'application/json',
-        ...(request.token && { authorization: `Bearer ${request.token}` }),
-      },
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-    });
-  } catch (error) {
-    if (signal.aborted) return { kind: 'aborted' };
-    return { kind: 'retry', message: error instanceof Error ? error.message : String(error) };
-  }
-  const body = (await response.json().catch(() => undefined)) as unknown;
-  if (response.ok) return { kind: 'ok', body: body as T };
-  const message = (body as Partial<ErrorEnvelope> | undefined)?.message ?? response.statusText;
-  if (response.status === 429 || response.status >= 500) {
-    return { kind: 'retry', message: `${response.status} ${message}` };
-  }
-  return { kind: 'refused', status: response.status, message };
-}
-
-/** Waits `ms`; false when `signal` aborted first (or already had). */
-async function pause(ms: number, signal: AbortSignal): Promise<boolean> {
-  if (signal.aborted) return false;
-  try {
-    await sleep(ms, undefined, { signal });
-    return true;
-  } catch {
-    return false;
-  }
 }

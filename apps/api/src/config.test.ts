@@ -1,8 +1,14 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import {
+  generateLicenceSigningKey,
+  licenceKeyFileName,
+  parseLicenceKeyRing,
+} from './security/licence-signing';
 
 describe('loadConfig', () => {
   let dataDir: string;
@@ -47,6 +53,55 @@ describe('loadConfig', () => {
     expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(second.jwtSecret).toBe(first.jwtSecret);
     expect(statSync(join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('generates a licence signing key once, keeps it in DATA_DIR with mode 0600 and reuses it', () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).licenceKeys;
+    const second = loadConfig({ DATA_DIR: dataDir }).licenceKeys;
+    expect(second.current.keyId).toBe(first.current.keyId);
+    expect(second.current.publicKey).toBe(first.current.publicKey);
+    expect(first.keys).toHaveLength(1);
+    expect(statSync(join(dataDir, licenceKeyFileName)).mode & 0o777).toBe(0o600);
+  });
+
+  it('keeps earlier keys of the key file verifiable; the first line signs', () => {
+    const [newer, older] = [generateLicenceSigningKey(), generateLicenceSigningKey()];
+    writeFileSync(join(dataDir, licenceKeyFileName), `${newer}\n${older}\n`, { mode: 0o600 });
+    const ring = loadConfig({ DATA_DIR: dataDir }).licenceKeys;
+    expect(ring.keys.map((key) => key.keyId)).toEqual([
+      parseLicenceKeyRing(newer).current.keyId,
+      parseLicenceKeyRing(older).current.keyId,
+    ]);
+    expect(ring.current).toBe(ring.keys[0]);
+  });
+
+  it('takes LICENCE_SIGNING_KEY as PEM or base64 PKCS#8, and never echoes a bad one', () => {
+    const { privateKey } = generateKeyPairSync('ed25519');
+    const pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    const der = privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
+    const fromPem = loadConfig({ DATA_DIR: dataDir, LICENCE_SIGNING_KEY: pem }).licenceKeys;
+    const fromDer = loadConfig({ DATA_DIR: dataDir, LICENCE_SIGNING_KEY: der }).licenceKeys;
+    expect(fromPem.current.keyId).toBe(fromDer.current.keyId);
+    expect(existsSync(join(dataDir, licenceKeyFileName))).toBe(false);
+
+    const rotated = `${generateLicenceSigningKey()},${der}`;
+    const ring = loadConfig({ DATA_DIR: dataDir, LICENCE_SIGNING_KEY: rotated }).licenceKeys;
+    expect(ring.keys[1]!.keyId).toBe(fromDer.current.keyId);
+    expect(ring.current.keyId).not.toBe(fromDer.current.keyId);
+
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey;
+    const wrongKind = rsa.export({ format: 'pem', type: 'pkcs8' }).toString();
+    for (const bad of ['not-a-key-at-all', wrongKind]) {
+      let message = '';
+      try {
+        loadConfig({ DATA_DIR: dataDir, LICENCE_SIGNING_KEY: bad });
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        message = (error as Error).message;
+      }
+      expect(message).toContain('LICENCE_SIGNING_KEY: is invalid');
+      expect(message).not.toContain(bad.slice(0, 20));
+    }
   });
 
   it('reads TRUST_PROXY as Express takes it, and refuses anything else', () => {

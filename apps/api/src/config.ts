@@ -4,6 +4,12 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import {
+  isLicenceKeyRingText,
+  parseLicenceKeyRing,
+  readOrCreateLicenceKeyRing,
+  type LicenceKeyRing,
+} from './security/licence-signing';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -14,6 +20,7 @@ const secretVariables = new Set([
   'REDIS_URL',
   'SMTP_URL',
   'METRICS_TOKEN',
+  'LICENCE_SIGNING_KEY',
 ]);
 
 const minimumSecretLength = 32;
@@ -43,6 +50,7 @@ const environmentSchema = z.object({
     .string()
     .min(minimumSecretLength, `must be at least ${minimumSecretLength} characters`)
     .optional(),
+  LICENCE_SIGNING_KEY: z.string().refine(isLicenceKeyRingText).optional(),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   CONSOLE_DIST: z.string().min(1).optional(),
   OTA_ROLLOUT_PAUSE_POINTS: z.coerce.number().min(0).max(100).default(5),
@@ -88,6 +96,11 @@ export interface Config {
   appUrl: string;
   /** HS256 signing key for access tokens. Never log it. */
   jwtSecret: string;
+  /**
+   * Ed25519 keys that sign the devices' licence files: LICENCE_SIGNING_KEY, else generated on
+   * first start and kept in DATA_DIR/licence-signing-keys (0600). Never log them.
+   */
+  licenceKeys: LicenceKeyRing;
   logLevel: (typeof logLevels)[number];
   /** Folder of the built console that the API serves in production-style runs. */
   consoleDist: string;
@@ -119,7 +132,8 @@ export class ConfigError extends Error {
 
 /**
  * Reads and validates the settings from `env`. Throws ConfigError naming each invalid variable.
- * Without JWT_SECRET, a secret is generated on first start and kept in DATA_DIR/jwt-secret (0600).
+ * Without JWT_SECRET, a secret is generated on first start and kept in DATA_DIR/jwt-secret (0600);
+ * without LICENCE_SIGNING_KEY, likewise a licence signing key in DATA_DIR/licence-signing-keys.
  */
 export function loadConfig(env: Environment): Config {
   const parsed = environmentSchema.safeParse(withoutEmptyValues(env));
@@ -137,6 +151,9 @@ export function loadConfig(env: Environment): Config {
     mailFrom: values.MAIL_FROM,
     appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     jwtSecret: values.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
+    licenceKeys: values.LICENCE_SIGNING_KEY
+      ? parseLicenceKeyRing(values.LICENCE_SIGNING_KEY)
+      : readLicenceKeyFile(dataDir),
     logLevel: values.LOG_LEVEL,
     consoleDist: resolve(values.CONSOLE_DIST ?? defaultConsoleDist()),
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
@@ -187,6 +204,14 @@ function describeIssues(error: z.ZodError): string {
  */
 function defaultConsoleDist(): string {
   return fileURLToPath(new URL('../../console/dist', import.meta.url));
+}
+
+function readLicenceKeyFile(dataDir: string): LicenceKeyRing {
+  try {
+    return readOrCreateLicenceKeyRing(dataDir);
+  } catch (error) {
+    throw new ConfigError(`The licence signing key could not be read: ${(error as Error).message}`);
+  }
 }
 
 function readOrCreateJwtSecret(dataDir: string): string {

@@ -30,6 +30,8 @@ const allowedPublicRoutes = [
   'GET /api/settings/logo/file',
   // The patrol app activates a licence key before it holds a device token.
   'POST /api/device/activate',
+  // The app verifies its signed licence file with these keys, before and without a token.
+  'GET /api/device/licence-keys',
   // A client opens a shared invoice PDF from WhatsApp; the HMAC signature and expiry are checked inside.
   'GET /api/public/invoices/:id/pdf',
 ];

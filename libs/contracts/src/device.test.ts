@@ -26,14 +26,20 @@ const deviceLicence = {
 
 describe('device contracts', () => {
   it('parses activation, heartbeat and licence answers', () => {
-    const activated = { success: true, deviceToken: 'dt_abc', licence: deviceLicence };
+    const licenceFile = 'eyJ2IjoxfQ.c2lnbmF0dXJl';
+    const activated = { success: true, deviceToken: 'dt_abc', licence: deviceLicence, licenceFile };
     expect(deviceActivateResponseSchema.safeParse(activated).success).toBe(true);
     const state = {
       success: true,
       licence: { ...deviceLicence, status: 'expired' },
       serverTime: exampleTime,
+      licenceFile,
     };
     expect(deviceLicenceResponseSchema.safeParse(state).success).toBe(true);
+    expect(
+      deviceLicenceResponseSchema.safeParse({ ...state, licenceFile: 'no dot, not base64url' })
+        .success,
+    ).toBe(false);
     expect(
       deviceHeartbeatBodySchema.safeParse({ appVersion: '1.2.0', batteryLevel: 80 }).success,
     ).toBe(true);

@@ -43,10 +43,19 @@ export const deviceLicenceSchema = z.object({
 });
 export type DeviceLicence = z.infer<typeof deviceLicenceSchema>;
 
+/**
+ * A signed licence file: `base64url(payload JSON).base64url(Ed25519 signature)`; its payload is
+ * `licenceFilePayloadSchema` (licence-file.ts), verified with GET /api/device/licence-keys.
+ */
+export const licenceFileSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'must be base64url(payload).base64url(signature)');
+
 /** POST /api/device/activate answer; the token is shown only once, store it. */
 export const deviceActivateResponseSchema = successResponse({
   deviceToken: z.string(),
   licence: deviceLicenceSchema,
+  licenceFile: licenceFileSchema,
 });
 export type DeviceActivateResponse = z.infer<typeof deviceActivateResponseSchema>;
 
@@ -64,5 +73,6 @@ export const deviceLicenceResponseSchema = successResponse({
   licence: deviceLicenceSchema,
   /** The server's clock, so the app can judge expiry without trusting its own. */
   serverTime: isoDateTimeSchema,
+  licenceFile: licenceFileSchema,
 });
 export type DeviceLicenceResponse = z.infer<typeof deviceLicenceResponseSchema>;

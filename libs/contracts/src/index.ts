@@ -13,6 +13,7 @@ export * from './device';
 export * from './errors';
 export * from './fields';
 export * from './invoices';
+export * from './licence-file';
 export * from './licences';
 export * from './limits';
 export * from './ota';

@@ -10,6 +10,7 @@ export * from './crash-reports';
 export * from './dates';
 export * from './file-size';
 export * from './health';
+export * from './licence-file-verdict';
 export * from './licence-rules';
 export * from './licence-status';
 export * from './money';

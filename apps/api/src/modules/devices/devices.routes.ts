@@ -3,8 +3,10 @@ import {
   deviceActivateResponseSchema,
   deviceHeartbeatBodySchema,
   deviceLicenceResponseSchema,
+  licencePublicKeysResponseSchema,
 } from '@patrol/contracts';
 import { defineRoute } from '../../http/route';
+import { licencePublicKeys } from '../../security/licence-signing';
 import { presentedDeviceToken, withActivationLimit } from './device-auth';
 import { activateDevice, readDeviceLicence, recordHeartbeat } from './devices.service';
 
@@ -72,6 +74,25 @@ export const deviceRoutes = [
     access: 'device',
     chain: 'device',
     response: deviceLicenceResponseSchema,
-    handler: ({ device }) => readDeviceLicence(device),
+    handler: ({ ctx, device }) => readDeviceLicence(ctx, device),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/device/licence-keys',
+    summary: 'The public keys that verify licence files',
+    description:
+      'Every answer of activate, heartbeat and licence carries `licenceFile`: ' +
+      '`base64url(payload JSON).base64url(Ed25519 signature of the payload bytes)`. The payload ' +
+      "names the signing key (`kid`); this lists the server's keys: the current one signs new " +
+      'files, earlier ones stay listed so files they signed still verify. `publicKey` is base64 ' +
+      'DER SubjectPublicKeyInfo. Public: the app fetches it before it holds a token.',
+    tags,
+    access: 'public',
+    chain: 'device',
+    response: licencePublicKeysResponseSchema,
+    handler: ({ ctx }) => ({
+      success: true as const,
+      keys: licencePublicKeys(ctx.config.licenceKeys),
+    }),
   }),
 ];

@@ -23,6 +23,7 @@ import {
   withDeviceConflict,
 } from '../licences/licences.service';
 import { deviceMessages, type DeviceSession } from './device-auth';
+import { deviceLicenceFile } from './device-licence-file';
 import { deviceLicenceStatus, presentDeviceLicence } from './devices.presenter';
 import {
   recordDeviceActivation,
@@ -58,7 +59,8 @@ export async function activateDevice(
     events,
     deviceSessions,
     limits,
-  }: Pick<AppContext, 'db' | 'events' | 'deviceSessions' | 'limits'>,
+    config,
+  }: Pick<AppContext, 'db' | 'events' | 'deviceSessions' | 'limits' | 'config'>,
   body: DeviceActivateBody,
   presentedTokenHash: string | undefined,
   now: Date = new Date(),
@@ -116,6 +118,7 @@ export async function activateDevice(
     success: true,
     deviceToken,
     licence: presentDeviceLicence(outcome.licence, outcome.client, now),
+    licenceFile: deviceLicenceFile(config, outcome.licence, outcome.client, now),
   };
 }
 
@@ -125,7 +128,7 @@ export async function activateDevice(
  * Refused with 403 once the licence expired or its client was deactivated (nothing is recorded).
  */
 export function recordHeartbeat(
-  { heartbeats, logger }: Pick<AppContext, 'heartbeats' | 'logger'>,
+  { heartbeats, logger, config }: Pick<AppContext, 'heartbeats' | 'logger' | 'config'>,
   request: { readonly log: Logger },
   device: DeviceSession,
   body: DeviceHeartbeatBody,
@@ -150,7 +153,7 @@ export function recordHeartbeat(
   if (logger.isLevelEnabled('debug')) {
     request.log.debug({ licenceKey: device.licence.key, diagnostics: body }, 'device heartbeat');
   }
-  return deviceLicenceResponse(device.licence, device.client, now);
+  return deviceLicenceResponse(config, device.licence, device.client, now);
 }
 
 /**
@@ -218,13 +221,15 @@ function forgetSessions(
 
 /** The licence state as the device sees it, including an expired or suspended state. */
 export function readDeviceLicence(
+  { config }: Pick<AppContext, 'config'>,
   device: DeviceSession,
   now: Date = new Date(),
 ): DeviceLicenceResponse {
-  return deviceLicenceResponse(device.licence, device.client, now);
+  return deviceLicenceResponse(config, device.licence, device.client, now);
 }
 
 function deviceLicenceResponse(
+  config: AppContext['config'],
   licence: LicenceRow,
   client: ClientRow,
   now: Date,
@@ -233,6 +238,7 @@ function deviceLicenceResponse(
     success: true,
     licence: presentDeviceLicence(licence, client, now),
     serverTime: now.toISOString(),
+    licenceFile: deviceLicenceFile(config, licence, client, now),
   };
 }
 
