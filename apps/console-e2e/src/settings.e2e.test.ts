@@ -24,7 +24,7 @@ describe('company settings', () => {
     expect(await save.isDisabled()).toBe(true);
 
     await page.getByLabel('Company Name').fill(`Journey ${suffix} Sdn Bhd`);
-    await page.getByLabel('Registration Number').fill(`reg-${suffix}`);
+    await page.getByLabel('Registration Number', { exact: true }).fill(`reg-${suffix}`);
     await page.getByLabel('Footer Tagline').fill('Owned by {companyName} ({registrationNumber})');
     await page.getByRole('button', { name: 'Blue #2563EB' }).click();
     expect(await save.isEnabled()).toBe(true);
