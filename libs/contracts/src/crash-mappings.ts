@@ -7,8 +7,7 @@ export const mappingMaxBytes = 209_715_200;
 export const crashMappingMessages = {
   fileRequired: 'Please select a mapping file',
   tooLarge: 'Mapping file must be smaller than 200MB.',
-  notAMapping: (detail: string) =>
-    `The file is not an R8/ProGuard mapping: ${detail}.`,
+  notAMapping: (detail: string) => `The file is not an R8/ProGuard mapping: ${detail}.`,
   noClasses: 'The file is not an R8/ProGuard mapping: it maps no class.',
   tooSlow: (seconds: number) => `The mapping could not be read within ${seconds} seconds.`,
   tooDemanding: 'Reading the mapping needed more memory than a mapping ever should.',

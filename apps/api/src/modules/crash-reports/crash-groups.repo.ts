@@ -217,5 +217,7 @@ export async function removeGroupOccurrence(
     update ${crashGroups}
     set occurrences = occurrences - 1, devices = devices - ${removedDevice.rows.length}
     where fingerprint = ${fingerprint}`);
-  await db.execute(sql`delete from ${crashGroups} where fingerprint = ${fingerprint} and occurrences <= 0`);
+  await db.execute(
+    sql`delete from ${crashGroups} where fingerprint = ${fingerprint} and occurrences <= 0`,
+  );
 }

@@ -105,8 +105,5 @@ export async function saveRetraceProgress(
   otaVersionId: string,
   progress: Pick<CrashMappingRow, 'cursorCreatedAt' | 'cursorId' | 'retracedAt'>,
 ): Promise<void> {
-  await db
-    .update(crashMappings)
-    .set(progress)
-    .where(eq(crashMappings.otaVersionId, otaVersionId));
+  await db.update(crashMappings).set(progress).where(eq(crashMappings.otaVersionId, otaVersionId));
 }

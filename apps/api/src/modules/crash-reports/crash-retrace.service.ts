@@ -6,7 +6,11 @@ import { recordGroupOccurrence, removeGroupOccurrence } from './crash-groups.rep
 import { mappingIndex } from './crash-mapping-index';
 import { findPendingRetrace, saveRetraceProgress, tryLockRetraceJob } from './crash-mappings.repo';
 import { mappingLookupTtlMs } from './crash-mappings.service';
-import { findReportsToRetrace, updateReportTrace, type ReportToRetrace } from './crash-reports.repo';
+import {
+  findReportsToRetrace,
+  updateReportTrace,
+  type ReportToRetrace,
+} from './crash-reports.repo';
 import { retraceStack } from './stack-retrace';
 import type { R8MappingIndex } from './r8-mapping.parser';
 
@@ -61,11 +65,19 @@ async function retraceReport(
   if (!report.stackTrace) return;
   const readable = retraceStack(index, report.stackTrace).readable;
   const signature = crashSignature({ ...report, stackTrace: readable });
-  if (readable === report.readableStackTrace && signature.fingerprint === report.fingerprint) return;
-  await updateReportTrace(tx, report.id, { readableStackTrace: readable, fingerprint: signature.fingerprint });
+  if (readable === report.readableStackTrace && signature.fingerprint === report.fingerprint)
+    return;
+  await updateReportTrace(tx, report.id, {
+    readableStackTrace: readable,
+    fingerprint: signature.fingerprint,
+  });
   if (signature.fingerprint === report.fingerprint) return;
   if (report.fingerprint) {
-    await removeGroupOccurrence(tx, { fingerprint: report.fingerprint, appVersion, deviceId: report.deviceId });
+    await removeGroupOccurrence(tx, {
+      fingerprint: report.fingerprint,
+      appVersion,
+      deviceId: report.deviceId,
+    });
   }
   await recordGroupOccurrence(tx, {
     fingerprint: signature.fingerprint,

@@ -37,9 +37,15 @@ export async function inspectR8MappingFile(path: string): Promise<R8MappingSumma
     const kind = classifyR8Line(line);
     if (kind === 'class') classCount += 1;
     else if (kind === 'other') {
-      throw new FileProblem('not-a-mapping', `line ${lineCount} (${shown(line)}) is not a class, member or comment line`);
+      throw new FileProblem(
+        'not-a-mapping',
+        `line ${lineCount} (${shown(line)}) is not a class, member or comment line`,
+      );
     } else if (kind === 'member' && classCount === 0) {
-      throw new FileProblem('not-a-mapping', `line ${lineCount} is a member line before any class line`);
+      throw new FileProblem(
+        'not-a-mapping',
+        `line ${lineCount} is a member line before any class line`,
+      );
     }
   }
   if (classCount === 0) throw new FileProblem('no-classes');

@@ -213,7 +213,9 @@ export class R8MappingBuilder {
 }
 
 /** What kind of mapping line `line` is; `other` is a line no mapping holds. */
-export function classifyR8Line(rawLine: string): 'blank' | 'comment' | 'class' | 'member' | 'other' {
+export function classifyR8Line(
+  rawLine: string,
+): 'blank' | 'comment' | 'class' | 'member' | 'other' {
   const line = rawLine.replace(/\r$/, '');
   if (line.trim() === '') return 'blank';
   if (line.trimStart().startsWith('#')) return 'comment';

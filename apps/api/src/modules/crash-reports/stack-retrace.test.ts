@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { parseR8Mapping, parseR8MappingStream } from './r8-mapping.parser';
-import { obfuscatedStack, patrolMapping, readableStack } from './r8-mapping-test-fixture';
+import { obfuscatedStack, patrolMapping, readableStack } from '../../../test/builders';
 import { retraceStack } from './stack-retrace';
 
 describe('retraceStack', () => {

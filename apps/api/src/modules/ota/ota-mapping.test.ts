@@ -9,9 +9,14 @@ import {
 import { buildTestApk } from '@patrol/test-apk';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestContext, postApk, type TestContext } from '../../../test/builders';
+import {
+  bearer,
+  createTestContext,
+  patrolMapping,
+  postApk,
+  type TestContext,
+} from '../../../test/builders';
 import { mappingDirectory } from '../crash-reports/crash-mappings.service';
-import { patrolMapping } from '../crash-reports/r8-mapping-test-fixture';
 
 let t: TestContext;
 let editor: string;
@@ -152,7 +157,10 @@ describe('GET and DELETE /api/ota/versions/{id}/mapping', () => {
   it('refuses a download without settings.view and a delete without settings.edit (403)', async () => {
     const release = await uploadedRelease();
     await postMapping(release.id, mapping).expect(201);
-    await request(t.app).get(`/api/ota/versions/${release.id}/mapping`).set(bearer(sales)).expect(403);
+    await request(t.app)
+      .get(`/api/ota/versions/${release.id}/mapping`)
+      .set(bearer(sales))
+      .expect(403);
     await request(t.app)
       .delete(`/api/ota/versions/${release.id}/mapping`)
       .set(bearer(viewer))

@@ -167,7 +167,8 @@ export const otaRoutes = [
     access: viewAccess,
     params: otaVersionParamsSchema,
     response: { 200: { contentType: 'text/plain', description: 'The mapping file' } },
-    handler: async ({ ctx, res, params }) => sendStoredFile(res, await findMappingFile(ctx, params.id)),
+    handler: async ({ ctx, res, params }) =>
+      sendStoredFile(res, await findMappingFile(ctx, params.id)),
   }),
   defineRoute({
     method: 'delete',

@@ -48,7 +48,10 @@ export async function listVersions(
   );
   return {
     success: true,
-    versions: rows.map((row) => ({ ...presentVersion(row), mapping: mappings.get(row.id) ?? null })),
+    versions: rows.map((row) => ({
+      ...presentVersion(row),
+      mapping: mappings.get(row.id) ?? null,
+    })),
     currentVersion: active?.version ?? null,
     latestVersion: rows[0]?.version ?? null,
     totalVersions: query.includeInactive ? statistics.totalVersions : statistics.activeVersions,
