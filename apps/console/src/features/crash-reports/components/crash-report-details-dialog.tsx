@@ -26,6 +26,7 @@ import {
   ScoreBadge,
   SeverityBadge,
 } from '@/features/crash-reports/components/crash-badges';
+import { CrashStackTrace } from '@/features/crash-reports/components/crash-stack-trace';
 import { CrashStatusMenu } from '@/features/crash-reports/components/crash-status-menu';
 import {
   crashReportScreenMessages,
@@ -138,11 +139,7 @@ function ReportBody({ report }: { report: CrashReport }) {
         />
       </Section>
       <Section title="Stack trace">
-        {report.stackTrace ? (
-          <Code label="Stack trace">{report.stackTrace}</Code>
-        ) : (
-          <p className="text-sm text-muted-foreground">N/A</p>
-        )}
+        <CrashStackTrace report={report} />
       </Section>
       <Section title="Device">
         <Facts
