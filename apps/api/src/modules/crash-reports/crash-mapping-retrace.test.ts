@@ -65,9 +65,13 @@ async function uploadMapping(id: string) {
   return row!;
 }
 
-async function sendObfuscated(version: string, device: TestDevice): Promise<string> {
+async function sendObfuscated(
+  version: string,
+  device: TestDevice,
+  stackTrace = obfuscatedStack,
+): Promise<string> {
   const body = buildCrashReportBody({
-    stackTrace: obfuscatedStack,
+    stackTrace,
     errorMessage: null as unknown as undefined,
     appInfo: { appName: 'Patrol', version },
   });
@@ -169,6 +173,27 @@ describe('retracing the reports received before the mapping', () => {
       .where(eq(crashMappings.otaVersionId, version.id));
     expect(finished!.retracedAt).toEqual(later);
     expect(await runRetraceBatch(t.ctx, later)).toBe(false);
+  });
+
+  it('deletes a group left without reports by the regrouping', async () => {
+    const version = await release();
+    const raw = 'java.lang.IllegalStateException: stopped\n\tat a.a.b(SourceFile:4)';
+    await sendObfuscated(version.version, devices[0]!, raw);
+    const [before] = await reportsOf(version.version);
+    expect(await group(before!.fingerprint!)).toMatchObject({ occurrences: 1 });
+
+    const mapping = await uploadMapping(version.id);
+    await retraceUntilDone(t.ctx, () => new Date(mapping.uploadedAt.getTime() + 60_000));
+    const [after] = await reportsOf(version.version);
+    expect(after!.readableStackTrace).toBe(
+      'java.lang.IllegalStateException: stopped\n\tat com.patrol.app.ui.ShiftActivity.stopPatrol(ShiftActivity.kt:70)',
+    );
+    expect(await group(before!.fingerprint!)).toBeUndefined();
+    expect(await group(after!.fingerprint!)).toMatchObject({
+      occurrences: 1,
+      devices: 1,
+      culprit: 'com.patrol.app.ui.ShiftActivity.stopPatrol',
+    });
   });
 
   it('keeps walking new reports until every process reads the mapping, then finishes', async () => {
