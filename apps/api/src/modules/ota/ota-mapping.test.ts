@@ -16,6 +16,7 @@ import {
   postApk,
   type TestContext,
 } from '../../../test/builders';
+import { binaryBody } from '../../../test/pdf-text';
 import { mappingDirectory } from '../crash-reports/crash-mappings.service';
 
 let t: TestContext;
@@ -124,16 +125,9 @@ describe('GET and DELETE /api/ota/versions/{id}/mapping', () => {
     await postMapping(release.id, mapping).expect(201);
     const before = await storedMappings();
 
-    const download = await request(t.app)
-      .get(`/api/ota/versions/${release.id}/mapping`)
-      .set(bearer(viewer))
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const download = await binaryBody(
+      request(t.app).get(`/api/ota/versions/${release.id}/mapping`).set(bearer(viewer)),
+    ).expect(200);
     expect(Buffer.compare(download.body as Buffer, mapping)).toBe(0);
     expect(download.headers['x-checksum-sha256']).toBe(sha256(mapping));
 

@@ -1,6 +1,7 @@
 import type { CrashReport } from '@patrol/contracts';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { CrashCodeBlock } from '@/features/crash-reports/components/crash-code-block';
 
 type StackView = 'readable' | 'raw';
 
@@ -45,13 +46,7 @@ export function CrashStackTrace({
           </span>
         </div>
       )}
-      <pre
-        aria-label={label}
-        tabIndex={0}
-        className="max-h-64 overflow-auto rounded-md border bg-muted/50 p-3 font-mono text-xs whitespace-pre"
-      >
-        {shown}
-      </pre>
+      <CrashCodeBlock label={label}>{shown}</CrashCodeBlock>
     </div>
   );
 }
