@@ -17,6 +17,7 @@ import {
   findCrashMappings,
   upsertCrashMapping,
 } from './crash-mappings.repo';
+import type { R8MappingIndex } from './r8-mapping.parser';
 import { retraceStack } from './stack-retrace';
 
 export { readR8MappingSummary, type R8MappingSummary } from './r8-mapping-file';
@@ -190,7 +191,7 @@ export async function mappingFileRemoval(
  * the parsed index is held, so intake stays a lookup and a retrace.
  */
 export async function readableStackFor(
-  ctx: Pick<AppContext, 'db' | 'uploads'>,
+  ctx: Pick<AppContext, 'db' | 'uploads' | 'logger'>,
   appVersion: string | null,
   stackTrace: string | null | undefined,
 ): Promise<string | null> {
@@ -201,5 +202,26 @@ export async function readableStackFor(
     mappingOfVersion.set(appVersion, mapping);
   }
   if (!mapping) return null;
-  return retraceStack(await mappingIndex(ctx.uploads, mapping), stackTrace).readable;
+  const index = await loadMappingIndex(ctx, appVersion, mapping);
+  return index ? retraceStack(index, stackTrace).readable : null;
+}
+
+/**
+ * The parsed index of a version's stored mapping, or null when its file cannot be read (a data
+ * folder restored without it): the report is then kept as sent, never refused for it.
+ */
+export async function loadMappingIndex(
+  ctx: Pick<AppContext, 'uploads' | 'logger'>,
+  appVersion: string,
+  mapping: { fileName: string; checksum: string },
+): Promise<R8MappingIndex | null> {
+  try {
+    return await mappingIndex(ctx.uploads, mapping);
+  } catch (error) {
+    ctx.logger.error(
+      { err: error, appVersion },
+      'the mapping file of an app version is unreadable',
+    );
+    return null;
+  }
 }

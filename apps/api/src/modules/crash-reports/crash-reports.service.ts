@@ -52,14 +52,18 @@ import {
  * transaction. Announces newCrashReport after commit to those who may read reports.
  */
 export async function receiveCrashReport(
-  { db, events, uploads }: Pick<AppContext, 'db' | 'events' | 'uploads'>,
+  { db, events, uploads, logger }: Pick<AppContext, 'db' | 'events' | 'uploads' | 'logger'>,
   device: Pick<DeviceSession, 'licence' | 'client'>,
   body: CreateCrashReportBody,
 ): Promise<CreateCrashReportResponse> {
   const deviceId = device.licence.deviceId;
   const appVersion = body.appInfo.version?.trim() || null;
   // A release build's stack is obfuscated by R8: the group is made from its readable form.
-  const readableStackTrace = await readableStackFor({ db, uploads }, appVersion, body.stackTrace);
+  const readableStackTrace = await readableStackFor(
+    { db, uploads, logger },
+    appVersion,
+    body.stackTrace,
+  );
   const signature = crashSignature({ ...body, stackTrace: readableStackTrace ?? body.stackTrace });
   const id = await db.transaction(async (tx) => {
     const stored = await insertCrashReport(tx, {

@@ -3,9 +3,8 @@ import type { DbExecutor } from '../../db/client';
 import type { CrashMappingRow } from '../../db/schema';
 import type { AppContext } from '../../http/app-context';
 import { recordGroupOccurrence, removeGroupOccurrence } from './crash-groups.repo';
-import { mappingIndex } from './crash-mapping-index';
 import { findPendingRetrace, saveRetraceProgress, tryLockRetraceJob } from './crash-mappings.repo';
-import { mappingLookupTtlMs } from './crash-mappings.service';
+import { loadMappingIndex, mappingLookupTtlMs } from './crash-mappings.service';
 import {
   findReportsToRetrace,
   updateReportTrace,
@@ -37,7 +36,16 @@ export async function runRetraceBatch(
     if (!(await tryLockRetraceJob(tx))) return false;
     const mapping = await findPendingRetrace(tx);
     if (!mapping) return false;
-    const index = await mappingIndex(deps.uploads, mapping);
+    const index = await loadMappingIndex(deps, mapping.appVersion, mapping);
+    if (!index) {
+      // Nothing can be retraced without the file: the job ends so the next mapping's can run.
+      await saveRetraceProgress(tx, mapping.otaVersionId, {
+        cursorCreatedAt: mapping.cursorCreatedAt,
+        cursorId: mapping.cursorId,
+        retracedAt: now,
+      });
+      return true;
+    }
     const after =
       mapping.cursorCreatedAt && mapping.cursorId
         ? { createdAt: mapping.cursorCreatedAt, id: mapping.cursorId }
