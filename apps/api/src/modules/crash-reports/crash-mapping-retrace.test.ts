@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { crashReportResponseSchema, otaVersionResponseSchema } from '@patrol/contracts';
 import { crashSignature } from '@patrol/domain';
 import { buildTestApk } from '@patrol/test-apk';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +16,7 @@ import {
 import {
   activateTestDevice,
   bearer,
+  buildCrashReport,
   buildCrashReportBody,
   createTestContext,
   obfuscatedStack,
@@ -197,6 +198,29 @@ describe('retracing the reports received before the mapping', () => {
       .where(eq(crashMappings.otaVersionId, version.id));
     expect(finished!.retracedAt).toEqual(later);
     expect(await runRetraceBatch(t.ctx, later)).toBe(false);
+  });
+
+  it('walks reports that share one created_at (one transaction) batch by batch to the end', async () => {
+    const version = await release();
+    for (let i = 0; i < 5; i += 1) {
+      await buildCrashReport(t, {
+        title: 'NFC scan crashed',
+        appInfo: { version: version.version },
+        stackTrace: obfuscatedStack,
+      });
+    }
+    // Microseconds, which a JavaScript Date does not keep.
+    await t.database.db
+      .update(crashReports)
+      .set({ createdAt: sql`'2026-11-20T08:00:00.123456Z'::timestamptz` })
+      .where(eq(crashReports.appVersion, version.version));
+    const mapping = await uploadMapping(version.id);
+    const later = new Date(mapping.uploadedAt.getTime() + 60_000);
+    let batches = 0;
+    while ((await runRetraceBatch(t.ctx, later, 2)) && batches < 10) batches += 1;
+    expect(batches).toBeLessThanOrEqual(3);
+    const done = await reportsOf(version.version);
+    expect(done.every((report) => report.readableStackTrace === readableStack)).toBe(true);
   });
 
   it('deletes a group left without reports by the regrouping', async () => {

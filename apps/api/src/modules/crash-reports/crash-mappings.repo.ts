@@ -1,4 +1,4 @@
-import { asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { crashMappings, type CrashMappingRow } from '../../db/schema';
 
@@ -87,10 +87,16 @@ export async function tryLockRetraceJob(tx: DbExecutor): Promise<boolean> {
   return Boolean(locked.rows[0]?.locked);
 }
 
+/** A mapping whose retrace job is running, with its cursor to the microsecond. */
+export type PendingRetrace = CrashMappingRow & { cursorPosition: string | null };
+
 /** The oldest mapping whose retrace job has not finished, locked for the batch. */
-export async function findPendingRetrace(db: DbExecutor): Promise<CrashMappingRow | undefined> {
+export async function findPendingRetrace(db: DbExecutor): Promise<PendingRetrace | undefined> {
   const [row] = await db
-    .select()
+    .select({
+      ...getTableColumns(crashMappings),
+      cursorPosition: sql<string | null>`${crashMappings.cursorCreatedAt}::text`,
+    })
     .from(crashMappings)
     .where(isNull(crashMappings.retracedAt))
     .orderBy(asc(crashMappings.uploadedAt))
@@ -99,11 +105,19 @@ export async function findPendingRetrace(db: DbExecutor): Promise<CrashMappingRo
   return row;
 }
 
-/** Saves how far a retrace job has come, and whether it finished. */
+/** Saves how far a retrace job has come (the last report's position and id), and whether it finished. */
 export async function saveRetraceProgress(
   db: DbExecutor,
   otaVersionId: string,
-  progress: Pick<CrashMappingRow, 'cursorCreatedAt' | 'cursorId' | 'retracedAt'>,
+  progress: { cursorPosition: string | null; cursorId: string | null; retracedAt: Date | null },
 ): Promise<void> {
-  await db.update(crashMappings).set(progress).where(eq(crashMappings.otaVersionId, otaVersionId));
+  await db
+    .update(crashMappings)
+    .set({
+      cursorCreatedAt:
+        progress.cursorPosition === null ? null : sql`${progress.cursorPosition}::timestamptz`,
+      cursorId: progress.cursorId,
+      retracedAt: progress.retracedAt,
+    })
+    .where(eq(crashMappings.otaVersionId, otaVersionId));
 }

@@ -283,8 +283,8 @@ export async function findCrashedDeviceIds(
   return rows.flatMap((row) => (row.deviceId ? [row.deviceId] : []));
 }
 
-/** What the retrace job reads of a report. */
-export type ReportToRetrace = Pick<
+/** What the retrace job reads of a report; `position` is its created_at to the microsecond. */
+export type ReportToRetrace = { position: string } & Pick<
   CrashReportRow,
   | 'id'
   | 'createdAt'
@@ -305,11 +305,13 @@ export type ReportToRetrace = Pick<
 export function findReportsToRetrace(
   db: DbExecutor,
   appVersion: string,
-  after: { createdAt: Date; id: string } | null,
+  after: { position: string; id: string } | null,
   limit: number,
 ): Promise<ReportToRetrace[]> {
   return db
     .select({
+      // As text: a Date keeps milliseconds, and reports written in one transaction share a time.
+      position: sql<string>`${crashReports.createdAt}::text`,
       id: crashReports.id,
       createdAt: crashReports.createdAt,
       title: crashReports.title,
@@ -326,7 +328,7 @@ export function findReportsToRetrace(
       and(
         eq(crashReports.appVersion, appVersion),
         after
-          ? sql`(${crashReports.createdAt}, ${crashReports.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+          ? sql`(${crashReports.createdAt}, ${crashReports.id}) > (${after.position}::timestamptz, ${after.id}::uuid)`
           : undefined,
       ),
     )

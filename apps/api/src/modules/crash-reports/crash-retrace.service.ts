@@ -40,15 +40,15 @@ export async function runRetraceBatch(
     if (!index) {
       // Nothing can be retraced without the file: the job ends so the next mapping's can run.
       await saveRetraceProgress(tx, mapping.otaVersionId, {
-        cursorCreatedAt: mapping.cursorCreatedAt,
+        cursorPosition: mapping.cursorPosition,
         cursorId: mapping.cursorId,
         retracedAt: now,
       });
       return true;
     }
     const after =
-      mapping.cursorCreatedAt && mapping.cursorId
-        ? { createdAt: mapping.cursorCreatedAt, id: mapping.cursorId }
+      mapping.cursorPosition && mapping.cursorId
+        ? { position: mapping.cursorPosition, id: mapping.cursorId }
         : null;
     const reports = await findReportsToRetrace(tx, mapping.appVersion, after, batchSize);
     for (const report of reports) await retraceReport(tx, index, mapping.appVersion, report);
@@ -56,7 +56,7 @@ export async function runRetraceBatch(
     const settled = now.getTime() - mapping.uploadedAt.getTime() >= 2 * mappingLookupTtlMs;
     const finished = reports.length < batchSize && settled;
     await saveRetraceProgress(tx, mapping.otaVersionId, {
-      cursorCreatedAt: last?.createdAt ?? mapping.cursorCreatedAt,
+      cursorPosition: last?.position ?? mapping.cursorPosition,
       cursorId: last?.id ?? mapping.cursorId,
       retracedAt: finished ? now : null,
     });
