@@ -62,10 +62,15 @@ async function uploadMapping(id: string, mapping = patrolMapping) {
     .set(bearer(admin))
     .attach('mapping', Buffer.from(mapping), 'mapping.txt')
     .expect(201);
+  return mappingRow(id);
+}
+
+/** The mapping row of a release, with its job's cursor. */
+async function mappingRow(otaVersionId: string) {
   const [row] = await t.database.db
     .select()
     .from(crashMappings)
-    .where(eq(crashMappings.otaVersionId, id));
+    .where(eq(crashMappings.otaVersionId, otaVersionId));
   return row!;
 }
 
@@ -124,11 +129,8 @@ describe('crash intake with a mapping', () => {
     expect(row).toMatchObject({ stackTrace: obfuscatedStack, readableStackTrace: null });
 
     await retraceUntilDone(t.ctx, () => new Date(mapping.uploadedAt.getTime() + 60_000));
-    const [finished] = await t.database.db
-      .select()
-      .from(crashMappings)
-      .where(eq(crashMappings.otaVersionId, version.id));
-    expect(finished!.retracedAt).not.toBeNull();
+    const finished = await mappingRow(version.id);
+    expect(finished.retracedAt).not.toBeNull();
   });
 
   it('leaves the stack of a version without a mapping as it came', async () => {
@@ -158,10 +160,7 @@ describe('retracing the reports received before the mapping', () => {
     expect(await runRetraceBatch(t.ctx, later, 2)).toBe(true);
     const halfway = await reportsOf(version.version);
     expect(halfway.filter((report) => report.readableStackTrace === readableStack)).toHaveLength(2);
-    const [cursor] = await t.database.db
-      .select()
-      .from(crashMappings)
-      .where(eq(crashMappings.otaVersionId, version.id));
+    const cursor = await mappingRow(version.id);
     expect(cursor).toMatchObject({ cursorId: expect.any(String), retracedAt: null });
     expect(await group(rawFingerprint)).toMatchObject({ occurrences: rawBefore - 2 });
 
@@ -192,11 +191,8 @@ describe('retracing the reports received before the mapping', () => {
       .from(crashGroupVersions)
       .where(eq(crashGroupVersions.appVersion, version.version));
     expect(versionRow).toMatchObject({ fingerprint: readableFingerprint, occurrences: 5 });
-    const [finished] = await t.database.db
-      .select()
-      .from(crashMappings)
-      .where(eq(crashMappings.otaVersionId, version.id));
-    expect(finished!.retracedAt).toEqual(later);
+    const finished = await mappingRow(version.id);
+    expect(finished.retracedAt).toEqual(later);
     expect(await runRetraceBatch(t.ctx, later)).toBe(false);
   });
 
@@ -250,19 +246,13 @@ describe('retracing the reports received before the mapping', () => {
     const mapping = await uploadMapping(version.id);
 
     expect(await runRetraceBatch(t.ctx, mapping.uploadedAt)).toBe(false);
-    const [pending] = await t.database.db
-      .select()
-      .from(crashMappings)
-      .where(eq(crashMappings.otaVersionId, version.id));
-    expect(pending!.retracedAt).toBeNull();
+    const pending = await mappingRow(version.id);
+    expect(pending.retracedAt).toBeNull();
     expect((await reportsOf(version.version))[0]!.readableStackTrace).toBe(readableStack);
 
     await retraceUntilDone(t.ctx, () => new Date(mapping.uploadedAt.getTime() + 60_000));
-    const [finished] = await t.database.db
-      .select()
-      .from(crashMappings)
-      .where(eq(crashMappings.otaVersionId, version.id));
-    expect(finished!.retracedAt).not.toBeNull();
+    const finished = await mappingRow(version.id);
+    expect(finished.retracedAt).not.toBeNull();
   });
 
   // PGlite has one connection: a second transaction waits for the first instead of running beside it.
