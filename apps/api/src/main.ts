@@ -6,6 +6,7 @@ import { clusterRefusal, superviseWorkers, type WorkerPool } from './cluster/pri
 import { DataDirInUseError } from './db/data-dir-lock';
 import { createLogger } from './http/logger';
 import { startReleaseHealthWatch } from './modules/ota/release-health.service';
+import { startCrashRetraceWatch } from './modules/crash-reports/crash-retrace.service';
 import { startSystemMonitoring } from './modules/system/system.service';
 import { createRealtimeServer } from './realtime/realtime-server';
 import { createServices } from './services';
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
     logger.info(`listening on http://${shownHost}:${config.port} (${config.nodeEnv})`);
   });
   const stopReleaseHealthWatch = startReleaseHealthWatch(ctx);
+  const stopCrashRetraceWatch = startCrashRetraceWatch(ctx);
   server.on('error', (error) => {
     logger.fatal({ err: error }, 'server failed');
     process.exit(1);
@@ -52,6 +54,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info(`${signal} received: closing`);
     stopReleaseHealthWatch();
+    stopCrashRetraceWatch();
     // Keep-alive sockets would hold close() open; give in-flight requests a grace period instead.
     server.closeIdleConnections();
     const closingMonitor = monitor.close();

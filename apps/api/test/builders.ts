@@ -3,6 +3,7 @@ export * from './builders/auth';
 export * from './builders/billing';
 export * from './builders/clients';
 export * from './builders/crash-reports';
+export * from './builders/r8-mapping';
 export * from './builders/updates';
 export * from './builders/uploads';
 export * from './builders/users';

@@ -14,6 +14,7 @@ const report = {
   description: null,
   errorMessage: 'NullPointerException',
   stackTrace: 'at com.patrol.nfc.Reader.read(Reader.kt:42)',
+  readableStackTrace: null,
   severity: 'critical',
   status: 'new',
   reproducible: null,

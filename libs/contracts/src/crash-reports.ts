@@ -73,7 +73,13 @@ export const crashReportSchema = z.object({
   title: z.string(),
   description: z.string().nullable(),
   errorMessage: z.string().nullable(),
+  /** The stack trace as the app sent it (obfuscated in a minified release build). */
   stackTrace: z.string().nullable(),
+  /**
+   * The stack trace retraced with the version's R8/ProGuard mapping, from which the fingerprint
+   * is made; null when the version has no mapping (yet).
+   */
+  readableStackTrace: z.string().nullable(),
   severity: crashSeveritySchema,
   status: crashStatusSchema,
   reproducible: z.boolean().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, messageResponseSchema, successResponse } from './fields';
+import { crashMappingSchema } from './crash-mappings';
 import { apkMaxBytes } from './limits';
 import { otaChannels, otaPlatforms, otaUpdateEventTypes } from './ota-constants';
 
@@ -80,6 +81,8 @@ export const otaVersionSchema = z.object({
     crashFreeRate: z.number().nullable(),
     checkedAt: isoDateTimeSchema.nullable(),
   }),
+  /** The version's R8/ProGuard mapping (GET /api/ota/versions only): null when none is uploaded. */
+  mapping: crashMappingSchema.nullable().optional(),
 });
 export type OtaVersion = z.infer<typeof otaVersionSchema>;
 

@@ -27,6 +27,8 @@ export const crashReports = pgTable(
     description: text('description'),
     errorMessage: text('error_message'),
     stackTrace: text('stack_trace'),
+    /** The stack trace retraced with the version's mapping (crash_mappings); the fingerprint's source. */
+    readableStackTrace: text('readable_stack_trace'),
     severity: text('severity', { enum: crashSeverities }).notNull().default('medium'),
     status: text('status', { enum: crashStatuses }).notNull().default('new'),
     reproducible: boolean('reproducible'),
@@ -209,6 +211,35 @@ export const otaVersions = pgTable(
 );
 
 /**
+ * The R8/ProGuard mapping of an app version (the file lives under DATA_DIR/uploads/mapping), and
+ * the cursor of the background job that retraces the version's reports received before it.
+ */
+export const crashMappings = pgTable(
+  'crash_mappings',
+  {
+    otaVersionId: uuid('ota_version_id')
+      .primaryKey()
+      .references(() => otaVersions.id, { onDelete: 'cascade' }),
+    /** The version name, as crash reports carry it in app_info.version. */
+    appVersion: text('app_version').notNull(),
+    fileName: text('file_name').notNull(),
+    /** Bytes. */
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    /** SHA-256 of the file, hex. */
+    checksum: text('checksum').notNull(),
+    classCount: integer('class_count').notNull(),
+    uploadedAt: timestamptz('uploaded_at').notNull().defaultNow(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The last report (created_at, id) the retrace job has done; null before its first batch. */
+    cursorCreatedAt: timestamptz('cursor_created_at'),
+    cursorId: uuid('cursor_id'),
+    /** When the retrace job finished; null while it has reports left. */
+    retracedAt: timestamptz('retraced_at'),
+  },
+  (table) => [uniqueIndex('crash_mappings_app_version_unique').on(table.appVersion)],
+);
+
+/**
  * How many reports there are of each status and severity, kept by the statements that insert a
  * report or change its status, so the statistics cards add a few hundred rows instead of counting
  * the table. Each pair is spread over a few shards (picked at random per write) so that a burst of
@@ -270,4 +301,5 @@ export type CrashGroupRow = typeof crashGroups.$inferSelect;
 export type CrashGroupVersionRow = typeof crashGroupVersions.$inferSelect;
 export type OtaVersionRow = typeof otaVersions.$inferSelect;
 export type NewOtaVersionRow = typeof otaVersions.$inferInsert;
+export type CrashMappingRow = typeof crashMappings.$inferSelect;
 export type ConsoleUpdateSettingsRow = typeof consoleUpdateSettings.$inferSelect;

@@ -18,6 +18,7 @@ import {
   crashGroupDevices,
   crashGroups,
   crashGroupVersions,
+  crashReports,
   type CrashGroupRow,
   type CrashGroupVersionRow,
 } from '../../db/schema';
@@ -181,4 +182,42 @@ export function findCrashGroupVersions(
     .from(crashGroupVersions)
     .where(inArray(crashGroupVersions.fingerprint, [...fingerprints]))
     .orderBy(desc(crashGroupVersions.lastSeen), asc(crashGroupVersions.appVersion));
+}
+
+/**
+ * Takes a report out of the group it was counted in (the report already carries its new
+ * fingerprint): the version's and the group's occurrences drop by one, the device row goes when
+ * no other report of the device is left in the group, and a group left empty is deleted with its
+ * rows. First and last seen keep their values: they still bound the group's remaining reports.
+ */
+export async function removeGroupOccurrence(
+  db: DbExecutor,
+  occurrence: Pick<GroupOccurrence, 'fingerprint' | 'appVersion' | 'deviceId'>,
+): Promise<void> {
+  const { fingerprint, appVersion, deviceId } = occurrence;
+  if (appVersion) {
+    await db.execute(sql`
+      update ${crashGroupVersions} set occurrences = occurrences - 1
+      where fingerprint = ${fingerprint} and app_version = ${appVersion}`);
+    await db.execute(sql`
+      delete from ${crashGroupVersions}
+      where fingerprint = ${fingerprint} and app_version = ${appVersion} and occurrences <= 0`);
+  }
+  const removedDevice = deviceId
+    ? await db.execute(sql`
+        delete from ${crashGroupDevices}
+        where fingerprint = ${fingerprint} and device_id = ${deviceId}
+          and not exists (
+            select 1 from ${crashReports}
+            where ${crashReports.fingerprint} = ${fingerprint} and ${crashReports.deviceId} = ${deviceId}
+          )
+        returning 1`)
+    : { rows: [] };
+  await db.execute(sql`
+    update ${crashGroups}
+    set occurrences = occurrences - 1, devices = devices - ${removedDevice.rows.length}
+    where fingerprint = ${fingerprint}`);
+  await db.execute(
+    sql`delete from ${crashGroups} where fingerprint = ${fingerprint} and occurrences <= 0`,
+  );
 }

@@ -18,6 +18,7 @@ export function presentCrashReport(row: StoredCrashReport): CrashReport {
     description: row.description,
     errorMessage: row.errorMessage,
     stackTrace: row.stackTrace,
+    readableStackTrace: row.readableStackTrace,
     severity: row.severity,
     status: row.status,
     reproducible: row.reproducible,

@@ -66,6 +66,9 @@ const listColumns = {
   stackTrace: sql<
     string | null
   >`left(${crashReports.stackTrace}, ${sql.raw(String(listStackTraceLength))})`,
+  readableStackTrace: sql<
+    string | null
+  >`left(${crashReports.readableStackTrace}, ${sql.raw(String(listStackTraceLength))})`,
 };
 
 function filterCondition(filter: Omit<CrashReportFilter, 'sortBy' | 'sortOrder'>): SQL | undefined {
@@ -278,4 +281,66 @@ export async function findCrashedDeviceIds(
       ),
     );
   return rows.flatMap((row) => (row.deviceId ? [row.deviceId] : []));
+}
+
+/** What the retrace job reads of a report; `position` is its created_at to the microsecond. */
+export type ReportToRetrace = { position: string } & Pick<
+  CrashReportRow,
+  | 'id'
+  | 'createdAt'
+  | 'title'
+  | 'errorMessage'
+  | 'stackTrace'
+  | 'readableStackTrace'
+  | 'reportType'
+  | 'severity'
+  | 'fingerprint'
+  | 'deviceId'
+>;
+
+/**
+ * The next `limit` reports of an app version after the cursor (created_at, id), oldest first: one
+ * range of crash_reports_app_version_idx, so each batch reads only its own rows.
+ */
+export function findReportsToRetrace(
+  db: DbExecutor,
+  appVersion: string,
+  after: { position: string; id: string } | null,
+  limit: number,
+): Promise<ReportToRetrace[]> {
+  return db
+    .select({
+      // As text: a Date keeps milliseconds, and reports written in one transaction share a time.
+      position: sql<string>`${crashReports.createdAt}::text`,
+      id: crashReports.id,
+      createdAt: crashReports.createdAt,
+      title: crashReports.title,
+      errorMessage: crashReports.errorMessage,
+      stackTrace: crashReports.stackTrace,
+      readableStackTrace: crashReports.readableStackTrace,
+      reportType: crashReports.reportType,
+      severity: crashReports.severity,
+      fingerprint: crashReports.fingerprint,
+      deviceId: crashReports.deviceId,
+    })
+    .from(crashReports)
+    .where(
+      and(
+        eq(crashReports.appVersion, appVersion),
+        after
+          ? sql`(${crashReports.createdAt}, ${crashReports.id}) > (${after.position}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(crashReports.createdAt), asc(crashReports.id))
+    .limit(limit);
+}
+
+/** Stores a report's readable stack and the fingerprint made from it. */
+export async function updateReportTrace(
+  db: DbExecutor,
+  id: string,
+  values: { readableStackTrace: string; fingerprint: string },
+): Promise<void> {
+  await db.update(crashReports).set(values).where(eq(crashReports.id, id));
 }

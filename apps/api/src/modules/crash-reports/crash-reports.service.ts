@@ -22,6 +22,7 @@ import { notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
 import { recordAudit } from '../audit/audit.service';
 import type { DeviceSession } from '../devices/devices.service';
+import { readableStackFor } from './crash-mappings.service';
 import {
   findCrashGroup,
   findCrashGroupPage,
@@ -51,13 +52,19 @@ import {
  * transaction. Announces newCrashReport after commit to those who may read reports.
  */
 export async function receiveCrashReport(
-  { db, events }: Pick<AppContext, 'db' | 'events'>,
+  { db, events, uploads, logger }: Pick<AppContext, 'db' | 'events' | 'uploads' | 'logger'>,
   device: Pick<DeviceSession, 'licence' | 'client'>,
   body: CreateCrashReportBody,
 ): Promise<CreateCrashReportResponse> {
-  const signature = crashSignature(body);
   const deviceId = device.licence.deviceId;
   const appVersion = body.appInfo.version?.trim() || null;
+  // A release build's stack is obfuscated by R8: the group is made from its readable form.
+  const readableStackTrace = await readableStackFor(
+    { db, uploads, logger },
+    appVersion,
+    body.stackTrace,
+  );
+  const signature = crashSignature({ ...body, stackTrace: readableStackTrace ?? body.stackTrace });
   const id = await db.transaction(async (tx) => {
     const stored = await insertCrashReport(tx, {
       reportType: body.reportType,
@@ -65,6 +72,7 @@ export async function receiveCrashReport(
       description: body.description ?? null,
       errorMessage: body.errorMessage ?? null,
       stackTrace: body.stackTrace ?? null,
+      readableStackTrace,
       severity: body.severity,
       reproducible: body.reproducible ?? null,
       userSteps: body.userSteps ?? null,

@@ -212,6 +212,17 @@ export class R8MappingBuilder {
   }
 }
 
+/** What kind of mapping line `line` is; `other` is a line no mapping holds. */
+export function classifyR8Line(
+  rawLine: string,
+): 'blank' | 'comment' | 'class' | 'member' | 'other' {
+  const line = rawLine.replace(/\r$/, '');
+  if (line.trim() === '') return 'blank';
+  if (line.trimStart().startsWith('#')) return 'comment';
+  if (!/^\s/.test(line)) return classLine.test(line) ? 'class' : 'other';
+  return methodLine.test(line) || fieldLine.test(line) ? 'member' : 'other';
+}
+
 /** Parses a whole mapping held in memory or given as an iterable of lines. */
 export function parseR8Mapping(source: string | Iterable<string>): R8MappingIndex {
   const builder = new R8MappingBuilder();

@@ -1,5 +1,7 @@
 import {
   apkMaxBytes,
+  crashMappingResponseSchema,
+  mappingMaxBytes,
   deleteOtaVersionResponseSchema,
   listOtaVersionsQuerySchema,
   listOtaVersionsResponseSchema,
@@ -15,6 +17,7 @@ import {
 import { defineRoute } from '../../http/route';
 import { sendStoredFile } from '../../storage/stored-file';
 import { checkMobileUpdate, findApkDownload } from './ota-device.service';
+import { deleteMapping, findMappingFile, uploadMapping } from './ota-mapping.service';
 import { uploadApk } from './ota-upload.service';
 import {
   activateVersion,
@@ -143,5 +146,39 @@ export const otaRoutes = [
     body: mobileDistributeBodySchema,
     response: otaVersionResponseSchema,
     handler: ({ ctx, user, body }) => distributeMobileRelease(ctx, user, body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/ota/versions/:id/mapping',
+    summary: "Upload a release's R8/ProGuard mapping (multipart: mapping)",
+    description: `Streamed to disk and hashed (SHA-256); every line is checked in a parser worker. 413 over ${mappingMaxBytes} bytes; 400 naming the first line that is not a mapping's. Replaces an earlier mapping; the release's crash reports are retraced and regrouped in the background.`,
+    tags,
+    access: manageAccess,
+    params: otaVersionParamsSchema,
+    response: crashMappingResponseSchema,
+    status: 201,
+    handler: ({ ctx, user, params, req, res }) => uploadMapping(ctx, user, params.id, req, res),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/ota/versions/:id/mapping',
+    summary: "Download a release's R8/ProGuard mapping; ETag = SHA-256",
+    tags,
+    access: viewAccess,
+    params: otaVersionParamsSchema,
+    response: { 200: { contentType: 'text/plain', description: 'The mapping file' } },
+    handler: async ({ ctx, res, params }) =>
+      sendStoredFile(res, await findMappingFile(ctx, params.id)),
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/ota/versions/:id/mapping',
+    summary: "Delete a release's R8/ProGuard mapping",
+    description: 'Reports already retraced keep their readable stacks.',
+    tags,
+    access: manageAccess,
+    params: otaVersionParamsSchema,
+    response: deleteOtaVersionResponseSchema,
+    handler: ({ ctx, user, params }) => deleteMapping(ctx, user, params.id),
   }),
 ];

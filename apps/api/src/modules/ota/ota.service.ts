@@ -19,6 +19,7 @@ import type { AppContext } from '../../http/app-context';
 import { conflict, notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
 import { recordAudit } from '../audit/audit.service';
+import { mappingFileRemoval, mappingsOfVersions } from '../crash-reports/crash-mappings.service';
 import { apkDirectory, apkPath } from './ota-files';
 import { presentVersion } from './ota.presenter';
 import {
@@ -41,9 +42,16 @@ export async function listVersions(
   const rows = await findVersions(db, query);
   const active = rows.find((row) => row.isActive);
   const statistics = await versionStatistics(db);
+  const mappings = await mappingsOfVersions(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
     success: true,
-    versions: rows.map(presentVersion),
+    versions: rows.map((row) => ({
+      ...presentVersion(row),
+      mapping: mappings.get(row.id) ?? null,
+    })),
     currentVersion: active?.version ?? null,
     latestVersion: rows[0]?.version ?? null,
     totalVersions: query.includeInactive ? statistics.totalVersions : statistics.activeVersions,
@@ -170,9 +178,12 @@ export async function removeVersion(
   actor: AuthUser,
   id: string,
 ): Promise<MessageResponse> {
+  // The mapping's row goes with the version's (a foreign key); its file after commit.
+  let removeMappingFile = async () => {};
   const row = await ctx.db.transaction(async (tx) => {
     const found = await lockVersion(tx, id);
     if (found.isActive) throw conflict(otaMessages.deleteActive);
+    removeMappingFile = await mappingFileRemoval(tx, ctx.uploads, found.id);
     await deleteVersion(tx, found.id);
     await recordAudit(tx, {
       actorId: actor.id,
@@ -185,6 +196,7 @@ export async function removeVersion(
     return found;
   });
   await rm(apkPath(ctx.uploads, row.filePath), { force: true });
+  await removeMappingFile();
   announce(ctx, 'version_deleted', row.version);
   return { success: true, message: otaMessages.deleted };
 }

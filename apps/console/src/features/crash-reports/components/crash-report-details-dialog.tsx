@@ -26,6 +26,8 @@ import {
   ScoreBadge,
   SeverityBadge,
 } from '@/features/crash-reports/components/crash-badges';
+import { CrashCodeBlock } from '@/features/crash-reports/components/crash-code-block';
+import { CrashStackTrace } from '@/features/crash-reports/components/crash-stack-trace';
 import { CrashStatusMenu } from '@/features/crash-reports/components/crash-status-menu';
 import {
   crashReportScreenMessages,
@@ -73,18 +75,6 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
         </div>
       ))}
     </dl>
-  );
-}
-
-function Code({ children, label }: { children: string; label: string }) {
-  return (
-    <pre
-      aria-label={label}
-      tabIndex={0}
-      className="max-h-64 overflow-auto rounded-md border bg-muted/50 p-3 font-mono text-xs whitespace-pre"
-    >
-      {children}
-    </pre>
   );
 }
 
@@ -138,11 +128,7 @@ function ReportBody({ report }: { report: CrashReport }) {
         />
       </Section>
       <Section title="Stack trace">
-        {report.stackTrace ? (
-          <Code label="Stack trace">{report.stackTrace}</Code>
-        ) : (
-          <p className="text-sm text-muted-foreground">N/A</p>
-        )}
+        <CrashStackTrace report={report} />
       </Section>
       <Section title="Device">
         <Facts
@@ -210,7 +196,9 @@ function ReportBody({ report }: { report: CrashReport }) {
       )}
       <Section title="Additional data">
         {additional ? (
-          <Code label="Additional data">{JSON.stringify(report.additionalData, null, 2)}</Code>
+          <CrashCodeBlock label="Additional data">
+            {JSON.stringify(report.additionalData, null, 2)}
+          </CrashCodeBlock>
         ) : (
           <p className="text-sm text-muted-foreground">N/A</p>
         )}

@@ -13,6 +13,7 @@ export const sampleReports = {
     errorMessage: 'Attempt to invoke virtual method on a null object reference',
     stackTrace:
       'java.lang.NullPointerException\n\tat com.patrol.scan.ScanActivity.onTag(ScanActivity.kt:42)',
+    readableStackTrace: null,
     severity: 'critical',
     status: 'new',
     reproducible: true,
@@ -54,6 +55,7 @@ export const sampleReports = {
     description: null,
     errorMessage: null,
     stackTrace: null,
+    readableStackTrace: null,
     severity: 'low',
     status: 'investigating',
     reproducible: null,
