@@ -121,6 +121,8 @@ function lookup<T>(ids: string[], query: (ids: string[]) => Promise<T[]>): Promi
 /** The label of an entry whose row is gone (a deleted quotation or product), from its changes. */
 export function labelFromChanges(entry: LabelledEntry): AuditLabel {
   const label =
+    // A credit or debit note also names its invoice: its own number comes first.
+    changed(entry, 'noteNumber') ??
     changed(entry, 'invoiceNumber') ??
     changed(entry, 'quotationNumber') ??
     changed(entry, 'receiptNumber') ??
