@@ -169,6 +169,11 @@ describe('credit and debit notes API', () => {
       outstandingAmount: 0,
       refundDue: 16,
     });
+    const invoicePdf = await binaryBody(get(`/api/business/invoices/${paid.id}/download`)).expect(
+      200,
+    );
+    const text = (await pdfPages(invoicePdf.body as Buffer)).join('\n');
+    expect(text).toMatch(/Credit notes\s+-RM 16\.00/);
   });
 
   it('issues a DN- debit note that adds to what is owed', async () => {

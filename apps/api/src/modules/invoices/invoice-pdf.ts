@@ -87,6 +87,12 @@ export function invoicePdf(
     ]),
     totals: [
       ...documentTotals(invoice),
+      ...(invoice.creditedAmount > 0
+        ? [['Credit notes', `-${formatMoney(invoice.creditedAmount)}`] as [string, string]]
+        : []),
+      ...(invoice.debitedAmount > 0
+        ? [['Debit notes', formatMoney(invoice.debitedAmount)] as [string, string]]
+        : []),
       // Paid is validated money only; what awaits validation is shown apart.
       ['Paid', formatMoney(invoice.validatedAmount)],
       ...(invoice.awaitingValidationAmount > 0
