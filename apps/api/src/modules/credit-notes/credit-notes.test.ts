@@ -191,6 +191,24 @@ describe('credit and debit notes API', () => {
     await fixture.pay(paid.id, { amount: 20 }).expect(200);
   });
 
+  it('moves the client aging: outstanding less credit notes, plus debit notes', async () => {
+    const agingOf = async () => {
+      const { body } = await request(fixture.t.app)
+        .get('/api/business/reports?type=overview&dateRange=week')
+        .set(bearer(fixture.admin))
+        .expect(200);
+      return body.data.aging.details.find(
+        (row: { name: string }) => row.name === 'Noted Client Sdn Bhd',
+      )?.totalOutstanding as number;
+    };
+    const invoice = await fixture.newInvoice();
+    const before = await agingOf();
+    await issue('credit', invoice.id, { reason: 'Discount agreed', amount: 50 }).expect(200);
+    expect(await agingOf()).toBeCloseTo(before - 50, 2);
+    await issue('debit', invoice.id, { reason: 'Extra round', amount: 20 }).expect(200);
+    expect(await agingOf()).toBeCloseTo(before - 30, 2);
+  });
+
   it('refuses notes on a void invoice (409)', async () => {
     const invoice = await fixture.newInvoice();
     await request(fixture.t.app)
