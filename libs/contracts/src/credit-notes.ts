@@ -7,9 +7,9 @@ import {
   moneySchema,
   successResponse,
 } from './fields';
-import { invoiceClientInfoSchema } from './invoices';
+import { invoiceClientInfoSchema, invoiceLineItemSchema } from './invoices';
 import { listQuerySchema, paginationSchema } from './pagination';
-import { taxSummaryRowSchema, taxTypeSchema, taxTypes } from './tax';
+import { taxSummaryRowSchema, taxTypeSchema } from './tax';
 
 /** A credit note lowers what the client owes on an invoice; a debit note raises it. */
 export const invoiceNoteKinds = ['credit', 'debit'] as const;
@@ -68,15 +68,8 @@ export type CreateInvoiceNoteBody = z.input<typeof createInvoiceNoteBodySchema>;
 /** The body as the route hands it to the service (parsed). */
 export type CreateInvoiceNoteInput = z.output<typeof createInvoiceNoteBodySchema>;
 
-export const invoiceNoteLineSchema = z.object({
-  description: z.string(),
-  quantity: z.number().int(),
-  unitPrice: moneySchema,
-  taxType: z.enum(taxTypes),
-  taxRate: z.number(),
-  taxAmount: moneySchema,
-  lineTotal: moneySchema,
-});
+/** A note's line as issued: like an invoice line, with its tax type, rate and amount. */
+export const invoiceNoteLineSchema = invoiceLineItemSchema;
 export type InvoiceNoteLine = z.infer<typeof invoiceNoteLineSchema>;
 
 /** An issued credit or debit note: append-only, never edited. */

@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import type { AppContext } from '../../http/app-context';
 import { streamDownload } from '../../http/downloads';
 import { clientLines, renderBillingPdf, type BillingPdf } from '../../pdf/billing-pdf';
-import { documentTotals, lineTaxText, taxSummarySection } from '../../pdf/tax-block';
+import { documentTotals, taxedLineTable, taxSummarySection } from '../../pdf/tax-block';
 import { documentCompany, type DocumentCompany } from '../settings/document-company.service';
 import { getInvoiceNote } from './credit-notes.service';
 
@@ -28,24 +28,7 @@ export function invoiceNotePdf(
       heading: note.kind === 'credit' ? 'Credit to' : 'Bill to',
       lines: clientLines(note.clientInfo),
     },
-    columns: [
-      { header: '#', width: 4 },
-      { header: 'Description', width: 35 },
-      { header: 'Qty', width: 6, align: 'right' },
-      { header: 'Unit price', width: 15, align: 'right' },
-      { header: 'Tax', width: 23, align: 'right' },
-      { header: 'Amount', width: 17, align: 'right' },
-    ],
-    rows: note.lineItems.map((line, index) => [
-      String(index + 1),
-      line.description,
-      String(line.quantity),
-      formatMoney(line.unitPrice),
-      line.taxType === 'EXEMPT'
-        ? lineTaxText(line)
-        : `${formatMoney(line.taxAmount)} (${lineTaxText(line)})`,
-      formatMoney(line.lineTotal),
-    ]),
+    ...taxedLineTable(note.lineItems),
     totals: [
       ...documentTotals({ ...note, discountAmount: 0 }),
       ['Invoice now owes', formatMoney(note.invoiceOwedAfter)],
