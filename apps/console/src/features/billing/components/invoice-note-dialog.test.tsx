@@ -11,6 +11,17 @@ const invoice = {
   invoiceNumber: 'INV-MP-2026-000001',
   clientInfo: { companyName: 'Aman Guards Sdn Bhd' },
   totalAmount: 216,
+  lineItems: [
+    {
+      description: 'Licence',
+      quantity: 2,
+      unitPrice: 100,
+      taxType: 'SERVICE_TAX',
+      taxRate: 0.08,
+      taxAmount: 16,
+      lineTotal: 200,
+    },
+  ],
   creditedAmount: 16,
   debitedAmount: 0,
 } as Invoice;
@@ -47,6 +58,37 @@ describe('InvoiceNoteDialog', () => {
     await vi.waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     expect(calls.map((call) => call.body)).toEqual([
       { reason: 'Late delivery', amount: 50, taxType: 'EXEMPT' },
+    ]);
+  });
+
+  it('issues a note made of lines, taxed at the rate the invoice was issued with', async () => {
+    const calls = stubApi({
+      'POST /api/business/invoices/inv-1/debit-notes': () =>
+        jsonResponse({
+          success: true,
+          message: 'Debit note issued',
+          note: { id: 'dn-1', noteNumber: 'DN-MP-2026-000001' },
+        }),
+    });
+    const { onOpenChange } = renderDialog('debit');
+    await userEvent.click(screen.getByRole('radio', { name: 'Lines' }));
+    expect(screen.queryByLabelText('Amount (RM)')).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Line 1 description'), 'Extra patrol');
+    await userEvent.type(screen.getByLabelText('Unit price (RM)'), '100');
+    await userEvent.selectOptions(screen.getByLabelText('Tax type'), 'SST service tax');
+    await userEvent.type(screen.getByLabelText('Reason'), 'Extra patrol on Sunday');
+    await userEvent.click(screen.getByRole('button', { name: 'Issue Debit Note' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Issue Debit Note?' });
+    expect(confirm).toHaveTextContent('RM 108.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Issue Debit Note' }));
+    await vi.waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(calls.map((call) => call.body)).toEqual([
+      {
+        reason: 'Extra patrol on Sunday',
+        lines: [
+          { description: 'Extra patrol', quantity: 1, unitPrice: 100, taxType: 'SERVICE_TAX' },
+        ],
+      },
     ]);
   });
 

@@ -3,25 +3,29 @@ import {
   createInvoiceNoteBodySchema,
   taxTypeLabels,
   taxTypes,
-  type CreateInvoiceNoteInput,
   type Invoice,
   type InvoiceNoteKind,
+  type TaxType,
 } from '@patrol/contracts';
-import { formatMoney, fromSen, toSen } from '@patrol/domain';
+import { calculateDocumentTotals, formatMoney, fromSen, toSen } from '@patrol/domain';
 import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { fieldErrorProps, FormField } from '@/components/form-field';
 import { FormDialog } from '@/components/form-dialog';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useIssueInvoiceNote } from '@/features/billing/api/issue-invoice-note';
 import { billingActionFailure } from '@/features/billing/lib/billing-errors';
 import { ApiError } from '@/lib/api-client';
-
-type NoteForm = Pick<CreateInvoiceNoteInput, 'reason' | 'amount' | 'taxType'>;
+import {
+  emptyNoteLine,
+  InvoiceNoteLinesFieldset,
+  type NoteForm,
+} from './invoice-note-lines-fieldset';
 
 const resolver = zodResolver(createInvoiceNoteBodySchema) as unknown as Resolver<NoteForm>;
 
@@ -37,9 +41,28 @@ function owedOf(invoice: Invoice): number {
   );
 }
 
+/** A note's total with tax, at the rates the invoice's own lines were issued with. */
+function noteTotal(invoice: Invoice, body: NoteForm): number {
+  const rates = new Map<TaxType, number>(invoice.lineItems.map((l) => [l.taxType, l.taxRate]));
+  const lines = body.lines?.length
+    ? body.lines
+    : [{ quantity: 1, unitPrice: body.amount ?? 0, taxType: body.taxType ?? 'EXEMPT' }];
+  return fromSen(
+    calculateDocumentTotals(
+      lines.map((line) => ({
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        discount: 0,
+        taxType: line.taxType,
+        taxRate: line.taxType === 'EXEMPT' ? 0 : (rates.get(line.taxType) ?? 0),
+      })),
+    ).totalSen,
+  );
+}
+
 /**
- * Credit note or Debit note on an invoice: an amount, its tax type and a reason, then a
- * confirmation naming the invoice and the amount, since a note is issued for good.
+ * Credit note or Debit note on an invoice: an amount and its tax type, or lines, and a reason,
+ * then a confirmation naming the invoice and the total, since a note is issued for good.
  */
 export function InvoiceNoteDialog({
   kind,
@@ -50,11 +73,14 @@ export function InvoiceNoteDialog({
   invoice: Invoice | null;
   onOpenChange: (open: boolean) => void;
 }) {
+  // Fields not shown (the amount in lines mode, the lines in amount mode) are not sent.
   const { register, control, handleSubmit, reset, setError, formState } = useForm<NoteForm>({
     resolver,
     mode: 'onChange',
+    shouldUnregister: true,
   });
   const values = useWatch({ control });
+  const [mode, setMode] = useState<'amount' | 'lines'>('amount');
   const [confirming, setConfirming] = useState<NoteForm | null>(null);
   const issue = useIssueInvoiceNote();
   const id = useId();
@@ -64,13 +90,15 @@ export function InvoiceNoteDialog({
 
   useEffect(() => {
     if (!invoice) return;
-    reset({ reason: '', amount: undefined, taxType: 'EXEMPT' });
+    reset({ reason: '', taxType: 'EXEMPT', lines: [{ ...emptyNoteLine }] });
+    setMode('amount');
     setConfirming(null);
   }, [invoice, reset]);
 
   const submit = handleSubmit((body) => {
-    if (kind === 'credit' && body.amount !== undefined && body.amount > owed) {
-      setError('amount', {
+    if (!invoice) return;
+    if (kind === 'credit' && noteTotal(invoice, body) > owed) {
+      setError(mode === 'amount' ? 'amount' : 'root', {
         message: `A credit note cannot exceed what the invoice still owes after earlier credit notes (${formatMoney(owed)})`,
       });
       return;
@@ -99,7 +127,11 @@ export function InvoiceNoteDialog({
   };
 
   const field = (name: keyof NoteForm) => fieldErrorProps(`${id}-${name}`, errors[name]?.message);
-  const complete = Number(values.amount) > 0 && Boolean(values.reason?.trim());
+  const complete =
+    Boolean(values.reason?.trim()) &&
+    (mode === 'amount'
+      ? Number(values.amount) > 0
+      : (values.lines ?? []).every((line) => Number(line?.unitPrice) > 0 && line?.description));
   return (
     <>
       <FormDialog
@@ -116,27 +148,50 @@ export function InvoiceNoteDialog({
         pending={issue.isPending}
         submitBlocked={!complete}
       >
+        <div role="radiogroup" aria-label="Credit by" className="flex gap-2">
+          {(['amount', 'lines'] as const).map((value) => (
+            <Button
+              key={value}
+              type="button"
+              size="sm"
+              role="radio"
+              aria-checked={mode === value}
+              variant={mode === value ? 'default' : 'outline'}
+              onClick={() => setMode(value)}
+            >
+              {value === 'amount' ? 'An amount' : 'Lines'}
+            </Button>
+          ))}
+        </div>
+        {mode === 'lines' && (
+          <InvoiceNoteLinesFieldset control={control} register={register} errors={errors} />
+        )}
+        {errors.root && <p className="text-sm text-destructive">{errors.root.message}</p>}
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id={`${id}-amount`} label="Amount (RM)" error={errors.amount?.message}>
-            <Input
-              {...field('amount')}
-              type="number"
-              inputMode="decimal"
-              min={0.01}
-              max={kind === 'credit' ? owed : undefined}
-              step={0.01}
-              {...register('amount', { valueAsNumber: true })}
-            />
-          </FormField>
-          <FormField id={`${id}-taxType`} label="Tax type" error={errors.taxType?.message}>
-            <NativeSelect {...field('taxType')} {...register('taxType')}>
-              {taxTypes.map((type) => (
-                <option key={type} value={type}>
-                  {taxTypeLabels[type]}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
+          {mode === 'amount' && (
+            <>
+              <FormField id={`${id}-amount`} label="Amount (RM)" error={errors.amount?.message}>
+                <Input
+                  {...field('amount')}
+                  type="number"
+                  inputMode="decimal"
+                  min={0.01}
+                  max={kind === 'credit' ? owed : undefined}
+                  step={0.01}
+                  {...register('amount', { valueAsNumber: true })}
+                />
+              </FormField>
+              <FormField id={`${id}-taxType`} label="Tax type" error={errors.taxType?.message}>
+                <NativeSelect {...field('taxType')} {...register('taxType')}>
+                  {taxTypes.map((type) => (
+                    <option key={type} value={type}>
+                      {taxTypeLabels[type]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormField>
+            </>
+          )}
           <div className="sm:col-span-2">
             <FormField id={`${id}-reason`} label="Reason" error={errors.reason?.message}>
               <Textarea {...field('reason')} rows={2} {...register('reason')} />
@@ -151,7 +206,7 @@ export function InvoiceNoteDialog({
         description={
           invoice &&
           confirming &&
-          `A ${text.title.toLowerCase()} of ${formatMoney(confirming.amount ?? 0)} (before tax) will be issued against ${invoice.invoiceNumber}. It cannot be edited or deleted afterwards.`
+          `A ${text.title.toLowerCase()} of ${formatMoney(noteTotal(invoice, confirming))} will be issued against ${invoice.invoiceNumber}. It cannot be edited or deleted afterwards.`
         }
         confirmLabel={text.verb}
         pending={issue.isPending}
