@@ -41,13 +41,14 @@ export const tableOwners = {
   receipts: 'receipts',
   receiptAllocations: 'receipts',
   receiptMonthTotals: 'receipts',
+  invoiceNotes: 'credit-notes',
   // Infrastructure (apps/api/src/<folder>), which no module touches.
   mailOutbox: 'mail',
   idempotentRequests: 'http',
 };
 
 const billingTables = Object.keys(tableOwners).filter((table) =>
-  ['products', 'quotations', 'invoices', 'receipts'].includes(tableOwners[table]),
+  ['products', 'quotations', 'invoices', 'receipts', 'credit-notes'].includes(tableOwners[table]),
 );
 
 /**

@@ -1,4 +1,5 @@
 import {
+  listInvoiceNotesResponseSchema,
   listInvoicesResponseSchema,
   listQuotationsResponseSchema,
   listReceiptsResponseSchema,
@@ -81,6 +82,23 @@ describe('demo billing data', () => {
         invoice.paymentEntries.filter((e) => e.status === 'validated').map((e) => toSen(e.amount)),
       );
       expect(toSen(invoice.validatedAmount)).toBe(validated);
+    }
+  });
+
+  it('issues credit notes (with a refund due) and debit notes that move what invoices owe', async () => {
+    const credits = listInvoiceNotesResponseSchema.parse(await get('/api/business/credit-notes'));
+    const debits = listInvoiceNotesResponseSchema.parse(await get('/api/business/debit-notes'));
+    expect(credits.notes.length).toBeGreaterThan(0);
+    expect(debits.notes.length).toBeGreaterThan(0);
+    expect(credits.notes.every((note) => /^CN-/.test(note.noteNumber) && note.refundDue > 0)).toBe(
+      true,
+    );
+    const invoices = listInvoicesResponseSchema.parse(
+      await get('/api/business/invoices?limit=100'),
+    );
+    for (const note of debits.notes) {
+      const invoice = invoices.invoices.find((i) => i.id === note.invoiceId);
+      expect(invoice?.debitedAmount).toBe(note.totalAmount);
     }
   });
 });

@@ -24,6 +24,7 @@ import {
   type ProductRow,
 } from '../../apps/api/src/db/schema';
 import { nextDocumentNumber } from '../../apps/api/src/modules/settings/numbering.service';
+import { seedInvoiceNote } from './demo-notes';
 import { invoiceStories, seedInvoicePayments } from './demo-payments';
 
 interface DemoProduct {
@@ -271,28 +272,30 @@ export async function seedDemoBilling(
       .where(eq(quotations.id, quotation!.id));
     result.invoices += 1;
 
+    const seeded = {
+      id: invoice!.id,
+      invoiceNumber,
+      clientId: client.id,
+      clientInfo: client.info,
+      issueDay,
+      totalSen: totals.totalSen,
+      lineItems: lines.map((line, position) => ({
+        description: line.product.name,
+        category: line.product.category,
+        quantity: line.quantity,
+        unitPrice: moneyValue(line.product.unitPrice),
+        amount: fromSen(totals.lines[position]!.lineTotalSen),
+      })),
+    };
     result.receipts += await seedInvoicePayments(
       tx,
-      {
-        id: invoice!.id,
-        invoiceNumber,
-        clientId: client.id,
-        clientInfo: client.info,
-        issueDay,
-        totalSen: totals.totalSen,
-        lineItems: lines.map((line, position) => ({
-          description: line.product.name,
-          category: line.product.category,
-          quantity: line.quantity,
-          unitPrice: moneyValue(line.product.unitPrice),
-          amount: fromSen(totals.lines[position]!.lineTotalSen),
-        })),
-      },
+      seeded,
       invoiceStory,
       methods[index % methods.length]!,
       today,
       now,
     );
+    await seedInvoiceNote(tx, seeded, invoiceStory, notAfter(addDays(issueDay, 20), today), now);
   }
   return result;
 }

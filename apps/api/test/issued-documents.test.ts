@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredRoutes } from '../src/app';
 import {
   invoiceLineItems,
+  invoiceNotes,
   invoices,
   receiptAllocations,
   receipts,
@@ -50,6 +51,8 @@ const validBodies: Record<string, () => object> = {
   'PUT /api/business/quotations/:id/status': () => ({ status: 'rejected' }),
   'PUT /api/business/quotations/:id/convert-to-invoice': () => ({}),
   'POST /api/business/quotations': () => buildQuotationForm(clientId),
+  'POST /api/business/invoices/:id/credit-notes': () => ({ reason: 'Walked', amount: 1 }),
+  'POST /api/business/invoices/:id/debit-notes': () => ({ reason: 'Walked', amount: 1 }),
 };
 
 let t: TestContext;
@@ -90,6 +93,12 @@ async function receiptContent(id: string) {
   return { row, allocations };
 }
 
+/** A credit note as issued: every column. */
+async function noteContent(id: string) {
+  const [row] = await t.database.db.select().from(invoiceNotes).where(eq(invoiceNotes.id, id));
+  return row;
+}
+
 beforeAll(async () => {
   t = await createTestContext();
   superadmin = await t.signIn('superadmin');
@@ -115,18 +124,24 @@ async function issueDocuments() {
     .select({ id: receipts.id })
     .from(receipts)
     .where(eq(receipts.invoiceNumbers, [paid.invoiceNumber]));
-  return { paid, unpaid, receiptId: receipt!.id };
+  const note = await request(t.app)
+    .post(`/api/business/invoices/${paid.id}/credit-notes`)
+    .set(bearer(superadmin))
+    .send({ reason: 'Walk credit', amount: 5 })
+    .expect(200);
+  return { paid, unpaid, receiptId: receipt!.id, noteId: note.body.note.id as string };
 }
 
 describe('issued documents', () => {
   it('are not changed by any mutating route called with their ids', async () => {
-    const { paid, unpaid, receiptId } = await issueDocuments();
+    const { paid, unpaid, receiptId, noteId } = await issueDocuments();
     const before = {
       paid: await invoiceContent(paid.id),
       unpaid: await invoiceContent(unpaid.id),
       receipt: await receiptContent(receiptId),
+      note: await noteContent(noteId),
     };
-    const targets = [paid.id, unpaid.id, receiptId, paid.quotationId!, unpaid.quotationId!];
+    const targets = [paid.id, unpaid.id, receiptId, noteId, paid.quotationId!, unpaid.quotationId!];
 
     // Reverts last, so the routes before them meet a live invoice (a voided one refuses them).
     const walked = declaredRoutes(t.app)
@@ -146,6 +161,8 @@ describe('issued documents', () => {
         'PUT /api/invoices/:id/validate-payment',
         'PUT /api/invoices/:id/reject-payment',
         'PUT /api/business/quotations/:id',
+        'POST /api/business/invoices/:id/credit-notes',
+        'POST /api/business/invoices/:id/debit-notes',
       ]),
     );
 
@@ -165,11 +182,14 @@ describe('issued documents', () => {
         expect(await invoiceContent(paid.id), routeName(route)).toEqual(before.paid);
         expect(await invoiceContent(unpaid.id), routeName(route)).toEqual(before.unpaid);
         expect(await receiptContent(receiptId), routeName(route)).toEqual(before.receipt);
+        expect(await noteContent(noteId), routeName(route)).toEqual(before.note);
       }
     }
     // The walk reached the routes that may change an invoice's state, and they did their work.
     expect(statuses).toContain('PUT /api/business/invoices/:id/process-payment 200');
     expect(statuses).toContain('POST /api/business/invoices/:id/send 200');
+    expect(statuses).toContain('POST /api/business/invoices/:id/credit-notes 200');
+    expect(statuses).toContain('POST /api/business/invoices/:id/debit-notes 200');
     expect(statuses).toContain('PUT /api/business/quotations/:id 409');
   });
 });

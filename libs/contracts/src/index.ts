@@ -8,6 +8,7 @@ export * from './business-stats';
 export * from './clients';
 export * from './common-messages';
 export * from './crash-mappings';
+export * from './credit-notes';
 export * from './crash-reports';
 export * from './dashboard';
 export * from './device';

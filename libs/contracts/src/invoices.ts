@@ -175,6 +175,11 @@ export const invoiceSchema = z.object({
   validatedAmount: moneySchema,
   awaitingValidationAmount: moneySchema,
   outstandingAmount: moneySchema,
+  /** Credit notes and debit notes issued against the invoice: what is owed moves by them. */
+  creditedAmount: moneySchema,
+  debitedAmount: moneySchema,
+  /** Validated money above what is now owed (after credit notes): to refund to the client. */
+  refundDue: moneySchema,
   paymentStatus: paymentStatusSchema,
   paymentValidationStatus: paymentValidationStatusSchema,
   paymentValidationNotes: z.string().nullable(),

@@ -15,8 +15,15 @@ import {
 } from './limits';
 import { sstRegistrationNumberPattern, taxTypeSchema } from './tax';
 
-/** The four kinds of numbered documents (spec 2 section 3). */
-export const documentKinds = ['product', 'quotation', 'invoice', 'receipt'] as const;
+/** The kinds of numbered documents (spec 2 section 3, with credit and debit notes). */
+export const documentKinds = [
+  'product',
+  'quotation',
+  'invoice',
+  'receipt',
+  'creditNote',
+  'debitNote',
+] as const;
 export const documentKindSchema = z.enum(documentKinds);
 export type DocumentKind = z.infer<typeof documentKindSchema>;
 
@@ -141,6 +148,8 @@ export const companySettingsSchema = z.object({
     quotation: numberingSettingsSchema,
     invoice: numberingSettingsSchema,
     receipt: numberingSettingsSchema,
+    creditNote: numberingSettingsSchema,
+    debitNote: numberingSettingsSchema,
   }),
   paymentSettings: z.object({
     /**
@@ -189,6 +198,8 @@ export const defaultCompanySettings: CompanySettings = {
     quotation: numbering('QUO'),
     invoice: numbering('INV'),
     receipt: numbering('RCP'),
+    creditNote: numbering('CN'),
+    debitNote: numbering('DN'),
   },
   paymentSettings: { requireSeparateValidator: true },
 };

@@ -20,12 +20,24 @@ describe('invoiceBalance', () => {
       recordedSen: 5_000,
       outstandingSen: 5_000,
       uncollectedSen: 7_000,
+      refundDueSen: 0,
     });
     expect(paymentStatusOfBalance(balance)).toBe('partial');
   });
 
   it('takes an adjustment of what is owed (a credit note lowers it)', () => {
     const balance = invoiceBalance(10_000, [{ amountSen: 8_000, status: 'validated' }], -2_000);
+    expect(balance.outstandingSen).toBe(0);
+    expect(paymentStatusOfBalance(balance)).toBe('paid');
+  });
+
+  it('owes a refund of validated money above what a credit note leaves owed', () => {
+    const balance = invoiceBalance(10_000, [{ amountSen: 10_000, status: 'validated' }], -2_500);
+    expect(balance).toMatchObject({ owedSen: 7_500, outstandingSen: 0, refundDueSen: 2_500 });
+  });
+
+  it('reads paid (settled) when credit notes leave nothing owed, even with nothing paid', () => {
+    const balance = invoiceBalance(10_000, [], -10_000);
     expect(balance.outstandingSen).toBe(0);
     expect(paymentStatusOfBalance(balance)).toBe('paid');
   });

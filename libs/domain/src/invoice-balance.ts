@@ -8,7 +8,7 @@ export interface BalanceEntry {
 
 /** What an invoice's client owes and has paid, in sen. */
 export interface InvoiceBalance {
-  /** What the client owes: the invoice total (credit and debit notes will adjust it here). */
+  /** What the client owes: the invoice total, less credit notes, plus debit notes. */
   owedSen: number;
   /** Payments validated: the money collected. */
   validatedSen: number;
@@ -20,6 +20,8 @@ export interface InvoiceBalance {
   outstandingSen: number;
   /** What is still uncollected: max(0, owed - validated). */
   uncollectedSen: number;
+  /** Validated money above what is owed (after a credit note): to refund, max(0, validated - owed). */
+  refundDueSen: number;
 }
 
 /**
@@ -47,13 +49,18 @@ export function invoiceBalance(
     recordedSen,
     outstandingSen: Math.max(0, owedSen - recordedSen),
     uncollectedSen: Math.max(0, owedSen - validatedSen),
+    refundDueSen: Math.max(0, validatedSen - owedSen),
   };
 }
 
-/** The payment status a balance reads as: nothing recorded unpaid, some partial, all paid. */
+/**
+ * The payment status a balance reads as: nothing recorded unpaid, some partial, all paid. An
+ * invoice credited in full owes nothing and reads paid (settled).
+ */
 export function paymentStatusOfBalance(
   balance: InvoiceBalance,
 ): Extract<PaymentStatus, 'unpaid' | 'partial' | 'paid'> {
+  if (balance.owedSen <= 0) return 'paid';
   if (balance.recordedSen <= 0) return 'unpaid';
   return balance.recordedSen >= balance.owedSen ? 'paid' : 'partial';
 }

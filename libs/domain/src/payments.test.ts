@@ -34,6 +34,10 @@ describe('outstanding', () => {
     [{ totalAmount: 0.3, paidAmount: 0.1 }, 20],
     [{ totalAmount: 100 }, 10000],
     [{ totalAmount: 'n/a', paidAmount: 5 }, 0],
+    // Credit and debit notes move what is owed.
+    [{ totalAmount: '216.00', paidAmount: '100.00', creditedAmount: '50.00' }, 6600],
+    [{ totalAmount: 216, paidAmount: 216, debitedAmount: 20 }, 2000],
+    [{ totalAmount: 216, creditedAmount: 300 }, 0],
   ])('reads the amounts of %j', (invoice, expected) => {
     expect(invoiceOutstandingSen(invoice)).toBe(expected);
   });

@@ -9,6 +9,19 @@ export interface InvoicePaymentStateInput {
   paymentValidationStatus?: string | null;
   isVoided?: boolean | null;
   status?: string | null;
+  /** Credit and debit notes issued against the invoice: what is owed moves by them. */
+  creditedAmount?: MoneyInput;
+  debitedAmount?: MoneyInput;
+}
+
+/** What the invoice owes in sen: its total, plus debit notes, less credit notes (never below 0). */
+export function invoiceOwedSen(invoice: InvoicePaymentStateInput): number {
+  const sen = (amount: MoneyInput | undefined) =>
+    amount === undefined ? 0 : (parseSen(amount) ?? 0);
+  return Math.max(
+    0,
+    sen(invoice.totalAmount) + sen(invoice.debitedAmount) - sen(invoice.creditedAmount),
+  );
 }
 
 /** Outstanding = the larger of 0 and (total minus paid), in sen. */
@@ -16,9 +29,9 @@ export function outstandingSen(totalSen: number, paidSen: number): number {
   return Math.max(0, totalSen - paidSen);
 }
 
-/** The outstanding amount of an invoice in sen; a non-numeric amount counts as 0. */
+/** The outstanding amount of an invoice in sen (owed less paid); a non-numeric amount counts as 0. */
 export function invoiceOutstandingSen(invoice: InvoicePaymentStateInput): number {
-  return outstandingSen(parseSen(invoice.totalAmount) ?? 0, parseSen(invoice.paidAmount) ?? 0);
+  return outstandingSen(invoiceOwedSen(invoice), parseSen(invoice.paidAmount) ?? 0);
 }
 
 const payableStatuses: readonly string[] = ['unpaid', 'pending', 'partial', 'overdue'];
@@ -41,7 +54,7 @@ export function isAwaitingPaymentValidation(invoice: InvoicePaymentStateInput): 
   if (invoice.isVoided) return false;
   if (invoice.paymentStatus !== 'paid') return false;
   if (invoice.paymentValidationStatus !== 'pending_validation') return false;
-  return (parseSen(invoice.paidAmount) ?? 0) >= (parseSen(invoice.totalAmount) ?? 0);
+  return (parseSen(invoice.paidAmount) ?? 0) >= invoiceOwedSen(invoice);
 }
 
 /** Validate and Reject are offered on an invoice awaiting validation, to superadmin and accounts. */

@@ -7,7 +7,7 @@ import {
   taxGroupLabel,
   totalsFiguresOf,
 } from '@patrol/domain';
-import type { PdfSection } from './billing-pdf';
+import type { PdfColumn, PdfSection } from './billing-pdf';
 
 /** The stored figures of a quotation or invoice that its totals block prints. */
 export interface DocumentFigures {
@@ -56,4 +56,42 @@ export function lineTaxText(line: { taxType: TaxSummaryRow['taxType']; taxRate: 
   return line.taxType === 'EXEMPT'
     ? 'Exempt'
     : `${line.taxType === 'SALES_TAX' ? 'Sales' : 'Service'} ${ratePercentText(line.taxRate)}`;
+}
+
+/** A line as issued, with its tax: an invoice's or a credit or debit note's. */
+export interface TaxedPdfLine {
+  description: string;
+  quantity: number;
+  unitPrice: number;
+  taxType: TaxSummaryRow['taxType'];
+  taxRate: number;
+  taxAmount: number;
+  lineTotal: number;
+}
+
+/** The lines table of an invoice or a note: #, description, quantity, unit price, tax, amount. */
+export function taxedLineTable(lines: readonly TaxedPdfLine[]): {
+  columns: PdfColumn[];
+  rows: string[][];
+} {
+  return {
+    columns: [
+      { header: '#', width: 4 },
+      { header: 'Description', width: 35 },
+      { header: 'Qty', width: 6, align: 'right' },
+      { header: 'Unit price', width: 15, align: 'right' },
+      { header: 'Tax', width: 23, align: 'right' },
+      { header: 'Amount', width: 17, align: 'right' },
+    ],
+    rows: lines.map((line, index) => [
+      String(index + 1),
+      line.description,
+      String(line.quantity),
+      formatMoney(line.unitPrice),
+      line.taxType === 'EXEMPT'
+        ? lineTaxText(line)
+        : `${formatMoney(line.taxAmount)} (${lineTaxText(line)})`,
+      formatMoney(line.lineTotal),
+    ]),
+  };
 }

@@ -117,6 +117,9 @@ export const queryKeys = {
       params ? (['billing', 'invoices', params] as const) : (['billing', 'invoices'] as const),
     receipts: (params?: Record<string, unknown>) =>
       params ? (['billing', 'receipts', params] as const) : (['billing', 'receipts'] as const),
+    /** GET /api/business/credit-notes or debit-notes. */
+    invoiceNotes: (kind: string, params: Record<string, unknown>) =>
+      ['billing', 'invoice-notes', kind, params] as const,
     clients: (search: string) => ['billing', 'clients', search] as const,
     /** GET /api/business/reports for a period. */
     reports: (period: Record<string, unknown>) => ['billing', 'reports', period] as const,

@@ -7,5 +7,6 @@ export * from './products';
 export * from './quotations';
 export * from './invoices';
 export * from './receipts';
+export * from './credit-notes';
 export * from './operations';
 export * from './relations';

@@ -57,6 +57,9 @@ export const invoices = pgTable(
     paidAmount: money('paid_amount').notNull().default('0'),
     /** The validated part of paidAmount: the money collected, which the figures count. */
     validatedAmount: money('validated_amount').notNull().default('0'),
+    /** The totals of the credit notes and debit notes issued against the invoice. */
+    creditedAmount: money('credited_amount').notNull().default('0'),
+    debitedAmount: money('debited_amount').notNull().default('0'),
     paymentStatus: text('payment_status', { enum: paymentStatuses }).notNull().default('unpaid'),
     paymentValidationStatus: text('payment_validation_status', { enum: paymentValidationStatuses })
       .notNull()

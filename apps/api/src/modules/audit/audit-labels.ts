@@ -12,6 +12,10 @@ const actionWords: Record<string, string> = {
   'payment.validated': 'Payment validated',
   'payment.rejected': 'Payment rejected',
   'receipt.issued': 'Receipt issued',
+  'invoice.credit_note_issued': 'Credit note issued on the invoice',
+  'invoice.debit_note_issued': 'Debit note issued on the invoice',
+  'credit_note.issued': 'Credit note issued',
+  'debit_note.issued': 'Debit note issued',
   'quotation.created': 'Quotation created',
   'quotation.updated': 'Quotation edited',
   'quotation.deleted': 'Quotation deleted',
@@ -48,6 +52,8 @@ function changed(entry: LabelledEntry, field: string): string | null {
 /** The label of an entry whose row is gone (a deleted quotation or product), from its changes. */
 export function labelFromChanges(entry: LabelledEntry): AuditLabel {
   const label =
+    // A credit or debit note also names its invoice: its own number comes first.
+    changed(entry, 'noteNumber') ??
     changed(entry, 'invoiceNumber') ??
     changed(entry, 'quotationNumber') ??
     changed(entry, 'receiptNumber') ??

@@ -25,8 +25,11 @@ export const standingInvoice: SQL = sql`${invoices.isVoided} = false`;
 /** Still waiting for money: unpaid, pending or partly paid, or already stored as overdue. */
 export const awaitingPayment: SQL = sql`${invoices.paymentStatus} in (${awaitingList})`;
 
-/** What is still owed on an invoice waiting for money; 0 for one paid, cancelled or refunded. */
-export const outstandingAmount: SQL = sql`case when ${awaitingPayment} then greatest(${invoices.totalAmount} - ${invoices.paidAmount}, 0) else 0 end`;
+/**
+ * What is still owed on an invoice waiting for money (its total plus debit notes less credit
+ * notes, less what was paid); 0 for one paid, cancelled or refunded.
+ */
+export const outstandingAmount: SQL = sql`case when ${awaitingPayment} then greatest(${invoices.totalAmount} + ${invoices.debitedAmount} - ${invoices.creditedAmount} - ${invoices.paidAmount}, 0) else 0 end`;
 
 /** An invoice that reads as overdue on `today`. */
 export function overdueOn(today: string): SQL {

@@ -16,7 +16,7 @@ import {
   type BillingPdf,
   type PdfSection,
 } from '../../pdf/billing-pdf';
-import { documentTotals, lineTaxText, taxSummarySection } from '../../pdf/tax-block';
+import { documentTotals, taxedLineTable, taxSummarySection } from '../../pdf/tax-block';
 import { documentCompany, type DocumentCompany } from '../settings/document-company.service';
 import { findInvoiceById, findInvoiceParts } from './invoices.repo';
 import { presentInvoice } from './invoices.presenter';
@@ -67,26 +67,15 @@ export function invoicePdf(
       ['Status', invoice.isVoided ? 'Void' : humanise(invoice.paymentStatus)],
     ],
     client: { heading: 'Bill to', lines: clientLines(invoice.clientInfo) },
-    columns: [
-      { header: '#', width: 4 },
-      { header: 'Description', width: 35 },
-      { header: 'Qty', width: 6, align: 'right' },
-      { header: 'Unit price', width: 15, align: 'right' },
-      { header: 'Tax', width: 23, align: 'right' },
-      { header: 'Amount', width: 17, align: 'right' },
-    ],
-    rows: invoice.lineItems.map((line, index) => [
-      String(index + 1),
-      line.description,
-      String(line.quantity),
-      formatMoney(line.unitPrice),
-      line.taxType === 'EXEMPT'
-        ? lineTaxText(line)
-        : `${formatMoney(line.taxAmount)} (${lineTaxText(line)})`,
-      formatMoney(line.lineTotal),
-    ]),
+    ...taxedLineTable(invoice.lineItems),
     totals: [
       ...documentTotals(invoice),
+      ...(invoice.creditedAmount > 0
+        ? [['Credit notes', `-${formatMoney(invoice.creditedAmount)}`] as [string, string]]
+        : []),
+      ...(invoice.debitedAmount > 0
+        ? [['Debit notes', formatMoney(invoice.debitedAmount)] as [string, string]]
+        : []),
       // Paid is validated money only; what awaits validation is shown apart.
       ['Paid', formatMoney(invoice.validatedAmount)],
       ...(invoice.awaitingValidationAmount > 0

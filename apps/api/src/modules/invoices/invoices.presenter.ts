@@ -1,7 +1,7 @@
 import type { Invoice, PaymentStatus } from '@patrol/contracts';
 import {
   fromSen,
-  outstandingSen,
+  invoiceBalance,
   parsePaymentCorrections,
   paymentStatusOn,
   toSen,
@@ -20,6 +20,17 @@ export function presentInvoice(row: InvoiceRow, parts: InvoiceParts, today: stri
   const mine = <T extends { invoiceId: string }>(list: readonly T[]) =>
     list.filter((item) => item.invoiceId === row.id);
   const lineItems = mine(parts.lineItems);
+  const balance = invoiceBalance(
+    toSen(row.totalAmount),
+    [
+      { amountSen: toSen(row.validatedAmount), status: 'validated' },
+      {
+        amountSen: toSen(row.paidAmount) - toSen(row.validatedAmount),
+        status: 'pending_validation',
+      },
+    ],
+    toSen(row.debitedAmount) - toSen(row.creditedAmount),
+  );
   return {
     id: row.id,
     invoiceNumber: row.invoiceNumber,
@@ -46,7 +57,10 @@ export function presentInvoice(row: InvoiceRow, parts: InvoiceParts, today: stri
     paidAmount: moneyValue(row.paidAmount),
     validatedAmount: moneyValue(row.validatedAmount),
     awaitingValidationAmount: fromSen(toSen(row.paidAmount) - toSen(row.validatedAmount)),
-    outstandingAmount: fromSen(outstandingSen(toSen(row.totalAmount), toSen(row.paidAmount))),
+    outstandingAmount: fromSen(balance.outstandingSen),
+    creditedAmount: moneyValue(row.creditedAmount),
+    debitedAmount: moneyValue(row.debitedAmount),
+    refundDue: fromSen(balance.refundDueSen),
     paymentStatus: invoiceStatusOn(row, today),
     paymentValidationStatus: row.paymentValidationStatus,
     paymentValidationNotes: row.paymentValidationNotes,

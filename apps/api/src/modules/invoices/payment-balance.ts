@@ -23,10 +23,12 @@ export function balanceOf(
   return invoiceBalance(
     toSen(invoice.totalAmount),
     entries.map((entry) => ({ amountSen: toSen(entry.amount), status: entry.status })),
+    toSen(invoice.debitedAmount) - toSen(invoice.creditedAmount),
   );
 }
 
-export type PaymentAction = 'recorded' | 'validated' | 'rejected';
+/** What changed the balance; 'adjusted' is a credit or debit note, which keeps the validation status. */
+export type PaymentAction = 'recorded' | 'validated' | 'rejected' | 'adjusted';
 
 /** Pending entries keep the invoice awaiting validation; otherwise the last action decides. */
 function validationStatusAfter(

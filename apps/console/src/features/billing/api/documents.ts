@@ -1,7 +1,7 @@
 import { api } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
 
-export type DocumentKind = 'quotation' | 'invoice' | 'receipt';
+export type DocumentKind = 'quotation' | 'invoice' | 'receipt' | 'credit-note' | 'debit-note';
 
 /** What a PDF button needs to know about its document. */
 export interface DocumentRef {
@@ -16,6 +16,8 @@ export const pdfNotFoundMessages: Record<DocumentKind, string> = {
   quotation: 'Quotation not found. Please refresh and try again.',
   invoice: 'Invoice not found. Please refresh and try again.',
   receipt: 'Receipt not found. Please refresh and try again.',
+  'credit-note': 'Credit note not found. Please refresh and try again.',
+  'debit-note': 'Debit note not found. Please refresh and try again.',
 };
 
 /** GET /api/business/{kind}s/{id}/download, saved as '{kind}-{number}.pdf'. */

@@ -1,6 +1,7 @@
-import type { Invoice } from '@patrol/contracts';
+import type { Invoice, InvoiceNoteKind } from '@patrol/contracts';
 import { formatBusinessDate, formatMoney, taxGroupLabel, totalsFiguresOf } from '@patrol/domain';
 import { StatusBadge } from '@/components/status-badge';
+import { Button } from '@/components/ui/button';
 import {
   humanise,
   paymentStatusTones,
@@ -9,6 +10,7 @@ import {
 } from '@/features/billing/lib/billing-labels';
 import { DetailList, DetailsDialog, DocumentClient } from './detail-list';
 import { DocumentTotals } from './document-totals';
+import { InvoiceNotesOfInvoice } from './invoice-notes-of-invoice';
 import { PaymentCorrectionCards } from './payment-correction-cards';
 import { PaymentEntriesList, type ReviewEntry } from './payment-entries-list';
 
@@ -17,12 +19,16 @@ export function InvoiceDetailsDialog({
   invoice,
   onOpenChange,
   onReviewEntry,
+  onIssueNote,
 }: {
   invoice: Invoice | null;
   onOpenChange: (open: boolean) => void;
   /** Opens Validate or Reject of one pending payment. */
   onReviewEntry?: ReviewEntry;
+  /** Opens Credit note or Debit note (given only to users who may issue them). */
+  onIssueNote?: (invoice: Invoice, kind: InvoiceNoteKind) => void;
 }) {
+  const noted = invoice !== null && (invoice.creditedAmount > 0 || invoice.debitedAmount > 0);
   return (
     <DetailsDialog
       open={invoice !== null}
@@ -64,9 +70,29 @@ export function InvoiceDetailsDialog({
               ...(invoice.paymentValidationNotes
                 ? [['Validation remarks', invoice.paymentValidationNotes] as const]
                 : []),
+              ...(noted
+                ? [
+                    ['Credit notes', `-${formatMoney(invoice.creditedAmount)}`] as const,
+                    ['Debit notes', `+${formatMoney(invoice.debitedAmount)}`] as const,
+                    ['Outstanding', formatMoney(invoice.outstandingAmount)] as const,
+                  ]
+                : []),
+              ...(invoice.refundDue > 0
+                ? [['Refund due', formatMoney(invoice.refundDue)] as const]
+                : []),
               ['Notes', invoice.notes || '—'],
             ]}
           />
+          {onIssueNote && !invoice.isVoided && (
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" size="sm" onClick={() => onIssueNote(invoice, 'credit')}>
+                Credit note
+              </Button>
+              <Button variant="outline" size="sm" onClick={() => onIssueNote(invoice, 'debit')}>
+                Debit note
+              </Button>
+            </div>
+          )}
           <ul className="divide-y rounded-md border text-sm">
             {invoice.lineItems.map((item, index) => (
               <li key={index} className="flex items-start justify-between gap-4 p-3">
@@ -83,6 +109,7 @@ export function InvoiceDetailsDialog({
           </ul>
           <DocumentTotals figures={totalsFiguresOf(invoice)} />
           <PaymentEntriesList invoice={invoice} onReview={onReviewEntry} />
+          {noted && <InvoiceNotesOfInvoice invoiceId={invoice.id} />}
         </>
       )}
     </DetailsDialog>

@@ -3,9 +3,11 @@ import {
   dueStatuses,
   type BillingDateRange,
   type DueStatus,
+  type Invoice,
+  type InvoiceNoteKind,
   type PaymentStatus,
 } from '@patrol/contracts';
-import { businessDay, formatBusinessDate, formatMoney } from '@patrol/domain';
+import { businessDay, formatBusinessDate, formatMoney, hasPermission } from '@patrol/domain';
 import { useDownloadCycle } from '@/lib/download';
 import { useState } from 'react';
 import { StatusBadge } from '@/components/status-badge';
@@ -27,6 +29,7 @@ import {
   validationStatusTones,
 } from '@/features/billing/lib/billing-labels';
 import { useDebouncedSearch, useTabFilters } from '@/features/billing/lib/billing-params';
+import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { ClientNameCell } from './client-name-cell';
 import {
@@ -37,6 +40,8 @@ import {
 } from './billing-list-card';
 import { FilterSelect } from './filter-select';
 import { InvoiceDetailsDialog } from './invoice-details-dialog';
+import { InvoiceNoteDialog } from './invoice-note-dialog';
+import { InvoiceNotesSection } from './invoice-notes-section';
 import { PaymentReviewDialog, type PaymentReviewTarget } from './payment-review-dialog';
 import { ProcessPaymentDialog } from './process-payment-dialog';
 import { InvoiceRowActions, type InvoiceDialog } from './invoice-row-actions';
@@ -80,6 +85,11 @@ export function InvoicesTab() {
   const [dialog, setDialog] = useState<InvoiceDialog | null>(null);
   // One payment's review, opened over the invoice's details.
   const [entryReview, setEntryReview] = useState<PaymentReviewTarget | null>(null);
+  // A credit or debit note, opened over the invoice's details.
+  const [noteTarget, setNoteTarget] = useState<{ kind: InvoiceNoteKind; invoice: Invoice } | null>(
+    null,
+  );
+  const { user } = useAuth();
   const actions = useInvoiceActions(query);
   const pdf = useDownloadCycle();
   const list = invoices.data;
@@ -197,6 +207,7 @@ export function InvoicesTab() {
           </TableBody>
         </Table>
       </BillingListCard>
+      <InvoiceNotesSection />
       <InvoiceDetailsDialog
         // The listed copy, so a payment validated or rejected from the details shows at once.
         invoice={
@@ -206,6 +217,16 @@ export function InvoicesTab() {
         }
         onOpenChange={(open) => !open && close()}
         onReviewEntry={(invoice, entry, kind) => setEntryReview({ kind, invoice, entry })}
+        onIssueNote={
+          hasPermission(user, 'invoices.edit')
+            ? (invoice, kind) => setNoteTarget({ kind, invoice })
+            : undefined
+        }
+      />
+      <InvoiceNoteDialog
+        kind={noteTarget?.kind ?? 'credit'}
+        invoice={noteTarget?.invoice ?? null}
+        onOpenChange={(open) => !open && setNoteTarget(null)}
       />
       <ProcessPaymentDialog
         invoice={dialog?.kind === 'pay' ? dialog.invoice : null}

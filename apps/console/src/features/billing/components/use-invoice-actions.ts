@@ -1,5 +1,5 @@
 import type { Invoice, ProcessPaymentBody, RejectPaymentBody } from '@patrol/contracts';
-import { fromSen, toSen } from '@patrol/domain';
+import { fromSen, invoiceOwedSen, toSen } from '@patrol/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
@@ -49,7 +49,7 @@ export function useInvoiceActions(filters: InvoiceFilters) {
         return {
           ...row,
           paidAmount: fromSen(paidSen),
-          outstandingAmount: fromSen(Math.max(0, toSen(row.totalAmount) - paidSen)),
+          outstandingAmount: fromSen(Math.max(0, invoiceOwedSen(row) - paidSen)),
           paymentStatus: 'pending',
         };
       });

@@ -24,6 +24,8 @@ const kindLabels: Record<DocumentKind, string> = {
   quotation: 'Quotation',
   invoice: 'Invoice',
   receipt: 'Receipt',
+  creditNote: 'Credit note',
+  debitNote: 'Debit note',
 };
 
 function NumberPreview({ kind }: { kind: DocumentKind }) {

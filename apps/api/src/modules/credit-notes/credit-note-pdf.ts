@@ -1,0 +1,60 @@
+import type { InvoiceNote, InvoiceNoteKind } from '@patrol/contracts';
+import { formatBusinessDate, formatMoney } from '@patrol/domain';
+import type { Response } from 'express';
+import type { AppContext } from '../../http/app-context';
+import { streamDownload } from '../../http/downloads';
+import { clientLines, renderBillingPdf, type BillingPdf } from '../../pdf/billing-pdf';
+import { documentTotals, taxedLineTable, taxSummarySection } from '../../pdf/tax-block';
+import { documentCompany, type DocumentCompany } from '../settings/document-company.service';
+import { getInvoiceNote } from './credit-notes.service';
+
+const titles: Record<InvoiceNoteKind, string> = { credit: 'CREDIT NOTE', debit: 'DEBIT NOTE' };
+
+/** A credit or debit note as its PDF prints it, on the invoice PDF's model. */
+export function invoiceNotePdf(
+  note: InvoiceNote,
+  { company, sstRegistrationNumber }: DocumentCompany,
+): BillingPdf {
+  return {
+    title: titles[note.kind],
+    number: note.noteNumber,
+    company,
+    details: [
+      ['Issue date', formatBusinessDate(note.issueDate)],
+      ['Invoice', note.invoiceNumber],
+      ['Reason', note.reason],
+    ],
+    client: {
+      heading: note.kind === 'credit' ? 'Credit to' : 'Bill to',
+      lines: clientLines(note.clientInfo),
+    },
+    ...taxedLineTable(note.lineItems),
+    totals: [
+      ...documentTotals({ ...note, discountAmount: 0 }),
+      ['Invoice now owes', formatMoney(note.invoiceOwedAfter)],
+      ...(note.refundDue > 0
+        ? [['Refund due', formatMoney(note.refundDue)] as [string, string]]
+        : []),
+    ],
+    sections: taxSummarySection(note.taxSummary, sstRegistrationNumber),
+  };
+}
+
+/** GET /api/business/credit-notes/{id}/download: 'credit-note-{number}.pdf' (or debit-note-). */
+export async function downloadInvoiceNotePdf(
+  ctx: Pick<AppContext, 'db' | 'uploads'>,
+  kind: InvoiceNoteKind,
+  id: string,
+  res: Response,
+): Promise<void> {
+  const [{ note }, company] = await Promise.all([
+    getInvoiceNote(ctx.db, kind, id),
+    documentCompany(ctx),
+  ]);
+  await streamDownload(
+    res,
+    renderBillingPdf(invoiceNotePdf(note, company)),
+    `${kind}-note-${note.noteNumber}.pdf`,
+    'application/pdf',
+  );
+}

@@ -1,0 +1,65 @@
+import type { InvoiceNote } from '@patrol/contracts';
+import { formatBusinessDate, formatMoney } from '@patrol/domain';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { useDownloadCycle } from '@/lib/download';
+import { billingTableClass } from './billing-list-card';
+import { PdfButton } from './document-actions';
+
+const kindLabels = { credit: 'Credit note', debit: 'Debit note' } as const;
+
+/** Credit and debit notes with their invoice, reason, total, refund due and PDF. */
+export function InvoiceNotesTable({ notes }: { notes: readonly InvoiceNote[] }) {
+  const pdf = useDownloadCycle();
+  return (
+    <Table className={billingTableClass}>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Note #</TableHead>
+          <TableHead>Type</TableHead>
+          <TableHead>Invoice #</TableHead>
+          <TableHead>Client</TableHead>
+          <TableHead>Date</TableHead>
+          <TableHead>Reason</TableHead>
+          <TableHead numeric>Amount</TableHead>
+          <TableHead numeric>Refund due</TableHead>
+          <TableHead numeric>PDF</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {notes.map((note) => (
+          <TableRow key={note.id}>
+            <TableCell className="font-mono text-xs whitespace-nowrap">{note.noteNumber}</TableCell>
+            <TableCell>{kindLabels[note.kind]}</TableCell>
+            <TableCell className="font-mono text-xs whitespace-nowrap">
+              {note.invoiceNumber}
+            </TableCell>
+            <TableCell>{note.clientInfo.companyName}</TableCell>
+            <TableCell>{formatBusinessDate(note.issueDate)}</TableCell>
+            <TableCell className="max-w-64 truncate" title={note.reason}>
+              {note.reason}
+            </TableCell>
+            <TableCell numeric>
+              {note.kind === 'credit' ? '-' : '+'}
+              {formatMoney(note.totalAmount)}
+            </TableCell>
+            <TableCell numeric>{note.refundDue > 0 ? formatMoney(note.refundDue) : '—'}</TableCell>
+            <TableCell numeric>
+              <PdfButton
+                document={{ kind: `${note.kind}-note`, id: note.id, number: note.noteNumber }}
+                state={pdf.stateOf(note.id)}
+                run={pdf.run}
+              />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
