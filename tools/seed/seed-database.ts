@@ -5,6 +5,7 @@ import type { AppDb } from '../../apps/api/src/db/client';
 import {
   activities,
   clients,
+  invoiceNotes,
   invoices,
   licences,
   products,
@@ -47,6 +48,8 @@ export async function seedDemoData(db: AppDb, options: SeedOptions = {}): Promis
     if (options.reset) {
       await tx.delete(activities);
       await tx.delete(receipts);
+      // Credit and debit notes hold their invoice (on delete restrict): they go first.
+      await tx.delete(invoiceNotes);
       await tx.delete(invoices);
       await tx.delete(quotations);
       await tx.delete(products);
