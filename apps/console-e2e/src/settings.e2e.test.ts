@@ -52,7 +52,7 @@ describe('company settings', () => {
     await page.getByLabel('Entity').selectOption('settings');
     const change = page.getByRole('row', { name: new RegExp(`Journey ${suffix} Sdn Bhd`) }).first();
     await change.waitFor();
-    expect(await change.innerText()).toContain('settings.updated');
+    expect(await change.innerText()).toContain('Company settings changed');
     const [csv] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export CSV' }).click(),
