@@ -11,6 +11,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { createdAt, stringArray, timestamptz, updatedAt } from './columns';
+import { invoiceLineItems, invoices } from './invoices';
 import { users } from './users';
 
 /** Client companies. `companyId` is the business identifier used in URLs; it never changes. */
@@ -81,11 +82,21 @@ export const licences = pgTable(
     transfersInWindow: integer('transfers_in_window').notNull().default(0),
     features: stringArray('features'),
     notes: text('notes'),
+    /** The invoice, and its line, whose validated payment issued or last extended this key. */
+    paidByInvoiceId: uuid('paid_by_invoice_id').references((): AnyPgColumn => invoices.id, {
+      onDelete: 'set null',
+    }),
+    paidByLineId: uuid('paid_by_line_id').references((): AnyPgColumn => invoiceLineItems.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
   (table) => [
     index('licences_client_id_idx').on(table.clientId, table.createdAt),
     index('licences_valid_until_idx').on(table.validUntil),
+    index('licences_paid_by_invoice_id_idx')
+      .on(table.paidByInvoiceId)
+      .where(sql`${table.paidByInvoiceId} is not null`),
     // No index on last_device_activity: heartbeats rewrite it constantly, and an index on it would
     // turn every write into an update of all the table's indexes (no HOT update).
     uniqueIndex('licences_bound_device_id_unique')

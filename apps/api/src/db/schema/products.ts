@@ -1,4 +1,4 @@
-import { productCategories, productUnits, taxTypes } from '@patrol/contracts';
+import { licenceTypes, productCategories, productUnits, taxTypes } from '@patrol/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, money, updatedAt } from './columns';
@@ -18,6 +18,9 @@ export const products = pgTable(
     taxable: boolean('taxable').notNull().default(true),
     /** SALES_TAX or SERVICE_TAX for a taxable product, EXEMPT otherwise. */
     taxType: text('tax_type', { enum: taxTypes }).notNull().default('SERVICE_TAX'),
+    /** For a `licence` product: the licence type it sells and for how many days (null: never expires). */
+    licenceType: text('licence_type', { enum: licenceTypes }),
+    validityDays: integer('validity_days'),
     active: boolean('active').notNull().default(true),
     notes: text('notes'),
     createdAt: createdAt(),
