@@ -55,6 +55,7 @@ const environmentSchema = z.object({
   CONSOLE_DIST: z.string().min(1).optional(),
   OTA_ROLLOUT_PAUSE_POINTS: z.coerce.number().min(0).max(100).default(5),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  ANSWER_CACHES: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
   DATABASE_SIZE_BUDGET_MB: z.coerce
     .number({ error: 'must be a whole number of megabytes' })
     .int('must be a whole number of megabytes')
@@ -117,6 +118,11 @@ export interface Config {
   /** API processes on one port (node:cluster); more than one needs PostgreSQL and Redis. */
   workers: number;
   /**
+   * Whether the snapshots and short answer caches serve reads (on by default). Off, every read
+   * computes from the database: the bench's `--uncached` runs measure that path.
+   */
+  answerCaches: boolean;
+  /**
    * The database size the system panel measures usage against, in bytes: past 75 percent of it
    * the panel raises its notice (the spec's hosted free tier, 512 MB, by default).
    */
@@ -159,6 +165,7 @@ export function loadConfig(env: Environment): Config {
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     otaRolloutPausePoints: values.OTA_ROLLOUT_PAUSE_POINTS,
     workers: values.WORKERS,
+    answerCaches: values.ANSWER_CACHES === 'on',
     databaseSizeBudgetBytes: values.DATABASE_SIZE_BUDGET_MB * 1024 * 1024,
     metricsToken: values.METRICS_TOKEN,
   };

@@ -118,9 +118,11 @@ export async function createServices(
   );
   const mailer = createMailer(config, db, logger);
   const store = overrides.rateLimitStore ?? createRateLimitStore(redis);
+  const cacheTtlMs = (ttlMs: number) =>
+    overrides.snapshotTtlMs ?? (config.answerCaches ? ttlMs : 0);
   const snapshot = <T>(name: string, compute: () => Promise<T>) =>
     createSnapshotCache(compute, {
-      ttlMs: overrides.snapshotTtlMs ?? snapshotTtlMs,
+      ttlMs: cacheTtlMs(snapshotTtlMs),
       minIntervalMs: snapshotMinIntervalMs,
       onError: (error) => logger.warn({ err: error }, `${name} refresh failed`),
     });
@@ -130,13 +132,13 @@ export async function createServices(
   const billingTotals = snapshot('billing totals', () => countBillingDocuments(db));
   const billingAging = snapshot('billing aging', () => computeAgingSnapshot(db));
   const reportCache = createQueryCache<ReportsResponse['data']>({
-    ttlMs: overrides.snapshotTtlMs ?? snapshotTtlMs,
+    ttlMs: cacheTtlMs(snapshotTtlMs),
     maxEntries: 100,
   });
   // Every open client list asks again at each change it hears of (socket events), and a busy
   // office keeps many open: one read per query a second, however many ask.
   const clientPages = createQueryCache<ListClientsResponse>({
-    ttlMs: overrides.snapshotTtlMs ?? clientPageTtlMs,
+    ttlMs: cacheTtlMs(clientPageTtlMs),
     maxEntries: 1_000,
   });
   const deviceSessions = new LRUCache<string, DeviceSessionRecord>({
