@@ -1,0 +1,16 @@
+import { sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+
+/** Quotations, invoices and receipts in one round trip; receipts from their per-month counters. */
+export async function billingDocumentCounts(db: DbExecutor) {
+  const result = await db.execute<{ quotations: string; invoices: string; receipts: string }>(sql`
+    select (select count(*) from quotations) as quotations,
+           (select count(*) from invoices) as invoices,
+           (select coalesce(sum(receipts), 0) from receipt_month_totals) as receipts`);
+  const row = result.rows[0]!;
+  return {
+    quotations: Number(row.quotations),
+    invoices: Number(row.invoices),
+    receipts: Number(row.receipts),
+  };
+}
