@@ -38,6 +38,8 @@ export const tableOwners = {
   invoiceLineItems: 'invoices',
   paymentEntries: 'invoices',
   paymentRejections: 'invoices',
+  invoiceIssueDayTotals: 'invoices',
+  invoiceOwingDueDayTotals: 'invoices',
   receipts: 'receipts',
   receiptAllocations: 'receipts',
   receiptMonthTotals: 'receipts',
