@@ -34,6 +34,8 @@ export const tableOwners = {
   products: 'products',
   quotations: 'quotations',
   quotationItems: 'quotations',
+  quotationDayTotals: 'quotations',
+  quotationOpenValidDayTotals: 'quotations',
   invoices: 'invoices',
   invoiceLineItems: 'invoices',
   paymentEntries: 'invoices',

@@ -1,5 +1,5 @@
 import { addDays, billingRangeStart, reportPeriod } from '@patrol/domain';
-import { desc, sql } from 'drizzle-orm';
+import { desc, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
@@ -7,10 +7,12 @@ import {
   invoiceOwingDueDayTotals,
   invoices,
   products,
+  quotationDayTotals,
+  quotationOpenValidDayTotals,
   quotations,
   receipts,
 } from '../../db/schema';
-import { countAll, countWhere, onDays, quotationLapsed, standingInvoice } from './billing-sql';
+import { countAll, countWhere, onDays, standingInvoice } from './billing-sql';
 
 export async function productCounts(db: DbExecutor) {
   const [row] = await db
@@ -19,19 +21,39 @@ export async function productCounts(db: DbExecutor) {
   return { total: row?.total ?? 0, active: row?.active ?? 0 };
 }
 
-/** Quotations by the status they read as on `today` (drafts and sent past validity: expired). */
+/**
+ * Quotations by the status they read as on `today` (drafts and sent past validity: expired), from
+ * the roll-ups the quotations' triggers keep (migration 0036).
+ */
 export async function quotationCounts(db: DbExecutor, today: string) {
-  const lapsed = quotationLapsed(today);
-  const [row] = await db
-    .select({
-      total: countAll,
-      draft: countWhere(sql`${quotations.status} = 'draft' and not ${lapsed}`),
-      sent: countWhere(sql`${quotations.status} = 'sent' and not ${lapsed}`),
-      accepted: countWhere(sql`${quotations.status} = 'accepted'`),
-      expired: countWhere(sql`${quotations.status} = 'expired' or ${lapsed}`),
-    })
-    .from(quotations);
-  return row ?? { total: 0, draft: 0, sent: 0, accepted: 0, expired: 0 };
+  const days = quotationDayTotals;
+  const open = quotationOpenValidDayTotals;
+  const sum = (value: SQL) => sql<number>`coalesce(sum(${value}), 0)`.mapWith(Number);
+  const openWhere = (condition: SQL) =>
+    sql<number>`coalesce(sum(${open.quotations}) filter (where ${condition}), 0)`.mapWith(Number);
+  const [[stored], [byValidity]] = await Promise.all([
+    db
+      .select({
+        total: sum(sql`${days.quotations}`),
+        accepted: sum(sql`${days.accepted}`),
+        expired: sum(sql`${days.expired}`),
+      })
+      .from(days),
+    db
+      .select({
+        draft: openWhere(sql`${open.status} = 'draft' and ${open.validDay} >= ${today}`),
+        sent: openWhere(sql`${open.status} = 'sent' and ${open.validDay} >= ${today}`),
+        lapsed: openWhere(sql`${open.validDay} < ${today}`),
+      })
+      .from(open),
+  ]);
+  return {
+    total: stored?.total ?? 0,
+    draft: byValidity?.draft ?? 0,
+    sent: byValidity?.sent ?? 0,
+    accepted: stored?.accepted ?? 0,
+    expired: (stored?.expired ?? 0) + (byValidity?.lapsed ?? 0),
+  };
 }
 
 /**

@@ -215,7 +215,7 @@ describe('invoice roll-ups', () => {
         expect(await rollUpsKept(database)).toEqual(await rollUpsFromScratch(database));
         expect(await invoiceFigures(database.db, today)).toEqual(await figuresByScan(database));
       }),
-      { numRuns: 20 },
+      { numRuns: 12 },
     );
   });
 });
