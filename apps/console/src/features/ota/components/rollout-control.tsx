@@ -1,6 +1,8 @@
-import type { OtaVersion } from '@patrol/contracts';
+import type { OtaVersion, RolloutAction } from '@patrol/contracts';
 import { ChevronDownIcon, PauseIcon, PlayIcon } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -13,6 +15,11 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { rolloutSteps, useChangeRollout } from '@/features/ota/api/change-rollout';
 import { toOtaError } from '@/features/ota/api/ota-request';
+import { useRolloutAction } from '@/features/ota/api/rollout-action';
+import {
+  ladderStateText,
+  RolloutLadderItems,
+} from '@/features/ota/components/rollout-ladder-items';
 import { otaScreenMessages } from '@/features/ota/lib/ota-messages';
 
 type RolloutControlProps = { version: OtaVersion; canManage: boolean };
@@ -23,7 +30,26 @@ type RolloutControlProps = { version: OtaVersion; canManage: boolean };
  */
 export function RolloutControl({ version, canManage }: RolloutControlProps) {
   const changeRollout = useChangeRollout();
+  const ladderAction = useRolloutAction();
+  const [confirmingHalt, setConfirmingHalt] = useState(false);
   const paused = version.rolloutPausedAt !== null;
+  const busy = changeRollout.isPending || ladderAction.isPending;
+  const stateText = ladderStateText(version);
+
+  const move = (action: RolloutAction) =>
+    ladderAction.mutate(
+      { id: version.id, body: { action } },
+      {
+        onSuccess: (response) => {
+          setConfirmingHalt(false);
+          toast.success(response.message);
+        },
+        onError: (error) => {
+          setConfirmingHalt(false);
+          toast.error(otaScreenMessages.rolloutFailed, { description: toOtaError(error).message });
+        },
+      },
+    );
 
   const change = (body: { rolloutPercent?: number; paused?: boolean }) =>
     changeRollout.mutate(
@@ -41,7 +67,7 @@ export function RolloutControl({ version, canManage }: RolloutControlProps) {
       {paused && (
         <Badge variant="warning" className="ml-1.5">
           <PauseIcon aria-hidden="true" />
-          Paused
+          Halted
         </Badge>
       )}
     </span>
@@ -55,8 +81,8 @@ export function RolloutControl({ version, canManage }: RolloutControlProps) {
             <Button
               variant="ghost"
               size="sm"
-              disabled={changeRollout.isPending}
-              aria-label={`Rollout of version ${version.version}: ${version.rolloutPercent}%${paused ? ', paused' : ''}`}
+              disabled={busy}
+              aria-label={`Rollout of version ${version.version}: ${version.rolloutPercent}%${paused ? ', halted' : ''}`}
             >
               {summary}
               <ChevronDownIcon aria-hidden="true" />
@@ -80,21 +106,36 @@ export function RolloutControl({ version, canManage }: RolloutControlProps) {
                 Resume rollout
               </DropdownMenuItem>
             ) : (
-              <DropdownMenuItem onSelect={() => change({ paused: true })}>
-                <PauseIcon aria-hidden="true" />
-                Pause rollout
-              </DropdownMenuItem>
+              <RolloutLadderItems
+                version={version}
+                disabled={busy}
+                onAction={move}
+                onHalt={() => setConfirmingHalt(true)}
+              />
             )}
           </DropdownMenuContent>
         </DropdownMenu>
       ) : (
         <span className="px-3 text-sm">{summary}</span>
       )}
+      {stateText && !paused && (
+        <span className="text-xs text-muted-foreground">{stateText}</span>
+      )}
       {paused && version.rolloutPauseReason && (
         <span className="max-w-48 text-right text-xs text-amber-700">
           {version.rolloutPauseReason}
         </span>
       )}
+      <ConfirmDialog
+        open={confirmingHalt}
+        onOpenChange={setConfirmingHalt}
+        title={`Halt the rollout of ${version.version}?`}
+        description={`Devices not yet on ${version.version} stop being offered it within a minute; devices that installed it keep it. You can resume the rollout later.`}
+        confirmLabel="Halt Rollout"
+        destructive
+        pending={ladderAction.isPending}
+        onConfirm={() => move('halt')}
+      />
     </div>
   );
 }
