@@ -92,3 +92,13 @@ export const rolloutActionBodySchema = z.object({
 });
 export type RolloutActionBody = z.infer<typeof rolloutActionBodySchema>;
 export type RolloutAction = RolloutActionBody['action'];
+
+/**
+ * Text fields of POST /api/ota/versions/{id}/roll-forward (multipart; the file is field `apk`):
+ * the previous good build, rebuilt with a version code above the latest (Android refuses a lower
+ * one), replaces the halted release in one action.
+ */
+export const rollForwardFieldsSchema = z.object({
+  releaseNotes: z.string().trim().max(5000).optional(),
+});
+export type RollForwardFields = z.infer<typeof rollForwardFieldsSchema>;

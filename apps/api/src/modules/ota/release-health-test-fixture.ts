@@ -50,16 +50,14 @@ export function releaseHealthFixture(t: () => TestContext) {
       perceivedCrashUsers = 0,
       perceivedAnrUsers = 0,
     ) {
-      await db()
-        .insert(releaseDailyUsers)
-        .values({
-          platform: 'android',
-          versionCode,
-          day,
-          users,
-          perceivedCrashUsers,
-          perceivedAnrUsers,
-        });
+      await db().insert(releaseDailyUsers).values({
+        platform: 'android',
+        versionCode,
+        day,
+        users,
+        perceivedCrashUsers,
+        perceivedAnrUsers,
+      });
     },
     async devices(versionCode: number, count: number, crashed: number, seenAt: Date) {
       const rows = Array.from({ length: count }, (_, n) => ({

@@ -5,6 +5,7 @@ import {
   rolloutLadderBodySchema,
 } from '@patrol/contracts';
 import { defineRoute } from '../../http/route';
+import { rollForward } from './roll-forward.service';
 import { changeRolloutByHand, setRolloutLadder } from './rollout-ladder.service';
 
 const tags = ['ota'];
@@ -37,5 +38,19 @@ export const releaseHealthRoutes = [
     body: rolloutActionBodySchema,
     response: otaVersionResponseSchema,
     handler: ({ ctx, user, params, body }) => changeRolloutByHand(ctx, user, params.id, body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/ota/versions/:id/roll-forward',
+    summary:
+      'Roll forward: replace a halted release with the previous good build, rebuilt (multipart: apk)',
+    description:
+      'The id names the halted release. The APK is the previous good build (the newest earlier release never halted) rebuilt with a version code above the latest, since Android refuses to install a lower one. It is checked like an upload (413, 400 for another package or not an APK, 409 for a version code not above the latest), stored naming the good release, made the active release at 100% and the halted one deactivated, in one action; audited and announced. 409 when the release is not halted or no earlier release was good.',
+    tags,
+    access: manageAccess,
+    params: otaVersionParamsSchema,
+    response: otaVersionResponseSchema,
+    status: 201,
+    handler: ({ ctx, user, params, req, res }) => rollForward(ctx, user, params.id, req, res),
   }),
 ];

@@ -118,9 +118,7 @@ export function RolloutControl({ version, canManage }: RolloutControlProps) {
       ) : (
         <span className="px-3 text-sm">{summary}</span>
       )}
-      {stateText && !paused && (
-        <span className="text-xs text-muted-foreground">{stateText}</span>
-      )}
+      {stateText && !paused && <span className="text-xs text-muted-foreground">{stateText}</span>}
       {paused && version.rolloutPauseReason && (
         <span className="max-w-48 text-right text-xs text-amber-700">
           {version.rolloutPauseReason}

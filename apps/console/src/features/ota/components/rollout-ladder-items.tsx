@@ -13,7 +13,12 @@ type RolloutLadderItemsProps = {
  * The ladder's moves in the rollout menu: advance to the next step now, hold at this step or let
  * it climb again, and halt (after a confirmation, opened by `onHalt`).
  */
-export function RolloutLadderItems({ version, disabled, onAction, onHalt }: RolloutLadderItemsProps) {
+export function RolloutLadderItems({
+  version,
+  disabled,
+  onAction,
+  onHalt,
+}: RolloutLadderItemsProps) {
   const ladder = version.ladder;
   if (!ladder || ladder.state === 'halted') return null;
   return (
