@@ -1,5 +1,5 @@
 import type { OtaVersion, RolloutAction } from '@patrol/contracts';
-import { ChevronDownIcon, PauseIcon, PlayIcon } from 'lucide-react';
+import { ChevronDownIcon, FastForwardIcon, PauseIcon, PlayIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
@@ -16,22 +16,29 @@ import {
 import { rolloutSteps, useChangeRollout } from '@/features/ota/api/change-rollout';
 import { toOtaError } from '@/features/ota/api/ota-request';
 import { useRolloutAction } from '@/features/ota/api/rollout-action';
+import { RollForwardDialog } from '@/features/ota/components/roll-forward-dialog';
 import {
   ladderStateText,
   RolloutLadderItems,
 } from '@/features/ota/components/rollout-ladder-items';
 import { otaScreenMessages } from '@/features/ota/lib/ota-messages';
 
-type RolloutControlProps = { version: OtaVersion; canManage: boolean };
+type RolloutControlProps = {
+  version: OtaVersion;
+  canManage: boolean;
+  /** The release before this one, offered by roll forward once this one is halted. */
+  previous?: OtaVersion;
+};
 
 /**
  * A release's staged rollout: the share of devices offered it, raised or lowered in steps, paused
  * or resumed; a paused rollout shows why (a person, or release health).
  */
-export function RolloutControl({ version, canManage }: RolloutControlProps) {
+export function RolloutControl({ version, canManage, previous }: RolloutControlProps) {
   const changeRollout = useChangeRollout();
   const ladderAction = useRolloutAction();
   const [confirmingHalt, setConfirmingHalt] = useState(false);
+  const [rollingForward, setRollingForward] = useState(false);
   const paused = version.rolloutPausedAt !== null;
   const busy = changeRollout.isPending || ladderAction.isPending;
   const stateText = ladderStateText(version);
@@ -101,10 +108,16 @@ export function RolloutControl({ version, canManage }: RolloutControlProps) {
             ))}
             <DropdownMenuSeparator />
             {paused ? (
-              <DropdownMenuItem onSelect={() => change({ paused: false })}>
-                <PlayIcon aria-hidden="true" />
-                Resume rollout
-              </DropdownMenuItem>
+              <>
+                <DropdownMenuItem onSelect={() => change({ paused: false })}>
+                  <PlayIcon aria-hidden="true" />
+                  Resume rollout
+                </DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => setRollingForward(true)}>
+                  <FastForwardIcon aria-hidden="true" />
+                  Roll forward…
+                </DropdownMenuItem>
+              </>
             ) : (
               <RolloutLadderItems
                 version={version}
@@ -123,6 +136,14 @@ export function RolloutControl({ version, canManage }: RolloutControlProps) {
         <span className="max-w-48 text-right text-xs text-amber-700">
           {version.rolloutPauseReason}
         </span>
+      )}
+      {rollingForward && (
+        <RollForwardDialog
+          version={version}
+          goodVersion={previous}
+          open={rollingForward}
+          onOpenChange={setRollingForward}
+        />
       )}
       <ConfirmDialog
         open={confirmingHalt}
