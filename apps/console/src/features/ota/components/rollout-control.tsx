@@ -1,4 +1,4 @@
-import type { OtaVersion, RolloutAction } from '@patrol/contracts';
+import type { OtaVersion } from '@patrol/contracts';
 import { ChevronDownIcon, FastForwardIcon, PauseIcon, PlayIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -15,13 +15,13 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { rolloutSteps, useChangeRollout } from '@/features/ota/api/change-rollout';
 import { toOtaError } from '@/features/ota/api/ota-request';
-import { useRolloutAction } from '@/features/ota/api/rollout-action';
 import { RollForwardDialog } from '@/features/ota/components/roll-forward-dialog';
 import {
   ladderStateText,
   RolloutLadderItems,
 } from '@/features/ota/components/rollout-ladder-items';
 import { otaScreenMessages } from '@/features/ota/lib/ota-messages';
+import { useLadderMove } from '@/features/ota/lib/use-ladder-move';
 
 type RolloutControlProps = {
   version: OtaVersion;
@@ -36,27 +36,13 @@ type RolloutControlProps = {
  */
 export function RolloutControl({ version, canManage, previous }: RolloutControlProps) {
   const changeRollout = useChangeRollout();
-  const ladderAction = useRolloutAction();
   const [confirmingHalt, setConfirmingHalt] = useState(false);
+  const ladderAction = useLadderMove(version, () => setConfirmingHalt(false));
+  const move = ladderAction.move;
   const [rollingForward, setRollingForward] = useState(false);
   const paused = version.rolloutPausedAt !== null;
   const busy = changeRollout.isPending || ladderAction.isPending;
   const stateText = ladderStateText(version);
-
-  const move = (action: RolloutAction) =>
-    ladderAction.mutate(
-      { id: version.id, body: { action } },
-      {
-        onSuccess: (response) => {
-          setConfirmingHalt(false);
-          toast.success(response.message);
-        },
-        onError: (error) => {
-          setConfirmingHalt(false);
-          toast.error(otaScreenMessages.rolloutFailed, { description: toOtaError(error).message });
-        },
-      },
-    );
 
   const change = (body: { rolloutPercent?: number; paused?: boolean }) =>
     changeRollout.mutate(
