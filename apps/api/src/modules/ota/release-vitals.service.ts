@@ -76,7 +76,8 @@ export async function evaluateRelease(
   const last24hSessions = await sumSessionHours(db, release, since);
   const everSessions = await sumSessionHours(db, release, allTime);
   const devices = await countDevicesOnRelease(db, release, new Date(now.getTime() - 86_400_000));
-  const anrReported = await anrDevicesByDay(db, release.version, release.uploadedAt);
+  // ANR reports are read for the window's days only: their cost then follows a day of reports.
+  const anrReported = await anrDevicesByDay(db, release.version, new Date(`${firstDay}T00:00:00Z`));
   const everDays = withAnrReports(await findDailyUsers(db, release, '1970-01-01'), anrReported);
   const lastDays = everDays.filter((day) => day.day >= firstDay);
   const last24h = releaseVitals({
