@@ -29,6 +29,9 @@ export const tableOwners = {
   crashReportCounts: 'crash-reports',
   otaVersions: 'ota',
   deviceAppVersions: 'ota',
+  releaseSessionHours: 'ota',
+  releaseDailyUsers: 'ota',
+  releaseDevices: 'ota',
   consoleUpdateSettings: 'console-updates',
   // Billing.
   products: 'products',

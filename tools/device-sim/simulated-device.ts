@@ -14,6 +14,7 @@ import {
   worksOn,
 } from './simulated-licence';
 import { simulatedAppVersions, simulatedCrashReport, type Random } from './simulated-crashes';
+import { sessionTick, type DeviceSessionState, type SessionOptions } from './simulated-sessions';
 import { checkAndInstallUpdate, startingAppVersionCodes, type InstalledApp } from './simulated-ota';
 
 /** What a simulation runs: one device per key, each reporting every `intervalMs`. */
@@ -44,6 +45,12 @@ export interface SimulationOptions {
    */
   ota?: { everyMs: number };
   /**
+   * Also send session pings: a session starts at a heartbeat, and ends exited (after `lengthMs`
+   * on average) or crashed (every `crashEveryMs` on average, five times as often on the bad
+   * release, followed by a crash report when `crashes` is on).
+   */
+  sessions?: SessionOptions;
+  /**
    * The API becomes unreachable this long after the start (a device without signal): devices keep
    * working on their last verified licence file through its grace period, then stop.
    */
@@ -62,6 +69,8 @@ export interface DeviceTokenStore {
 export interface SimulationSummary {
   activated: number;
   heartbeats: number;
+  /** Session pings accepted. */
+  sessionPings: number;
   /** Crash and debug reports accepted. */
   crashReports: number;
   /** App updates downloaded and installed. */
@@ -92,6 +101,7 @@ export async function runDeviceSimulation(options: SimulationOptions): Promise<S
   const summary: SimulationSummary = {
     activated: 0,
     heartbeats: 0,
+    sessionPings: 0,
     crashReports: 0,
     updatesInstalled: 0,
     failures: 0,
@@ -177,6 +187,7 @@ async function runDevice(
   }
   let nextUpdateCheck = Date.now();
   let wasOffline = false;
+  const session: DeviceSessionState = { sessionId: null };
   while (await pause(options.intervalMs, signal)) {
     if (Date.now() >= options.offlineFrom) {
       const verdict = keeper.offline(options.clock());
@@ -211,7 +222,19 @@ async function runDevice(
       if (!worksOn(verdict)) return stopOnLicenceFile(name, verdict, options, summary);
       summary.offlineBeats += 1;
     }
-    if (options.crashes && crashDue(options.intervalMs, options.crashes, options.app)) {
+    if (options.sessions) {
+      const tick = await sessionTick(
+        options.url,
+        token!,
+        options.app,
+        session,
+        { ...options.sessions, intervalMs: options.intervalMs },
+        signal,
+      );
+      summary.sessionPings += tick.pings;
+      if (tick.crashed && options.crashes)
+        await sendCrashReport(name, token!, options, summary, signal);
+    } else if (options.crashes && crashDue(options.intervalMs, options.crashes, options.app)) {
       await sendCrashReport(name, token!, options, summary, signal);
     }
   }

@@ -53,7 +53,6 @@ const environmentSchema = z.object({
   LICENCE_SIGNING_KEY: z.string().refine(isLicenceKeyRingText).optional(),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   CONSOLE_DIST: z.string().min(1).optional(),
-  OTA_ROLLOUT_PAUSE_POINTS: z.coerce.number().min(0).max(100).default(5),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   ANSWER_CACHES: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
   DATABASE_SIZE_BUDGET_MB: z.coerce
@@ -110,11 +109,6 @@ export interface Config {
    * none by default, so a client cannot pick the address its rate limits count against.
    */
   trustProxy: boolean | number | string;
-  /**
-   * Release health: a staged rollout pauses by itself when the release's crash-free device rate
-   * is more than this many points below the previous release's.
-   */
-  otaRolloutPausePoints: number;
   /** API processes on one port (node:cluster); more than one needs PostgreSQL and Redis. */
   workers: number;
   /**
@@ -163,7 +157,6 @@ export function loadConfig(env: Environment): Config {
     logLevel: values.LOG_LEVEL,
     consoleDist: resolve(values.CONSOLE_DIST ?? defaultConsoleDist()),
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
-    otaRolloutPausePoints: values.OTA_ROLLOUT_PAUSE_POINTS,
     workers: values.WORKERS,
     answerCaches: values.ANSWER_CACHES === 'on',
     databaseSizeBudgetBytes: values.DATABASE_SIZE_BUDGET_MB * 1024 * 1024,

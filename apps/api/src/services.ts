@@ -8,7 +8,12 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createEventBus } from './events/event-bus';
 import { createAccessTokenVerifier } from './http/access-token';
-import type { AppContext, DeviceSessionRecord, HeartbeatEntry } from './http/app-context';
+import type {
+  AppContext,
+  DeviceSessionRecord,
+  HeartbeatEntry,
+  SessionPingEntry,
+} from './http/app-context';
 import type { TokenAccount } from './http/authenticate';
 import { createLogger } from './http/logger';
 import { createMailer } from './mail/mailer';
@@ -19,6 +24,7 @@ import {
   evictChangedDeviceSessions,
   flushHeartbeats,
 } from './modules/devices/devices.service';
+import { flushSessionPings } from './modules/ota/release-sessions.service';
 import { computeDirectoryTotals } from './modules/clients/clients.service';
 import { computeDashboardFigures } from './modules/dashboard/dashboard.service';
 import { computeBusinessStats } from './modules/business-reports/business-stats.service';
@@ -165,6 +171,15 @@ export async function createServices(
     onError: (error, size) =>
       logger.error({ err: error, heartbeats: size }, 'heartbeat write failed; kept for the next'),
   });
+  const sessionPings = createWriteBuffer<SessionPingEntry>({
+    intervalMs: overrides.heartbeatFlushMs ?? heartbeatFlushMs,
+    flush: (batch) => flushSessionPings(db, batch),
+    onError: (error, size) =>
+      logger.error(
+        { err: error, sessionPings: size },
+        'session pings not counted; kept for the next',
+      ),
+  });
   const accounts = createAccountSource(
     db,
     new LRUCache<string, TokenAccount | false>({ ttl: accountTtlMs, max: 10_000 }),
@@ -218,6 +233,7 @@ export async function createServices(
   const close = async () => {
     await stopRelay?.();
     await heartbeats.close();
+    await sessionPings.close();
     observability.close();
     accessTokens.clear();
     mailer.close();
@@ -250,6 +266,7 @@ export async function createServices(
     reportCache,
     deviceSessions,
     heartbeats,
+    sessionPings,
     accessTokens,
     devices: createDeviceAuthenticator({ db, limits, deviceSessions }),
     auditNames: { actors: userNamesById, labels: findAuditLabels },
