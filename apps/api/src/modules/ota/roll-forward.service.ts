@@ -10,9 +10,6 @@ import {
 } from '@patrol/contracts';
 import { rolloutState } from '@patrol/domain';
 import type { Request, Response } from 'express';
-import { and, desc, eq, isNull, lt } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
-import { otaVersions, type OtaVersionRow } from '../../db/schema';
 import type { AppContext } from '../../http/app-context';
 import { conflict, invalid, notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
@@ -21,33 +18,18 @@ import { recordAudit } from '../audit/audit.service';
 import { readApkIdentity } from './apk-manifest';
 import { apkDirectory } from './ota-files';
 import { presentVersion } from './ota.presenter';
-import { deactivateOthers, findLatestVersion, findVersion, insertVersion } from './ota.repo';
+import {
+  deactivateOthers,
+  findLatestVersion,
+  findPreviousGood,
+  findVersion,
+  insertVersion,
+} from './ota.repo';
 import { announceRolloutMoves } from './rollout-announcements';
 
 type RollForwardDeps = Pick<AppContext, 'db' | 'events' | 'logger' | 'mailer' | 'uploads'> & {
   observability: Pick<AppContext['observability'], 'worker'>;
 };
-
-/** The newest release below `release` on its platform that was never halted: the good build. */
-async function findPreviousGood(
-  db: DbExecutor,
-  release: OtaVersionRow,
-): Promise<OtaVersionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(otaVersions)
-    .where(
-      and(
-        eq(otaVersions.platform, release.platform),
-        lt(otaVersions.versionCode, release.versionCode),
-        isNull(otaVersions.haltRule),
-        isNull(otaVersions.rolloutPausedAt),
-      ),
-    )
-    .orderBy(desc(otaVersions.versionCode))
-    .limit(1);
-  return row;
-}
 
 /**
  * POST /api/ota/versions/{id}/roll-forward: replaces a halted release with the previous good
