@@ -106,8 +106,16 @@ export function EInvoiceSupplierCard() {
           className="md:col-span-2"
           hint="As the MSIC table words it, e.g. Computer programming activities."
         />
-        <SettingsCodeField name="eInvoiceSupplier.stateCode" label="State" table="state" />
-        <SettingsCodeField name="eInvoiceSupplier.countryCode" label="Country" table="country" />
+        <SettingsCodeField
+          name="eInvoiceSupplier.stateCode"
+          label="State (e-invoice code)"
+          table="state"
+        />
+        <SettingsCodeField
+          name="eInvoiceSupplier.countryCode"
+          label="Country (e-invoice code)"
+          table="country"
+        />
       </CardContent>
     </Card>
   );
