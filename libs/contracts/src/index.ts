@@ -33,6 +33,7 @@ export * from './system';
 export * from './update-constants';
 export * from './updates';
 export * from './users';
+export * from './myinvois/code-sets';
 export * from './myinvois/code-tables';
 export * from './myinvois/document-types';
 export * from './myinvois/identifiers';

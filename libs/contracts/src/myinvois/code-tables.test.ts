@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  findMyInvoisCode,
-  isMyInvoisCode,
-  msicSections,
-  myInvoisCodeRows,
-  myInvoisMsicCodes,
-  type MyInvoisCodeTable,
-} from './code-tables';
+import codeLists from './data/codes.json';
+import { isMyInvoisCode, type MyInvoisCodeTable } from './code-sets';
+import { findMyInvoisCode, msicSections, myInvoisCodeRows, myInvoisMsicCodes } from './code-tables';
 import {
   clientEInvoiceSchema,
   eInvoiceSupplierSettingsSchema,
@@ -41,6 +36,8 @@ describe('MyInvois code tables', () => {
         table,
       ).toBe(true);
       expect(new Set(codes).size, table).toBe(codes.length);
+      // The validation lists (codes only) are the same codes as the tables with descriptions.
+      expect(codeLists[table].split(' '), table).toEqual(codes);
     }
     for (const row of myInvoisMsicCodes) {
       if (row.code !== '00000') expect(msicSections[row.section], row.code).toBeDefined();

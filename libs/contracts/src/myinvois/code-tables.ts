@@ -4,6 +4,7 @@ import msicRows from './data/msic-codes.json';
 import stateRows from './data/state-codes.json';
 import taxTypeRows from './data/tax-type-codes.json';
 import unitRows from './data/unit-codes.json';
+import type { MyInvoisCodeTable } from './code-sets';
 
 /**
  * The MyInvois code tables (sdk.myinvois.hasil.gov.my/codes/). The data files under ./data
@@ -20,28 +21,30 @@ const toCodes = (rows: string[][]): readonly MyInvoisCode[] =>
   rows.map(([code, description]) => ({ code: code ?? '', description: description ?? '' }));
 
 /** Tax types (01 sales tax … 06 not applicable, E exemption). */
-export const myInvoisTaxTypes = toCodes(taxTypeRows);
+export const myInvoisTaxTypes = /* @__PURE__ */ toCodes(taxTypeRows);
 /** Classification codes of a line (001 … 045; 022 Others). */
-export const myInvoisClassificationCodes = toCodes(classificationRows);
+export const myInvoisClassificationCodes = /* @__PURE__ */ toCodes(classificationRows);
 /** Unit types (UN/ECE recommendation 20, with the packaging codes of recommendation 21). */
-export const myInvoisUnitCodes = toCodes(unitRows);
+export const myInvoisUnitCodes = /* @__PURE__ */ toCodes(unitRows);
 /** ISO 3166-1 alpha-3 country codes. */
-export const myInvoisCountryCodes = toCodes(countryRows);
+export const myInvoisCountryCodes = /* @__PURE__ */ toCodes(countryRows);
 /** Malaysian state codes (01 Johor … 16 Putrajaya, 17 not applicable). */
-export const myInvoisStateCodes = toCodes(stateRows);
+export const myInvoisStateCodes = /* @__PURE__ */ toCodes(stateRows);
 
 /** An MSIC 2008 code with its section letter (A … U; empty for 00000 "not applicable"). */
 export interface MsicCode extends MyInvoisCode {
   section: string;
 }
 /** Every MSIC 2008 sub-category code the SDK lists (MSICSubCategoryCodes). */
-export const myInvoisMsicCodes: readonly MsicCode[] = msicRows.map(
-  ([code, description, section]) => ({
+export const myInvoisMsicCodes: readonly MsicCode[] = /* @__PURE__ */ toMsicCodes(msicRows);
+
+function toMsicCodes(rows: string[][]): readonly MsicCode[] {
+  return rows.map(([code, description, section]) => ({
     code: code ?? '',
     description: description ?? '',
     section: section ?? '',
-  }),
-);
+  }));
+}
 
 /** The MSIC 2008 sections the sub-category codes belong to. */
 export const msicSections: Readonly<Record<string, string>> = {
@@ -68,10 +71,6 @@ export const msicSections: Readonly<Record<string, string>> = {
   U: 'Activities of extraterritorial organisations and bodies',
 };
 
-/** The names of the code tables, for messages and lookups. */
-export type MyInvoisCodeTable =
-  'taxType' | 'classification' | 'unit' | 'country' | 'state' | 'msic';
-
 const tables: Record<MyInvoisCodeTable, readonly MyInvoisCode[]> = {
   taxType: myInvoisTaxTypes,
   classification: myInvoisClassificationCodes,
@@ -94,11 +93,6 @@ function indexOf(table: MyInvoisCodeTable): Map<string, MyInvoisCode> {
 /** The row of `code` in a table, or undefined when the table has no such code. */
 export function findMyInvoisCode(table: MyInvoisCodeTable, code: string): MyInvoisCode | undefined {
   return indexOf(table).get(code);
-}
-
-/** True when `code` is in the table (exact match, codes are case-sensitive as the SDK lists them). */
-export function isMyInvoisCode(table: MyInvoisCodeTable, code: string): boolean {
-  return indexOf(table).has(code);
 }
 
 /** The rows of a table, for pickers. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isMyInvoisCode, type MyInvoisCodeTable } from './code-tables';
+import { isMyInvoisCode, type MyInvoisCodeTable } from './code-sets';
 import { myInvoisIdTypes } from './document-types';
 import {
   brnPattern,
