@@ -1,7 +1,7 @@
-import codeLists from './data/codes.json';
+import codeLists from './code-data/codes.json';
 
 /**
- * The codes of each MyInvois table without their descriptions (data/codes.json, made from the
+ * The codes of each MyInvois table without their descriptions (code-data/codes.json, made from the
  * tables in ./data; code-tables.test.ts checks they agree). Validation needs only these, so the
  * console's first screens do not carry the descriptions (about 40 kB gzipped).
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import codeLists from './data/codes.json';
+import codeLists from './code-data/codes.json';
 import { isMyInvoisCode, type MyInvoisCodeTable } from './code-sets';
 import { findMyInvoisCode, msicSections, myInvoisCodeRows, myInvoisMsicCodes } from './code-tables';
 import {

@@ -1,9 +1,9 @@
-import classificationRows from './data/classification-codes.json';
-import countryRows from './data/country-codes.json';
-import msicRows from './data/msic-codes.json';
-import stateRows from './data/state-codes.json';
-import taxTypeRows from './data/tax-type-codes.json';
-import unitRows from './data/unit-codes.json';
+import classificationRows from './code-data/classification-codes.json';
+import countryRows from './code-data/country-codes.json';
+import msicRows from './code-data/msic-codes.json';
+import stateRows from './code-data/state-codes.json';
+import taxTypeRows from './code-data/tax-type-codes.json';
+import unitRows from './code-data/unit-codes.json';
 import type { MyInvoisCodeTable } from './code-sets';
 
 /**
