@@ -19,7 +19,6 @@ export const licenceBillingMessages = {
   licenceTypeRequired: 'Choose the licence type this licence product sells',
   validityDays: `Validity must be a whole number of days from ${validityDaysRange.min} to ${validityDaysRange.max}`,
   notLicenceProduct: 'Only a product of category licence has a licence type and validity',
-  licenceActionRequired: 'Choose New keys or Renewal of for a licence product line',
   licenceActionRefused: 'New keys and Renewal of apply only to lines of a licence product',
   renewalKeysRequired: 'Choose the keys this line renews',
   renewalKeysNotRenewal: 'Only a Renewal of line names keys',
