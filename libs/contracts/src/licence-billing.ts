@@ -150,3 +150,17 @@ export const revokeInvoiceLicencesResponseSchema = successResponse({
   revocable: z.boolean(),
 });
 export type RevokeInvoiceLicencesResponse = z.infer<typeof revokeInvoiceLicencesResponseSchema>;
+
+/** "New keys: 5" or "Renewal of 3 keys": a licence line in words (console and PDFs alike). */
+export function licenceLineText(line: {
+  licenceAction: LicenceAction | null;
+  renewalLicenceIds: readonly string[];
+  quantity: number;
+}): string {
+  if (!line.licenceAction) return '';
+  if (line.licenceAction === 'new_keys') {
+    return `${licenceActionLabels.new_keys}: ${line.quantity}`;
+  }
+  const count = line.renewalLicenceIds.length;
+  return `${licenceActionLabels.renewal} ${count} ${count === 1 ? 'key' : 'keys'}`;
+}

@@ -11,6 +11,7 @@ import {
 } from '@patrol/domain';
 import { CopyIcon, MoreHorizontalIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { licenceStatusTones, StatusBadge } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
@@ -167,6 +168,16 @@ export function LicenceItem({ licence, now, onAction }: LicenceItemProps) {
             {licence.transfersLeft} of {deviceTransferBudget.transfers}
           </span>
         </Field>
+        {licence.paidBy && (
+          <Field label="Paid by">
+            <Link
+              className="font-mono text-primary underline-offset-4 hover:underline"
+              to={`/billing?tab=invoices&search=${encodeURIComponent(licence.paidBy.invoiceNumber)}`}
+            >
+              Paid by {licence.paidBy.invoiceNumber}
+            </Link>
+          </Field>
+        )}
         {licence.features.length > 0 && (
           <div className="col-span-2 flex flex-wrap items-center gap-1 md:col-span-4">
             <span className="text-xs text-muted-foreground">Features:</span>
