@@ -125,7 +125,12 @@ describe('invoices API: licence lines issue and extend keys when paid and valida
       renewalLicenceIds: [later.id, lapsed.id],
     });
     await fixture.pay(invoice.id, { amount: 200 }).expect(200);
+    const before = fixture.t.published.length;
     await fixture.validate(invoice.id).expect(200);
+    const extendedKeys = fixture.t.published
+      .slice(before)
+      .flatMap((event) => (event.event === 'licenceUpdated' ? [event.payload.licence.key] : []));
+    expect(extendedKeys.sort()).toEqual([later.key, lapsed.key].sort());
 
     const keys = new Map((await clientKeys(client.id)).map((row) => [row.id, row]));
     expect(keys.size).toBe(2);

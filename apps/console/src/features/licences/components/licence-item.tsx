@@ -11,8 +11,8 @@ import {
 } from '@patrol/domain';
 import { CopyIcon, MoreHorizontalIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
+import { PaidByLink } from '@/components/paid-by-link';
 import { licenceStatusTones, StatusBadge } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -170,12 +170,7 @@ export function LicenceItem({ licence, now, onAction }: LicenceItemProps) {
         </Field>
         {licence.paidBy && (
           <Field label="Paid by">
-            <Link
-              className="font-mono text-primary underline-offset-4 hover:underline"
-              to={`/billing?tab=invoices&search=${encodeURIComponent(licence.paidBy.invoiceNumber)}`}
-            >
-              Paid by {licence.paidBy.invoiceNumber}
-            </Link>
+            <PaidByLink paidBy={licence.paidBy} />
           </Field>
         )}
         {licence.features.length > 0 && (
