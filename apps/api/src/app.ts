@@ -26,6 +26,7 @@ import { crashReportRoutes } from './modules/crash-reports/crash-reports.routes'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { deviceRoutes } from './modules/devices/devices.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { invoiceLicenceRoutes } from './modules/invoices/invoice-licences.routes';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { otaRoutes } from './modules/ota/ota.routes';
 import { releaseHealthRoutes } from './modules/ota/release-health.routes';
@@ -56,6 +57,7 @@ export const moduleRoutes: readonly Route[] = [
   ...productRoutes,
   ...quotationRoutes,
   ...invoiceRoutes,
+  ...invoiceLicenceRoutes,
   ...receiptRoutes,
   ...creditNoteRoutes,
   ...businessReportRoutes,

@@ -16,6 +16,8 @@ export const auditEntityTypes = [
   'debit_note',
   'crash_report',
   'ota_version',
+  /** A licence key issued, extended or revoked through billing (issue 25). */
+  'licence',
 ] as const;
 export const auditEntityTypeSchema = z.enum(auditEntityTypes);
 export type AuditEntityType = z.infer<typeof auditEntityTypeSchema>;

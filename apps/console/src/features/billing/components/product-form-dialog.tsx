@@ -22,6 +22,7 @@ import { billingActionFailure } from '@/features/billing/lib/billing-errors';
 import { ProductEInvoiceFields } from '@/features/billing/components/product-einvoice-fields';
 import { humanise } from '@/features/billing/lib/billing-labels';
 import { showServerFieldErrors } from '@/lib/form-errors';
+import { ProductLicenceFields } from './product-licence-fields';
 
 const resolver = zodResolver(createProductBodySchema) as unknown as Resolver<CreateProductBody>;
 
@@ -35,6 +36,8 @@ const blankProduct: CreateProductBody = {
   minQuantity: 1,
   taxable: true,
   taxType: 'SERVICE_TAX',
+  licenceType: 'Standard',
+  validityDays: 30,
   active: true,
   notes: '',
   eInvoice: emptyProductEInvoice,
@@ -43,7 +46,7 @@ const blankProduct: CreateProductBody = {
 function formValues(product: Product | null): CreateProductBody {
   if (!product) return blankProduct;
   const { name, description, category, unitPrice, unit, minQuantity, taxable, taxType } = product;
-  const { active, notes, eInvoice } = product;
+  const { active, notes, eInvoice, licenceType, validityDays } = product;
   return {
     name,
     description,
@@ -53,6 +56,8 @@ function formValues(product: Product | null): CreateProductBody {
     minQuantity,
     taxable,
     taxType,
+    licenceType,
+    validityDays,
     active,
     notes,
     eInvoice,
@@ -68,7 +73,7 @@ type ProductFormDialogProps = {
 
 /** Add New Product and Edit Product. */
 export function ProductFormDialog({ open, product, onOpenChange }: ProductFormDialogProps) {
-  const { control, register, handleSubmit, reset, setError, setValue, formState } =
+  const { control, register, handleSubmit, reset, setError, setValue, formState, watch } =
     useForm<CreateProductBody>({
       resolver,
       defaultValues: blankProduct,
@@ -77,6 +82,7 @@ export function ProductFormDialog({ open, product, onOpenChange }: ProductFormDi
   const updateProduct = useUpdateProduct();
   const id = useId();
   const errors = formState.errors;
+  const isLicence = watch('category') === 'licence';
 
   useEffect(() => {
     if (open) reset(formValues(product));
@@ -132,7 +138,17 @@ export function ProductFormDialog({ open, product, onOpenChange }: ProductFormDi
           </FormField>
         </div>
         <FormField id={`${id}-category`} label="Category" error={errors.category?.message}>
-          <NativeSelect {...field('category')} {...register('category')}>
+          <NativeSelect
+            {...field('category')}
+            {...register('category', {
+              // Only a licence product sells a type for a validity; the others carry neither.
+              onChange: (event) => {
+                const licence = event.target.value === 'licence';
+                setValue('licenceType', licence ? 'Standard' : null);
+                setValue('validityDays', licence ? 30 : null);
+              },
+            })}
+          >
             {productCategories.map((category) => (
               <option key={category} value={category}>
                 {humanise(category)}
@@ -149,6 +165,9 @@ export function ProductFormDialog({ open, product, onOpenChange }: ProductFormDi
             ))}
           </NativeSelect>
         </FormField>
+        {isLicence && (
+          <ProductLicenceFields id={id} register={register} setValue={setValue} errors={errors} />
+        )}
         <FormField id={`${id}-unitPrice`} label="Unit price (RM)" error={errors.unitPrice?.message}>
           <Input
             {...field('unitPrice')}
