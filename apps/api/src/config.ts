@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defaultInAppPackages } from '@patrol/domain';
 import { z } from 'zod';
 import {
   isLicenceKeyRingText,
@@ -55,6 +56,12 @@ const environmentSchema = z.object({
   CONSOLE_DIST: z.string().min(1).optional(),
   OTA_ROLLOUT_PAUSE_POINTS: z.coerce.number().min(0).max(100).default(5),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  CRASH_IN_APP_PACKAGES: z
+    .string()
+    .regex(/^\s*[A-Za-z_][\w.]*(\s*,\s*[A-Za-z_][\w.]*)*\s*$/, {
+      error: 'must be package prefixes separated by commas, e.g. com.patrol.,com.acme.guard.',
+    })
+    .optional(),
   DATABASE_SIZE_BUDGET_MB: z.coerce
     .number({ error: 'must be a whole number of megabytes' })
     .int('must be a whole number of megabytes')
@@ -117,6 +124,11 @@ export interface Config {
   /** API processes on one port (node:cluster); more than one needs PostgreSQL and Redis. */
   workers: number;
   /**
+   * Package prefixes of the patrol app (CRASH_IN_APP_PACKAGES, default com.patrol.): frames in
+   * them are "in-app" and make a crash group; library and framework frames do not.
+   */
+  crashInAppPackages: readonly string[];
+  /**
    * The database size the system panel measures usage against, in bytes: past 75 percent of it
    * the panel raises its notice (the spec's hosted free tier, 512 MB, by default).
    */
@@ -159,6 +171,9 @@ export function loadConfig(env: Environment): Config {
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     otaRolloutPausePoints: values.OTA_ROLLOUT_PAUSE_POINTS,
     workers: values.WORKERS,
+    crashInAppPackages: values.CRASH_IN_APP_PACKAGES
+      ? values.CRASH_IN_APP_PACKAGES.split(',').map((prefix) => prefix.trim())
+      : defaultInAppPackages,
     databaseSizeBudgetBytes: values.DATABASE_SIZE_BUDGET_MB * 1024 * 1024,
     metricsToken: values.METRICS_TOKEN,
   };

@@ -1,4 +1,9 @@
-import type { CrashReportStatistics, CrashSeverity, CrashStatus } from '@patrol/contracts';
+import type {
+  CrashKind,
+  CrashReportStatistics,
+  CrashSeverity,
+  CrashStatus,
+} from '@patrol/contracts';
 import { addDays, businessDayStartInstant } from '@patrol/domain';
 import {
   and,
@@ -36,6 +41,7 @@ export interface CrashReportFilter {
   appVersion?: string;
   /** The list's tabs: crashes (automatic and manual reports) or debug reports. */
   reportType?: 'crashes' | 'debug';
+  kind?: CrashKind;
   search?: string;
   /** Business days, both included. */
   dateFrom?: string;
@@ -80,6 +86,7 @@ function filterCondition(filter: Omit<CrashReportFilter, 'sortBy' | 'sortOrder'>
     filter.appVersion ? eq(crashReports.appVersion, filter.appVersion) : undefined,
     filter.fingerprint ? eq(crashReports.fingerprint, filter.fingerprint) : undefined,
     filter.reportType === 'debug' ? eq(crashReports.reportType, 'debug') : undefined,
+    filter.kind === undefined ? undefined : eq(crashReports.kind, filter.kind),
     // Written as a list rather than "<> 'debug'" so that the report_type index can serve it.
     filter.reportType === 'crashes'
       ? inArray(crashReports.reportType, ['automatic', 'manual'])
@@ -293,8 +300,10 @@ export type ReportToRetrace = { position: string } & Pick<
   | 'stackTrace'
   | 'readableStackTrace'
   | 'reportType'
+  | 'kind'
   | 'severity'
   | 'fingerprint'
+  | 'signatureFingerprint'
   | 'deviceId'
 >;
 
@@ -319,8 +328,10 @@ export function findReportsToRetrace(
       stackTrace: crashReports.stackTrace,
       readableStackTrace: crashReports.readableStackTrace,
       reportType: crashReports.reportType,
+      kind: crashReports.kind,
       severity: crashReports.severity,
       fingerprint: crashReports.fingerprint,
+      signatureFingerprint: crashReports.signatureFingerprint,
       deviceId: crashReports.deviceId,
     })
     .from(crashReports)
@@ -340,7 +351,7 @@ export function findReportsToRetrace(
 export async function updateReportTrace(
   db: DbExecutor,
   id: string,
-  values: { readableStackTrace: string; fingerprint: string },
+  values: { readableStackTrace: string; fingerprint: string; signatureFingerprint: string },
 ): Promise<void> {
   await db.update(crashReports).set(values).where(eq(crashReports.id, id));
 }
