@@ -3,6 +3,7 @@ import { billingInsightSuite } from './billing-insight.bench';
 import { billingListsSuite } from './billing-lists.bench';
 import { browserSuite } from './browser.bench';
 import { clientAreaSuite } from './client-area.bench';
+import { crashRetraceSuite } from './crash-retrace.bench';
 import { fanOutSuite } from './fan-out.bench';
 import { operationsSuite } from './operations.bench';
 import { throughputSuite } from './throughput.bench';
@@ -13,6 +14,7 @@ export const suites: BenchSuite[] = [
   billingInsightSuite,
   billingListsSuite,
   operationsSuite,
+  crashRetraceSuite,
   throughputSuite,
   // The console's bundle and first screen do not depend on the data set: measured once.
   { ...browserSuite, appliesTo: (config) => config.scale === 1 && config.dialect === 'postgres' },
