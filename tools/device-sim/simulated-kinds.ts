@@ -1,9 +1,5 @@
 import type { CrashKind, CreateCrashReportBody } from '@patrol/contracts';
-import {
-  generateR8App,
-  generateR8Crash,
-  type GeneratedApp,
-} from '../../apps/api/test/builders/r8-generated-app';
+import { generateR8App, generateR8Crash, type GeneratedApp } from '@patrol/test-apk';
 import { simulatedCrashReport, type Random } from './simulated-crashes';
 
 /** What the simulated app sends besides plain crashes. */

@@ -7,9 +7,8 @@ import {
   type DeviceActivateResponse,
   type ListOtaVersionsResponse,
 } from '@patrol/contracts';
-import { buildTestApk } from '@patrol/test-apk';
+import { buildTestApk, generateR8App, generateR8Crash } from '@patrol/test-apk';
 import { describe, expect } from 'vitest';
-import { generateR8App, generateR8Crash } from '../../api/test/builders/r8-generated-app';
 import { createApiClient } from './support/api-client';
 import { test } from './support/e2e-test';
 import { artifactsDir } from './support/paths';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { otaVersions } from '../../../apps/api/src/db/schema';
 import { parseR8Mapping } from '../../../apps/api/src/modules/crash-reports/r8-mapping.parser';
 import { retraceStack } from '../../../apps/api/src/modules/crash-reports/stack-retrace';
-import { generateR8App, generateR8Crash } from '../../../apps/api/test/builders/r8-generated-app';
+import { generateR8App, generateR8Crash } from '@patrol/test-apk';
 import { simulatedCrashReport } from '../../device-sim/simulated-crashes';
 import { scaleDeviceToken } from '../../seed-scale/plan';
 import { defineSuite } from '../bench-context';

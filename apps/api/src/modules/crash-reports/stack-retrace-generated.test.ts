@@ -1,10 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  generateR8App,
-  generateR8Crash,
-  syntheticR8Class,
-} from '../../../test/builders/r8-generated-app';
+import { generateR8App, generateR8Crash, syntheticR8Class } from '@patrol/test-apk';
 import { parseR8Mapping } from './r8-mapping.parser';
 import { retraceStack } from './stack-retrace';
 
