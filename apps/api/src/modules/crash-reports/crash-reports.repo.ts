@@ -26,6 +26,7 @@ import type { DbExecutor } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { countUpTo, withCappedCount, type CappedCountPage } from '../../db/page-count';
 import {
+  crashGroupRedirects,
   crashReportCounts,
   crashReports,
   type CrashReportRow,
@@ -241,15 +242,28 @@ export async function findCrashReportById(
   return row;
 }
 
-/** Inserts a report; answers its id and the time it was stored. */
+/**
+ * Inserts a report counted in the group of its signature (`signatureFingerprint`), or in the group
+ * staff merged that signature into (crash_group_redirects, read in the same statement); answers
+ * its id, the time it was stored and its group's fingerprint.
+ */
 export async function insertCrashReport(
   db: DbExecutor,
-  values: NewCrashReportRow,
-): Promise<{ id: string; createdAt: Date }> {
+  values: Omit<NewCrashReportRow, 'fingerprint'> & { signatureFingerprint: string },
+): Promise<{ id: string; createdAt: Date; fingerprint: string }> {
+  const own = values.signatureFingerprint;
   const [row] = await db
     .insert(crashReports)
-    .values(values)
-    .returning({ id: crashReports.id, createdAt: crashReports.createdAt });
+    .values({
+      ...values,
+      fingerprint: sql`coalesce((select ${crashGroupRedirects.toFingerprint} from ${crashGroupRedirects}
+        where ${crashGroupRedirects.fromFingerprint} = ${own}), ${own})`,
+    })
+    .returning({
+      id: crashReports.id,
+      createdAt: crashReports.createdAt,
+      fingerprint: sql<string>`${crashReports.fingerprint}`,
+    });
   return row!;
 }
 

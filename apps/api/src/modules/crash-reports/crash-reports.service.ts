@@ -23,11 +23,7 @@ import type { AuthUser } from '../../http/authenticate';
 import { recordAudit } from '../audit/audit.service';
 import type { DeviceSession } from '../devices/devices.service';
 import type { NewCrashReportRow } from '../../db/schema';
-import {
-  countMergedGroups,
-  findMergedFingerprints,
-  resolveGroupFingerprint,
-} from './crash-group-merges.repo';
+import { countMergedGroups, findMergedFingerprints } from './crash-group-merges.repo';
 import { readableStackFor } from './crash-mappings.service';
 import {
   findCrashGroup,
@@ -86,8 +82,7 @@ export async function receiveCrashReport(
     { inAppPackages: config.crashInAppPackages },
   );
   const { id, fingerprint } = await db.transaction(async (tx) => {
-    // A signature staff merged into another group is counted there.
-    const fingerprint = await resolveGroupFingerprint(tx, signature.fingerprint);
+    // A signature staff merged into another group is counted there (read by the insert).
     const stored = await insertCrashReport(tx, {
       reportType: body.reportType,
       kind: body.kind,
@@ -107,10 +102,10 @@ export async function receiveCrashReport(
       additionalData: body.additionalData,
       deviceInfo: body.deviceInfo,
       appInfo: body.appInfo,
-      fingerprint,
       signatureFingerprint: signature.fingerprint,
       deviceId,
     });
+    const fingerprint = stored.fingerprint;
     await recordGroupOccurrence(tx, {
       fingerprint,
       title: body.title,
