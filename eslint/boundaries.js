@@ -132,6 +132,26 @@ export const boundaries = [
   ),
   // Modules meet only through services, and each touches only its own tables.
   ...apiModules.flatMap(moduleRules),
+  // Services hold the rules; their repos run the queries. A distinct rule from the module rules
+  // above, since ESLint keeps only the last options of one rule for a file.
+  {
+    files: ['apps/api/src/modules/**/*.service.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema/*'],
+              allowTypeImports: true,
+              message:
+                'A service does not run queries: put the query in its *.repo.ts (row types may be imported as types).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 
   // Console: a feature never imports another feature; shared pieces live in lib/ or components/.
   ...consoleFeatures.map((name) =>

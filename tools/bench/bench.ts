@@ -4,6 +4,7 @@
  *   npm run bench                                (1/10 and 1x on PostgreSQL, 1/10 on PGlite)
  *   npm run bench -- --configs 0.1:postgres      (one configuration)
  *   npm run bench -- --only "client area"        (one suite)
+ *   npm run bench -- --uncached                  (snapshots and answer caches off: ANSWER_CACHES=off)
  *   npm run bench -- --soak [--soak-minutes 1]   (the soak against two workers, 1x by default)
  * Seeds the scale databases first when they are missing (npm run seed:scale), builds the API and
  * the console (from the Nx cache when unchanged), prints a markdown table, writes it with the
@@ -61,10 +62,13 @@ async function main(argv: string[]): Promise<void> {
       'server-url': { type: 'string' },
       'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379' },
       soak: { type: 'boolean', default: false },
+      uncached: { type: 'boolean', default: false },
       'soak-minutes': { type: 'string', default: '5' },
     },
   });
   const configs = parseConfigs(values.configs ?? (values.soak ? '1:postgres' : defaultConfigs));
+  const labelOf = (config: Config) =>
+    `${configLabel(config)}${values.uncached ? ' uncached' : ''}`;
   const loadAtStart = currentLoad();
   ensureBuilt();
   if (values.soak) {
@@ -90,7 +94,7 @@ async function main(argv: string[]): Promise<void> {
   let postgresVersion: string | undefined;
 
   for (const config of configs) {
-    const label = configLabel(config);
+    const label = labelOf(config);
     console.log(`\n== ${label}`);
     const options = {
       ...config,
@@ -134,6 +138,7 @@ async function main(argv: string[]): Promise<void> {
     }
     const apiEnv = {
       JWT_SECRET: jwtSecret,
+      ...(values.uncached ? { ANSWER_CACHES: 'off' } : {}),
       ...(target.dialect === 'postgres'
         ? { DATABASE_URL: target.databaseUrl }
         : { DATA_DIR: target.dataDir }),
@@ -186,7 +191,7 @@ async function main(argv: string[]): Promise<void> {
 
   const redis = await redisVersion(values['redis-url']);
   const info = runInfo(root, { postgres: postgresVersion, redis }, loadAtStart);
-  const measured = configs.map(configLabel);
+  const measured = configs.map(labelOf);
   const latest = latestResults(info, figures, {
     measured,
     notMeasured: parseConfigs(defaultConfigs)

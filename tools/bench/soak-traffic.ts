@@ -55,9 +55,13 @@ export type SoakKind =
   | 'payment'
   | 'logo upload';
 
-/** One request of the soak: its kind, when it left and was answered (ms from the start), status (0: no answer). */
+/**
+ * One request of the soak: its kind, its route (method and path with ids as `{id}`, no query),
+ * when it left and was answered (ms from the start), status (0: no answer).
+ */
 export interface SoakRequest {
   kind: SoakKind;
+  route: string;
   startedAt: number;
   endedAt: number;
   status: number;
@@ -176,6 +180,12 @@ function requestFor(
   }
 }
 
+/** `GET /api/business/invoices`, `PUT /api/business/invoices/{id}/process-payment`: one row each. */
+export function routeOf({ path, init }: { path: string; init: RequestInit }): string {
+  const bare = path.split('?')[0]!.replace(/\/[0-9a-f]{8}-[0-9a-f-]{27}(?=\/|$)/g, '/{id}');
+  return `${init.method ?? 'GET'} ${bare}`;
+}
+
 async function send(url: string, { path, init }: { path: string; init: RequestInit }) {
   const response = await fetch(`${url}${path}`, { ...init, signal: AbortSignal.timeout(20_000) });
   await response.arrayBuffer();
@@ -201,20 +211,21 @@ export function startSoakTraffic(
       const n = next++;
       const kind = kindOf(n);
       const startedAt = performance.now() - started;
+      const request = kind === 'sign-in' ? undefined : requestFor(kind, n, data);
+      const route = request ? routeOf(request) : 'POST /api/auth/login';
       let status = 0;
       try {
-        status =
-          kind === 'sign-in'
-            ? await signIn(
-                url,
-                data.signInAccounts[Math.floor(n / signInEvery) % data.signInAccounts.length]!,
-              )
-            : await send(url, requestFor(kind, n, data));
+        status = request
+          ? await send(url, request)
+          : await signIn(
+              url,
+              data.signInAccounts[Math.floor(n / signInEvery) % data.signInAccounts.length]!,
+            );
       } catch {
         // No answer: counted with status 0.
       }
       const endedAt = performance.now() - started;
-      requests.push({ kind, startedAt, endedAt, status });
+      requests.push({ kind, route, startedAt, endedAt, status });
       await new Promise((resolve) =>
         setTimeout(resolve, Math.max(0, intervalMs - (endedAt - startedAt))),
       );

@@ -6,6 +6,7 @@ import {
   crashReports,
   deviceAppVersions,
   licences,
+  releaseSessionHours,
 } from '../../apps/api/src/db/schema';
 import { startTestServer, type TestServer } from '../../apps/api/test/builders';
 import { availableKeysOfCompany } from './company-keys';
@@ -116,6 +117,28 @@ describe('device simulator', () => {
     );
     const groups = await server.test.database.db.select().from(crashGroups);
     expect(groups.reduce((sum, group) => sum + group.occurrences, 0)).toBe(stored.length);
+  });
+
+  it('sends session pings with --sessions: started, then ended crashed on a bad release', async () => {
+    const chosen = await issueSimulatedKeys(server.url, accessToken, 'SIM-01', 2);
+    const summary = await runDeviceSimulation({
+      url: server.url,
+      keys: chosen,
+      projectName: project,
+      intervalMs: 100,
+      durationMs: 1_000,
+      // Every session crashes at the beat after its start.
+      sessions: { lengthMs: 60_000, crashEveryMs: 100, random: () => 0 },
+    });
+    expect(summary.sessionPings).toBeGreaterThanOrEqual(4);
+    expect(summary.failures).toBe(0);
+    await server.test.ctx.sessionPings.flush();
+    const hours = await server.test.database.db.select().from(releaseSessionHours);
+    const started = hours.reduce((sum, hour) => sum + hour.started, 0);
+    const crashed = hours.reduce((sum, hour) => sum + hour.crashed, 0);
+    expect(started).toBeGreaterThanOrEqual(2);
+    expect(crashed).toBeGreaterThanOrEqual(2);
+    expect(crashed).toBeLessThanOrEqual(started);
   });
 
   it('checks for an update with --ota, resumes its download, verifies it and reports the new version', async () => {

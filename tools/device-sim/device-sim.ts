@@ -7,6 +7,7 @@
  *   npm run device-sim -- --company ACME-01 --token <access token>   (its available licences)
  *   npm run device-sim -- --keys ... --crashes --crash-every 30   (crash reports too)
  *   npm run device-sim -- --keys ... --ota --crashes --bad-release 2.5.0   (updates, release health)
+ *   npm run device-sim -- --keys ... --ota --sessions --bad-release 2.5.0   (sessions: it halts)
  *   npm run device-sim -- --keys ... --offline-after 60   (no signal after a minute: the grace)
  *   npm run device-sim -- --keys ... --crashes --kinds crash,anr,native   (ANRs and native crashes)
  *   npm run device-sim -- --write-mapping mapping.txt   (the minified build's R8 mapping, to upload)
@@ -44,6 +45,11 @@ const usage = `Usage: npm run device-sim -- [options]
   --write-mapping <p>  write that build's R8 mapping to <p> and exit
   --bad-release <ver>  devices on this app version crash five times as often (to watch release
                        health pause a staged rollout)
+  --sessions           also send session pings: a session starts at a heartbeat and ends exited
+                       (after --session-length seconds on average) or crashed (every
+                       --crash-every seconds on average, five times as often on --bad-release);
+                       with --crashes a crashed session also sends its crash report
+  --session-length <s> average seconds a session lasts (default 120)
   --ota                also check for app updates at start and every --ota-every seconds: an
                        offered release is downloaded (resumed with a Range request), its SHA-256
                        checked and installed; the fleet starts on versionCode 240 and 241
@@ -74,6 +80,8 @@ async function main(argv: string[]): Promise<number> {
       obfuscated: { type: 'boolean', default: false },
       'write-mapping': { type: 'string' },
       ota: { type: 'boolean', default: false },
+      sessions: { type: 'boolean', default: false },
+      'session-length': { type: 'string', default: '120' },
       'ota-every': { type: 'string', default: '60' },
       'offline-after': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -173,10 +181,18 @@ async function main(argv: string[]): Promise<number> {
         }
       : undefined,
     ota: values.ota ? { everyMs: otaEverySeconds * 1000 } : undefined,
+    sessions: values.sessions
+      ? {
+          lengthMs: Number(values['session-length']) * 1000,
+          crashEveryMs: crashEverySeconds * 1000,
+          badRelease: values['bad-release'],
+        }
+      : undefined,
     offlineAfterMs: offlineAfterSeconds === undefined ? undefined : offlineAfterSeconds * 1000,
   });
   console.log(
     `Done: ${summary.activated} activated, ${summary.heartbeats} heartbeats, ` +
+      `${summary.sessionPings} session pings, ` +
       `${summary.crashReports} crash reports, ${summary.updatesInstalled} updates installed, ` +
       `${summary.failures} failed calls, ${summary.refused} devices refused, ` +
       `${summary.licenceFilesVerified} licence files verified, ${summary.offlineBeats} beats offline, ` +

@@ -15,6 +15,7 @@ import {
 } from './simulated-licence';
 import { simulatedAppVersions, type Random } from './simulated-crashes';
 import { simulatedReport, type SimulatedKinds } from './simulated-kinds';
+import { sessionTick, type DeviceSessionState, type SessionOptions } from './simulated-sessions';
 import { checkAndInstallUpdate, startingAppVersionCodes, type InstalledApp } from './simulated-ota';
 
 /** What a simulation runs: one device per key, each reporting every `intervalMs`. */
@@ -45,6 +46,12 @@ export interface SimulationOptions {
    */
   ota?: { everyMs: number };
   /**
+   * Also send session pings: a session starts at a heartbeat, and ends exited (after `lengthMs`
+   * on average) or crashed (every `crashEveryMs` on average, five times as often on the bad
+   * release, followed by a crash report when `crashes` is on).
+   */
+  sessions?: SessionOptions;
+  /**
    * The API becomes unreachable this long after the start (a device without signal): devices keep
    * working on their last verified licence file through its grace period, then stop.
    */
@@ -63,6 +70,8 @@ export interface DeviceTokenStore {
 export interface SimulationSummary {
   activated: number;
   heartbeats: number;
+  /** Session pings accepted. */
+  sessionPings: number;
   /** Crash and debug reports accepted. */
   crashReports: number;
   /** App updates downloaded and installed. */
@@ -93,6 +102,7 @@ export async function runDeviceSimulation(options: SimulationOptions): Promise<S
   const summary: SimulationSummary = {
     activated: 0,
     heartbeats: 0,
+    sessionPings: 0,
     crashReports: 0,
     updatesInstalled: 0,
     failures: 0,
@@ -178,6 +188,7 @@ async function runDevice(
   }
   let nextUpdateCheck = Date.now();
   let wasOffline = false;
+  const session: DeviceSessionState = { sessionId: null };
   while (await pause(options.intervalMs, signal)) {
     if (Date.now() >= options.offlineFrom) {
       const verdict = keeper.offline(options.clock());
@@ -212,7 +223,19 @@ async function runDevice(
       if (!worksOn(verdict)) return stopOnLicenceFile(name, verdict, options, summary);
       summary.offlineBeats += 1;
     }
-    if (options.crashes && crashDue(options.intervalMs, options.crashes, options.app)) {
+    if (options.sessions) {
+      const tick = await sessionTick(
+        options.url,
+        token!,
+        options.app,
+        session,
+        { ...options.sessions, intervalMs: options.intervalMs },
+        signal,
+      );
+      summary.sessionPings += tick.pings;
+      if (tick.crashed && options.crashes)
+        await sendCrashReport(name, token!, options, summary, signal);
+    } else if (options.crashes && crashDue(options.intervalMs, options.crashes, options.app)) {
       await sendCrashReport(name, token!, options, summary, signal);
     }
   }

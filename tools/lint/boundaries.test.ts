@@ -10,10 +10,14 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const eslint = new ESLint({ cwd: root });
 
 /** The boundary messages ESLint reports for `code` placed at `filePath` (relative to the root). */
-async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+async function boundaryErrors(
+  filePath: string,
+  code: string,
+  ruleId = 'no-restricted-imports',
+): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: `${root}/${filePath}` });
   return result!.messages
-    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .filter((message) => message.ruleId === ruleId)
     .map((message) => message.message);
 }
 
@@ -28,6 +32,34 @@ describe('import boundaries', () => {
     expect(await boundaryErrors(file, reexport('../licences/licences.presenter'))).toHaveLength(1);
     expect(await boundaryErrors(file, reexport('../licences/licences.service'))).toEqual([]);
     expect(await boundaryErrors(file, reexport('./clients.repo'))).toEqual([]);
+  });
+
+  it('refuse a service running queries itself, and let it name row types', async () => {
+    const file = 'apps/api/src/modules/clients/zz-fixture.service.ts';
+    const serviceErrors = (code: string) =>
+      boundaryErrors(file, code, '@typescript-eslint/no-restricted-imports');
+    const queryRule = expect.stringContaining('A service does not run queries');
+    expect(
+      await serviceErrors("import { sql } from 'drizzle-orm';\nexport const q = sql`1`;\n"),
+    ).toEqual([queryRule]);
+    expect(
+      await serviceErrors(
+        "import { clients } from '../../db/schema';\nexport const t = clients;\n",
+      ),
+    ).toEqual([queryRule]);
+    expect(
+      await serviceErrors(
+        "import type { ClientRow } from '../../db/schema';\nexport type R = ClientRow;\n",
+      ),
+    ).toEqual([]);
+    // A repo runs them.
+    expect(
+      await boundaryErrors(
+        'apps/api/src/modules/clients/zz-fixture.repo.ts',
+        "import { sql } from 'drizzle-orm';\nexport const q = sql`1`;\n",
+        '@typescript-eslint/no-restricted-imports',
+      ),
+    ).toEqual([]);
   });
 
   it("refuse a module importing another module's table from the schema, at any depth", async () => {

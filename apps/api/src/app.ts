@@ -28,6 +28,7 @@ import { deviceRoutes } from './modules/devices/devices.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { otaRoutes } from './modules/ota/ota.routes';
+import { releaseHealthRoutes } from './modules/ota/release-health.routes';
 import { licenceRoutes } from './modules/licences/licences.routes';
 import { productRoutes } from './modules/products/products.routes';
 import { quotationRoutes } from './modules/quotations/quotations.routes';
@@ -59,6 +60,7 @@ export const moduleRoutes: readonly Route[] = [
   ...creditNoteRoutes,
   ...businessReportRoutes,
   ...otaRoutes,
+  ...releaseHealthRoutes,
   ...consoleUpdateRoutes,
   ...systemRoutes,
 ];

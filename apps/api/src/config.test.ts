@@ -137,6 +137,14 @@ describe('loadConfig', () => {
     expect(message).not.toContain('short-token');
   });
 
+  it('turns the answer caches off only when ANSWER_CACHES says so', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).answerCaches).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir, ANSWER_CACHES: 'off' }).answerCaches).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dataDir, ANSWER_CACHES: 'no' })).toThrow(
+      /ANSWER_CACHES: must be 'on' or 'off'/,
+    );
+  });
+
   it('names every invalid variable', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty', NODE_ENV: 'staging' })).toThrow(
       /PORT: .*\n\s+NODE_ENV: /,

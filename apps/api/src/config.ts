@@ -54,7 +54,6 @@ const environmentSchema = z.object({
   LICENCE_SIGNING_KEY: z.string().refine(isLicenceKeyRingText).optional(),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   CONSOLE_DIST: z.string().min(1).optional(),
-  OTA_ROLLOUT_PAUSE_POINTS: z.coerce.number().min(0).max(100).default(5),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   CRASH_IN_APP_PACKAGES: z
     .string()
@@ -62,6 +61,7 @@ const environmentSchema = z.object({
       error: 'must be package prefixes separated by commas, e.g. com.patrol.,com.acme.guard.',
     })
     .optional(),
+  ANSWER_CACHES: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
   DATABASE_SIZE_BUDGET_MB: z.coerce
     .number({ error: 'must be a whole number of megabytes' })
     .int('must be a whole number of megabytes')
@@ -116,11 +116,6 @@ export interface Config {
    * none by default, so a client cannot pick the address its rate limits count against.
    */
   trustProxy: boolean | number | string;
-  /**
-   * Release health: a staged rollout pauses by itself when the release's crash-free device rate
-   * is more than this many points below the previous release's.
-   */
-  otaRolloutPausePoints: number;
   /** API processes on one port (node:cluster); more than one needs PostgreSQL and Redis. */
   workers: number;
   /**
@@ -128,6 +123,11 @@ export interface Config {
    * them are "in-app" and make a crash group; library and framework frames do not.
    */
   crashInAppPackages: readonly string[];
+  /**
+   * Whether the snapshots and short answer caches serve reads (on by default). Off, every read
+   * computes from the database: the bench's `--uncached` runs measure that path.
+   */
+  answerCaches: boolean;
   /**
    * The database size the system panel measures usage against, in bytes: past 75 percent of it
    * the panel raises its notice (the spec's hosted free tier, 512 MB, by default).
@@ -169,11 +169,11 @@ export function loadConfig(env: Environment): Config {
     logLevel: values.LOG_LEVEL,
     consoleDist: resolve(values.CONSOLE_DIST ?? defaultConsoleDist()),
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
-    otaRolloutPausePoints: values.OTA_ROLLOUT_PAUSE_POINTS,
     workers: values.WORKERS,
     crashInAppPackages: values.CRASH_IN_APP_PACKAGES
       ? values.CRASH_IN_APP_PACKAGES.split(',').map((prefix) => prefix.trim())
       : defaultInAppPackages,
+    answerCaches: values.ANSWER_CACHES === 'on',
     databaseSizeBudgetBytes: values.DATABASE_SIZE_BUDGET_MB * 1024 * 1024,
     metricsToken: values.METRICS_TOKEN,
   };

@@ -8,7 +8,12 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createEventBus } from './events/event-bus';
 import { createAccessTokenVerifier } from './http/access-token';
-import type { AppContext, DeviceSessionRecord, HeartbeatEntry } from './http/app-context';
+import type {
+  AppContext,
+  DeviceSessionRecord,
+  HeartbeatEntry,
+  SessionPingEntry,
+} from './http/app-context';
 import type { TokenAccount } from './http/authenticate';
 import { createLogger } from './http/logger';
 import { createMailer } from './mail/mailer';
@@ -19,6 +24,7 @@ import {
   evictChangedDeviceSessions,
   flushHeartbeats,
 } from './modules/devices/devices.service';
+import { flushSessionPings } from './modules/ota/release-sessions.service';
 import { computeDirectoryTotals } from './modules/clients/clients.service';
 import { computeDashboardFigures } from './modules/dashboard/dashboard.service';
 import { computeBusinessStats } from './modules/business-reports/business-stats.service';
@@ -118,9 +124,11 @@ export async function createServices(
   );
   const mailer = createMailer(config, db, logger);
   const store = overrides.rateLimitStore ?? createRateLimitStore(redis);
+  const cacheTtlMs = (ttlMs: number) =>
+    overrides.snapshotTtlMs ?? (config.answerCaches ? ttlMs : 0);
   const snapshot = <T>(name: string, compute: () => Promise<T>) =>
     createSnapshotCache(compute, {
-      ttlMs: overrides.snapshotTtlMs ?? snapshotTtlMs,
+      ttlMs: cacheTtlMs(snapshotTtlMs),
       minIntervalMs: snapshotMinIntervalMs,
       onError: (error) => logger.warn({ err: error }, `${name} refresh failed`),
     });
@@ -130,13 +138,13 @@ export async function createServices(
   const billingTotals = snapshot('billing totals', () => countBillingDocuments(db));
   const billingAging = snapshot('billing aging', () => computeAgingSnapshot(db));
   const reportCache = createQueryCache<ReportsResponse['data']>({
-    ttlMs: overrides.snapshotTtlMs ?? snapshotTtlMs,
+    ttlMs: cacheTtlMs(snapshotTtlMs),
     maxEntries: 100,
   });
   // Every open client list asks again at each change it hears of (socket events), and a busy
   // office keeps many open: one read per query a second, however many ask.
   const clientPages = createQueryCache<ListClientsResponse>({
-    ttlMs: overrides.snapshotTtlMs ?? clientPageTtlMs,
+    ttlMs: cacheTtlMs(clientPageTtlMs),
     maxEntries: 1_000,
   });
   const deviceSessions = new LRUCache<string, DeviceSessionRecord>({
@@ -162,6 +170,15 @@ export async function createServices(
     },
     onError: (error, size) =>
       logger.error({ err: error, heartbeats: size }, 'heartbeat write failed; kept for the next'),
+  });
+  const sessionPings = createWriteBuffer<SessionPingEntry>({
+    intervalMs: overrides.heartbeatFlushMs ?? heartbeatFlushMs,
+    flush: (batch) => flushSessionPings(db, batch),
+    onError: (error, size) =>
+      logger.error(
+        { err: error, sessionPings: size },
+        'session pings not counted; kept for the next',
+      ),
   });
   const accounts = createAccountSource(
     db,
@@ -216,6 +233,7 @@ export async function createServices(
   const close = async () => {
     await stopRelay?.();
     await heartbeats.close();
+    await sessionPings.close();
     observability.close();
     accessTokens.clear();
     mailer.close();
@@ -248,6 +266,7 @@ export async function createServices(
     reportCache,
     deviceSessions,
     heartbeats,
+    sessionPings,
     accessTokens,
     devices: createDeviceAuthenticator({ db, limits, deviceSessions }),
     auditNames: { actors: userNamesById, labels: findAuditLabels },

@@ -39,6 +39,7 @@ const allowedPublicRoutes = [
 /** The patrol app's routes (access 'device'): a device token, never a staff session. */
 const deviceRoutes = [
   'POST /api/device/heartbeat',
+  'POST /api/device/session',
   'GET /api/device/licence',
   'POST /api/crash-reports',
 ];

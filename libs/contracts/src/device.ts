@@ -76,3 +76,60 @@ export const deviceLicenceResponseSchema = successResponse({
   licenceFile: licenceFileSchema,
 });
 export type DeviceLicenceResponse = z.infer<typeof deviceLicenceResponseSchema>;
+
+/**
+ * POST /api/device/session: the app's session pings. `start` when a session begins (the app comes
+ * to the foreground after 30 s or more in the background, or is launched); a return within 30 s
+ * resumes the same session and sends the same sessionId again, which is not counted twice. `end`
+ * says how it ended: exited (closed or sent to the background for 30 s), crashed (an uncaught
+ * exception or a native crash), abnormal (killed without a crash: ANR dialog, out of memory, the
+ * system). Counted per release per hour; the release is the versionCode the app runs.
+ */
+export const sessionEndStatuses = ['exited', 'crashed', 'abnormal'] as const;
+export const sessionEndStatusSchema = z.enum(sessionEndStatuses);
+export type SessionEndStatus = z.infer<typeof sessionEndStatusSchema>;
+
+export const deviceSessionMessages = {
+  statusRequired: 'An end ping needs a status: exited, crashed or abnormal',
+  statusOnStart: 'A start ping has no status',
+  sessionIdFormat: 'sessionId must be 8 to 64 letters, digits or hyphens',
+} as const;
+
+export const deviceSessionBodySchema = z
+  .object({
+    sessionId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, deviceSessionMessages.sessionIdFormat),
+    event: z.enum(['start', 'end']),
+    status: sessionEndStatusSchema.optional(),
+    platform: z.enum(['android']).default('android'),
+    /** The versionCode of the app that runs the session. */
+    versionCode: z.number().int().min(0),
+    versionName: z.string().trim().max(50).optional(),
+    /**
+     * End only: whether the app was in active use when the session ended (an activity shown or a
+     * foreground service running): a crash then is user-perceived, as Google Play counts it.
+     */
+    foreground: z.boolean().default(true),
+    /** End only: the session had a user-perceived ANR (input dispatching timed out). */
+    anr: z.boolean().default(false),
+  })
+  .superRefine((body, context) => {
+    if (body.event === 'end' && !body.status) {
+      context.addIssue({
+        code: 'custom',
+        path: ['status'],
+        message: deviceSessionMessages.statusRequired,
+      });
+    }
+    if (body.event === 'start' && body.status) {
+      context.addIssue({
+        code: 'custom',
+        path: ['status'],
+        message: deviceSessionMessages.statusOnStart,
+      });
+    }
+  });
+export type DeviceSessionBody = z.infer<typeof deviceSessionBodySchema>;
+
+/** POST /api/device/session answer: the ping is buffered and counted within a second. */
+export const deviceSessionResponseSchema = successResponse({ accepted: z.literal(true) });
+export type DeviceSessionResponse = z.infer<typeof deviceSessionResponseSchema>;

@@ -21,6 +21,7 @@ export * from './licence-file';
 export * from './licences';
 export * from './limits';
 export * from './ota';
+export * from './release-health';
 export * from './ota-constants';
 export * from './pagination';
 export * from './permissions';

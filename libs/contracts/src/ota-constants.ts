@@ -13,4 +13,7 @@ export const otaUpdateEventTypes = [
   'version_activated',
   'version_deactivated',
   'version_deleted',
+  // Release health (issue 27): a ladder step, a hold, an advance, a resume, or a halt.
+  'rollout_changed',
+  'rollout_halted',
 ] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, messageResponseSchema, successResponse } from './fields';
 import { crashMappingSchema } from './crash-mappings';
+import { releaseVitalsSchema, rolloutLadderSchema } from './release-health';
 import { apkMaxBytes } from './limits';
 import { otaChannels, otaPlatforms, otaUpdateEventTypes } from './ota-constants';
 
@@ -81,6 +82,12 @@ export const otaVersionSchema = z.object({
     crashFreeRate: z.number().nullable(),
     checkedAt: isoDateTimeSchema.nullable(),
   }),
+  /** Session vitals of the last evaluation (null before the first); see release-health.ts. */
+  vitals: releaseVitalsSchema.nullable().optional(),
+  /** The rollout ladder the release climbs while healthy. */
+  ladder: rolloutLadderSchema.optional(),
+  /** The release whose build this one republishes (a roll forward), if any. */
+  rolledForwardFrom: z.string().nullable().optional(),
   /** The version's R8/ProGuard mapping (GET /api/ota/versions only): null when none is uploaded. */
   mapping: crashMappingSchema.nullable().optional(),
 });

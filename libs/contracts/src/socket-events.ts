@@ -86,6 +86,8 @@ export const otaUpdateEventSchema = z.object({
   type: otaUpdateEventTypeSchema,
   version: z.string(),
   timestamp: isoDateTimeSchema,
+  /** rollout_changed and rollout_halted: what happened, with the rule and its numbers. */
+  message: z.string().optional(),
 });
 export type OtaUpdateEvent = z.infer<typeof otaUpdateEventSchema>;
 

@@ -35,4 +35,7 @@ export * from './labels';
 export * from './share-messages';
 export * from './phone';
 export * from './rollout';
+export * from './release-vitals';
+export * from './release-halt-rules';
+export * from './release-ladder';
 export * from './uptime';

@@ -27,20 +27,3 @@ export function crashFreeRate(devicesReporting: number, devicesCrashed: number):
   const crashed = Math.min(devicesCrashed, devicesReporting);
   return Math.round(((devicesReporting - crashed) / devicesReporting) * 1000) / 10;
 }
-
-/**
- * Whether a release's health calls for pausing its rollout: its crash-free rate is more than
- * `maxDropPoints` below the previous release's, once at least `minDevices` run it (fewer devices
- * say too little to stop a release on).
- */
-export function shouldPauseRollout(input: {
-  current: { devicesReporting: number; devicesCrashed: number };
-  previousRate: number | null;
-  maxDropPoints: number;
-  minDevices: number;
-}): boolean {
-  const rate = crashFreeRate(input.current.devicesReporting, input.current.devicesCrashed);
-  if (rate === null || input.previousRate === null) return false;
-  if (input.current.devicesReporting < input.minDevices) return false;
-  return input.previousRate - rate > input.maxDropPoints;
-}

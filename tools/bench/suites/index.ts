@@ -6,6 +6,7 @@ import { clientAreaSuite } from './client-area.bench';
 import { crashRetraceSuite } from './crash-retrace.bench';
 import { fanOutSuite } from './fan-out.bench';
 import { operationsSuite } from './operations.bench';
+import { releaseHealthSuite } from './release-health.bench';
 import { throughputSuite } from './throughput.bench';
 
 /** Every suite, in the order they run for each configuration; later issues add theirs here. */
@@ -15,6 +16,7 @@ export const suites: BenchSuite[] = [
   billingListsSuite,
   operationsSuite,
   crashRetraceSuite,
+  releaseHealthSuite,
   throughputSuite,
   // The console's bundle and first screen do not depend on the data set: measured once.
   { ...browserSuite, appliesTo: (config) => config.scale === 1 && config.dialect === 'postgres' },

@@ -56,8 +56,8 @@ export const operationsSuite = defineSuite({
       refreshReleaseHealth({
         db: database.db,
         events: quiet,
-        config: { otaRolloutPausePoints: 100 } as never,
-        logger: { warn: () => {} } as never,
+        mailer: { delivers: false, send: async () => {}, close: () => {} },
+        logger: { warn: () => {}, error: () => {} } as never,
         observability: { worker: { id: 'bench', pid: process.pid, hostname: 'bench' } },
       }),
     );

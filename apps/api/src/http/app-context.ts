@@ -75,6 +75,8 @@ export interface AppContext {
   deviceSessions: LRUCache<string, DeviceSessionRecord>;
   /** Heartbeats waiting to be written: one statement a second for every device. */
   heartbeats: WriteBuffer<HeartbeatEntry>;
+  /** Session pings waiting to be counted: one batch a second for every device (ota module). */
+  sessionPings: WriteBuffer<SessionPingEntry>;
   /** Checks access tokens against the configured secret, holding valid ones' claims. */
   accessTokens: AccessTokenVerifier;
   /** How `authenticate` finds the account behind an access token (the auth module provides it). */
@@ -106,6 +108,21 @@ export interface HeartbeatEntry {
   clientId: string;
   licenceKey: string;
   deviceId: string;
+}
+
+/** One session ping of a device, waiting in the buffer (keyed by device, session and event). */
+export interface SessionPingEntry {
+  deviceId: string;
+  platform: string;
+  versionCode: number;
+  versionName: string | undefined;
+  sessionId: string;
+  event: 'start' | 'end';
+  status: 'exited' | 'crashed' | 'abnormal' | undefined;
+  /** End only: the app was in active use (a crash is then user-perceived). */
+  foreground: boolean;
+  anr: boolean;
+  at: Date;
 }
 
 /** How many quotations, invoices and receipts there are, whatever their state. */

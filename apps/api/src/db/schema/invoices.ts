@@ -7,9 +7,12 @@ import {
 } from '@patrol/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  date,
   index,
   integer,
+  numeric,
   pgTable,
   text,
   unique,
@@ -211,3 +214,35 @@ export type NewInvoiceLineItemRow = typeof invoiceLineItems.$inferInsert;
 export type PaymentEntryRow = typeof paymentEntries.$inferSelect;
 export type NewPaymentEntryRow = typeof paymentEntries.$inferInsert;
 export type PaymentRejectionRow = typeof paymentRejections.$inferSelect;
+
+/**
+ * Invoice figures per issue day (UTC), kept by statement triggers on invoices (migration 0035) in
+ * the writing transaction: the statistics add up a row per day instead of reading every invoice.
+ * `invoices` counts every invoice; the other figures only those that stand (not voided).
+ */
+export const invoiceIssueDayTotals = pgTable('invoice_issue_day_totals', {
+  issueDay: date('issue_day', { mode: 'string' }).primaryKey(),
+  invoices: bigint('invoices', { mode: 'number' }).notNull().default(0),
+  standing: bigint('standing', { mode: 'number' }).notNull().default(0),
+  paid: bigint('paid', { mode: 'number' }).notNull().default(0),
+  awaiting: bigint('awaiting', { mode: 'number' }).notNull().default(0),
+  pendingValidation: bigint('pending_validation', { mode: 'number' }).notNull().default(0),
+  totalAmount: numeric('total_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+  taxAmount: numeric('tax_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+  paidAmount: numeric('paid_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+  validatedAmount: numeric('validated_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+  outstandingAmount: numeric('outstanding_amount', { precision: 18, scale: 2 })
+    .notNull()
+    .default('0'),
+});
+
+/** The standing invoices still awaiting payment per due day (UTC), by the same triggers. */
+export const invoiceOwingDueDayTotals = pgTable('invoice_owing_due_day_totals', {
+  dueDay: date('due_day', { mode: 'string' }).primaryKey(),
+  owing: bigint('owing', { mode: 'number' }).notNull().default(0),
+  /** Of them, those stored with the status 'overdue'. */
+  storedOverdue: bigint('stored_overdue', { mode: 'number' }).notNull().default(0),
+  outstandingAmount: numeric('outstanding_amount', { precision: 18, scale: 2 })
+    .notNull()
+    .default('0'),
+});

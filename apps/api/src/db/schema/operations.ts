@@ -237,6 +237,23 @@ export const otaVersions = pgTable(
     healthDevices: integer('health_devices').notNull().default(0),
     healthCrashedDevices: integer('health_crashed_devices').notNull().default(0),
     healthCheckedAt: timestamptz('health_checked_at'),
+    /** The rollout ladder (percent steps, rising, ending at 100) the release climbs while healthy. */
+    rolloutLadder: integer('rollout_ladder')
+      .array()
+      .notNull()
+      .default(sql`'{1,5,10,25,50,100}'`),
+    /** Held by staff: stays at its step (still offered) until advanced or released. */
+    rolloutHeld: boolean('rollout_held').notNull().default(false),
+    /** When the rollout reached its current step (the ladder's minimum time counts from it). */
+    rolloutStepAt: timestamptz('rollout_step_at'),
+    ladderMinMinutes: integer('ladder_min_minutes').notNull().default(60),
+    ladderMinSessions: integer('ladder_min_sessions').notNull().default(200),
+    /** The halt rule that stopped the rollout (null when running or stopped by hand). */
+    haltRule: text('halt_rule'),
+    /** The last evaluation's figures (ReleaseHealthVitals of libs/contracts). */
+    healthVitals: jsonb('health_vitals').$type<Record<string, unknown>>(),
+    /** A roll forward: the release whose build this one republishes. */
+    rolledForwardFrom: uuid('rolled_forward_from'),
     uploadedAt: timestamptz('uploaded_at').notNull().defaultNow(),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
   },

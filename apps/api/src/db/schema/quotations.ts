@@ -1,10 +1,13 @@
 import { paymentTerms, quotationStatuses, taxTypes } from '@patrol/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  date,
   index,
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   uuid,
   type AnyPgColumn,
@@ -108,3 +111,27 @@ export type QuotationRow = typeof quotations.$inferSelect;
 export type NewQuotationRow = typeof quotations.$inferInsert;
 export type QuotationItemRow = typeof quotationItems.$inferSelect;
 export type NewQuotationItemRow = typeof quotationItems.$inferInsert;
+
+/**
+ * Quotation figures per quotation day (UTC), kept by statement triggers on quotations (migration
+ * 0036) in the writing transaction: counts by stored status and the value.
+ */
+export const quotationDayTotals = pgTable('quotation_day_totals', {
+  quotationDay: date('quotation_day', { mode: 'string' }).primaryKey(),
+  quotations: bigint('quotations', { mode: 'number' }).notNull().default(0),
+  accepted: bigint('accepted', { mode: 'number' }).notNull().default(0),
+  expired: bigint('expired', { mode: 'number' }).notNull().default(0),
+  converted: bigint('converted', { mode: 'number' }).notNull().default(0),
+  totalAmount: numeric('total_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+});
+
+/** Drafts and sent quotations per last valid day (UTC): past it they read as expired. */
+export const quotationOpenValidDayTotals = pgTable(
+  'quotation_open_valid_day_totals',
+  {
+    validDay: date('valid_day', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    quotations: bigint('quotations', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.validDay, table.status] })],
+);

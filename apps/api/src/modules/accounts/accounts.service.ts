@@ -1,7 +1,10 @@
+import type { Permission } from '@patrol/contracts';
+import { hasPermission } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
 import type { NewUserRow, UserRow } from '../../db/schema';
 import { findUserNames } from './account-lookups.repo';
 import { findUserRow, insertUserRow, updateUserRow } from './accounts.repo';
+import { findActiveStaffPermissions } from './staff-recipients.repo';
 
 // The staff accounts (the users table) that other modules read and write through this module: the
 // users screens manage them, the auth module signs staff in and keeps their credentials on the
@@ -52,4 +55,27 @@ export async function userNamesById(
 ): Promise<Map<string, { id: string; username: string; fullName: string }>> {
   const rows = await findUserNames(db, [...new Set(ids)]);
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The e-mail addresses of active staff holding `permission` (who an alert is mailed to). */
+export async function activeStaffEmailsWith(
+  db: DbExecutor,
+  permission: Permission,
+): Promise<string[]> {
+  const rows = await findActiveStaffPermissions(db);
+  return rows
+    .filter((row) =>
+      hasPermission(
+        {
+          role: row.role,
+          permissions: row.permissions,
+          customPermissions: {
+            granted: row.customGranted as Permission[],
+            denied: row.customDenied as Permission[],
+          },
+        },
+        permission,
+      ),
+    )
+    .map((row) => row.email);
 }

@@ -1,8 +1,13 @@
-import { inArray } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import type { AuditLabel, LabelledEntry } from '../../http/audit-names';
-import { invoices, paymentEntries, products, quotations, receipts } from '../../db/schema';
 import { userNamesById } from '../accounts/accounts.service';
+import {
+  invoiceIdsOfPayments,
+  invoiceLabels,
+  productLabels,
+  quotationLabels,
+  receiptLabels,
+} from './audit-labels.repo';
 
 // Part of the billing read model: the names an accountant reads on the audit trail (document
 // numbers, client and product names) for one page, one query per entity type on the page, never
@@ -41,12 +46,7 @@ export async function findAuditLabels(
     found.set(`${type}:${id}`, { label, clientName });
 
   const paymentIds = idsOf(entries, 'payment');
-  const paymentInvoices = paymentIds.length
-    ? await db
-        .select({ id: paymentEntries.id, invoiceId: paymentEntries.invoiceId })
-        .from(paymentEntries)
-        .where(inArray(paymentEntries.id, paymentIds))
-    : [];
+  const paymentInvoices = await invoiceIdsOfPayments(db, paymentIds);
   const invoiceOfPayment = new Map(paymentInvoices.map((row) => [row.id, row.invoiceId]));
   // A rejected payment entry may be gone; its changes still name its invoice.
   for (const entry of entries.filter((entry) => entry.entityType === 'payment')) {
@@ -58,34 +58,10 @@ export async function findAuditLabels(
     ...new Set([...idsOf(entries, 'invoice'), ...invoiceOfPayment.values()]),
   ].filter((id) => uuidPattern.test(id));
   const [invoiceRows, quotationRows, receiptRows, productRows, userRows] = await Promise.all([
-    lookup(invoiceIds, (ids) =>
-      db
-        .select({ id: invoices.id, label: invoices.invoiceNumber, client: invoices.clientInfo })
-        .from(invoices)
-        .where(inArray(invoices.id, ids)),
-    ),
-    lookup(idsOf(entries, 'quotation'), (ids) =>
-      db
-        .select({
-          id: quotations.id,
-          label: quotations.quotationNumber,
-          client: quotations.clientInfo,
-        })
-        .from(quotations)
-        .where(inArray(quotations.id, ids)),
-    ),
-    lookup(idsOf(entries, 'receipt'), (ids) =>
-      db
-        .select({ id: receipts.id, label: receipts.receiptNumber, client: receipts.clientInfo })
-        .from(receipts)
-        .where(inArray(receipts.id, ids)),
-    ),
-    lookup(idsOf(entries, 'product'), (ids) =>
-      db
-        .select({ id: products.id, label: products.name })
-        .from(products)
-        .where(inArray(products.id, ids)),
-    ),
+    invoiceLabels(db, invoiceIds),
+    quotationLabels(db, idsOf(entries, 'quotation')),
+    receiptLabels(db, idsOf(entries, 'receipt')),
+    productLabels(db, idsOf(entries, 'product')),
     userNamesById(db, idsOf(entries, 'user')),
   ]);
   const invoiceById = new Map(invoiceRows.map((row) => [row.id, row]));
@@ -99,8 +75,4 @@ export async function findAuditLabels(
   for (const row of productRows) put('product', row.id, row.label, null);
   for (const row of userRows.values()) put('user', row.id, row.fullName || row.username, null);
   return found;
-}
-
-function lookup<T>(ids: string[], query: (ids: string[]) => Promise<T[]>): Promise<T[]> {
-  return ids.length ? query(ids) : Promise.resolve([]);
 }

@@ -1,19 +1,18 @@
 import { addDays, billingRangeStart, reportPeriod } from '@patrol/domain';
-import { desc, sql } from 'drizzle-orm';
+import { desc, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { invoices, products, quotations, receipts } from '../../db/schema';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
-  awaitingPayment,
-  countAll,
-  countWhere,
-  onDays,
-  outstandingAmount,
-  overdueOn,
-  quotationLapsed,
-  standingInvoice,
-  sumSen,
-  sumSenWhere,
-} from './billing-sql';
+  invoiceIssueDayTotals,
+  invoiceOwingDueDayTotals,
+  invoices,
+  products,
+  quotationDayTotals,
+  quotationOpenValidDayTotals,
+  quotations,
+  receipts,
+} from '../../db/schema';
+import { countAll, countWhere, onDays, standingInvoice } from './billing-sql';
 
 export async function productCounts(db: DbExecutor) {
   const [row] = await db
@@ -22,52 +21,88 @@ export async function productCounts(db: DbExecutor) {
   return { total: row?.total ?? 0, active: row?.active ?? 0 };
 }
 
-/** Quotations by the status they read as on `today` (drafts and sent past validity: expired). */
+/**
+ * Quotations by the status they read as on `today` (drafts and sent past validity: expired), from
+ * the roll-ups the quotations' triggers keep (migration 0036).
+ */
 export async function quotationCounts(db: DbExecutor, today: string) {
-  const lapsed = quotationLapsed(today);
-  const [row] = await db
-    .select({
-      total: countAll,
-      draft: countWhere(sql`${quotations.status} = 'draft' and not ${lapsed}`),
-      sent: countWhere(sql`${quotations.status} = 'sent' and not ${lapsed}`),
-      accepted: countWhere(sql`${quotations.status} = 'accepted'`),
-      expired: countWhere(sql`${quotations.status} = 'expired' or ${lapsed}`),
-    })
-    .from(quotations);
-  return row ?? { total: 0, draft: 0, sent: 0, accepted: 0, expired: 0 };
+  const days = quotationDayTotals;
+  const open = quotationOpenValidDayTotals;
+  const sum = (value: SQL) => sql<number>`coalesce(sum(${value}), 0)`.mapWith(Number);
+  const openWhere = (condition: SQL) =>
+    sql<number>`coalesce(sum(${open.quotations}) filter (where ${condition}), 0)`.mapWith(Number);
+  const [[stored], [byValidity]] = await Promise.all([
+    db
+      .select({
+        total: sum(sql`${days.quotations}`),
+        accepted: sum(sql`${days.accepted}`),
+        expired: sum(sql`${days.expired}`),
+      })
+      .from(days),
+    db
+      .select({
+        draft: openWhere(sql`${open.status} = 'draft' and ${open.validDay} >= ${today}`),
+        sent: openWhere(sql`${open.status} = 'sent' and ${open.validDay} >= ${today}`),
+        lapsed: openWhere(sql`${open.validDay} < ${today}`),
+      })
+      .from(open),
+  ]);
+  return {
+    total: stored?.total ?? 0,
+    draft: byValidity?.draft ?? 0,
+    sent: byValidity?.sent ?? 0,
+    accepted: stored?.accepted ?? 0,
+    expired: (stored?.expired ?? 0) + (byValidity?.lapsed ?? 0),
+  };
 }
 
-/** Counts and sums (in sen, as text) over the invoices that stand, as they read on `today`. */
+/**
+ * Counts and sums (in sen, as text) over the invoices that stand, as they read on `today`: from
+ * the per-day roll-ups the invoices' triggers keep (migration 0035), a row per day, never an
+ * invoice. billing-sql.ts states the same rules over the invoices themselves.
+ */
 export async function invoiceFigures(db: DbExecutor, today: string) {
+  const days = invoiceIssueDayTotals;
   const issued = (from: string, to: string) =>
-    sumSenWhere(sql`${invoices.totalAmount}`, onDays(invoices.issueDate, from, to));
+    sql<string>`(coalesce(sum(${days.totalAmount}) filter (where ${days.issueDay} between ${from} and ${to}), 0) * 100)::bigint::text`;
+  const sen = (column: AnyPgColumn) =>
+    sql<string>`(coalesce(sum(${column}), 0) * 100)::bigint::text`;
+  const count = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
   const lastSevenDays = billingRangeStart('week', today);
   const month = reportPeriod('month', today);
   const year = reportPeriod('year', today);
-  const [row] = await db
-    .select({
-      total: countAll,
-      paid: countWhere(sql`${invoices.paymentStatus} in ('paid', 'overpaid')`),
-      awaiting: countWhere(awaitingPayment),
-      pendingValidation: countWhere(
-        sql`${invoices.paymentValidationStatus} = 'pending_validation'`,
-      ),
-      overdue: countWhere(overdueOn(today)),
-      totalSen: sumSen(sql`${invoices.totalAmount}`),
-      taxSen: sumSen(sql`${invoices.taxAmount}`),
-      // Collected is validated money; recorded and not yet validated is awaiting validation.
-      validatedSen: sumSen(sql`${invoices.validatedAmount}`),
-      awaitingValidationSen: sumSen(sql`${invoices.paidAmount} - ${invoices.validatedAmount}`),
-      outstandingSen: sumSen(outstandingAmount),
-      dailySen: issued(today, today),
-      weeklySen: issued(lastSevenDays, today),
-      lastWeekSen: issued(addDays(lastSevenDays, -7), addDays(lastSevenDays, -1)),
-      monthlySen: issued(month.from, today),
-      yearlySen: issued(year.from, today),
-    })
-    .from(invoices)
-    .where(standingInvoice);
-  return row!;
+  const due = invoiceOwingDueDayTotals;
+  const [[row], [owing]] = await Promise.all([
+    db
+      .select({
+        total: count(days.standing),
+        paid: count(days.paid),
+        awaiting: count(days.awaiting),
+        pendingValidation: count(days.pendingValidation),
+        totalSen: sen(days.totalAmount),
+        taxSen: sen(days.taxAmount),
+        // Collected is validated money; recorded and not yet validated is awaiting validation.
+        validatedSen: sen(days.validatedAmount),
+        awaitingValidationSen: sql<string>`(coalesce(sum(${days.paidAmount} - ${days.validatedAmount}), 0) * 100)::bigint::text`,
+        outstandingSen: sen(days.outstandingAmount),
+        dailySen: issued(today, today),
+        weeklySen: issued(lastSevenDays, today),
+        lastWeekSen: issued(addDays(lastSevenDays, -7), addDays(lastSevenDays, -1)),
+        monthlySen: issued(month.from, today),
+        yearlySen: issued(year.from, today),
+      })
+      .from(days),
+    // Overdue on `today`: owing and due before it, or stored as overdue whatever the due date.
+    db
+      .select({
+        overdue:
+          sql<number>`coalesce(sum(case when ${due.dueDay} < ${today} then ${due.owing} else ${due.storedOverdue} end), 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(due),
+  ]);
+  return { ...row!, overdue: owing?.overdue ?? 0 };
 }
 
 export async function receiptCounts(db: DbExecutor, today: string) {

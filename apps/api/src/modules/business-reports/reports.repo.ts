@@ -1,7 +1,7 @@
 import { addDays, type ReportPeriod } from '@patrol/domain';
 import { desc, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { clients, invoices, paymentEntries, quotations, receipts } from '../../db/schema';
+import { clients, invoices, paymentEntries, quotationDayTotals, receipts } from '../../db/schema';
 import {
   awaitingPayment,
   countAll,
@@ -117,16 +117,20 @@ export async function revenueByIssuePeriod(
     .groupBy(bucket);
 }
 
-/** The quotations dated in the period: how many, how many converted, and their value. */
+/**
+ * The quotations dated in the period: how many, how many converted, and their value, from the
+ * per-day roll-ups the quotations' triggers keep (migration 0036).
+ */
 export async function quotationPeriodFigures(db: DbExecutor, period: ReportPeriod) {
+  const days = quotationDayTotals;
   const [row] = await db
     .select({
-      total: countAll,
-      converted: countWhere(sql`${quotations.status} = 'converted'`),
-      valueSen: sumSen(sql`${quotations.totalAmount}`),
+      total: sql<number>`coalesce(sum(${days.quotations}), 0)`.mapWith(Number),
+      converted: sql<number>`coalesce(sum(${days.converted}), 0)`.mapWith(Number),
+      valueSen: sumSen(sql`${days.totalAmount}`),
     })
-    .from(quotations)
-    .where(onDays(quotations.quotationDate, period.from, period.to));
+    .from(days)
+    .where(sql`${days.quotationDay} between ${period.from} and ${period.to}`);
   return row!;
 }
 

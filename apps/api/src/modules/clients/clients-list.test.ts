@@ -248,3 +248,29 @@ describe('GET /api/clients between changes', () => {
     expect(await companyIds()).toEqual(['K1', 'K2', 'K3', 'K4']);
   });
 });
+
+describe('GET /api/clients with ANSWER_CACHES=off', () => {
+  let t: TestContext;
+  let token: string;
+  beforeAll(async () => {
+    // No test override of the time-to-live: the configuration alone turns the caches off.
+    t = await createTestContext({
+      env: { ANSWER_CACHES: 'off' },
+      services: { snapshotTtlMs: undefined },
+    });
+    token = await t.signIn('Admin');
+    await buildClient(t, { companyId: 'U1', companyName: 'U1 Guards' });
+  });
+  afterAll(() => t.close());
+
+  it('reads the database for every request, the directory totals included', async () => {
+    const list = async () =>
+      (await request(t.app).get('/api/clients').set(auth(token)).expect(200)).body;
+    expect((await list()).clients).toHaveLength(1);
+    // Written behind the API's back: with caches on, the held answer would stand.
+    await buildClient(t, { companyId: 'U2', companyName: 'U2 Guards' });
+    const second = await list();
+    expect(second.clients).toHaveLength(2);
+    expect(second.summary.totalClients).toBe(2);
+  });
+});

@@ -3,11 +3,14 @@ import {
   deviceActivateResponseSchema,
   deviceHeartbeatBodySchema,
   deviceLicenceResponseSchema,
+  deviceSessionBodySchema,
+  deviceSessionResponseSchema,
   licencePublicKeysResponseSchema,
 } from '@patrol/contracts';
 import { defineRoute } from '../../http/route';
 import { licencePublicKeys } from '../../security/licence-signing';
 import { presentedDeviceToken, withActivationLimit } from './device-auth';
+import { recordSessionPing } from './device-sessions.service';
 import { activateDevice, readDeviceLicence, recordHeartbeat } from './devices.service';
 
 const tags = ['devices'];
@@ -62,6 +65,25 @@ export const deviceRoutes = [
     // Every device beats every few seconds: at info, the log would hold little else.
     successLog: 'debug',
     handler: ({ ctx, req, device, body }) => recordHeartbeat(ctx, req, device, body),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/device/session',
+    summary: 'Session ping: a session starts, or ends exited, crashed or abnormal',
+    description:
+      'Counted per release (the versionCode sent) per hour within a second by the session-ping ' +
+      'buffer, for crash-free sessions and devices and the Play vitals of release health. A ' +
+      'session resumed within 30 s in the background keeps its sessionId; a start or end sent ' +
+      'again for the same session counts once. An end needs a status (400 otherwise); foreground ' +
+      '(default true) says the app was in active use, anr that the session had a user-perceived ' +
+      `ANR. 403 once the licence has expired or its client was deactivated.\n\n${deviceTokenNote}`,
+    tags,
+    access: 'device',
+    chain: 'device',
+    body: deviceSessionBodySchema,
+    response: deviceSessionResponseSchema,
+    successLog: 'debug',
+    handler: ({ ctx, device, body }) => recordSessionPing(ctx, device, body),
   }),
   defineRoute({
     method: 'get',

@@ -242,6 +242,11 @@ function deviceLicenceResponse(
   };
 }
 
+/** 403 for a device whose licence it may not use (session pings check it like heartbeats). */
+export function refuseUnusableDevice(device: DeviceSession, now: Date): void {
+  refuseUnusable(device.licence, device.client, now);
+}
+
 /** 403 for a licence the device may not use: expired, or its client deactivated. */
 function refuseUnusable(licence: LicenceRow, client: ClientRow, now: Date): void {
   const status = deviceLicenceStatus(licence, client, now);

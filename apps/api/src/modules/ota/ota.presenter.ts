@@ -1,5 +1,11 @@
-import type { OtaPlatform, OtaVersion, OtaChannel } from '@patrol/contracts';
-import { crashFreeRate } from '@patrol/domain';
+import type {
+  OtaChannel,
+  OtaPlatform,
+  OtaVersion,
+  ReleaseVitalsFigures,
+  RolloutLadder,
+} from '@patrol/contracts';
+import { crashFreeRate, nextLadderStep, rolloutState } from '@patrol/domain';
 import type { OtaVersionRow } from '../../db/schema';
 
 /** Where the app and the console download a release's APK. */
@@ -31,5 +37,21 @@ export function presentVersion(row: OtaVersionRow): OtaVersion {
       crashFreeRate: crashFreeRate(row.healthDevices, row.healthCrashedDevices),
       checkedAt: row.healthCheckedAt?.toISOString() ?? null,
     },
+    vitals: (row.healthVitals as ReleaseVitalsFigures | null) ?? null,
+    ladder: presentLadder(row),
+    rolledForwardFrom: row.rolledForwardFrom,
+  };
+}
+
+/** The release's rollout ladder and where it stands on it. */
+export function presentLadder(row: OtaVersionRow): RolloutLadder {
+  return {
+    steps: row.rolloutLadder,
+    state: rolloutState(row),
+    stepStartedAt: row.rolloutStepAt?.toISOString() ?? null,
+    minMinutes: row.ladderMinMinutes,
+    minSessions: row.ladderMinSessions,
+    nextStep: nextLadderStep(row.rolloutLadder, row.rolloutPercent),
+    haltRule: (row.haltRule as RolloutLadder['haltRule']) ?? null,
   };
 }

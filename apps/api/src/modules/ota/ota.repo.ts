@@ -1,5 +1,5 @@
 import type { OtaPlatform } from '@patrol/contracts';
-import { and, count, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { otaVersions, type NewOtaVersionRow, type OtaVersionRow } from '../../db/schema';
 
@@ -172,6 +172,27 @@ export async function findPlatformVersion(
     .select()
     .from(otaVersions)
     .where(and(eq(otaVersions.platform, platform), eq(otaVersions.version, version)))
+    .limit(1);
+  return row;
+}
+
+/** The newest release below `release` on its platform that was never halted: the good build. */
+export async function findPreviousGood(
+  db: DbExecutor,
+  release: OtaVersionRow,
+): Promise<OtaVersionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(otaVersions)
+    .where(
+      and(
+        eq(otaVersions.platform, release.platform),
+        lt(otaVersions.versionCode, release.versionCode),
+        isNull(otaVersions.haltRule),
+        isNull(otaVersions.rolloutPausedAt),
+      ),
+    )
+    .orderBy(desc(otaVersions.versionCode))
     .limit(1);
   return row;
 }

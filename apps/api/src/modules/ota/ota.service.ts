@@ -111,7 +111,11 @@ export async function activateVersion(
 ): Promise<OtaVersionResponse> {
   const row = await changeVersion(ctx, actor, id, 'ota.version_activated', async (tx, before) => {
     await deactivateOthers(tx, before);
-    return updateVersion(tx, before.id, { isActive: true });
+    // The ladder's clock starts when the release is first offered.
+    return updateVersion(tx, before.id, {
+      isActive: true,
+      rolloutStepAt: before.rolloutStepAt ?? new Date(),
+    });
   });
   announce(ctx, 'version_activated', row.version);
   return {
@@ -147,14 +151,18 @@ export async function changeRollout(
   const row = await changeVersion(ctx, actor, id, 'ota.rollout_changed', (tx, before) =>
     updateVersion(tx, before.id, {
       rolloutPercent: body.rolloutPercent ?? before.rolloutPercent,
+      ...(body.rolloutPercent !== undefined && body.rolloutPercent !== before.rolloutPercent
+        ? { rolloutStepAt: new Date() }
+        : {}),
       ...(body.paused === undefined
         ? {}
         : body.paused
           ? {
               rolloutPausedAt: before.rolloutPausedAt ?? new Date(),
-              rolloutPauseReason: 'Paused by hand',
+              rolloutPauseReason: before.rolloutPauseReason ?? 'Paused by hand',
+              haltRule: before.haltRule ?? 'manual',
             }
-          : { rolloutPausedAt: null, rolloutPauseReason: null }),
+          : { rolloutPausedAt: null, rolloutPauseReason: null, haltRule: null }),
     }),
   );
   return {

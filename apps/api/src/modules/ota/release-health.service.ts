@@ -1,53 +1,43 @@
-import { randomUUID } from 'node:crypto';
-import { crashFreeRate, shouldPauseRollout } from '@patrol/domain';
+import { haltVerdict, mayClimb, nextLadderStep, rolloutState } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
-import type { OtaVersionRow } from '../../db/schema';
 import type { AppContext } from '../../http/app-context';
-import { recordAudit } from '../audit/audit.service';
-import { devicesCrashedOnVersion } from '../crash-reports/crash-reports.service';
+import { announceRolloutMoves } from './rollout-announcements';
+import { advanceRollout, haltRollout, type RolloutMove } from './rollout-moves';
 import { findPreviousVersion, updateVersion } from './ota.repo';
 import {
-  countReleaseFleet,
   findNewestReleases,
   lastHealthCheck,
   lockRelease,
   tryLockHealthRefresh,
 } from './release-health.repo';
+import { activeDevicesByVersion, sumSessionHours } from './release-sessions.repo';
+import {
+  evaluateRelease,
+  sessionsSinceStep,
+  windowStart,
+  type EvaluatedRelease,
+} from './release-vitals.service';
 
-/** Devices and crashes count over the last day: long enough to see a crash, short to move. */
-export const releaseHealthWindowMs = 24 * 60 * 60 * 1000;
-/** Fewer devices than this on a release say too little to pause it. */
-export const releaseHealthMinDevices = 10;
 /** How many of the newest releases have their health refreshed. */
 const releasesWatched = 10;
 /** How often the API refreshes release health. */
 export const releaseHealthIntervalMs = 60_000;
 
-type HealthDeps = Pick<AppContext, 'db' | 'events' | 'config' | 'logger'> & {
+export type HealthDeps = Pick<AppContext, 'db' | 'events' | 'logger' | 'mailer'> & {
   observability: Pick<AppContext['observability'], 'worker'>;
 };
 
 /**
- * Devices that said they run the release within the window, and how many of those sent a crash
- * (not a debug report) from it within the window: the crashed devices come from the release's
- * reports in the window (the crash-reports module's), so the cost follows the release's recent
- * crashes, not its fleet.
- */
-async function releaseFleet(db: DbExecutor, release: OtaVersionRow, since: Date) {
-  const crashed = await devicesCrashedOnVersion(db, release.version, since);
-  return countReleaseFleet(db, release, since, crashed);
-}
-
-/**
- * Refreshes the health of the newest releases (devices on each and devices that crashed on it),
- * then pauses a running staged rollout whose crash-free rate has fallen more than the configured
- * points below the previous release's: audited (no actor) and announced as a systemAlert. A few
- * indexed counts per release, once a minute, so the versions list and the console read stored
- * figures and never count devices themselves.
+ * Refreshes the vitals of the newest releases from the session counters, then, for each running
+ * rollout, halts it when a halt rule fires (libs/domain release-halt-rules.ts) or climbs its
+ * ladder a step when it has spent the step's minimum time and sessions healthy. Halts and steps
+ * are audited (no actor) in the transaction and announced once it commits: live (ota_update and
+ * a systemAlert for a halt) and, for a halt, by e-mail to staff who manage releases. A halted
+ * release is no longer offered to devices not on it from the next update check.
  */
 export async function refreshReleaseHealth(deps: HealthDeps, now = new Date()): Promise<void> {
-  const paused = await deps.db.transaction((tx) => refreshWithin(deps.config, tx, now));
-  announcePauses(deps, paused, now);
+  const moves = await deps.db.transaction((tx) => refreshWithin(tx, now));
+  await announceRolloutMoves(deps, moves, now);
 }
 
 /**
@@ -59,11 +49,11 @@ export async function refreshReleaseHealthIfDue(
   deps: HealthDeps,
   now = new Date(),
 ): Promise<boolean> {
-  const paused = await deps.db.transaction(async (tx) =>
-    (await claimRefresh(tx, now)) ? refreshWithin(deps.config, tx, now) : null,
+  const moves = await deps.db.transaction(async (tx) =>
+    (await claimRefresh(tx, now)) ? refreshWithin(tx, now) : null,
   );
-  if (!paused) return false;
-  announcePauses(deps, paused, now);
+  if (!moves) return false;
+  await announceRolloutMoves(deps, moves, now);
   return true;
 }
 
@@ -79,88 +69,69 @@ async function claimRefresh(tx: DbExecutor, now: Date): Promise<boolean> {
   );
 }
 
-async function refreshWithin(
-  config: HealthDeps['config'],
-  tx: DbExecutor,
-  now: Date,
-): Promise<OtaVersionRow[]> {
-  const since = new Date(now.getTime() - releaseHealthWindowMs);
+async function refreshWithin(tx: DbExecutor, now: Date): Promise<RolloutMove[]> {
   const releases = await findNewestReleases(tx, releasesWatched);
+  const activeByPlatform = new Map<string, Map<number, number>>();
+  const evaluated = new Map<string, EvaluatedRelease>();
+  const dayAgo = new Date(now.getTime() - 86_400_000);
   for (const release of releases) {
-    const { devices, crashed } = await releaseFleet(tx, release, since);
+    let active = activeByPlatform.get(release.platform);
+    if (!active) {
+      active = await activeDevicesByVersion(tx, release.platform, dayAgo);
+      activeByPlatform.set(release.platform, active);
+    }
+    const result = await evaluateRelease(tx, release, active, now);
+    evaluated.set(release.id, result);
     await updateVersion(tx, release.id, {
-      healthDevices: devices,
-      healthCrashedDevices: crashed,
+      healthVitals: result.figures,
+      healthDevices: result.figures.last24h.devices,
+      healthCrashedDevices: result.figures.last24h.crashedDevices,
       healthCheckedAt: now,
     });
   }
-  const paused: OtaVersionRow[] = [];
+  const moves: RolloutMove[] = [];
   for (const release of releases) {
-    if (release.isActive && release.rolloutPausedAt === null && release.rolloutPercent < 100) {
-      const pausedRelease = await pauseIfUnhealthy(config, tx, release.id, now);
-      if (pausedRelease) paused.push(pausedRelease);
-    }
+    const result = evaluated.get(release.id);
+    if (!result || !release.isActive || rolloutState(release) === 'halted') continue;
+    if (release.rolloutPercent >= 100) continue;
+    const move = await judgeRollout(tx, release.id, result, now);
+    if (move) moves.push(move);
   }
-  return paused;
+  return moves;
 }
 
-async function pauseIfUnhealthy(
-  config: HealthDeps['config'],
+/** Halts the rollout when a rule fires; else climbs a step when the ladder allows it. */
+async function judgeRollout(
   tx: DbExecutor,
   releaseId: string,
+  result: EvaluatedRelease,
   now: Date,
-): Promise<OtaVersionRow | undefined> {
+): Promise<RolloutMove | undefined> {
   const release = await lockRelease(tx, releaseId);
-  if (!release || release.rolloutPausedAt !== null) return undefined;
-  const previous = await findPreviousVersion(tx, release.platform, release.versionCode);
-  const previousRate = previous
-    ? crashFreeRate(previous.healthDevices, previous.healthCrashedDevices)
-    : null;
-  const current = {
-    devicesReporting: release.healthDevices,
-    devicesCrashed: release.healthCrashedDevices,
-  };
-  const pause = shouldPauseRollout({
-    current,
-    previousRate,
-    maxDropPoints: config.otaRolloutPausePoints,
-    minDevices: releaseHealthMinDevices,
-  });
-  if (!pause || !previous) return undefined;
-  const rate = crashFreeRate(current.devicesReporting, current.devicesCrashed);
-  const reason = `Crash-free devices ${rate}% against ${previousRate}% on ${previous.version}`;
-  const updated = await updateVersion(tx, release.id, {
-    rolloutPausedAt: now,
-    rolloutPauseReason: reason,
-  });
-  await recordAudit(tx, {
-    actorId: null,
-    action: 'ota.rollout_paused_by_health',
-    entityType: 'ota_version',
-    entityId: release.id,
-    before: { rolloutPaused: false },
-    after: { rolloutPaused: true, rolloutPauseReason: reason },
-  });
-  return updated;
-}
-
-/** Logs and announces the pauses once their transaction has committed. */
-function announcePauses(deps: HealthDeps, paused: readonly OtaVersionRow[], now: Date): void {
-  for (const release of paused) {
-    deps.logger.warn(
-      { version: release.version, reason: release.rolloutPauseReason },
-      'rollout paused',
-    );
-    deps.events.publish('systemAlert', {
-      id: randomUUID(),
-      severity: 'critical',
-      source: 'otaRollout',
-      state: 'raised',
-      worker: deps.observability.worker.id,
-      message: `Rollout of ${release.version} paused: ${release.rolloutPauseReason}`,
-      timestamp: now.toISOString(),
-    });
+  if (!release || rolloutState(release) === 'halted' || release.rolloutPercent >= 100) {
+    return undefined;
   }
+  const previous = await findPreviousVersion(tx, release.platform, release.versionCode);
+  // The previous release over the same hours as the new one.
+  const previousSessions = previous ? await sumSessionHours(tx, previous, windowStart(now)) : null;
+  const verdict = haltVerdict({
+    ...result.haltInput,
+    previous: previousSessions,
+    previousVersion: previous?.version ?? null,
+  });
+  if (verdict) return haltRollout(tx, release, { ...verdict, actorId: null }, now);
+  if (release.rolloutHeld) return undefined;
+  const next = nextLadderStep(release.rolloutLadder, release.rolloutPercent);
+  if (next === null) return undefined;
+  const atStep = await sessionsSinceStep(tx, release);
+  const climbs = mayClimb({
+    stepStartedAt: release.rolloutStepAt ?? release.uploadedAt,
+    sessionsAtStep: atStep.started,
+    minMinutes: release.ladderMinMinutes,
+    minSessions: release.ladderMinSessions,
+    now,
+  });
+  return climbs ? advanceRollout(tx, release, { actorId: null, to: next }, now) : undefined;
 }
 
 /** Runs `refreshReleaseHealthIfDue` every minute until stopped; a failure is logged and retried. */

@@ -9,11 +9,13 @@ import { takeOwnChange } from '@/features/ota/api/own-changes';
 /** Other changes reload the list after this delay (spec 2 section 4); an upload at once. */
 export const otaReloadDelayMs = 1_000;
 
-const eventToasts: Record<OtaUpdateEventType, (version: string) => string> = {
+const eventToasts: Record<OtaUpdateEventType, (version: string, message?: string) => string> = {
   version_uploaded: (version) => `New version ${version} uploaded`,
   version_activated: (version) => `Version ${version} activated`,
   version_deactivated: (version) => `Version ${version} deactivated`,
   version_deleted: (version) => `Version ${version} deleted`,
+  rollout_changed: (version, message) => message ?? `Rollout of ${version} changed`,
+  rollout_halted: (version, message) => message ?? `Rollout of ${version} halted`,
 };
 
 /**
@@ -36,7 +38,7 @@ export function useOtaUpdates(): void {
   useRealtimeEvent('ota_update', (event: OtaUpdateEvent) => {
     if (!Object.hasOwn(eventToasts, event.type)) return;
     if (!takeOwnChange(event.type, event.version)) {
-      toast.info(eventToasts[event.type](event.version), {
+      toast.info(eventToasts[event.type](event.version, event.message), {
         id: `ota-${event.type}-${event.version}`,
       });
     }

@@ -1,5 +1,6 @@
 import type { OtaVersion } from '@patrol/contracts';
 import { cn } from '@/lib/cn';
+import { ReleaseVitalsLines } from '@/features/ota/components/release-vitals-lines';
 
 const numberFormat = new Intl.NumberFormat('en-MY');
 
@@ -15,6 +16,10 @@ export function ReleaseHealthCell({
   previous: OtaVersion | undefined;
 }) {
   const { crashFreeRate, devices } = version.health;
+  // Session pings give the vitals; before the first evaluation, the device figures stand.
+  if (version.vitals && version.vitals.last24h.sessions > 0) {
+    return <ReleaseVitalsLines vitals={version.vitals} />;
+  }
   if (crashFreeRate === null) {
     return <span className="text-xs text-muted-foreground">No devices yet</span>;
   }

@@ -168,7 +168,7 @@ describe('staged rollout', () => {
     await waitFor(() => expect(reloads(calls)).toBe(2));
   });
 
-  it('shows why a rollout is paused and resumes it', async () => {
+  it('shows why a rollout is halted and resumes it', async () => {
     const paused = otaVersion({
       rolloutPercent: 10,
       rolloutPausedAt: '2026-03-03T01:00:00.000Z',
@@ -190,7 +190,7 @@ describe('staged rollout', () => {
       screen.getByText('Crash-free devices 91.0%, 8.2 points below the previous release'),
     ).toBeInTheDocument();
     await userEvent.click(
-      screen.getByRole('button', { name: 'Rollout of version 1.2.0: 10%, paused' }),
+      screen.getByRole('button', { name: 'Rollout of version 1.2.0: 10%, halted' }),
     );
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Resume rollout' }));
     expect(
@@ -198,6 +198,44 @@ describe('staged rollout', () => {
     ).toBeInTheDocument();
     expect(callsTo(calls, 'PATCH', versionPath(paused.id, 'rollout'))[0]!.body).toEqual({
       paused: false,
+    });
+  });
+
+  it('halts a climbing rollout after a confirmation naming the release', async () => {
+    const climbing = otaVersion({
+      rolloutPercent: 5,
+      ladder: {
+        steps: [1, 5, 10, 25, 50, 100],
+        state: 'climbing',
+        stepStartedAt: '2026-03-03T01:00:00.000Z',
+        minMinutes: 60,
+        minSessions: 200,
+        nextStep: 10,
+        haltRule: null,
+      },
+    });
+    const calls = stubOta(
+      {
+        [`POST ${versionPath(climbing.id, 'rollout-action')}`]: () =>
+          jsonResponse({
+            success: true,
+            message: 'Rollout of 1.2.0 halted at 5%: Halted by hand',
+            version: { ...climbing, rolloutPausedAt: '2026-03-03T02:00:00.000Z' },
+          }),
+      },
+      [climbing, previousVersion],
+    );
+    await openOta();
+    expect(screen.getByText('Climbing · next 10%')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Rollout of version 1.2.0: 5%' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Halt rollout…' }));
+    expect(await screen.findByText('Halt the rollout of 1.2.0?')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Halt Rollout' }));
+    expect(
+      await screen.findByText('Rollout of 1.2.0 halted at 5%: Halted by hand'),
+    ).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', versionPath(climbing.id, 'rollout-action'))[0]!.body).toEqual({
+      action: 'halt',
     });
   });
 });
