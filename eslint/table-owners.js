@@ -26,6 +26,7 @@ export const tableOwners = {
   crashGroups: 'crash-reports',
   crashGroupVersions: 'crash-reports',
   crashGroupDevices: 'crash-reports',
+  crashGroupRedirects: 'crash-reports',
   crashMappings: 'crash-reports',
   crashReportCounts: 'crash-reports',
   otaVersions: 'ota',

@@ -9,12 +9,17 @@
  *   npm run device-sim -- --keys ... --ota --crashes --bad-release 2.5.0   (updates, release health)
  *   npm run device-sim -- --keys ... --ota --sessions --bad-release 2.5.0   (sessions: it halts)
  *   npm run device-sim -- --keys ... --offline-after 60   (no signal after a minute: the grace)
+ *   npm run device-sim -- --keys ... --crashes --kinds crash,anr,native   (ANRs and native crashes)
+ *   npm run device-sim -- --write-mapping mapping.txt   (the minified build's R8 mapping, to upload)
+ *   npm run device-sim -- --keys ... --crashes --obfuscated   (crash stacks of that minified build)
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { crashKinds, type CrashKind } from '@patrol/contracts';
 import { isValidProjectName } from '@patrol/domain';
 import { availableKeysOfCompany } from './company-keys';
 import { runDeviceSimulation } from './simulated-device';
+import { simulatedR8App } from './simulated-kinds';
 import { fileTokenStore } from './token-file';
 
 const usage = `Usage: npm run device-sim -- [options]
@@ -33,6 +38,11 @@ const usage = `Usage: npm run device-sim -- [options]
   --crashes            also send crash reports: a few recurring crashes (the big groups), rare
                        ones (some critical) and debug reports, over two app versions
   --crash-every <s>    average seconds between one device's crash reports (default 60)
+  --kinds <k1,k2>      kinds of report to send, picked evenly: crash (default), anr (the main
+                       thread blocked 5-20 s), native (a SIGSEGV or SIGABRT tombstone)
+  --obfuscated         crash stacks as the R8-minified build sends them (upload the mapping that
+                       --write-mapping writes to the release to read them)
+  --write-mapping <p>  write that build's R8 mapping to <p> and exit
   --bad-release <ver>  devices on this app version crash five times as often (to watch release
                        health pause a staged rollout)
   --sessions           also send session pings: a session starts at a heartbeat and ends exited
@@ -66,6 +76,9 @@ async function main(argv: string[]): Promise<number> {
       crashes: { type: 'boolean', default: false },
       'crash-every': { type: 'string', default: '60' },
       'bad-release': { type: 'string' },
+      kinds: { type: 'string', default: 'crash' },
+      obfuscated: { type: 'boolean', default: false },
+      'write-mapping': { type: 'string' },
       ota: { type: 'boolean', default: false },
       sessions: { type: 'boolean', default: false },
       'session-length': { type: 'string', default: '120' },
@@ -77,6 +90,20 @@ async function main(argv: string[]): Promise<number> {
   if (values.help) {
     console.log(usage);
     return 0;
+  }
+  if (values['write-mapping']) {
+    const app = simulatedR8App();
+    writeFileSync(values['write-mapping'], app.mapping);
+    console.log(
+      `Wrote the simulated build's R8 mapping (${app.lineCount} lines) to ${values['write-mapping']}.`,
+    );
+    return 0;
+  }
+  const kinds = values.kinds.split(',').map((kind) => kind.trim());
+  const unknownKind = kinds.find((kind) => !(crashKinds as readonly string[]).includes(kind));
+  if (unknownKind !== undefined) {
+    console.error(`--kinds: ${unknownKind} is not one of ${crashKinds.join(', ')}.`);
+    return 1;
   }
   const intervalSeconds = Number(values.interval);
   const durationSeconds = Number(values.duration);
@@ -146,7 +173,12 @@ async function main(argv: string[]): Promise<number> {
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
     tokens: fileTokenStore(values.tokens),
     crashes: values.crashes
-      ? { everyMs: crashEverySeconds * 1000, badRelease: values['bad-release'] }
+      ? {
+          everyMs: crashEverySeconds * 1000,
+          badRelease: values['bad-release'],
+          kinds: kinds as CrashKind[],
+          obfuscatedBy: values.obfuscated ? simulatedR8App() : undefined,
+        }
       : undefined,
     ota: values.ota ? { everyMs: otaEverySeconds * 1000 } : undefined,
     sessions: values.sessions

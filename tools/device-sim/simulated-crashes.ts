@@ -116,6 +116,7 @@ export function simulatedCrashReport(
     buildNumber: appVersion.replace(/\D/g, ''),
   };
   const common = {
+    kind: 'crash' as const,
     reproducible: null,
     userSteps: null,
     userEmail: null,

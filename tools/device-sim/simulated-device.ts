@@ -13,7 +13,8 @@ import {
   stopOnLicenceFile,
   worksOn,
 } from './simulated-licence';
-import { simulatedAppVersions, simulatedCrashReport, type Random } from './simulated-crashes';
+import { simulatedAppVersions, type Random } from './simulated-crashes';
+import { simulatedReport, type SimulatedKinds } from './simulated-kinds';
 import { sessionTick, type DeviceSessionState, type SessionOptions } from './simulated-sessions';
 import { checkAndInstallUpdate, startingAppVersionCodes, type InstalledApp } from './simulated-ota';
 
@@ -37,7 +38,7 @@ export interface SimulationOptions {
    * Also send crash reports: each device sends one every `everyMs` on average (checked at each
    * heartbeat), a mix of a few recurring crashes, rare ones (some critical) and debug reports.
    */
-  crashes?: { everyMs: number; random?: Random; badRelease?: string };
+  crashes?: { everyMs: number; random?: Random; badRelease?: string } & SimulatedKinds;
   /**
    * Also check for app updates every `everyMs` (and at start): an offered release is downloaded
    * with a resumed Range request, checked against its SHA-256 and installed, so later heartbeats,
@@ -290,7 +291,7 @@ async function sendCrashReport(
   summary: SimulationSummary,
   signal: AbortSignal,
 ): Promise<void> {
-  const report = simulatedCrashReport(options.app.versionName, options.crashes?.random);
+  const report = simulatedReport(options.app.versionName, options.crashes, options.crashes?.random);
   const answer = await call<CreateCrashReportResponse>(options.url, '/api/crash-reports', signal, {
     method: 'POST',
     token,
@@ -298,7 +299,9 @@ async function sendCrashReport(
   });
   if (answer.kind === 'ok') {
     summary.crashReports += 1;
-    options.log(`${name}: sent ${report.severity} ${report.reportType} report "${report.title}"`);
+    options.log(
+      `${name}: sent ${report.severity} ${report.kind ?? 'crash'} ${report.reportType} report "${report.title}"`,
+    );
   } else if (answer.kind === 'refused' || answer.kind === 'retry') {
     // A refused report (400, 401, 413) is logged, not fatal: the heartbeats say whether to stop.
     summary.failures += 1;

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defaultInAppPackages } from '@patrol/domain';
 import { z } from 'zod';
 import {
   isLicenceKeyRingText,
@@ -54,6 +55,12 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(logLevels).default('info'),
   CONSOLE_DIST: z.string().min(1).optional(),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  CRASH_IN_APP_PACKAGES: z
+    .string()
+    .regex(/^\s*[A-Za-z_][\w.]*(\s*,\s*[A-Za-z_][\w.]*)*\s*$/, {
+      error: 'must be package prefixes separated by commas, e.g. com.patrol.,com.acme.guard.',
+    })
+    .optional(),
   ANSWER_CACHES: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
   DATABASE_SIZE_BUDGET_MB: z.coerce
     .number({ error: 'must be a whole number of megabytes' })
@@ -112,6 +119,11 @@ export interface Config {
   /** API processes on one port (node:cluster); more than one needs PostgreSQL and Redis. */
   workers: number;
   /**
+   * Package prefixes of the patrol app (CRASH_IN_APP_PACKAGES, default com.patrol.): frames in
+   * them are "in-app" and make a crash group; library and framework frames do not.
+   */
+  crashInAppPackages: readonly string[];
+  /**
    * Whether the snapshots and short answer caches serve reads (on by default). Off, every read
    * computes from the database: the bench's `--uncached` runs measure that path.
    */
@@ -158,6 +170,9 @@ export function loadConfig(env: Environment): Config {
     consoleDist: resolve(values.CONSOLE_DIST ?? defaultConsoleDist()),
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     workers: values.WORKERS,
+    crashInAppPackages: values.CRASH_IN_APP_PACKAGES
+      ? values.CRASH_IN_APP_PACKAGES.split(',').map((prefix) => prefix.trim())
+      : defaultInAppPackages,
     answerCaches: values.ANSWER_CACHES === 'on',
     databaseSizeBudgetBytes: values.DATABASE_SIZE_BUDGET_MB * 1024 * 1024,
     metricsToken: values.METRICS_TOKEN,

@@ -10,6 +10,9 @@ import { exampleId, examplePagination, exampleTime, messagesAt } from './test-su
 const report = {
   id: exampleId,
   reportType: 'automatic',
+  kind: 'crash',
+  anr: null,
+  native: null,
   title: 'NFC reader crash',
   description: null,
   errorMessage: 'NullPointerException',
@@ -66,6 +69,7 @@ describe('crash report contracts', () => {
   it('fills defaults for a report from the app and requires its title', () => {
     expect(createCrashReportBodySchema.parse({ title: 'Crash' })).toMatchObject({
       reportType: 'automatic',
+      kind: 'crash',
       severity: 'medium',
       tags: [],
     });

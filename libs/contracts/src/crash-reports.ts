@@ -1,5 +1,12 @@
 // Used from issue 14 (crash reports and OTA): the crash viewer and intake; reviewed against the spec when that issue builds on it.
 import { z } from 'zod';
+import {
+  anrDetailsSchema,
+  crashGroupingBases,
+  crashKindMessages,
+  crashKindSchema,
+  nativeDetailsSchema,
+} from './crash-kinds';
 import { emailPattern, idSchema, isoDateTimeSchema, successResponse } from './fields';
 import { pageSizes } from './limits';
 import { listQuerySchema, paginationSchema } from './pagination';
@@ -70,6 +77,12 @@ const additionalDataSchema = z.record(z.string(), z.unknown());
 export const crashReportSchema = z.object({
   id: idSchema,
   reportType: crashReportTypeSchema,
+  /** crash (uncaught exception), anr or native; reports sent before kinds existed are crashes. */
+  kind: crashKindSchema,
+  /** An ANR's blocked duration (its main thread's stack is stackTrace); null for other kinds. */
+  anr: anrDetailsSchema.nullable(),
+  /** A native crash's tombstone (signal, abort message, backtrace); null for other kinds. */
+  native: nativeDetailsSchema.nullable(),
   title: z.string(),
   description: z.string().nullable(),
   errorMessage: z.string().nullable(),
@@ -143,6 +156,7 @@ export const listCrashReportsQuerySchema = listQuerySchema({
     companyId: optionalFilter,
     appVersion: optionalFilter,
     reportType: z.enum(crashReportTabs).optional(),
+    kind: crashKindSchema.optional(),
     dateFrom: z.iso.date().optional(),
     dateTo: z.iso.date().optional(),
     /** The reports of one group. */
@@ -198,37 +212,56 @@ function orEmpty<S extends z.ZodType>(schema: S, empty: () => z.output<S>) {
  * POST /api/crash-reports, sent by the patrol app with its device token. Only the title is
  * required; every other field may be missing or null, and unknown fields are ignored.
  */
-export const createCrashReportBodySchema = z.object({
-  reportType: crashReportTypeSchema.default('automatic'),
-  title: z
-    .string({ error: 'Title is required' })
-    .trim()
-    .min(1, { error: 'Title is required', abort: true })
-    .max(200, 'Title must be 200 characters or less'),
-  description: optionalText(10_000),
-  errorMessage: optionalText(10_000),
-  /** The exception and its frames as the platform prints them; grouped by type and app frames. */
-  stackTrace: optionalText(100_000),
-  severity: crashSeveritySchema.default('medium'),
-  reproducible: z.boolean().nullish(),
-  userSteps: optionalText(10_000),
-  userEmail: z
-    .string()
-    .trim()
-    .max(254)
-    .refine(
-      (value) => value === '' || emailPattern.test(value),
-      'Please enter a valid email address',
-    )
-    .nullish(),
-  /** Ignored: a report is filed under the client of the licence whose device token sent it. */
-  companyId: optionalText(50),
-  userId: optionalText(100),
-  tags: orEmpty(z.array(z.string().max(50)).max(20), () => []),
-  additionalData: orEmpty(additionalDataSchema, () => ({})),
-  deviceInfo: orEmpty(crashDeviceInfoSchema, () => ({})),
-  appInfo: orEmpty(crashAppInfoSchema, () => ({})),
-});
+export const createCrashReportBodySchema = z
+  .object({
+    reportType: crashReportTypeSchema.default('automatic'),
+    /** A report without a kind is a crash (the app's reports from before kinds existed). */
+    kind: crashKindSchema.nullish().transform((kind) => kind ?? 'crash'),
+    /** With kind anr: the blocked duration; the main thread's stack is stackTrace. */
+    anr: anrDetailsSchema.nullish(),
+    /** With kind native: the tombstone's signal, abort message and backtrace. */
+    native: nativeDetailsSchema.nullish(),
+    title: z
+      .string({ error: 'Title is required' })
+      .trim()
+      .min(1, { error: 'Title is required', abort: true })
+      .max(200, 'Title must be 200 characters or less'),
+    description: optionalText(10_000),
+    errorMessage: optionalText(10_000),
+    /** The exception and its frames as the platform prints them; grouped by type and app frames. */
+    stackTrace: optionalText(100_000),
+    severity: crashSeveritySchema.default('medium'),
+    reproducible: z.boolean().nullish(),
+    userSteps: optionalText(10_000),
+    userEmail: z
+      .string()
+      .trim()
+      .max(254)
+      .refine(
+        (value) => value === '' || emailPattern.test(value),
+        'Please enter a valid email address',
+      )
+      .nullish(),
+    /** Ignored: a report is filed under the client of the licence whose device token sent it. */
+    companyId: optionalText(50),
+    userId: optionalText(100),
+    tags: orEmpty(z.array(z.string().max(50)).max(20), () => []),
+    additionalData: orEmpty(additionalDataSchema, () => ({})),
+    deviceInfo: orEmpty(crashDeviceInfoSchema, () => ({})),
+    appInfo: orEmpty(crashAppInfoSchema, () => ({})),
+  })
+  .superRefine((body, context) => {
+    if (body.kind === 'anr' && !body.anr) {
+      context.addIssue({ code: 'custom', path: ['anr'], message: crashKindMessages.anrRequired });
+    }
+    if (body.kind === 'native' && !body.native) {
+      context.addIssue({
+        code: 'custom',
+        path: ['native'],
+        message: crashKindMessages.nativeRequired,
+      });
+    }
+  });
 export type CreateCrashReportBody = z.infer<typeof createCrashReportBodySchema>;
 
 export const createCrashReportResponseSchema = successResponse({
@@ -256,6 +289,11 @@ export const crashGroupSchema = z.object({
   /** The top frame of the app (where it crashed); null when the trace has none. */
   culprit: z.string().nullable(),
   reportType: crashReportTypeSchema,
+  kind: crashKindSchema,
+  /** What the group was made on (the app's frames, other frames, or the exception and title). */
+  basis: z.enum(crashGroupingBases),
+  /** Why its reports are together, in words: "same exception and same 5 in-app frames". */
+  groupingReason: z.string(),
   /** The highest severity any report of the group was sent with. */
   severity: crashSeveritySchema,
   occurrences: z.number().int(),
@@ -286,6 +324,7 @@ export const listCrashGroupsQuerySchema = listQuerySchema({
 }).extend({
   severity: crashSeveritySchema.optional(),
   reportType: z.enum(crashReportTabs).optional(),
+  kind: crashKindSchema.optional(),
   /** Groups that this app version sent. */
   appVersion: optionalFilter,
 });
@@ -295,6 +334,15 @@ export const listCrashGroupsResponseSchema = successResponse({
   data: z.object({ groups: z.array(crashGroupSchema), pagination: paginationSchema }),
 });
 export type ListCrashGroupsResponse = z.infer<typeof listCrashGroupsResponseSchema>;
+
+/** A group merged into another by staff (split out again by POST .../split). */
+export const crashGroupMergeSchema = z.object({
+  fingerprint: z.string(),
+  mergedAt: isoDateTimeSchema,
+  /** Reports of the merged group now counted in this one. */
+  occurrences: z.number().int(),
+});
+export type CrashGroupMerge = z.infer<typeof crashGroupMergeSchema>;
 
 export const crashGroupParamsSchema = z.object({ fingerprint: crashFingerprintSchema });
 
@@ -307,6 +355,8 @@ export const crashGroupResponseSchema = successResponse({
     /** The frames the fingerprint was made of, top first, without line numbers. */
     frames: z.array(z.string()),
     versions: z.array(crashGroupVersionSchema),
+    /** Groups staff merged into this one: their reports (and new ones) are counted here. */
+    merged: z.array(crashGroupMergeSchema),
   }),
 });
 export type CrashGroupResponse = z.infer<typeof crashGroupResponseSchema>;

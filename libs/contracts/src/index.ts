@@ -7,6 +7,8 @@ export * from './billing-sending';
 export * from './business-stats';
 export * from './clients';
 export * from './common-messages';
+export * from './crash-group-actions';
+export * from './crash-kinds';
 export * from './crash-mappings';
 export * from './credit-notes';
 export * from './crash-reports';

@@ -100,6 +100,8 @@ describe('crashSignature: what it reports', () => {
       exceptionType: 'java.lang.NullPointerException',
       frames: ['com.patrol.nfc.TagReader.read', 'com.patrol.nfc.ScanActivity.onNewIntent'],
       culprit: 'com.patrol.nfc.TagReader.read',
+      kind: 'crash',
+      basis: 'in-app',
     });
   });
 

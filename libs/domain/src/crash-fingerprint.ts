@@ -4,6 +4,9 @@
  * grouping by exception type and in-app frames).
  */
 
+import type { CrashGroupingBasis, CrashKind, NativeDetails } from '@patrol/contracts';
+import { isSystemLibrary, nativeFrameKey } from './crash-native-frames';
+
 /**
  * Frames of the platform and its libraries, which every crash passes through: they say where the
  * app was called from, not which bug it hit, so they do not count towards a group when the trace
@@ -27,24 +30,46 @@ export const frameworkFramePrefixes = [
 /** How many of the top frames of the app make up a fingerprint. */
 export const fingerprintFrameCount = 5;
 
+/**
+ * The packages of the patrol app itself: its frames are "in-app" and make a group. Deployments
+ * name theirs with CRASH_IN_APP_PACKAGES.
+ */
+export const defaultInAppPackages = ['com.patrol.'] as const;
+
 /** What a fingerprint is computed from: the fields of a report as the app sends them. */
 export interface CrashFingerprintInput {
   title: string;
   errorMessage?: string | null;
   stackTrace?: string | null;
   reportType?: string | null;
+  /** crash when missing. An ANR's stackTrace is its main thread's stack. */
+  kind?: CrashKind | null;
+  /** A native crash's tombstone: its signal and frames make the group. */
+  native?: Pick<NativeDetails, 'signal' | 'frames'> | null;
+}
+
+/** How a fingerprint is computed: which packages are the app's own. */
+export interface CrashSignatureOptions {
+  /** Package prefixes (`com.patrol.`) of the app; defaultInAppPackages when not given. */
+  inAppPackages?: readonly string[];
 }
 
 /** A report's grouping key and the parts it was made of, for showing a group. */
 export interface CrashSignature {
   /** 16 hex digits; equal for reports of the same crash. */
   fingerprint: string;
-  /** The outermost exception's class, e.g. java.lang.IllegalStateException; null when unknown. */
+  kind: CrashKind;
+  /**
+   * The outermost exception's class, e.g. java.lang.IllegalStateException (a native crash's
+   * signal, e.g. SIGSEGV); null when unknown.
+   */
   exceptionType: string | null;
   /** The frames the fingerprint used, top first, without file names or line numbers. */
   frames: string[];
   /** The top frame of the app (where it crashed), or null when the trace has none. */
   culprit: string | null;
+  /** Which frames made the group: the app's, other non-framework ones, all, or none (text). */
+  basis: CrashGroupingBasis;
 }
 
 // `at com.example.Foo.bar(Foo.kt:42)`, `at com.example.Foo.bar(Native Method)`, `at bar (x.js:1:2)`.
@@ -56,6 +81,14 @@ const headerPattern =
 /** Is this frame (a symbol such as `android.os.Looper.loop`) the platform's rather than the app's? */
 export function isFrameworkFrame(symbol: string): boolean {
   return frameworkFramePrefixes.some((prefix) => symbol.startsWith(prefix));
+}
+
+/** Is this frame in one of the app's own packages? */
+export function isInAppFrame(
+  symbol: string,
+  inAppPackages: readonly string[] = defaultInAppPackages,
+): boolean {
+  return inAppPackages.some((prefix) => symbol.startsWith(prefix));
 }
 
 /**
@@ -103,25 +136,83 @@ function normaliseText(text: string): string {
 }
 
 /**
- * The fingerprint of a report: its exception chain and its top in-app frames (all frames when the
- * trace has none of the app's); messages and line numbers never count. A report without frames
- * is grouped by its exception type, its kind and its title, with numbers masked.
+ * The frames that make a group and what they are: the app's own when the trace has some (library
+ * and framework frames then never split a group), else those outside the framework, else all.
  */
-export function crashSignature(report: CrashFingerprintInput): CrashSignature {
+export function groupingFrames(
+  frames: readonly string[],
+  isInApp: (frame: string) => boolean,
+  isFramework: (frame: string) => boolean,
+): { frames: string[]; basis: CrashGroupingBasis } {
+  const inApp = frames.filter(isInApp);
+  if (inApp.length > 0) return { frames: inApp.slice(0, fingerprintFrameCount), basis: 'in-app' };
+  const library = frames.filter((frame) => !isFramework(frame));
+  if (library.length > 0) {
+    return { frames: library.slice(0, fingerprintFrameCount), basis: 'library' };
+  }
+  if (frames.length > 0) {
+    return { frames: frames.slice(0, fingerprintFrameCount), basis: 'all-frames' };
+  }
+  return { frames: [], basis: 'text' };
+}
+
+/**
+ * The fingerprint of a report, on its kind's own terms. A crash: its exception chain and its top
+ * in-app frames (messages and line numbers never count); an ANR: the top in-app frames of its
+ * main thread; a native crash: its signal and its top frames with their library. A report
+ * without frames is grouped by its exception type, its kind and its title, with numbers masked.
+ */
+export function crashSignature(
+  report: CrashFingerprintInput,
+  options: CrashSignatureOptions = {},
+): CrashSignature {
+  const kind = report.kind ?? 'crash';
+  if (kind === 'native' && report.native) return nativeCrashSignature(report.native);
+  const inAppPackages = options.inAppPackages ?? defaultInAppPackages;
   const trace = parseStackTrace(report.stackTrace ?? '');
   const messageType = exceptionTypeOf(report.errorMessage?.split(/\r?\n/, 1)[0] ?? '');
-  const types = trace.types.length > 0 ? trace.types : messageType ? [messageType] : [];
-  const inApp = trace.frames.filter((frame) => !isFrameworkFrame(frame));
-  const frames = (inApp.length > 0 ? inApp : trace.frames).slice(0, fingerprintFrameCount);
+  const types =
+    kind === 'anr' ? [] : trace.types.length > 0 ? trace.types : messageType ? [messageType] : [];
+  const { frames, basis } = groupingFrames(
+    trace.frames,
+    (frame) => isInAppFrame(frame, inAppPackages),
+    isFrameworkFrame,
+  );
+  // A crash's parts are what they were before kinds, so that existing groups keep their key.
+  const head = kind === 'anr' ? ['anr'] : [];
   const parts =
     frames.length > 0
-      ? ['frames', ...types, ...frames]
-      : ['text', ...types, report.reportType ?? '', normaliseText(report.title)];
+      ? [...head, 'frames', ...types, ...frames]
+      : [...head, 'text', ...types, report.reportType ?? '', normaliseText(report.title)];
   return {
     fingerprint: hash64(parts.join('\n')),
-    exceptionType: types[0] ?? null,
+    kind,
+    exceptionType: kind === 'anr' ? null : (types[0] ?? null),
     frames,
-    culprit: inApp[0] ?? null,
+    culprit: basis === 'in-app' || basis === 'library' ? (frames[0] ?? null) : null,
+    basis,
+  };
+}
+
+/** A native crash's signature: its signal and its top frames, each with its library. */
+function nativeCrashSignature(native: Pick<NativeDetails, 'signal' | 'frames'>): CrashSignature {
+  const keys = native.frames.map(nativeFrameKey);
+  const appKeys = new Set(
+    native.frames.filter((frame) => !isSystemLibrary(frame.library)).map(nativeFrameKey),
+  );
+  const { frames, basis } = groupingFrames(
+    keys,
+    (key) => appKeys.has(key),
+    () => true,
+  );
+  const signal = native.signal.trim().toUpperCase();
+  return {
+    fingerprint: hash64(['native', signal, ...frames].join('\n')),
+    kind: 'native',
+    exceptionType: signal,
+    frames,
+    culprit: basis === 'in-app' ? (frames[0] ?? null) : null,
+    basis,
   };
 }
 
@@ -130,7 +221,7 @@ export function crashSignature(report: CrashFingerprintInput): CrashSignature {
  * cyrb53); pure, so that the console could compute it too. Collisions are not a security matter
  * here: at worst two crashes would share a group.
  */
-function hash64(text: string): string {
+export function hash64(text: string): string {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < text.length; i += 1) {

@@ -5,6 +5,8 @@ export * from './client-format';
 export * from './cluster-health';
 export * from './connection-status';
 export * from './crash-fingerprint';
+export * from './crash-grouping-reason';
+export * from './crash-native-frames';
 export * from './crash-report-display';
 export * from './crash-reports';
 export * from './dates';

@@ -148,3 +148,5 @@ export async function buildTestApk(options: TestApkOptions): Promise<Buffer> {
 }
 
 export { deflatedZeros, rawZip, type RawZipEntry } from './raw-zip';
+
+export * from './r8-generated-app';

@@ -3,6 +3,7 @@ import { billingInsightSuite } from './billing-insight.bench';
 import { billingListsSuite } from './billing-lists.bench';
 import { browserSuite } from './browser.bench';
 import { clientAreaSuite } from './client-area.bench';
+import { crashRetraceSuite } from './crash-retrace.bench';
 import { fanOutSuite } from './fan-out.bench';
 import { operationsSuite } from './operations.bench';
 import { releaseHealthSuite } from './release-health.bench';
@@ -14,6 +15,7 @@ export const suites: BenchSuite[] = [
   billingInsightSuite,
   billingListsSuite,
   operationsSuite,
+  crashRetraceSuite,
   releaseHealthSuite,
   throughputSuite,
   // The console's bundle and first screen do not depend on the data set: measured once.

@@ -1,4 +1,5 @@
 import type {
+  CrashKind,
   CrashSeverity,
   CrashStatus,
   LicenceStatusFilter,
@@ -57,6 +58,8 @@ export type CrashReportListParams = {
   appVersion?: string;
   /** The tab: Crash Reports or Debug Reports; All Reports when absent. */
   reportType?: 'crashes' | 'debug';
+  /** crash, anr or native. */
+  kind?: CrashKind;
   dateFrom?: string;
   dateTo?: string;
   /** The reports of one group. */
@@ -71,6 +74,7 @@ export type CrashGroupListParams = {
   search: string;
   severity?: CrashSeverity;
   reportType?: 'crashes' | 'debug';
+  kind?: CrashKind;
   appVersion?: string;
   sortBy: ListCrashGroupsQuery['sortBy'];
   sortOrder: 'asc' | 'desc';

@@ -1,5 +1,14 @@
 // Crash reports and their groups, OTA releases and the app versions devices run (issue 14).
-import { crashReportTypes, crashSeverities, crashStatuses, otaChannels } from '@patrol/contracts';
+import {
+  crashGroupingBases,
+  crashKinds,
+  crashReportTypes,
+  crashSeverities,
+  crashStatuses,
+  otaChannels,
+  type AnrDetails,
+  type NativeDetails,
+} from '@patrol/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -24,6 +33,10 @@ export const crashReports = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     reportType: text('report_type', { enum: crashReportTypes }).notNull().default('automatic'),
+    /** crash, anr or native (issue 27); reports from before kinds are crashes. */
+    kind: text('kind', { enum: crashKinds }).notNull().default('crash'),
+    /** An ANR's blocked duration or a native crash's tombstone; null for a crash. */
+    kindDetails: jsonb('kind_details').$type<{ anr: AnrDetails } | { native: NativeDetails }>(),
     title: text('title').notNull(),
     description: text('description'),
     errorMessage: text('error_message'),
@@ -45,6 +58,11 @@ export const crashReports = pgTable(
     appInfo: jsonObject('app_info'),
     /** The group (same exception chain and top in-app frames), from libs/domain crashSignature. */
     fingerprint: text('fingerprint'),
+    /**
+     * The fingerprint the report's own signature gives, when staff merged its group into another
+     * (fingerprint then names the group it is counted in); null for reports from before merges.
+     */
+    signatureFingerprint: text('signature_fingerprint'),
     /** The device (MPDID-...) whose token sent the report; not a foreign key either. */
     deviceId: text('device_id'),
     // Copied out of the JSON by PostgreSQL itself so the list can filter and index on them.
@@ -85,6 +103,7 @@ export const crashReports = pgTable(
       table.createdAt,
       table.id,
     ),
+    index('crash_reports_kind_idx').on(table.kind, table.createdAt, table.id),
     index('crash_reports_report_type_idx').on(table.reportType, table.createdAt, table.id),
     index('crash_reports_fingerprint_idx').on(table.fingerprint, table.createdAt, table.id),
     index('crash_reports_severity_rank_idx').on(table.severityRank, table.createdAt, table.id),
@@ -113,6 +132,9 @@ export const crashGroups = pgTable(
     /** The frames the fingerprint was made of, top first, without line numbers. */
     frames: stringArray('frames'),
     reportType: text('report_type', { enum: crashReportTypes }).notNull(),
+    kind: text('kind', { enum: crashKinds }).notNull().default('crash'),
+    /** Which frames made the fingerprint (libs/domain crashSignature), for the grouping reason. */
+    basis: text('basis', { enum: crashGroupingBases }).notNull().default('in-app'),
     /** The highest severity seen, and its rank (critical 4 down to low 1) to compare with. */
     severity: text('severity', { enum: crashSeverities }).notNull(),
     severityRank: integer('severity_rank').notNull(),
@@ -131,6 +153,7 @@ export const crashGroups = pgTable(
     index('crash_groups_first_seen_idx').on(table.firstSeen, table.fingerprint),
     index('crash_groups_occurrences_idx').on(table.occurrences, table.fingerprint),
     index('crash_groups_devices_idx').on(table.devices, table.fingerprint),
+    index('crash_groups_kind_idx').on(table.kind, table.lastSeen, table.fingerprint),
     index('crash_groups_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
 );
@@ -164,6 +187,21 @@ export const crashGroupDevices = pgTable(
     firstSeen: timestamptz('first_seen').notNull(),
   },
   (table) => [primaryKey({ columns: [table.fingerprint, table.deviceId] })],
+);
+
+/**
+ * Groups merged by staff: a report whose signature gives `from` is counted in the group `to`,
+ * whenever it arrives. Deleted when the merged group is split out again.
+ */
+export const crashGroupRedirects = pgTable(
+  'crash_group_redirects',
+  {
+    fromFingerprint: text('from_fingerprint').primaryKey(),
+    toFingerprint: text('to_fingerprint').notNull(),
+    mergedBy: uuid('merged_by').references(() => users.id, { onDelete: 'set null' }),
+    mergedAt: timestamptz('merged_at').notNull().defaultNow(),
+  },
+  (table) => [index('crash_group_redirects_to_idx').on(table.toFingerprint)],
 );
 
 /** Uploaded Android app packages; the file lives under DATA_DIR/uploads. */

@@ -1,4 +1,9 @@
-import type { CrashReportType, CrashSeverity } from '@patrol/contracts';
+import type {
+  CrashGroupingBasis,
+  CrashKind,
+  CrashReportType,
+  CrashSeverity,
+} from '@patrol/contracts';
 import {
   and,
   asc,
@@ -30,6 +35,8 @@ export interface GroupOccurrence {
   exceptionType: string | null;
   culprit: string | null;
   frames: string[];
+  kind: CrashKind;
+  basis: CrashGroupingBasis;
   reportType: CrashReportType;
   severity: CrashSeverity;
   /** critical 4 down to low 1: the group keeps the highest severity seen. */
@@ -73,11 +80,12 @@ export async function recordGroupOccurrence(
   await db.execute(sql`
     with new_device as (${newDevice})${version}
     insert into ${crashGroups} (
-      fingerprint, title, exception_type, culprit, frames, report_type, severity, severity_rank,
-      occurrences, devices, first_seen, last_seen, last_report_id
+      fingerprint, title, exception_type, culprit, frames, kind, basis, report_type, severity,
+      severity_rank, occurrences, devices, first_seen, last_seen, last_report_id
     )
     select ${fingerprint}, ${occurrence.title}, ${occurrence.exceptionType}, ${occurrence.culprit},
-      ${JSON.stringify(occurrence.frames)}::jsonb, ${occurrence.reportType}, ${occurrence.severity},
+      ${JSON.stringify(occurrence.frames)}::jsonb, ${occurrence.kind}, ${occurrence.basis},
+      ${occurrence.reportType}, ${occurrence.severity},
       ${occurrence.severityRank}, 1, (select count(*) from new_device), ${at}, ${at},
       ${occurrence.reportId}::uuid
     on conflict (fingerprint) do update set
@@ -99,6 +107,7 @@ export interface CrashGroupFilter {
   search?: string;
   severity?: CrashSeverity;
   reportType?: 'crashes' | 'debug';
+  kind?: CrashKind;
   appVersion?: string;
   sortBy: 'lastSeen' | 'firstSeen' | 'occurrences' | 'devices';
   sortOrder: 'asc' | 'desc';
@@ -111,6 +120,7 @@ function groupCondition(filter: CrashGroupFilter): SQL | undefined {
       : undefined,
     filter.severity === undefined ? undefined : eq(crashGroups.severity, filter.severity),
     filter.reportType === 'debug' ? eq(crashGroups.reportType, 'debug') : undefined,
+    filter.kind === undefined ? undefined : eq(crashGroups.kind, filter.kind),
     filter.reportType === 'crashes'
       ? inArray(crashGroups.reportType, ['automatic', 'manual'])
       : undefined,

@@ -5,6 +5,7 @@ import type {
   CrashGroupVersion,
   CrashReport,
 } from '@patrol/contracts';
+import { crashGroupingReason } from '@patrol/domain';
 import type { CrashGroupVersionRow } from '../../db/schema';
 import type { StoredCrashGroup } from './crash-groups.repo';
 import type { StoredCrashReport } from './crash-reports.repo';
@@ -14,6 +15,9 @@ export function presentCrashReport(row: StoredCrashReport): CrashReport {
   return {
     id: row.id,
     reportType: row.reportType,
+    kind: row.kind,
+    anr: row.kindDetails && 'anr' in row.kindDetails ? row.kindDetails.anr : null,
+    native: row.kindDetails && 'native' in row.kindDetails ? row.kindDetails.native : null,
     title: row.title,
     description: row.description,
     errorMessage: row.errorMessage,
@@ -37,14 +41,30 @@ export function presentCrashReport(row: StoredCrashReport): CrashReport {
   };
 }
 
-/** A group with the versions that sent it, the most recently seen first. */
-export function presentCrashGroup(row: StoredCrashGroup, versions: string[]): CrashGroup {
+/**
+ * A group with the versions that sent it, the most recently seen first, and why its reports are
+ * together (`mergedGroups`: how many groups staff merged into it).
+ */
+export function presentCrashGroup(
+  row: StoredCrashGroup,
+  versions: string[],
+  mergedGroups = 0,
+): CrashGroup {
   return {
     fingerprint: row.fingerprint,
     title: row.title,
     exceptionType: row.exceptionType,
     culprit: row.culprit,
     reportType: row.reportType,
+    kind: row.kind,
+    basis: row.basis,
+    groupingReason: crashGroupingReason({
+      kind: row.kind,
+      basis: row.basis,
+      exceptionType: row.exceptionType,
+      frameCount: row.frames.length,
+      mergedGroups,
+    }),
     severity: row.severity,
     occurrences: row.occurrences,
     devices: row.devices,

@@ -1,4 +1,9 @@
-import type { CrashReportStatistics, CrashSeverity, CrashStatus } from '@patrol/contracts';
+import type {
+  CrashKind,
+  CrashReportStatistics,
+  CrashSeverity,
+  CrashStatus,
+} from '@patrol/contracts';
 import { addDays, businessDayStartInstant } from '@patrol/domain';
 import {
   and,
@@ -21,6 +26,7 @@ import type { DbExecutor } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { countUpTo, withCappedCount, type CappedCountPage } from '../../db/page-count';
 import {
+  crashGroupRedirects,
   crashReportCounts,
   crashReports,
   type CrashReportRow,
@@ -36,6 +42,7 @@ export interface CrashReportFilter {
   appVersion?: string;
   /** The list's tabs: crashes (automatic and manual reports) or debug reports. */
   reportType?: 'crashes' | 'debug';
+  kind?: CrashKind;
   search?: string;
   /** Business days, both included. */
   dateFrom?: string;
@@ -80,6 +87,7 @@ function filterCondition(filter: Omit<CrashReportFilter, 'sortBy' | 'sortOrder'>
     filter.appVersion ? eq(crashReports.appVersion, filter.appVersion) : undefined,
     filter.fingerprint ? eq(crashReports.fingerprint, filter.fingerprint) : undefined,
     filter.reportType === 'debug' ? eq(crashReports.reportType, 'debug') : undefined,
+    filter.kind === undefined ? undefined : eq(crashReports.kind, filter.kind),
     // Written as a list rather than "<> 'debug'" so that the report_type index can serve it.
     filter.reportType === 'crashes'
       ? inArray(crashReports.reportType, ['automatic', 'manual'])
@@ -234,15 +242,28 @@ export async function findCrashReportById(
   return row;
 }
 
-/** Inserts a report; answers its id and the time it was stored. */
+/**
+ * Inserts a report counted in the group of its signature (`signatureFingerprint`), or in the group
+ * staff merged that signature into (crash_group_redirects, read in the same statement); answers
+ * its id, the time it was stored and its group's fingerprint.
+ */
 export async function insertCrashReport(
   db: DbExecutor,
-  values: NewCrashReportRow,
-): Promise<{ id: string; createdAt: Date }> {
+  values: Omit<NewCrashReportRow, 'fingerprint'> & { signatureFingerprint: string },
+): Promise<{ id: string; createdAt: Date; fingerprint: string }> {
+  const own = values.signatureFingerprint;
   const [row] = await db
     .insert(crashReports)
-    .values(values)
-    .returning({ id: crashReports.id, createdAt: crashReports.createdAt });
+    .values({
+      ...values,
+      fingerprint: sql`coalesce((select ${crashGroupRedirects.toFingerprint} from ${crashGroupRedirects}
+        where ${crashGroupRedirects.fromFingerprint} = ${own}), ${own})`,
+    })
+    .returning({
+      id: crashReports.id,
+      createdAt: crashReports.createdAt,
+      fingerprint: sql<string>`${crashReports.fingerprint}`,
+    });
   return row!;
 }
 
@@ -293,8 +314,10 @@ export type ReportToRetrace = { position: string } & Pick<
   | 'stackTrace'
   | 'readableStackTrace'
   | 'reportType'
+  | 'kind'
   | 'severity'
   | 'fingerprint'
+  | 'signatureFingerprint'
   | 'deviceId'
 >;
 
@@ -319,8 +342,10 @@ export function findReportsToRetrace(
       stackTrace: crashReports.stackTrace,
       readableStackTrace: crashReports.readableStackTrace,
       reportType: crashReports.reportType,
+      kind: crashReports.kind,
       severity: crashReports.severity,
       fingerprint: crashReports.fingerprint,
+      signatureFingerprint: crashReports.signatureFingerprint,
       deviceId: crashReports.deviceId,
     })
     .from(crashReports)
@@ -340,7 +365,7 @@ export function findReportsToRetrace(
 export async function updateReportTrace(
   db: DbExecutor,
   id: string,
-  values: { readableStackTrace: string; fingerprint: string },
+  values: { readableStackTrace: string; fingerprint: string; signatureFingerprint: string },
 ): Promise<void> {
   await db.update(crashReports).set(values).where(eq(crashReports.id, id));
 }

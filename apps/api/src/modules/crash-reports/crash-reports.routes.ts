@@ -1,4 +1,5 @@
 import {
+  crashGroupActionResponseSchema,
   crashGroupParamsSchema,
   crashGroupResponseSchema,
   crashReportFilterOptionsResponseSchema,
@@ -14,8 +15,11 @@ import {
   listCrashGroupsResponseSchema,
   listCrashReportsQuerySchema,
   listCrashReportsResponseSchema,
+  mergeCrashGroupsBodySchema,
+  splitCrashGroupBodySchema,
   updateCrashReportBodySchema,
 } from '@patrol/contracts';
+import { mergeCrashGroups, splitCrashGroup } from './crash-group-merges.service';
 import { defineRoute } from '../../http/route';
 import { listStackTraceLength } from './crash-reports.repo';
 import {
@@ -45,10 +49,13 @@ export const crashReportRoutes = [
       'Authenticated with the device token from activation, `Authorization: Bearer <deviceToken>` ' +
       '(401 when missing or no longer valid), checked before the body. Only `title` is required; ' +
       'any other field may be missing or null, unknown fields are ignored, and a bad field is a ' +
-      '400 naming it. The report is filed under the client of the licence, whatever `companyId` ' +
+      '400 naming it. `kind` is crash (the default), anr (with anr.blockedDurationMs and the main ' +
+      "thread's stack as stackTrace) or native (with the tombstone: native.signal, abortMessage and " +
+      'frames with library and build id); each kind groups on its own terms. The report is filed under the client of the licence, whatever `companyId` ' +
       'says (also when the licence has expired or its client is deactivated: those crashes ' +
-      'matter too), and grouped by its fingerprint (exception chain and top in-app frames; line numbers, ' +
-      `messages and framework frames do not count). Bodies over ${crashReportMaxBytes / 1024} kB ` +
+      'matter too), and grouped by its fingerprint (exception chain and top in-app frames of ' +
+      'CRASH_IN_APP_PACKAGES; line numbers, messages, library and framework frames do not count; ' +
+      `a group merged by staff keeps taking its reports). Bodies over ${crashReportMaxBytes / 1024} kB ` +
       `are refused with 413; past ${crashReportsPerDeviceMinute} reports a minute per device, 429 ` +
       '(counted apart from heartbeats). Consoles holding settings.view are told (newCrashReport).',
     tags,
@@ -65,7 +72,7 @@ export const crashReportRoutes = [
     path: '/api/crash-reports',
     summary: 'A page of crash reports, with the statistics cards',
     description:
-      'Filtered (status, severity, platform, companyId, appVersion, reportType crashes|debug, ' +
+      'Filtered (status, severity, platform, companyId, appVersion, reportType crashes|debug, kind, ' +
       'fingerprint, dateFrom and dateTo as business days both included), searched (title, ' +
       'messages, description, user email and ids) and sorted (createdAt, title, severity by rank, ' +
       'status in workflow order) on the server, 20 a page by default. Each report carries the ' +
@@ -100,8 +107,8 @@ export const crashReportRoutes = [
     path: '/api/crash-reports/groups',
     summary: 'Crash groups: how often each crash recurs, on how many devices and app versions',
     description:
-      'A group is every report sharing a fingerprint. Filtered by severity (the highest seen), ' +
-      'reportType (crashes|debug) and appVersion, searched (title, exception type, culprit frame), ' +
+      'A group is every report sharing a fingerprint; groupingReason says why in words. Filtered ' +
+      'by severity (the highest seen), reportType (crashes|debug), kind (crash|anr|native) and appVersion, searched (title, exception type, culprit frame), ' +
       'sorted by lastSeen (default), firstSeen, occurrences or devices; 20 a page by default.',
     tags,
     access: readers,
@@ -120,6 +127,39 @@ export const crashReportRoutes = [
     params: crashGroupParamsSchema,
     response: crashGroupResponseSchema,
     handler: ({ ctx, params }) => getCrashGroup(ctx.db, params.fingerprint),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/crash-reports/groups/:fingerprint/merge',
+    summary: 'Merge another crash group into this one',
+    description:
+      'The reports of group `source` are counted in this group, and so are later reports whose ' +
+      "signature is the source's (the merge is kept as a redirect). 400 when both are the same " +
+      'group, 404 when either does not exist. Audited (crash_group.merged).',
+    tags,
+    access: managers,
+    params: crashGroupParamsSchema,
+    body: mergeCrashGroupsBodySchema,
+    response: crashGroupActionResponseSchema,
+    handler: ({ ctx, user, params, body }) =>
+      mergeCrashGroups(ctx, user, params.fingerprint, body.source),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/crash-reports/groups/:fingerprint/split',
+    summary: 'Split a merged group out of this one again',
+    description:
+      'The reports whose own signature is `fingerprint` (a group merged into this one, listed in ' +
+      "the group's `merged`) leave it for a group of their own, and so do later ones. 400 when " +
+      'it was not merged into this group, 404 when the group does not exist. Answers the group ' +
+      'split out. Audited (crash_group.split).',
+    tags,
+    access: managers,
+    params: crashGroupParamsSchema,
+    body: splitCrashGroupBodySchema,
+    response: crashGroupActionResponseSchema,
+    handler: ({ ctx, user, params, body }) =>
+      splitCrashGroup(ctx, user, params.fingerprint, body.fingerprint),
   }),
   defineRoute({
     method: 'get',

@@ -22,6 +22,8 @@ import { notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
 import { recordAudit } from '../audit/audit.service';
 import type { DeviceSession } from '../devices/devices.service';
+import type { NewCrashReportRow } from '../../db/schema';
+import { countMergedGroups, findMergedFingerprints } from './crash-group-merges.repo';
 import { readableStackFor } from './crash-mappings.service';
 import {
   findCrashGroup,
@@ -52,22 +54,39 @@ import {
  * transaction. Announces newCrashReport after commit to those who may read reports.
  */
 export async function receiveCrashReport(
-  { db, events, uploads, logger }: Pick<AppContext, 'db' | 'events' | 'uploads' | 'logger'>,
+  {
+    db,
+    events,
+    uploads,
+    logger,
+    config,
+  }: Pick<AppContext, 'db' | 'events' | 'uploads' | 'logger' | 'config'>,
   device: Pick<DeviceSession, 'licence' | 'client'>,
   body: CreateCrashReportBody,
 ): Promise<CreateCrashReportResponse> {
   const deviceId = device.licence.deviceId;
   const appVersion = body.appInfo.version?.trim() || null;
-  // A release build's stack is obfuscated by R8: the group is made from its readable form.
-  const readableStackTrace = await readableStackFor(
-    { db, uploads, logger },
-    appVersion,
-    body.stackTrace,
+  const kindDetails = kindDetailsOf(body);
+  // A release build's stack is obfuscated by R8: the group is made from its readable form (an
+  // ANR's main thread stack too; a native backtrace is not R8's).
+  const readableStackTrace =
+    body.kind === 'native'
+      ? null
+      : await readableStackFor({ db, uploads, logger }, appVersion, body.stackTrace);
+  const signature = crashSignature(
+    {
+      ...body,
+      stackTrace: readableStackTrace ?? body.stackTrace,
+      native: kindDetails && 'native' in kindDetails ? kindDetails.native : null,
+    },
+    { inAppPackages: config.crashInAppPackages },
   );
-  const signature = crashSignature({ ...body, stackTrace: readableStackTrace ?? body.stackTrace });
-  const id = await db.transaction(async (tx) => {
+  const { id, fingerprint } = await db.transaction(async (tx) => {
+    // A signature staff merged into another group is counted there (read by the insert).
     const stored = await insertCrashReport(tx, {
       reportType: body.reportType,
+      kind: body.kind,
+      kindDetails,
       title: body.title,
       description: body.description ?? null,
       errorMessage: body.errorMessage ?? null,
@@ -83,15 +102,18 @@ export async function receiveCrashReport(
       additionalData: body.additionalData,
       deviceInfo: body.deviceInfo,
       appInfo: body.appInfo,
-      fingerprint: signature.fingerprint,
+      signatureFingerprint: signature.fingerprint,
       deviceId,
     });
+    const fingerprint = stored.fingerprint;
     await recordGroupOccurrence(tx, {
-      fingerprint: signature.fingerprint,
+      fingerprint,
       title: body.title,
       exceptionType: signature.exceptionType,
       culprit: signature.culprit,
       frames: signature.frames,
+      kind: signature.kind,
+      basis: signature.basis,
       reportType: body.reportType,
       severity: body.severity,
       severityRank: crashSeverityRank(body.severity),
@@ -101,7 +123,7 @@ export async function receiveCrashReport(
       at: stored.createdAt,
     });
     await countReports(tx, 'new', body.severity, 1);
-    return stored.id;
+    return { id: stored.id, fingerprint };
   });
   events.publish('newCrashReport', {
     id,
@@ -112,8 +134,15 @@ export async function receiveCrashReport(
   return {
     success: true,
     message: crashReportMessages.received,
-    data: { id, fingerprint: signature.fingerprint },
+    data: { id, fingerprint },
   };
+}
+
+/** What a report of its kind carries beside its stack: an ANR's duration, a native tombstone. */
+function kindDetailsOf(body: CreateCrashReportBody): NewCrashReportRow['kindDetails'] {
+  if (body.kind === 'anr' && body.anr) return { anr: body.anr };
+  if (body.kind === 'native' && body.native) return { native: body.native };
+  return null;
 }
 
 /** GET /api/crash-reports: a page of reports, its paging block and the statistics cards. */
@@ -230,10 +259,11 @@ export async function listCrashGroups(
   query: ListCrashGroupsQuery,
 ): Promise<ListCrashGroupsResponse> {
   const { rows, totalCount } = await findCrashGroupPage(db, query);
-  const versions = await findCrashGroupVersions(
-    db,
-    rows.map((row) => row.fingerprint),
-  );
+  const fingerprints = rows.map((row) => row.fingerprint);
+  const [versions, merged] = await Promise.all([
+    findCrashGroupVersions(db, fingerprints),
+    countMergedGroups(db, fingerprints),
+  ]);
   const byGroup = new Map<string, string[]>();
   for (const version of versions) {
     const list = byGroup.get(version.fingerprint) ?? [];
@@ -243,7 +273,9 @@ export async function listCrashGroups(
   return {
     success: true,
     data: {
-      groups: rows.map((row) => presentCrashGroup(row, byGroup.get(row.fingerprint) ?? [])),
+      groups: rows.map((row) =>
+        presentCrashGroup(row, byGroup.get(row.fingerprint) ?? [], merged.get(row.fingerprint)),
+      ),
       pagination: buildPagination(query.page, query.limit, totalCount),
     },
   };
@@ -256,16 +288,25 @@ export async function getCrashGroup(
 ): Promise<CrashGroupResponse> {
   const row = await findCrashGroup(db, fingerprint);
   if (!row) throw notFound(crashReportMessages.groupNotFound);
-  const versions = await findCrashGroupVersions(db, [fingerprint]);
+  const [versions, merged] = await Promise.all([
+    findCrashGroupVersions(db, [fingerprint]),
+    findMergedFingerprints(db, fingerprint),
+  ]);
   return {
     success: true,
     data: {
       ...presentCrashGroup(
         row,
         versions.map((version) => version.appVersion),
+        merged.length,
       ),
       frames: row.frames,
       versions: versions.map(presentCrashGroupVersion),
+      merged: merged.map((group) => ({
+        fingerprint: group.fingerprint,
+        mergedAt: group.mergedAt.toISOString(),
+        occurrences: group.occurrences,
+      })),
     },
   };
 }

@@ -2,6 +2,7 @@ import { crashSeverityRank, crashSignature } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
 import type { CrashMappingRow } from '../../db/schema';
 import type { AppContext } from '../../http/app-context';
+import { resolveGroupFingerprint } from './crash-group-merges.repo';
 import { recordGroupOccurrence, removeGroupOccurrence } from './crash-groups.repo';
 import { findPendingRetrace, saveRetraceProgress, tryLockRetraceJob } from './crash-mappings.repo';
 import { loadMappingIndex, mappingLookupTtlMs } from './crash-mappings.service';
@@ -13,7 +14,7 @@ import {
 import { retraceStack } from './stack-retrace';
 import type { R8MappingIndex } from './r8-mapping.parser';
 
-type RetraceDeps = Pick<AppContext, 'db' | 'uploads' | 'logger'>;
+type RetraceDeps = Pick<AppContext, 'db' | 'uploads' | 'logger' | 'config'>;
 
 /** Reports retraced per transaction: short enough that intake never waits long on a group row. */
 export const retraceBatchSize = 200;
@@ -51,7 +52,9 @@ export async function runRetraceBatch(
         ? { position: mapping.cursorPosition, id: mapping.cursorId }
         : null;
     const reports = await findReportsToRetrace(tx, mapping.appVersion, after, batchSize);
-    for (const report of reports) await retraceReport(tx, index, mapping.appVersion, report);
+    for (const report of reports) {
+      await retraceReport(tx, index, mapping.appVersion, report, deps.config.crashInAppPackages);
+    }
     const last = reports.at(-1);
     const settled = now.getTime() - mapping.uploadedAt.getTime() >= 2 * mappingLookupTtlMs;
     const finished = reports.length < batchSize && settled;
@@ -69,17 +72,22 @@ async function retraceReport(
   index: R8MappingIndex,
   appVersion: CrashMappingRow['appVersion'],
   report: ReportToRetrace,
+  inAppPackages: readonly string[],
 ): Promise<void> {
-  if (!report.stackTrace) return;
+  // A native backtrace is not R8's: only crashes and ANRs carry a Java stack to retrace.
+  if (!report.stackTrace || report.kind === 'native') return;
   const readable = retraceStack(index, report.stackTrace).readable;
-  const signature = crashSignature({ ...report, stackTrace: readable });
-  if (readable === report.readableStackTrace && signature.fingerprint === report.fingerprint)
-    return;
+  const signature = crashSignature({ ...report, stackTrace: readable }, { inAppPackages });
+  const ownFingerprint = report.signatureFingerprint ?? report.fingerprint;
+  if (readable === report.readableStackTrace && signature.fingerprint === ownFingerprint) return;
+  // A signature staff merged into another group is counted there.
+  const fingerprint = await resolveGroupFingerprint(tx, signature.fingerprint);
   await updateReportTrace(tx, report.id, {
     readableStackTrace: readable,
-    fingerprint: signature.fingerprint,
+    fingerprint,
+    signatureFingerprint: signature.fingerprint,
   });
-  if (signature.fingerprint === report.fingerprint) return;
+  if (fingerprint === report.fingerprint) return;
   if (report.fingerprint) {
     await removeGroupOccurrence(tx, {
       fingerprint: report.fingerprint,
@@ -88,11 +96,13 @@ async function retraceReport(
     });
   }
   await recordGroupOccurrence(tx, {
-    fingerprint: signature.fingerprint,
+    fingerprint,
     title: report.title,
     exceptionType: signature.exceptionType,
     culprit: signature.culprit,
     frames: signature.frames,
+    kind: signature.kind,
+    basis: signature.basis,
     reportType: report.reportType,
     severity: report.severity,
     severityRank: crashSeverityRank(report.severity),

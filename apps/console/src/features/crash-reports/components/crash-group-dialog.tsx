@@ -24,7 +24,9 @@ import {
   type CrashGroupDetail,
 } from '@/features/crash-reports/api/get-crash-groups';
 import { ReportTypeBadge, SeverityBadge } from '@/features/crash-reports/components/crash-badges';
+import { CrashGroupMerges } from '@/features/crash-reports/components/crash-group-merges';
 import { AppVersions } from '@/features/crash-reports/components/crash-groups-table';
+import { CrashKindBadge } from '@/features/crash-reports/components/crash-kind-trace';
 
 type CrashGroupDialogProps = {
   /** The group shown; null closes the dialog. */
@@ -60,8 +62,13 @@ function GroupBody({ group }: { group: CrashGroupDetail }) {
     <div className="grid gap-5">
       <div className="flex flex-wrap gap-2">
         <ReportTypeBadge reportType={group.reportType} />
+        <CrashKindBadge kind={group.kind} always />
         <SeverityBadge severity={group.severity} />
       </div>
+      <p className="rounded-md border bg-muted/40 px-3 py-2 text-sm">
+        <span className="font-semibold">Grouped by: </span>
+        <span data-testid="grouping-reason">{group.groupingReason}</span>
+      </p>
       <GroupFacts group={group} />
       <section aria-label="Frames" className="grid gap-2">
         <h3 className="text-sm font-semibold">Frames</h3>
@@ -110,6 +117,7 @@ function GroupBody({ group }: { group: CrashGroupDetail }) {
           </TableBody>
         </Table>
       </section>
+      <CrashGroupMerges fingerprint={group.fingerprint} merged={group.merged} />
     </div>
   );
 }
@@ -119,13 +127,13 @@ export function CrashGroupDialog({ fingerprint, onClose, onShowReports }: CrashG
   const group = useCrashGroup(fingerprint);
   return (
     <Dialog open={fingerprint !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-2xl">
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle className="pr-6 leading-snug break-words">
             {group.data?.title ?? 'Crash group'}
           </DialogTitle>
           <DialogDescription>
-            Reports with the same exception and top app frames
+            Reports of the same crash
             {fingerprint && (
               <>
                 {' '}

@@ -11,6 +11,7 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { SeverityBadge } from '@/features/crash-reports/components/crash-badges';
+import { CrashKindBadge } from '@/features/crash-reports/components/crash-kind-trace';
 import type { CrashGroupListParams } from '@/lib/query-keys';
 
 /** The group view's empty text. */
@@ -89,9 +90,13 @@ export function CrashGroupsTable({ groups, params, onSort, onOpen }: CrashGroups
                   {valueOrNotAvailable(group.exceptionType)}
                   {group.culprit && ` at ${group.culprit}`}
                 </div>
+                <div className="truncate text-xs text-muted-foreground">{group.groupingReason}</div>
               </TableCell>
               <TableCell>
-                <SeverityBadge severity={group.severity} />
+                <div className="flex flex-wrap gap-1">
+                  <SeverityBadge severity={group.severity} />
+                  <CrashKindBadge kind={group.kind} />
+                </div>
               </TableCell>
               <TableCell numeric>{group.occurrences.toLocaleString('en-MY')}</TableCell>
               <TableCell numeric>{group.devices.toLocaleString('en-MY')}</TableCell>

@@ -27,7 +27,11 @@ import {
   SeverityBadge,
 } from '@/features/crash-reports/components/crash-badges';
 import { CrashCodeBlock } from '@/features/crash-reports/components/crash-code-block';
-import { CrashStackTrace } from '@/features/crash-reports/components/crash-stack-trace';
+import {
+  CrashKindBadge,
+  CrashKindTrace,
+  crashTraceTitle,
+} from '@/features/crash-reports/components/crash-kind-trace';
 import { CrashStatusMenu } from '@/features/crash-reports/components/crash-status-menu';
 import {
   crashReportScreenMessages,
@@ -127,8 +131,8 @@ function ReportBody({ report }: { report: CrashReport }) {
           ]}
         />
       </Section>
-      <Section title="Stack trace">
-        <CrashStackTrace report={report} />
+      <Section title={crashTraceTitle(report.kind)}>
+        <CrashKindTrace report={report} />
       </Section>
       <Section title="Device">
         <Facts
@@ -248,6 +252,7 @@ export function CrashReportDetailsDialog({
             </DialogHeader>
             <div className="flex flex-wrap items-center gap-2">
               <ReportTypeBadge reportType={report.reportType} />
+              <CrashKindBadge kind={report.kind} always />
               <SeverityBadge severity={report.severity} />
               <CrashStatusMenu report={report} />
               <div className="ml-auto flex flex-wrap gap-2">

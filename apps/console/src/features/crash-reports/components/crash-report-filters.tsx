@@ -1,4 +1,4 @@
-import { crashSeverities, crashStatuses } from '@patrol/contracts';
+import { crashKindLabels, crashKinds, crashSeverities, crashStatuses } from '@patrol/contracts';
 import { crashStatusLabel, severityLabel } from '@patrol/domain';
 import { XIcon } from 'lucide-react';
 import { FormField, fieldErrorProps } from '@/components/form-field';
@@ -97,6 +97,15 @@ export function CrashReportFilters({ state, options, onChange }: CrashReportFilt
         labelOf={severityLabel}
         onChange={(severity) => onChange({ severity: severity as CrashScreenState['severity'] })}
       />
+      <SelectFilter
+        id="crash-kind"
+        label="Kind"
+        allLabel="All kinds"
+        value={state.kind}
+        values={crashKinds}
+        labelOf={(kind) => crashKindLabels[kind as keyof typeof crashKindLabels]}
+        onChange={(kind) => onChange({ kind: kind as CrashScreenState['kind'] })}
+      />
       {reportsView && (
         <SelectFilter
           id="crash-platform"
@@ -158,6 +167,7 @@ export function CrashReportFilters({ state, options, onChange }: CrashReportFilt
             onChange({
               status: undefined,
               severity: undefined,
+              kind: undefined,
               platform: undefined,
               companyId: undefined,
               appVersion: undefined,

@@ -12,6 +12,7 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { ReportTypeBadge, SeverityBadge } from '@/features/crash-reports/components/crash-badges';
+import { CrashKindBadge } from '@/features/crash-reports/components/crash-kind-trace';
 import { CrashStatusMenu } from '@/features/crash-reports/components/crash-status-menu';
 import type { CrashReportListParams } from '@/lib/query-keys';
 
@@ -93,7 +94,10 @@ export function CrashReportsTable({ reports, params, onSort, onOpen }: CrashRepo
                 <ReportTypeBadge reportType={report.reportType} />
               </TableCell>
               <TableCell>
-                <SeverityBadge severity={report.severity} />
+                <div className="flex flex-wrap gap-1">
+                  <SeverityBadge severity={report.severity} />
+                  <CrashKindBadge kind={report.kind} />
+                </div>
               </TableCell>
               <TableCell>
                 <CrashStatusMenu report={report} />

@@ -8,6 +8,9 @@ export const sampleReports = {
   crash: {
     id: '3f2a9c1e-7b4d-4e5f-9a0b-1c2d3e4f5a6b',
     reportType: 'automatic',
+    kind: 'crash',
+    anr: null,
+    native: null,
     title: 'NullPointerException in ScanActivity',
     description: 'Crashed while scanning a checkpoint',
     errorMessage: 'Attempt to invoke virtual method on a null object reference',
@@ -51,6 +54,9 @@ export const sampleReports = {
   debug: {
     id: '9c8b7a65-4321-4fed-8cba-0123456789ab',
     reportType: 'debug',
+    kind: 'crash',
+    anr: null,
+    native: null,
     title: 'Sync queue stuck',
     description: null,
     errorMessage: null,
@@ -115,6 +121,9 @@ export const sampleGroup: CrashGroup = {
   exceptionType: 'java.lang.NullPointerException',
   culprit: 'com.patrol.scan.ScanActivity.onTag',
   reportType: 'automatic',
+  kind: 'crash',
+  basis: 'in-app',
+  groupingReason: 'same exception and same 2 in-app frames',
   severity: 'critical',
   occurrences: 412,
   devices: 37,
@@ -128,11 +137,12 @@ export function groupsPage(groups: CrashGroup[]) {
   return jsonResponse({ success: true, data: { groups, pagination: pagination(groups.length) } });
 }
 
-export function groupDetail(group: CrashGroup) {
+export function groupDetail(group: CrashGroup, merged: unknown[] = []) {
   return jsonResponse({
     success: true,
     data: {
       ...group,
+      merged,
       frames: ['com.patrol.scan.ScanActivity.onTag', 'com.patrol.nfc.TagReader.read'],
       versions: [
         {

@@ -1,5 +1,6 @@
 import {
   crashReportMessages,
+  crashKinds,
   crashReportTabs,
   crashSeverities,
   crashStatuses,
@@ -29,6 +30,7 @@ export type CrashScreenState = {
   search: string;
   status?: CrashReportListParams['status'];
   severity?: CrashReportListParams['severity'];
+  kind?: CrashReportListParams['kind'];
   platform?: string;
   companyId?: string;
   appVersion?: string;
@@ -72,6 +74,7 @@ export function readCrashScreenState(search: URLSearchParams): CrashScreenState 
     search: text(search.get('search'), 200) ?? '',
     status: oneOf(search.get('status'), crashStatuses),
     severity: oneOf(search.get('severity'), crashSeverities),
+    kind: oneOf(search.get('kind'), crashKinds),
     platform: text(search.get('platform')),
     companyId: text(search.get('companyId')),
     appVersion: text(search.get('appVersion')),
@@ -95,6 +98,7 @@ export function writeCrashScreenState(state: CrashScreenState): URLSearchParams 
   set('search', state.search);
   set('status', state.status);
   set('severity', state.severity);
+  set('kind', state.kind);
   set('platform', state.platform);
   set('companyId', state.companyId);
   set('appVersion', state.appVersion);
@@ -126,6 +130,7 @@ export function toReportListParams(state: CrashScreenState): CrashReportListPara
     search: state.search,
     status: state.status,
     severity: state.severity,
+    kind: state.kind,
     platform: state.platform,
     companyId: state.companyId,
     appVersion: state.appVersion,
@@ -145,6 +150,7 @@ export function toGroupListParams(state: CrashScreenState): CrashGroupListParams
     page: state.page,
     search: state.search,
     severity: state.severity,
+    kind: state.kind,
     reportType: state.tab === 'all' ? undefined : state.tab,
     appVersion: state.appVersion,
     sortBy: sortBy satisfies GroupSortField,
@@ -157,6 +163,7 @@ export function activeFilterCount(state: CrashScreenState): number {
   return [
     state.status,
     state.severity,
+    state.kind,
     state.platform,
     state.companyId,
     state.appVersion,

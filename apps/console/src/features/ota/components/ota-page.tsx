@@ -178,7 +178,11 @@ function OtaScreen() {
         </Card>
       </div>
       {canManage && <UploadApkDialog open={uploadOpen} onOpenChange={setUploadOpen} />}
-      <VersionDetailsDialog version={details} onClose={() => setDetailsId(null)} />
+      <VersionDetailsDialog
+        version={details}
+        onClose={() => setDetailsId(null)}
+        canManage={canManage}
+      />
     </>
   );
 }

@@ -21,6 +21,7 @@ import { Progress } from '@/components/ui/progress';
 import { Textarea } from '@/components/ui/textarea';
 import { showServerFieldErrors } from '@/lib/form-errors';
 import { uploadFailureToast, useUploadApk } from '@/features/ota/api/upload-apk';
+import { mappingFileProblem, useUploadMapping } from '@/features/ota/api/version-mapping';
 import { otaScreenMessages } from '@/features/ota/lib/ota-messages';
 
 /** The contract's file check ('.apk', under 200 MB); a missing file names both required inputs. */
@@ -37,6 +38,11 @@ const uploadFormSchema = z.object({
   }),
   version: otaUploadFieldsSchema.shape.version,
   releaseNotes: z.string().trim().max(5000, 'Release notes must be 5000 characters or less'),
+  /** The build's R8/ProGuard mapping, optional: uploaded to the new release once it exists. */
+  mapping: z.custom<File | null>().superRefine((file, context) => {
+    const problem = file ? mappingFileProblem(file) : null;
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  }),
   rolloutPercent: z
     .number({ error: 'Enter a percentage from 0 to 100' })
     .int('Enter a whole percentage')
@@ -51,6 +57,7 @@ const emptyForm: UploadFormInput = {
   apk: null,
   version: '',
   releaseNotes: '',
+  mapping: null,
   rolloutPercent: 100,
 };
 
@@ -63,9 +70,12 @@ export function UploadApkDialog({ open, onOpenChange }: UploadApkDialogProps) {
     apk: `${idPrefix}-apk`,
     version: `${idPrefix}-version`,
     releaseNotes: `${idPrefix}-notes`,
+    mapping: `${idPrefix}-mapping`,
     rolloutPercent: `${idPrefix}-rollout`,
   };
   const upload = useUploadApk();
+  const uploadMapping = useUploadMapping();
+  const [stage, setStage] = useState<'apk' | 'mapping'>('apk');
   const [progress, setProgress] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
   const uploadAbort = useRef<AbortController | null>(null);
@@ -76,6 +86,7 @@ export function UploadApkDialog({ open, onOpenChange }: UploadApkDialogProps) {
   const { register, handleSubmit, reset, setValue, setError, formState, watch } = form;
   const errors = formState.errors;
   const chosenFile = watch('apk');
+  const chosenMapping = watch('mapping');
 
   useEffect(() => {
     if (!open) return;
@@ -105,6 +116,7 @@ export function UploadApkDialog({ open, onOpenChange }: UploadApkDialogProps) {
     uploadAbort.current = controller;
     setFailure(null);
     setProgress(0);
+    setStage('apk');
     try {
       const response = await upload.mutateAsync({
         file: values.apk as File,
@@ -115,6 +127,26 @@ export function UploadApkDialog({ open, onOpenChange }: UploadApkDialogProps) {
         signal: controller.signal,
       });
       toast.success(otaScreenMessages.upload.success, { description: response.message });
+      if (values.mapping) {
+        setStage('mapping');
+        setProgress(0);
+        // The release exists now: a refused mapping is said, and may be uploaded again from
+        // Version Details, without sending the APK twice.
+        await uploadMapping
+          .mutateAsync({
+            versionId: response.version.id,
+            file: values.mapping,
+            onProgress: setProgress,
+            signal: controller.signal,
+          })
+          .then(
+            (mapping) => toast.success(mapping.message),
+            (error: unknown) =>
+              toast.error(otaScreenMessages.mappingFailed, {
+                description: uploadFailureToast(error).description,
+              }),
+          );
+      }
       onOpenChange(false);
     } catch (error) {
       if (controller.signal.aborted) {
@@ -130,7 +162,7 @@ export function UploadApkDialog({ open, onOpenChange }: UploadApkDialogProps) {
     }
   });
 
-  const pending = upload.isPending;
+  const pending = upload.isPending || uploadMapping.isPending;
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
@@ -184,6 +216,26 @@ export function UploadApkDialog({ open, onOpenChange }: UploadApkDialogProps) {
             />
           </FormField>
           <FormField
+            id={ids.mapping}
+            label="Mapping file"
+            error={errors.mapping?.message}
+            hint={
+              chosenMapping
+                ? `${chosenMapping.name} (${formatFileSize(chosenMapping.size)})`
+                : "Optional. The build's R8/ProGuard mapping.txt, smaller than 200MB: crash stacks of this release are then readable."
+            }
+          >
+            <Input
+              type="file"
+              accept=".txt,text/plain"
+              disabled={pending}
+              onChange={(event) =>
+                setValue('mapping', event.target.files?.[0] ?? null, { shouldValidate: true })
+              }
+              {...fieldErrorProps(ids.mapping, errors.mapping?.message)}
+            />
+          </FormField>
+          <FormField
             id={ids.rolloutPercent}
             label="Rollout percentage"
             error={errors.rolloutPercent?.message}
@@ -203,9 +255,12 @@ export function UploadApkDialog({ open, onOpenChange }: UploadApkDialogProps) {
           </FormField>
           {pending && (
             <div className="grid gap-1" aria-live="polite">
-              <Progress value={progress} aria-label="APK upload progress" />
+              <Progress
+                value={progress}
+                aria-label={stage === 'apk' ? 'APK upload progress' : 'Mapping upload progress'}
+              />
               <span className="text-xs text-muted-foreground tabular-nums">
-                Uploading... {progress}%
+                {stage === 'apk' ? 'Uploading...' : 'Uploading mapping...'} {progress}%
               </span>
             </div>
           )}

@@ -10,12 +10,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { VersionMappingSection } from '@/features/ota/components/version-mapping-section';
 import { otaScreenMessages } from '@/features/ota/lib/ota-messages';
 
 type VersionDetailsDialogProps = {
   /** The version shown; null keeps the dialog closed. */
   version: OtaVersion | null;
   onClose: () => void;
+  /** May upload and delete the release's mapping (settings.edit). */
+  canManage?: boolean;
 };
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -28,10 +31,14 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Version Details: everything known about one release, with its SHA-256 to copy. */
-export function VersionDetailsDialog({ version, onClose }: VersionDetailsDialogProps) {
+export function VersionDetailsDialog({
+  version,
+  onClose,
+  canManage = false,
+}: VersionDetailsDialogProps) {
   return (
     <Dialog open={version !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-xl">
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>Version Details</DialogTitle>
           <DialogDescription>
@@ -81,6 +88,9 @@ export function VersionDetailsDialog({ version, onClose }: VersionDetailsDialogP
                   />
                 </div>
               </div>
+            </Row>
+            <Row label="R8 mapping">
+              <VersionMappingSection version={version} canManage={canManage} />
             </Row>
           </dl>
         )}

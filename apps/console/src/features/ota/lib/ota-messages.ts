@@ -20,6 +20,7 @@ export const otaScreenMessages = {
   deleteFailed: 'Delete Failed',
   rolloutFailed: 'Rollout Change Failed',
   checksumCopied: 'Checksum copied',
+  mappingFailed: 'APK uploaded; the mapping was not. Upload it again from Version Details.',
 
   upload: {
     success: 'Upload Successful',
