@@ -14,6 +14,7 @@ export * from './licence-file-verdict';
 export * from './licence-rules';
 export * from './licence-status';
 export * from './money';
+export * from './amount-in-words';
 export * from './document-tax';
 export * from './document-totals-rows';
 export * from './numbering';

@@ -1,5 +1,5 @@
 import type { InvoiceNote, InvoiceNoteKind } from '@patrol/contracts';
-import { formatBusinessDate, formatMoney } from '@patrol/domain';
+import { amountInWords, formatBusinessDate, formatMoney } from '@patrol/domain';
 import type { Response } from 'express';
 import type { AppContext } from '../../http/app-context';
 import { streamDownload } from '../../http/downloads';
@@ -36,6 +36,8 @@ export function invoiceNotePdf(
         ? [['Refund due', formatMoney(note.refundDue)] as [string, string]]
         : []),
     ],
+    emphasis: ['Total'],
+    amountInWords: amountInWords(note.totalAmount),
     sections: taxSummarySection(note.taxSummary, sstRegistrationNumber),
   };
 }

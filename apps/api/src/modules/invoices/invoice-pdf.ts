@@ -1,5 +1,6 @@
 import type { Invoice, PaymentEntry } from '@patrol/contracts';
 import {
+  amountInWords,
   businessDay,
   formatBusinessDate,
   formatMoney,
@@ -102,6 +103,8 @@ export function invoicePdf(
         : []),
       ...noteSections(invoice.notes),
     ],
+    emphasis: ['Total', 'Outstanding'],
+    amountInWords: amountInWords(invoice.totalAmount),
     ...(invoice.isVoided ? { watermark: voidMark } : {}),
   };
 }

@@ -1,11 +1,11 @@
 import type { Quotation } from '@patrol/contracts';
-import { businessDay, formatBusinessDate, formatMoney, humanise } from '@patrol/domain';
+import { amountInWords, businessDay, formatBusinessDate, humanise } from '@patrol/domain';
 import type { Response } from 'express';
 import type { AppContext } from '../../http/app-context';
 import { notFound } from '../../http/app-error';
 import { streamDownload } from '../../http/downloads';
 import { clientLines, renderBillingPdf, type BillingPdf } from '../../pdf/billing-pdf';
-import { documentTotals, lineTaxText, taxSummarySection } from '../../pdf/tax-block';
+import { documentTotals, taxedLineTable, taxSummarySection } from '../../pdf/tax-block';
 import { documentCompany, type DocumentCompany } from '../settings/document-company.service';
 import { presentQuotation } from './quotations.presenter';
 import { findQuotationById, findQuotationItems } from './quotations.repo';
@@ -27,25 +27,17 @@ export function quotationPdf(
       ['Status', humanise(quotation.status)],
     ],
     client: { heading: 'Quotation for', lines: clientLines(quotation.clientInfo) },
-    columns: [
-      { header: '#', width: 4 },
-      { header: 'Description', width: 34 },
-      { header: 'Qty', width: 7, align: 'right' },
-      { header: 'Unit price', width: 15, align: 'right' },
-      { header: 'Discount', width: 10, align: 'right' },
-      { header: 'Tax', width: 13, align: 'right' },
-      { header: 'Amount', width: 17, align: 'right' },
-    ],
-    rows: quotation.items.map((item, index) => [
-      String(index + 1),
-      item.description ? `${item.productName}\n${item.description}` : item.productName,
-      String(item.quantity),
-      formatMoney(item.unitPrice),
-      item.discount ? `${item.discount}%` : '-',
-      lineTaxText(item),
-      formatMoney(item.lineTotal),
-    ]),
+    ...taxedLineTable(
+      quotation.items.map((item) => ({
+        ...item,
+        description: item.description
+          ? `${item.productName}
+${item.description}`
+          : item.productName,
+      })),
+    ),
     totals: documentTotals(quotation),
+    amountInWords: amountInWords(quotation.totalAmount),
     sections: [
       ...taxSummarySection(quotation.taxSummary, sstRegistrationNumber),
       ...(bankLines.length > 0 ? [{ title: 'Bank details', lines: bankLines }] : []),

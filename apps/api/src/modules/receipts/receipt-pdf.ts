@@ -1,5 +1,5 @@
 import type { Receipt } from '@patrol/contracts';
-import { formatBusinessDate, formatMoney, humanise } from '@patrol/domain';
+import { amountInWords, formatBusinessDate, formatMoney, humanise } from '@patrol/domain';
 import type { Response } from 'express';
 import type { AppContext } from '../../http/app-context';
 import { notFound } from '../../http/app-error';
@@ -45,6 +45,7 @@ export function receiptPdf(receipt: Receipt, { company }: DocumentCompany): Bill
       formatMoney(allocation.outstandingAfter),
     ]),
     totals: [['Amount received', formatMoney(receipt.totalAmount)]],
+    amountInWords: amountInWords(receipt.totalAmount),
     sections: [
       ...(receipt.lineItems.length > 0
         ? [

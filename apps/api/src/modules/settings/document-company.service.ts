@@ -38,13 +38,14 @@ export async function documentCompany(
         joined([address.state, address.country], ', '),
       ].filter((line) => line.trim() !== ''),
       contactLine: joined([settings.phone, settings.email, settings.website], ' · '),
+      // Each number keeps its label on its line (no-break spaces); a line breaks only between them.
       registrationLine: joined(
         [
           settings.registrationNumber && `Reg. No. ${settings.registrationNumber}`,
           settings.taxSettings.sstRegistrationNumber &&
             `SST Reg. No. ${settings.taxSettings.sstRegistrationNumber}`,
           settings.taxNumber && `Tax No. ${settings.taxNumber}`,
-        ],
+        ].map((part) => part && part.replace(/ /g, '\u00a0')),
         ' · ',
       ),
       logoPath: logo,
