@@ -14,6 +14,7 @@ import {
   sstPercentageRange,
 } from './limits';
 import { sstRegistrationNumberPattern, taxTypeSchema } from './tax';
+import { defaultTimeSettings, timeSettingsSchema } from './time-zone';
 
 /** The kinds of numbered documents (spec 2 section 3, with credit and debit notes). */
 export const documentKinds = [
@@ -158,6 +159,8 @@ export const companySettingsSchema = z.object({
      */
     requireSeparateValidator: z.boolean(),
   }),
+  /** The company time zone (IANA); a body without it keeps Asia/Kuala_Lumpur. */
+  timeSettings: timeSettingsSchema.default(defaultTimeSettings),
 });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
 
@@ -202,6 +205,7 @@ export const defaultCompanySettings: CompanySettings = {
     debitNote: numbering('DN'),
   },
   paymentSettings: { requireSeparateValidator: true },
+  timeSettings: defaultTimeSettings,
 };
 
 /** POST /api/settings/numbering/preview: the numbering the settings form is about to save. */

@@ -8,6 +8,7 @@ export * from './crash-fingerprint';
 export * from './crash-report-display';
 export * from './crash-reports';
 export * from './dates';
+export * from './zoned-day';
 export * from './file-size';
 export * from './health';
 export * from './licence-file-verdict';

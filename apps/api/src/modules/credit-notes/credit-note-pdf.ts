@@ -13,14 +13,14 @@ const titles: Record<InvoiceNoteKind, string> = { credit: 'CREDIT NOTE', debit: 
 /** A credit or debit note as its PDF prints it, on the invoice PDF's model. */
 export function invoiceNotePdf(
   note: InvoiceNote,
-  { company, sstRegistrationNumber }: DocumentCompany,
+  { company, sstRegistrationNumber, timeZone }: DocumentCompany,
 ): BillingPdf {
   return {
     title: titles[note.kind],
     number: note.noteNumber,
     company,
     details: [
-      ['Issue date', formatBusinessDate(note.issueDate)],
+      ['Issue date', formatBusinessDate(note.issueDate, timeZone)],
       ['Invoice', note.invoiceNumber],
       ['Reason', note.reason],
     ],

@@ -14,15 +14,15 @@ import { quotationRuleMessages } from './quotation-messages';
 /** A quotation as its PDF prints it: the stored lines and totals, as the screen shows them. */
 export function quotationPdf(
   quotation: Quotation,
-  { company, bankLines, sstRegistrationNumber }: DocumentCompany,
+  { company, bankLines, sstRegistrationNumber, timeZone }: DocumentCompany,
 ): BillingPdf {
   return {
     title: 'QUOTATION',
     number: quotation.quotationNumber,
     company,
     details: [
-      ['Date', formatBusinessDate(quotation.quotationDate)],
-      ['Valid until', formatBusinessDate(quotation.validUntil)],
+      ['Date', formatBusinessDate(quotation.quotationDate, timeZone)],
+      ['Valid until', formatBusinessDate(quotation.validUntil, timeZone)],
       ['Payment terms', humanise(quotation.paymentTerms)],
       ['Status', humanise(quotation.status)],
     ],
@@ -59,7 +59,7 @@ export async function readQuotationDocument(
     documentCompany(ctx),
   ]);
   if (!row) throw notFound(quotationRuleMessages.notFound);
-  return { quotation: presentQuotation(row, items, businessDay(now)), company };
+  return { quotation: presentQuotation(row, items, businessDay(now, company.timeZone)), company };
 }
 
 /** GET /api/business/quotations/{id}/download: 'quotation-{number}.pdf', streamed. */

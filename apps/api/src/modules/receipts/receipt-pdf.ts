@@ -19,13 +19,13 @@ function methodsOf(receipt: Receipt): string {
 }
 
 /** A receipt as its PDF prints it: allocations, methods, reference and verification code. */
-export function receiptPdf(receipt: Receipt, { company }: DocumentCompany): BillingPdf {
+export function receiptPdf(receipt: Receipt, { company, timeZone }: DocumentCompany): BillingPdf {
   return {
     title: 'RECEIPT',
     number: receipt.receiptNumber,
     company,
     details: [
-      ['Payment date', formatBusinessDate(receipt.paymentDate)],
+      ['Payment date', formatBusinessDate(receipt.paymentDate, timeZone)],
       ['Payment method', methodsOf(receipt)],
       ['Reference', receipt.referenceNumber || '-'],
       ['Transaction', humanise(receipt.transactionType)],

@@ -13,6 +13,8 @@ export interface DocumentCompany {
   bankLines: string[];
   /** The supplier's SST registration number, printed beside the tax; empty when not registered. */
   sstRegistrationNumber: string;
+  /** The company's time zone (IANA), in which documents print their dates. */
+  timeZone: string;
 }
 
 const joined = (parts: (string | undefined)[], separator: string) =>
@@ -58,5 +60,6 @@ export async function documentCompany(
         ]
       : [],
     sstRegistrationNumber: settings.taxSettings.sstRegistrationNumber,
+    timeZone: settings.timeSettings.timeZone,
   };
 }
