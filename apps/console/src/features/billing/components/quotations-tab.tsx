@@ -1,12 +1,12 @@
 import { quotationStatuses, type Quotation, type QuotationStatus } from '@patrol/contracts';
 import {
-  formatBusinessDate,
   formatMoney,
   hasPermission,
   isQuotationDeletable,
   isQuotationEditable,
   quotationShareMessage,
 } from '@patrol/domain';
+import { formatBusinessDate } from '@/lib/company-time';
 import { useDownloadCycle } from '@/lib/download';
 import { EyeIcon, PencilIcon, PlusIcon, SendIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';

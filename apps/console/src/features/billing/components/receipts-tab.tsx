@@ -7,7 +7,8 @@ import {
   type Receipt,
   type TransactionType,
 } from '@patrol/contracts';
-import { formatBusinessDate, formatMoney, receiptShareMessage } from '@patrol/domain';
+import { formatMoney, receiptShareMessage } from '@patrol/domain';
+import { formatBusinessDate } from '@/lib/company-time';
 import { useDownloadCycle } from '@/lib/download';
 import { EyeIcon, ReceiptIcon } from 'lucide-react';
 import { useState } from 'react';
