@@ -25,6 +25,7 @@ export * from './payments';
 export * from './invoice-balance';
 export * from './permission-coverage';
 export * from './permissions';
+export * from './audit-access';
 export * from './quotation-totals';
 export * from './quotation-workflow';
 export * from './report-targets';

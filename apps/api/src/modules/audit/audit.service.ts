@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import { buildPagination, type Permission } from '@patrol/contracts';
-import { businessDay, hasPermission } from '@patrol/domain';
+import { buildPagination } from '@patrol/contracts';
+import { businessDay, visibleAuditEntityTypes } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
 import { forbidden } from '../../http/app-error';
 import type { AppContext } from '../../http/app-context';
@@ -164,24 +164,9 @@ export function withLines<Row extends { id: string }>(
   };
 }
 
-/** The permission that lets a reader see an entity type's changes. */
-const entityTypeReaders = {
-  user: 'users.view',
-  settings: 'settings.view',
-  product: 'products.view',
-  quotation: 'quotations.view',
-  invoice: 'invoices.view',
-  payment: 'invoices.view',
-  receipt: 'invoices.view',
-  credit_note: 'invoices.view',
-  debit_note: 'invoices.view',
-  crash_report: 'settings.view',
-  ota_version: 'settings.view',
-} as const satisfies Record<AuditEntityType, Permission>;
-
-/** The entity types whose changes a reader may see. */
+/** The entity types whose changes a reader may see (the shared map in libs/domain). */
 function visibleEntityTypes(reader: AuthUser): AuditEntityType[] {
-  return auditEntityTypes.filter((type) => hasPermission(reader, entityTypeReaders[type]));
+  return visibleAuditEntityTypes(reader, auditEntityTypes);
 }
 
 /** The reader's filter: the entity types asked for, if the reader may see them (else 403). */
