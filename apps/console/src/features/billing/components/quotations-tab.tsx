@@ -22,6 +22,7 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import {
+  createQuotationShareLink,
   useBillingClients,
   useQuotations,
   type QuotationFilters,
@@ -204,6 +205,7 @@ export function QuotationsTab() {
                       number={quotation.quotationNumber}
                       clientName={quotation.clientInfo.companyName}
                       phone={quotation.clientInfo.phone}
+                      pdfLink={() => createQuotationShareLink(quotation.id)}
                       message={(sender) =>
                         quotationShareMessage(
                           {

@@ -22,7 +22,11 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { useReceipts, type ReceiptFilters } from '@/features/billing/api/receipts';
+import {
+  createReceiptShareLink,
+  useReceipts,
+  type ReceiptFilters,
+} from '@/features/billing/api/receipts';
 import {
   dateRangeLabels,
   humanise,
@@ -188,6 +192,7 @@ export function ReceiptsTab() {
                       number={receipt.receiptNumber}
                       clientName={receipt.clientInfo.companyName}
                       phone={receipt.clientInfo.phone}
+                      pdfLink={() => createReceiptShareLink(receipt.id)}
                       message={(sender) =>
                         receiptShareMessage(
                           {
