@@ -30,6 +30,7 @@ import { computeDashboardFigures } from './modules/dashboard/dashboard.service';
 import { computeBusinessStats } from './modules/business-reports/business-stats.service';
 import { computeAgingSnapshot } from './modules/business-reports/aging.service';
 import { findAuditLabels } from './modules/business-reports/audit-labels.service';
+import { companyTimeZone } from './modules/settings/settings.service';
 import { userNamesById } from './modules/accounts/accounts.service';
 import { createObservability } from './observability/observability';
 import { relayEventsBetweenProcesses } from './events/event-relay';
@@ -269,7 +270,7 @@ export async function createServices(
     sessionPings,
     accessTokens,
     devices: createDeviceAuthenticator({ db, limits, deviceSessions }),
-    auditNames: { actors: userNamesById, labels: findAuditLabels },
+    auditNames: { actors: userNamesById, labels: findAuditLabels, timeZone: companyTimeZone },
     accounts,
     sessions,
     close: () => (closing ??= close()),

@@ -23,8 +23,9 @@ export async function pdfPages(pdf: Buffer): Promise<string[]> {
     const file = join(directory, 'document.pdf');
     await writeFile(file, pdf);
     const { stdout } = await run('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-']);
-    // pdftotext ends every page with a form feed.
-    return stdout.split('\f').slice(0, -1);
+    // pdftotext ends every page with a form feed. Amounts are printed 'RM' + no-break space +
+    // figure (never split over two lines); the text reads them with an ordinary space.
+    return stdout.replace(/\u00a0/g, ' ').split('\f').slice(0, -1);
   } finally {
     await rm(directory, { recursive: true, force: true });
   }

@@ -34,6 +34,8 @@ const allowedPublicRoutes = [
   'GET /api/device/licence-keys',
   // A client opens a shared invoice PDF from WhatsApp; the HMAC signature and expiry are checked inside.
   'GET /api/public/invoices/:id/pdf',
+  'GET /api/public/quotations/:id/pdf',
+  'GET /api/public/receipts/:id/pdf',
 ];
 
 /** The patrol app's routes (access 'device'): a device token, never a staff session. */

@@ -106,7 +106,10 @@ describe('role matrix', () => {
     ['sales', 'get', '/api/settings', undefined, 200],
     ['accounts', 'post', '/api/settings/reset', undefined, 403],
     ['manager', 'get', '/api/audit', undefined, 200],
-    ['sales', 'get', '/api/audit', undefined, 403],
+    // The trail of what sales may view (products, quotations); never users or settings.
+    ['sales', 'get', '/api/audit', undefined, 200],
+    ['sales', 'get', '/api/audit?entityType=user', undefined, 403],
+    ['accounts', 'get', '/api/audit?entityType=payment', undefined, 200],
     ['sales', 'get', '/api/business/invoices', undefined, 200],
     ['Admin', 'put', `/api/invoices/${randomUUID()}/validate-payment`, {}, 403],
     ['accounts', 'put', `/api/invoices/${randomUUID()}/validate-payment`, {}, 404],

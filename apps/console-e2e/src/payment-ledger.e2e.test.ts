@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { ClientResponse } from '@patrol/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
@@ -8,6 +10,18 @@ import { createInvoiceViaApi, openAs } from './support/billing';
 import { test } from './support/e2e-test';
 import { artifactsDir } from './support/paths';
 import { signInAsStaff } from './support/staff-session';
+
+/** The text of a downloaded PDF, as poppler's pdftotext reads it. */
+async function pdfText(path: string): Promise<string> {
+  const { stdout } = await promisify(execFile)('pdftotext', [
+    '-layout',
+    '-enc',
+    'UTF-8',
+    path,
+    '-',
+  ]);
+  return stdout.replace(/\u00a0/g, ' ');
+}
 
 const secondPerson = 'A payment must be validated by someone other than the person who recorded it';
 
@@ -20,7 +34,7 @@ async function openDetails(page: Page, baseUrl: string, invoiceNumber: string) {
 }
 
 describe('payment ledger', () => {
-  test('two accounts users: a partial payment validated with its receipt, the next one rejected and kept', async ({
+  test('two accounts users: a partial payment validated with its receipt, the next one rejected and kept, a credit note, a voided invoice', async ({
     page,
     browser,
     baseUrl,
@@ -104,9 +118,53 @@ describe('payment ledger', () => {
 
       await mkdir(artifactsDir, { recursive: true });
       await again.screenshot({ path: join(artifactsDir, 'payment-ledger-invoice-details.png') });
+
+      // A credit note of RM 40 (exempt) lowers what is owed: 540 - 40 - 100 collected = 400.
+      await again.getByRole('button', { name: 'Credit note', exact: true }).click();
+      const noteDialog = validator.page.getByRole('dialog', { name: 'Credit note' });
+      await noteDialog.getByLabel('Amount (RM)').fill('40');
+      await noteDialog.getByLabel('Reason').fill('Two missed patrol rounds');
+      await noteDialog.getByRole('button', { name: 'Issue Credit Note' }).click();
+      await validator.page
+        .getByRole('alertdialog', { name: 'Issue Credit Note?' })
+        .getByRole('button', { name: 'Issue Credit Note' })
+        .click();
+      const credited = await openDetails(validator.page, baseUrl, number);
+      await credited.getByText('-RM 40.00').first().waitFor();
+      expect(await credited.innerText()).toMatch(/Outstanding\s+RM 400\.00/);
+      const notes = credited.getByRole('region', { name: 'Credit and debit notes' });
+      const [notePdf] = await Promise.all([
+        validator.page.waitForEvent('download'),
+        notes.getByRole('button', { name: /^Download CN-.* PDF$/ }).click(),
+      ]);
+      expect(notePdf.suggestedFilename()).toMatch(/^credit-note-CN-.*\.pdf$/);
+      const noteText = await pdfText((await notePdf.path())!);
+      expect(noteText).toContain('CREDIT NOTE');
+      expect(noteText).toContain('Ringgit Malaysia Forty Only');
+      await validator.page.keyboard.press('Escape');
     } finally {
       await recorder.close();
       await validator.close();
     }
+
+    // Reverting an invoice voids it: its PDF carries VOID across every page.
+    const voided = await createInvoiceViaApi(api, client.body.client.id, 100);
+    await page.goto(new URL(`/billing?tab=invoices&search=${voided.invoiceNumber}`, baseUrl).href);
+    const voidRow = page.getByRole('row', { name: new RegExp(voided.invoiceNumber) });
+    await voidRow
+      .getByRole('button', { name: `Revert ${voided.invoiceNumber} to quotation` })
+      .click();
+    await page
+      .getByRole('alertdialog', { name: 'Revert invoice to quotation?' })
+      .getByRole('button', { name: 'Revert to Quotation' })
+      .click();
+    await voidRow.getByText(/Void/).first().waitFor();
+    const [voidPdf] = await Promise.all([
+      page.waitForEvent('download'),
+      voidRow.getByRole('button', { name: `Download ${voided.invoiceNumber} PDF` }).click(),
+    ]);
+    const voidText = await pdfText((await voidPdf.path())!);
+    expect(voidText).toContain('VOID: this invoice is cancelled');
+    expect(voidText).not.toContain('Pay by bank transfer');
   });
 });

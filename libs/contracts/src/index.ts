@@ -31,6 +31,7 @@ export * from './quotations';
 export * from './receipts';
 export * from './reports';
 export * from './settings';
+export * from './time-zone';
 export * from './tax';
 export * from './socket-events';
 export * from './system';

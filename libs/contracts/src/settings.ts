@@ -18,6 +18,7 @@ import {
   eInvoiceSupplierSettingsSchema,
 } from './myinvois/einvoice-fields';
 import { sstRegistrationNumberPattern, taxTypeSchema } from './tax';
+import { defaultTimeSettings, timeSettingsSchema } from './time-zone';
 
 /** The kinds of numbered documents (spec 2 section 3, with credit and debit notes). */
 export const documentKinds = [
@@ -167,6 +168,8 @@ export const companySettingsSchema = z.object({
    * (issue 24). Optional in a request so bodies written before it still save.
    */
   eInvoiceSupplier: eInvoiceSupplierSettingsSchema.default(defaultEInvoiceSupplierSettings),
+  /** The company time zone (IANA); a body without it keeps Asia/Kuala_Lumpur. */
+  timeSettings: timeSettingsSchema.default(defaultTimeSettings),
 });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
 
@@ -212,6 +215,7 @@ export const defaultCompanySettings: CompanySettings = {
   },
   paymentSettings: { requireSeparateValidator: true },
   eInvoiceSupplier: defaultEInvoiceSupplierSettings,
+  timeSettings: defaultTimeSettings,
 };
 
 /** POST /api/settings/numbering/preview: the numbering the settings form is about to save. */

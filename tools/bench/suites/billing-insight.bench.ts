@@ -19,6 +19,7 @@ const company = {
   },
   bankLines: ['Bank: Maybank', 'Account number: 5140 1234 5678', 'Account name: Patrol Provider'],
   sstRegistrationNumber: 'W10-1808-31012345',
+  timeZone: 'Asia/Kuala_Lumpur',
 };
 const client = {
   companyName: '上海保安服务有限公司',

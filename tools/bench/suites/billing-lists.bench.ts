@@ -50,6 +50,12 @@ const lists: [string, string, string][] = [
     'receipts, bank transfers this quarter',
     '/api/business/receipts?paymentMethod=bank_transfer&dateRange=quarter&page=1&limit=10',
   ],
+  ['credit-notes.page-1', 'credit notes, page 1', '/api/business/credit-notes?page=1&limit=10'],
+  [
+    'debit-notes.search',
+    'debit notes, search',
+    '/api/business/debit-notes?search=patrol&page=1&limit=10',
+  ],
   ['products.page-1', 'products, page 1', '/api/business/products?page=1&limit=10'],
   [
     'products.licences-search',

@@ -7,6 +7,8 @@ export interface BillingCounts {
   quotations: number;
   invoices: number;
   receipts: number;
+  creditNotes: number;
+  debitNotes: number;
 }
 
 /** A calendar day `days` before today, stored as the UTC midnight that starts it. */
@@ -164,15 +166,62 @@ export async function seedBilling(
   // The licences the paid invoices sold say so ("Paid by SI-..."): one statement for every client.
   await connectPaidLicences(db);
 
+  await seedInvoiceNotes(db);
+
   const counted = await db.execute<{
     products: number;
     quotations: number;
     invoices: number;
     receipts: number;
+    creditNotes: number;
+    debitNotes: number;
   }>(sql`
     select (select count(*)::int from products) as products,
       (select count(*)::int from quotations) as quotations,
       (select count(*)::int from invoices) as invoices,
-      (select count(*)::int from receipts) as receipts`);
+      (select count(*)::int from receipts) as receipts,
+      (select count(*)::int from invoice_notes where kind = 'credit') as "creditNotes",
+      (select count(*)::int from invoice_notes where kind = 'debit') as "debitNotes"`);
   return counted.rows[0]!;
+}
+
+/**
+ * Credit and debit notes in proportion, in two statements each: one in ten validated paid invoices
+ * gets a credit note of a tenth of its total (so it has a refund due), one in five partly paid
+ * invoices a debit note of a twentieth; the invoices carry the notes' totals as the API keeps them.
+ */
+async function seedInvoiceNotes(db: DbExecutor): Promise<void> {
+  // Constants of this script, written into the statement (a bound text has no type in jsonb).
+  const text = (value: string) => sql.raw(`'${value.replace(/'/g, "''")}'`);
+  const noteOf = (
+    kind: 'credit' | 'debit',
+    prefix: string,
+    state: string,
+    every: number,
+    share: number,
+  ) => sql`
+    insert into invoice_notes (kind, note_number, invoice_id, invoice_number, client_id, client_info,
+      issue_date, reason, line_items, subtotal, tax_amount, total_amount, invoice_owed_after,
+      refund_due, created_at)
+    select ${text(kind)}, ${text(prefix)} || substr(i.invoice_number, 4), i.id, i.invoice_number, i.client_id,
+      i.client_info, i.issue_date + interval '30 days', ${text(kind === 'credit' ? 'Service credit for missed patrols' : 'Additional guard hours')},
+      jsonb_build_array(jsonb_build_object('description', ${text(kind === 'credit' ? 'Service credit' : 'Additional guard hours')},
+        'quantity', 1, 'unitPrice', n.amount, 'taxType', 'EXEMPT', 'taxRate', 0, 'taxAmount', 0,
+        'lineTotal', n.amount)),
+      n.amount, 0, n.amount,
+      ${kind === 'credit' ? sql`i.total_amount - n.amount` : sql`i.total_amount + n.amount`},
+      ${kind === 'credit' ? sql`least(n.amount, i.validated_amount)` : sql`0`},
+      i.issue_date + interval '30 days'
+    from invoices i
+    cross join lateral (select round(i.total_amount * ${sql.raw(String(share))}, 2) as amount) n
+    where i.invoice_number like 'SI-%' and i.payment_status = ${text(state)}
+      and i.payment_validation_status = 'validated'
+      and substr(i.invoice_number, 4)::int % ${sql.raw(String(every))} = 0 and n.amount > 0`;
+  await db.execute(noteOf('credit', 'SCN-', 'paid', 10, 0.1));
+  await db.execute(noteOf('debit', 'SDN-', 'partial', 5, 0.05));
+  await db.execute(sql`
+    update invoices i set
+      credited_amount = coalesce((select sum(total_amount) from invoice_notes n where n.invoice_id = i.id and n.kind = 'credit'), 0),
+      debited_amount = coalesce((select sum(total_amount) from invoice_notes n where n.invoice_id = i.id and n.kind = 'debit'), 0)
+    where i.invoice_number like 'SI-%' and exists (select 1 from invoice_notes n where n.invoice_id = i.id)`);
 }

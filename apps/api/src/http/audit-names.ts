@@ -30,4 +30,6 @@ export interface AuditNames {
   actors(db: DbExecutor, ids: readonly string[]): Promise<Map<string, ActorName>>;
   /** Labels keyed `${entityType}:${entityId}`, one query per entity type on the page. */
   labels(db: DbExecutor, entries: readonly LabelledEntry[]): Promise<Map<string, AuditLabel>>;
+  /** The company's time zone (settings), in which the screen shows each entry's time. */
+  timeZone(db: DbExecutor): Promise<string>;
 }

@@ -1,5 +1,20 @@
 import PDFDocument from 'pdfkit';
+import {
+  colours,
+  contentWidth,
+  drawValue,
+  emphasised,
+  keepMoneyTogether,
+  page,
+  pageBottom,
+  valueHeight,
+  withFontFor,
+} from './pdf-draw';
 import { documentFont, documentFontNames, fontForText } from './pdf-fonts';
+import { drawFooters, drawRunningHeader, drawWatermarks } from './pdf-page-marks';
+import { drawSection, type PdfSection } from './pdf-sections';
+
+export type { PdfSection } from './pdf-sections';
 
 /** What the company prints at the top of every document (from the settings). */
 export interface PdfCompany {
@@ -19,15 +34,7 @@ export interface PdfColumn {
   align?: 'left' | 'right';
 }
 
-/** A block after the totals: bank details, notes, correction blocks, allocations. */
-export interface PdfSection {
-  title: string;
-  lines: string[];
-  /** Drawn inside a tinted box (payment corrections). */
-  boxed?: boolean;
-}
-
-/** Everything a quotation, invoice or receipt prints, already formatted as text. */
+/** Everything a quotation, invoice, note or receipt prints, already formatted as text. */
 export interface BillingPdf {
   title: string;
   number: string;
@@ -37,40 +44,18 @@ export interface BillingPdf {
   client: { heading: string; lines: string[] };
   columns: PdfColumn[];
   rows: string[][];
-  /** Label and value, the last one emphasised (the total). */
+  /** Label and value, the last one emphasised unless `emphasis` names the labels to emphasise. */
   totals: [string, string][];
+  /** The totals rows printed emphasised (the Total, and the Outstanding after Paid). */
+  emphasis?: string[];
+  /** The document's amount in words, under the totals ('Ringgit Malaysia ... Only'). */
+  amountInWords?: string;
   sections: PdfSection[];
   /** A large diagonal mark across every page, with its banner line at the top ('VOID'). */
   watermark?: { mark: string; banner: string };
 }
 
-const page = { margin: 48, footer: 28 };
-const colours = {
-  text: '#111827',
-  muted: '#6b7280',
-  rule: '#d1d5db',
-  head: '#f3f4f6',
-  box: '#fef2f2',
-};
 const cellPadding = 4;
-
-/** Selects the face that prints `text` (registered under its own name) and answers the doc. */
-function withFontFor(doc: PDFKit.PDFDocument, text: string): PDFKit.PDFDocument {
-  return doc.font(fontForText(text));
-}
-
-/** Text drawn with a thin stroke as well as the fill: bold without embedding a second face. */
-function emphasised(
-  doc: PDFKit.PDFDocument,
-  text: string,
-  x: number,
-  y: number,
-  options: PDFKit.Mixins.TextOptions = {},
-) {
-  doc.save().lineWidth(0.35).strokeColor(colours.text);
-  withFontFor(doc, text).text(text, x, y, { ...options, fill: true, stroke: true });
-  doc.restore();
-}
 
 function drawHeader(doc: PDFKit.PDFDocument, pdf: BillingPdf): void {
   const { company } = pdf;
@@ -88,21 +73,23 @@ function drawHeader(doc: PDFKit.PDFDocument, pdf: BillingPdf): void {
   emphasised(doc, company.name, right - blockWidth, top, { width: blockWidth, align: 'right' });
   doc.fontSize(8.5).fillColor(colours.muted);
   for (const line of [...company.addressLines, company.contactLine, company.registrationLine]) {
-    if (line) withFontFor(doc, line).text(line, { width: blockWidth, align: 'right' });
+    if (line)
+      withFontFor(doc, line).text(line, right - blockWidth, doc.y, {
+        width: blockWidth,
+        align: 'right',
+      });
   }
   doc.y = Math.max(doc.y, top + 60) + 14;
   doc.fillColor(colours.text).fontSize(20);
   emphasised(doc, pdf.title, page.margin, doc.y);
-  withFontFor(doc, pdf.number)
-    .fontSize(11)
-    .text(pdf.number, page.margin, doc.y + 2);
+  drawValue(doc, pdf.number, page.margin, doc.y + 2, { width: contentWidth(doc), size: 11 });
   doc.moveDown(0.6);
 }
 
 /** Two columns: the client on the left, the document's details on the right. */
 function drawParties(doc: PDFKit.PDFDocument, pdf: BillingPdf): void {
   const top = doc.y;
-  const half = (doc.page.width - page.margin * 2) / 2;
+  const half = contentWidth(doc) / 2;
   doc
     .fontSize(8.5)
     .fillColor(colours.muted)
@@ -111,22 +98,27 @@ function drawParties(doc: PDFKit.PDFDocument, pdf: BillingPdf): void {
   doc.fillColor(colours.text).fontSize(10);
   const [name, ...rest] = pdf.client.lines;
   emphasised(doc, name ?? '', page.margin, doc.y, { width: half - 12 });
-  doc.fontSize(9);
-  for (const line of rest) if (line) withFontFor(doc, line).text(line, { width: half - 12 });
+  for (const line of rest) {
+    // A phone number or an address line stays whole, smaller if it must; prose wraps at spaces.
+    if (line) drawValue(doc, line, page.margin, doc.y, { width: half - 12, size: 9, min: 6.5 });
+  }
   const leftBottom = doc.y;
   let y = top;
+  const labelWidth = half * 0.36;
   for (const [label, value] of pdf.details) {
     doc
       .fontSize(8.5)
       .fillColor(colours.muted)
       .font(fontForText(label))
-      .text(label, page.margin + half, y, { width: half * 0.42 });
-    doc
-      .fontSize(9)
-      .fillColor(colours.text)
-      .font(fontForText(value))
-      .text(value, page.margin + half + half * 0.42, y, { width: half * 0.58, align: 'right' });
-    y = doc.y + 2;
+      .text(label, page.margin + half, y, { width: labelWidth });
+    doc.fillColor(colours.text);
+    // A value (a date, a number, a status) stays on one line, smaller if it must.
+    const below = drawValue(doc, value, page.margin + half + labelWidth, y, {
+      width: half - labelWidth,
+      size: 9,
+      align: 'right',
+    });
+    y = Math.max(doc.y, below) + 2;
   }
   doc.y = Math.max(leftBottom, y) + 16;
 }
@@ -137,7 +129,7 @@ interface TableGeometry {
 }
 
 function tableGeometry(doc: PDFKit.PDFDocument, columns: PdfColumn[]): TableGeometry {
-  const total = doc.page.width - page.margin * 2;
+  const total = contentWidth(doc);
   const share = columns.reduce((sum, column) => sum + column.width, 0);
   const widths = columns.map((column) => (column.width / share) * total);
   const x = widths.map(
@@ -153,7 +145,7 @@ function drawTableHeader(
 ): void {
   const top = doc.y;
   const height = 18;
-  doc.rect(page.margin, top, doc.page.width - page.margin * 2, height).fill(colours.head);
+  doc.rect(page.margin, top, contentWidth(doc), height).fill(colours.head);
   doc.fillColor(colours.text).fontSize(8.5);
   columns.forEach((column, index) => {
     emphasised(doc, column.header, geometry.x[index]! + cellPadding, top + 5, {
@@ -165,13 +157,14 @@ function drawTableHeader(
   doc.y = top + height;
 }
 
-const pageBottom = (doc: PDFKit.PDFDocument) => doc.page.height - page.margin - page.footer;
-
-/** The line items; a row that does not fit starts a new page, which repeats the header row. */
+/**
+ * The line items; a row that does not fit starts a new page, which repeats the document's header
+ * line and the table's header row. Right-aligned cells (amounts) stay on one line, smaller if
+ * they must; descriptions wrap.
+ */
 function drawTable(doc: PDFKit.PDFDocument, pdf: BillingPdf): void {
   const geometry = tableGeometry(doc, pdf.columns);
   drawTableHeader(doc, pdf.columns, geometry);
-  doc.fontSize(9);
   // Measuring a cell lays its text out; the same text in the same column (a price, a quantity)
   // measures the same, so it is measured once. Every cell is still drawn with its own font.
   const measured = new Map<string, number>();
@@ -179,27 +172,34 @@ function drawTable(doc: PDFKit.PDFDocument, pdf: BillingPdf): void {
     const key = `${index}:${cell}`;
     let height = measured.get(key);
     if (height === undefined) {
-      height = withFontFor(doc, cell).heightOfString(cell, {
-        width: geometry.widths[index]! - cellPadding * 2,
-      });
+      const width = geometry.widths[index]! - cellPadding * 2;
+      doc.fontSize(9);
+      height =
+        pdf.columns[index]!.align === 'right'
+          ? valueHeight(doc, cell, { width, size: 9 })
+          : withFontFor(doc, cell).heightOfString(cell, { width });
       measured.set(key, height);
     }
     return height;
   };
-  for (const row of pdf.rows) {
+  for (const cells of pdf.rows) {
+    const row = cells.map(keepMoneyTogether);
     const height = Math.max(...row.map(heightOf)) + cellPadding * 2;
     if (doc.y + height > pageBottom(doc)) {
       doc.addPage();
       drawTableHeader(doc, pdf.columns, geometry);
-      doc.fontSize(9);
     }
     const top = doc.y;
     doc.fillColor(colours.text);
     row.forEach((cell, index) => {
-      withFontFor(doc, cell).text(cell, geometry.x[index]! + cellPadding, top + cellPadding, {
-        width: geometry.widths[index]! - cellPadding * 2,
-        align: pdf.columns[index]!.align ?? 'left',
-      });
+      const x = geometry.x[index]! + cellPadding;
+      const width = geometry.widths[index]! - cellPadding * 2;
+      const align = pdf.columns[index]!.align ?? 'left';
+      if (align === 'right') drawValue(doc, cell, x, top + cellPadding, { width, size: 9, align });
+      else
+        withFontFor(doc, cell)
+          .fontSize(9)
+          .text(cell, x, top + cellPadding, { width, align });
     });
     doc
       .moveTo(page.margin, top + height)
@@ -212,116 +212,42 @@ function drawTable(doc: PDFKit.PDFDocument, pdf: BillingPdf): void {
   doc.moveDown(0.8);
 }
 
-function ensureRoom(doc: PDFKit.PDFDocument, height: number): void {
-  if (doc.y + height > pageBottom(doc)) doc.addPage();
-}
-
-function drawTotals(doc: PDFKit.PDFDocument, totals: [string, string][]): void {
-  const width = 230;
+/** The totals, kept together on one page, the emphasised row (the Total) larger. */
+function drawTotals(doc: PDFKit.PDFDocument, pdf: BillingPdf): void {
+  const { totals } = pdf;
+  const emphasis = pdf.emphasis ?? [totals.at(-1)?.[0]];
+  const width = 250;
   const x = doc.page.width - page.margin - width;
-  ensureRoom(doc, totals.length * 16 + 8);
-  totals.forEach(([label, value], index) => {
-    const last = index === totals.length - 1;
+  if (doc.y + totals.length * 17 + 8 > pageBottom(doc)) doc.addPage();
+  for (const [label, value] of totals) {
+    const strong = emphasis.includes(label);
     const y = doc.y;
-    const write = (text: string, left: number, options: PDFKit.Mixins.TextOptions) =>
-      last
+    const draw = (text: string, left: number, y: number, options: PDFKit.Mixins.TextOptions) =>
+      strong
         ? emphasised(doc, text, left, y, options)
-        : withFontFor(doc, text).text(text, left, y, options);
-    doc.fontSize(last ? 11 : 9.5).fillColor(last ? colours.text : colours.muted);
-    write(label, x, { width: width * 0.5 });
+        : void withFontFor(doc, text).text(text, left, y, options);
+    doc.fontSize(strong ? 11 : 9.5).fillColor(strong ? colours.text : colours.muted);
+    draw(label, x, y, { width: width * 0.5 });
+    const labelBottom = doc.y;
     doc.fillColor(colours.text);
-    write(value, x + width * 0.5, { width: width * 0.5, align: 'right' });
-    doc.y = Math.max(doc.y, y + (last ? 18 : 15));
-  });
+    drawValue(
+      doc,
+      value,
+      x + width * 0.5,
+      y,
+      { width: width * 0.5, size: strong ? 11 : 9.5, align: 'right' },
+      draw,
+    );
+    doc.y = Math.max(doc.y, labelBottom, y + (strong ? 18 : 15));
+  }
   doc.moveDown(1);
-}
-
-function drawSection(doc: PDFKit.PDFDocument, section: PdfSection): void {
-  const width = doc.page.width - page.margin * 2;
-  doc.fontSize(9);
-  const body = section.lines.join('\n');
-  const height = withFontFor(doc, body).heightOfString(body, { width: width - 16 }) + 30;
-  ensureRoom(doc, Math.min(height, 200));
-  const top = doc.y;
-  if (section.boxed) {
-    doc.rect(page.margin, top, width, height).fillAndStroke(colours.box, '#fca5a5');
-  }
-  const inset = section.boxed ? 8 : 0;
-  doc.fillColor(colours.text).fontSize(9.5);
-  emphasised(doc, section.title, page.margin + inset, top + inset, { width: width - inset * 2 });
-  withFontFor(doc, body)
-    .fontSize(9)
-    .text(body, page.margin + inset, doc.y + 2, { width: width - inset * 2 });
-  doc.y = Math.max(doc.y, section.boxed ? top + height : doc.y) + 10;
-}
-
-/** 'Page n of m' and the company's name on every page, written once every page exists. */
-function drawFooters(doc: PDFKit.PDFDocument, pdf: BillingPdf): void {
-  const range = doc.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index++) {
-    doc.switchToPage(index);
-    const y = doc.page.height - page.margin - 10;
-    const width = doc.page.width - page.margin * 2;
-    // Writing inside the bottom margin must not start a new page.
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc.fontSize(8).fillColor(colours.muted);
-    withFontFor(doc, `${pdf.company.name} · ${pdf.title} ${pdf.number}`).text(
-      `${pdf.company.name} · ${pdf.title} ${pdf.number}`,
-      page.margin,
-      y,
-      {
-        width,
-        lineBreak: false,
-      },
-    );
-    withFontFor(doc, `Page ${index + 1} of ${range.count}`).text(
-      `Page ${index + 1} of ${range.count}`,
-      page.margin,
-      y,
-      {
-        width,
-        align: 'right',
-        lineBreak: false,
-      },
-    );
-    doc.page.margins.bottom = bottom;
-  }
-}
-
-/** The mark drawn diagonally across the middle of every page, and its banner above the header. */
-function drawWatermarks(
-  doc: PDFKit.PDFDocument,
-  { mark, banner }: { mark: string; banner: string },
-): void {
-  const range = doc.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index++) {
-    doc.switchToPage(index);
-    const { width, height } = doc.page;
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc.fillColor('#dc2626').fontSize(9);
-    withFontFor(doc, banner).text(banner, page.margin, page.margin / 2 - 4, {
-      width: width - page.margin * 2,
-      align: 'center',
-      lineBreak: false,
-    });
-    doc.save().rotate(-40, { origin: [width / 2, height / 2] });
-    doc.fillOpacity(0.22).fontSize(150);
-    withFontFor(doc, mark).text(mark, 0, height / 2 - 75, {
-      width,
-      align: 'center',
-      lineBreak: false,
-    });
-    doc.restore();
-    doc.page.margins.bottom = bottom;
-  }
 }
 
 /**
  * Lays out a billing document and answers the PDF as a stream (end() already called): header
  * with logo and company, the client and the details, the line items over as many pages as they
- * take, the totals, then the sections, with page numbers on every page.
+ * take, the totals and the amount in words, then the sections; every page after the first
+ * repeats the document's header line, and every page carries its number.
  */
 export function renderBillingPdf(pdf: BillingPdf): PDFKit.PDFDocument {
   const doc = new PDFDocument({
@@ -334,11 +260,23 @@ export function renderBillingPdf(pdf: BillingPdf): PDFKit.PDFDocument {
     // pdfkit takes a parsed fontkit face as well as bytes, which its types do not say.
     doc.registerFont(name, documentFont(name) as unknown as Buffer);
   }
+  // Every later page, whether the layout or a long text starts it, opens below the header line.
+  doc.options.margin = undefined;
+  doc.options.margins = {
+    top: page.margin + page.runningHeader,
+    bottom: page.margin,
+    left: page.margin,
+    right: page.margin,
+  };
+  doc.on('pageAdded', () => drawRunningHeader(doc, pdf));
   drawHeader(doc, pdf);
   drawParties(doc, pdf);
   drawTable(doc, pdf);
-  drawTotals(doc, pdf.totals);
-  for (const section of pdf.sections) drawSection(doc, section);
+  drawTotals(doc, pdf);
+  const sections = pdf.amountInWords
+    ? [{ title: 'Amount in words', lines: [pdf.amountInWords] }, ...pdf.sections]
+    : pdf.sections;
+  for (const section of sections) drawSection(doc, section);
   drawFooters(doc, pdf);
   if (pdf.watermark) drawWatermarks(doc, pdf.watermark);
   doc.end();
@@ -357,7 +295,8 @@ export function clientLines(client: {
     client.companyName,
     client.contactPerson ? `Attn: ${client.contactPerson}` : '',
     client.address ?? '',
-    [client.phone, client.email].filter(Boolean).join(' · '),
+    client.phone ?? '',
+    client.email ?? '',
   ].filter((line) => line !== '');
 }
 

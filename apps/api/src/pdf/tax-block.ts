@@ -5,6 +5,7 @@ import {
   fromSen,
   ratePercentText,
   taxGroupLabel,
+  toSen,
   totalsFiguresOf,
 } from '@patrol/domain';
 import type { PdfColumn, PdfSection } from './billing-pdf';
@@ -58,36 +59,58 @@ export function lineTaxText(line: { taxType: TaxSummaryRow['taxType']; taxRate: 
     : `${line.taxType === 'SALES_TAX' ? 'Sales' : 'Service'} ${ratePercentText(line.taxRate)}`;
 }
 
-/** A line as issued, with its tax: an invoice's or a credit or debit note's. */
+/** A line as issued, with its tax: a quotation's, an invoice's or a credit or debit note's. */
 export interface TaxedPdfLine {
   description: string;
   quantity: number;
   unitPrice: number;
+  /** The line's discount in percent, when the document keeps it (quotations). */
+  discount?: number;
   taxType: TaxSummaryRow['taxType'];
   taxRate: number;
   taxAmount: number;
+  /** After the line's discount. */
   lineTotal: number;
 }
 
-/** The lines table of an invoice or a note: #, description, quantity, unit price, tax, amount. */
+/** What the line's discount took off, in sen: quantity x unit price less the line total. */
+export function lineDiscountSen(line: TaxedPdfLine): number {
+  return Math.max(0, toSen(line.unitPrice) * line.quantity - toSen(line.lineTotal));
+}
+
+function discountCell(line: TaxedPdfLine): string {
+  const sen = lineDiscountSen(line);
+  if (sen === 0) return '-';
+  const amount = `-${formatMoney(fromSen(sen))}`;
+  return line.discount ? `${amount}\n(${ratePercentText(line.discount / 100)})` : amount;
+}
+
+/**
+ * The lines table of every billing document: #, description, quantity, unit price, the discount
+ * as its own column when any line has one, the tax, and the amount after the discount.
+ */
 export function taxedLineTable(lines: readonly TaxedPdfLine[]): {
   columns: PdfColumn[];
   rows: string[][];
 } {
+  const discounted = lines.some((line) => lineDiscountSen(line) > 0);
+  const columns: PdfColumn[] = [
+    { header: '#', width: 4 },
+    { header: 'Description', width: discounted ? 27 : 35 },
+    { header: 'Qty', width: 6, align: 'right' },
+    { header: 'Unit price', width: 15, align: 'right' },
+    ...(discounted ? [{ header: 'Discount', width: 14, align: 'right' as const }] : []),
+    { header: 'Tax', width: discounted ? 18 : 23, align: 'right' },
+    { header: 'Amount', width: 17, align: 'right' },
+  ];
   return {
-    columns: [
-      { header: '#', width: 4 },
-      { header: 'Description', width: 35 },
-      { header: 'Qty', width: 6, align: 'right' },
-      { header: 'Unit price', width: 15, align: 'right' },
-      { header: 'Tax', width: 23, align: 'right' },
-      { header: 'Amount', width: 17, align: 'right' },
-    ],
+    columns,
     rows: lines.map((line, index) => [
       String(index + 1),
       line.description,
       String(line.quantity),
       formatMoney(line.unitPrice),
+      ...(discounted ? [discountCell(line)] : []),
       line.taxType === 'EXEMPT'
         ? lineTaxText(line)
         : `${formatMoney(line.taxAmount)} (${lineTaxText(line)})`,

@@ -1,4 +1,4 @@
-import { businessTimeZone } from '@patrol/domain';
+import { formatClockTime } from '@/lib/company-time';
 import { RefreshCwIcon, RotateCcwIcon, ShieldAlertIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -22,11 +22,6 @@ const serviceNames: Record<string, string> = {
   settings: 'Settings',
   ota: 'OTA check',
 };
-
-const clockTime = new Intl.DateTimeFormat('en-GB', {
-  timeStyle: 'medium',
-  timeZone: businessTimeZone,
-});
 
 function isAffected(breaker: BreakerHealth): boolean {
   return breaker.state !== 'CLOSED' || breaker.failureCount > 0;
@@ -91,7 +86,7 @@ export function ServiceErrorDialog({
             <p className="font-medium">{error.message}</p>
             {error.retryAfter && (
               <p className="mt-1 text-xs">
-                Service protection allows a retry at {clockTime.format(error.retryAfter)}.
+                Service protection allows a retry at {formatClockTime(error.retryAfter)}.
               </p>
             )}
           </div>

@@ -1,4 +1,4 @@
-import { addDays, businessDayStartInstant } from '@patrol/domain';
+import { addDays, dayStartInstant } from '@patrol/domain';
 import { and, count, desc, eq, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { auditLog, type AuditLogRow } from '../../db/schema';
@@ -29,9 +29,10 @@ export interface AuditFilter {
   entityTypes: readonly AuditEntityType[];
   entityId?: string;
   actorId?: string;
-  /** Calendar days, both included, as the business days' starts. */
+  /** Calendar days, both included, counted in `timeZone` (the company's). */
   dateFrom?: string;
   dateTo?: string;
+  timeZone: string;
 }
 
 function filterCondition(filter: AuditFilter): SQL | undefined {
@@ -41,10 +42,10 @@ function filterCondition(filter: AuditFilter): SQL | undefined {
     filter.actorId === undefined ? undefined : eq(auditLog.actorId, filter.actorId),
     filter.dateFrom === undefined
       ? undefined
-      : gte(auditLog.createdAt, businessDayStartInstant(filter.dateFrom)),
+      : gte(auditLog.createdAt, dayStartInstant(filter.dateFrom, filter.timeZone)),
     filter.dateTo === undefined
       ? undefined
-      : lt(auditLog.createdAt, businessDayStartInstant(addDays(filter.dateTo, 1))),
+      : lt(auditLog.createdAt, dayStartInstant(addDays(filter.dateTo, 1), filter.timeZone)),
   );
 }
 

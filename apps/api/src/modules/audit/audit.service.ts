@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import { buildPagination, type Permission } from '@patrol/contracts';
-import { businessDay, businessTimeZone, hasPermission } from '@patrol/domain';
+import { buildPagination } from '@patrol/contracts';
+import { businessDay, visibleAuditEntityTypes } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
 import { forbidden } from '../../http/app-error';
 import type { AppContext } from '../../http/app-context';
@@ -12,6 +12,7 @@ import type { AuditLogRow } from '../../db/schema';
 import type { CsvDownload } from '../../http/csv';
 import {
   auditEntityTypes,
+  defaultCompanyTimeZone,
   type AuditChange,
   type AuditEntityType,
   type AuditEntry,
@@ -163,29 +164,13 @@ export function withLines<Row extends { id: string }>(
   };
 }
 
-/** The permission that lets a reader see an entity type's changes. */
-const entityTypeReaders = {
-  user: 'users.view',
-  settings: 'settings.view',
-  product: 'products.view',
-  quotation: 'quotations.view',
-  invoice: 'invoices.view',
-  payment: 'invoices.view',
-  receipt: 'invoices.view',
-  credit_note: 'invoices.view',
-  debit_note: 'invoices.view',
-  crash_report: 'settings.view',
-  ota_version: 'settings.view',
-  licence: 'clients.view',
-} as const satisfies Record<AuditEntityType, Permission>;
-
-/** The entity types whose changes a reader may see. */
+/** The entity types whose changes a reader may see (the shared map in libs/domain). */
 function visibleEntityTypes(reader: AuthUser): AuditEntityType[] {
-  return auditEntityTypes.filter((type) => hasPermission(reader, entityTypeReaders[type]));
+  return visibleAuditEntityTypes(reader, auditEntityTypes);
 }
 
 /** The reader's filter: the entity types asked for, if the reader may see them (else 403). */
-function readerFilter(reader: AuthUser, query: ExportAuditQuery): AuditFilter {
+function readerFilter(reader: AuthUser, query: ExportAuditQuery, timeZone: string): AuditFilter {
   const visible = visibleEntityTypes(reader);
   if (query.entityType && !visible.includes(query.entityType)) throw forbidden();
   return {
@@ -194,6 +179,7 @@ function readerFilter(reader: AuthUser, query: ExportAuditQuery): AuditFilter {
     actorId: query.actorId,
     dateFrom: query.dateFrom,
     dateTo: query.dateTo,
+    timeZone,
   };
 }
 
@@ -257,8 +243,9 @@ export async function listAuditEntries(
   reader: AuthUser,
   query: ListAuditQuery,
 ): Promise<ListAuditResponse> {
+  const timeZone = await deps.auditNames.timeZone(deps.db);
   const { rows, totalCount } = await findAuditPage(deps.db, {
-    ...readerFilter(reader, query),
+    ...readerFilter(reader, query, timeZone),
     page: query.page,
     limit: query.limit,
   });
@@ -267,7 +254,7 @@ export async function listAuditEntries(
     data: {
       entries: await presentLabelled(deps, rows),
       pagination: buildPagination(query.page, query.limit, totalCount),
-      timeZone: businessTimeZone,
+      timeZone,
     },
   };
 }
@@ -290,8 +277,10 @@ export function exportAuditEntries(
   query: ExportAuditQuery,
   now: Date = new Date(),
 ): CsvDownload {
-  const filter = readerFilter(reader, query);
+  // Checked now, so a reader asking for what they may not see gets 403 before any byte.
+  const visible = readerFilter(reader, query, defaultCompanyTimeZone);
   async function* lines() {
+    const filter = { ...visible, timeZone: await deps.auditNames.timeZone(deps.db) };
     for await (const batch of allAuditEntries(deps.db, filter)) {
       yield (await presentLabelled(deps, batch)).flatMap((entry) => {
         const who = entry.actor ? entry.actor.fullName || entry.actor.username : 'Deleted user';

@@ -69,9 +69,20 @@ describe('GET /api/audit', () => {
     expect(response.body.data.pagination).toMatchObject({ totalCount: 1, hasNext: false });
   });
 
-  it('refuses sales, who holds neither users.view nor settings.view (403)', async () => {
+  it('shows sales only the trail of what they may view, never users or settings (403)', async () => {
     const sales = await t.createUserWithToken({ role: 'sales' });
-    expect((await api().get('/api/audit').set(bearer(sales.token))).status).toBe(403);
+    const page = await api().get('/api/audit').set(bearer(sales.token)).expect(200);
+    for (const entry of page.body.data.entries) {
+      expect(['user', 'settings']).not.toContain(entry.entityType);
+    }
+    await api().get('/api/audit?entityType=user').set(bearer(sales.token)).expect(403);
+    await api().get('/api/audit?entityType=settings').set(bearer(sales.token)).expect(403);
+  });
+
+  it('refuses a user with no permission that shows an audited entity (403)', async () => {
+    const { token } = await t.createUserWithToken({ role: 'sales', permissions: ['clients.view'] });
+    expect((await api().get('/api/audit').set(bearer(token))).status).toBe(403);
+    expect((await api().get('/api/audit/export').set(bearer(token))).status).toBe(403);
   });
 });
 
@@ -137,11 +148,11 @@ describe('GET /api/audit/export', () => {
     ).toBe(true);
   });
 
-  it('refuses an entity type the reader may not see, and sales altogether', async () => {
+  it('refuses an entity type the reader may not see', async () => {
     const manager = await t.createUserWithToken({ role: 'manager' });
     await api().get('/api/audit/export?entityType=settings').set(bearer(manager.token)).expect(403);
     const sales = await t.createUserWithToken({ role: 'sales' });
-    await api().get('/api/audit/export').set(bearer(sales.token)).expect(403);
+    await api().get('/api/audit/export?entityType=user').set(bearer(sales.token)).expect(403);
     await api()
       .get('/api/audit/export?dateFrom=yesterday')
       .set(bearer(superadmin.token))

@@ -1,5 +1,5 @@
 import type { InvoiceNote, InvoiceNoteKind } from '@patrol/contracts';
-import { formatBusinessDate, formatMoney } from '@patrol/domain';
+import { amountInWords, formatBusinessDate, formatMoney } from '@patrol/domain';
 import type { Response } from 'express';
 import type { AppContext } from '../../http/app-context';
 import { streamDownload } from '../../http/downloads';
@@ -13,14 +13,14 @@ const titles: Record<InvoiceNoteKind, string> = { credit: 'CREDIT NOTE', debit: 
 /** A credit or debit note as its PDF prints it, on the invoice PDF's model. */
 export function invoiceNotePdf(
   note: InvoiceNote,
-  { company, sstRegistrationNumber }: DocumentCompany,
+  { company, sstRegistrationNumber, timeZone }: DocumentCompany,
 ): BillingPdf {
   return {
     title: titles[note.kind],
     number: note.noteNumber,
     company,
     details: [
-      ['Issue date', formatBusinessDate(note.issueDate)],
+      ['Issue date', formatBusinessDate(note.issueDate, timeZone)],
       ['Invoice', note.invoiceNumber],
       ['Reason', note.reason],
     ],
@@ -36,6 +36,8 @@ export function invoiceNotePdf(
         ? [['Refund due', formatMoney(note.refundDue)] as [string, string]]
         : []),
     ],
+    emphasis: ['Total'],
+    amountInWords: amountInWords(note.totalAmount),
     sections: taxSummarySection(note.taxSummary, sstRegistrationNumber),
   };
 }

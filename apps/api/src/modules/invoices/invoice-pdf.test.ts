@@ -78,6 +78,47 @@ describe('GET /api/business/invoices/{id}/download', () => {
     expect(text).not.toContain('Rejected by');
   });
 
+  it('prints a discount column, Total before Paid and Outstanding, and the total in words', async () => {
+    const admin = await t.signIn('Admin');
+    const client = await buildClient(t, { companyName: 'Diskaun Kawalan Sdn Bhd' });
+    // 3 x RM 1,234.50 = 3,703.50 less 10% = 3,333.15, service tax 8% 266.65: RM 3,599.80.
+    const discounted = await createInvoice(t, admin, client.id, {
+      items: [
+        {
+          productId: null,
+          productName: 'Patrol licence',
+          description: 'One device, one year',
+          quantity: 3,
+          unitPrice: 1234.5,
+          discount: 10,
+        },
+        {
+          productId: null,
+          productName: 'Guard training',
+          description: '',
+          quantity: 1,
+          unitPrice: 50,
+          discount: 0,
+        },
+      ],
+    });
+    const text = (await pdfPages((await download(discounted.id).expect(200)).body as Buffer)).join(
+      '\n',
+    );
+    expect(text).toMatch(/Unit price\s+Discount\s+Tax\s+Amount/);
+    expect(text).toMatch(
+      /3\s+RM 1,234\.50\s+-RM 370\.35\s+RM 266\.65 \(Service 8%\)\s+RM 3,333\.15/,
+    );
+    expect(text).toMatch(/1\s+RM 50\.00\s+-\s+RM 4\.00 \(Service 8%\)\s+RM 50\.00/);
+    expect(text).toMatch(
+      /Subtotal before discount\s+RM 3,753\.50\s+Discount\s+-RM 370\.35\s+Subtotal\s+RM 3,383\.15/,
+    );
+    expect(text).toMatch(/Total\s+RM 3,653\.80\s+Paid\s+RM 0\.00\s+Outstanding\s+RM 3,653\.80/);
+    expect(text).toContain(
+      'Ringgit Malaysia Three Thousand Six Hundred Fifty-Three and Sen Eighty Only',
+    );
+  });
+
   it('marks a reverted invoice VOID on every page, with its number and no bank details', async () => {
     const admin = await t.signIn('Admin');
     const client = await buildClient(t, { companyName: 'Void Client Sdn Bhd' });

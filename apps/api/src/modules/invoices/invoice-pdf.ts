@@ -1,5 +1,11 @@
-import { licenceLineText, type Invoice, type PaymentEntry } from '@patrol/contracts';
 import {
+  defaultCompanyTimeZone,
+  licenceLineText,
+  type Invoice,
+  type PaymentEntry,
+} from '@patrol/contracts';
+import {
+  amountInWords,
   businessDay,
   formatBusinessDate,
   formatMoney,
@@ -38,10 +44,13 @@ const entryStatusLabels: Record<PaymentEntry['status'], string> = {
 };
 
 /** The payment statement: every entry with its status, rejected ones too (no staff or reasons). */
-export function paymentStatementLines(entries: readonly PaymentEntry[]): string[] {
+export function paymentStatementLines(
+  entries: readonly PaymentEntry[],
+  timeZone: string = defaultCompanyTimeZone,
+): string[] {
   return entries.map(
     (entry) =>
-      `${formatBusinessDate(entry.paymentDate)}  ${humanise(entry.paymentMethod)}  ${entry.referenceNumber}  ${formatMoney(entry.amount)}  ${entryStatusLabels[entry.status]}`,
+      `${formatBusinessDate(entry.paymentDate, timeZone)}  ${humanise(entry.paymentMethod)}  ${entry.referenceNumber}  ${formatMoney(entry.amount)}  ${entryStatusLabels[entry.status]}`,
   );
 }
 
@@ -53,16 +62,16 @@ const voidMark = {
 /** An invoice as its PDF prints it: the stored lines, totals and payments. */
 export function invoicePdf(
   invoice: Invoice,
-  { company, bankLines, sstRegistrationNumber }: DocumentCompany,
+  { company, bankLines, sstRegistrationNumber, timeZone }: DocumentCompany,
 ): BillingPdf {
-  const payments = paymentStatementLines(invoice.paymentEntries);
+  const payments = paymentStatementLines(invoice.paymentEntries, timeZone);
   return {
     title: 'INVOICE',
     number: invoice.invoiceNumber,
     company,
     details: [
-      ['Issue date', formatBusinessDate(invoice.issueDate)],
-      ['Due date', formatBusinessDate(invoice.dueDate)],
+      ['Issue date', formatBusinessDate(invoice.issueDate, timeZone)],
+      ['Due date', formatBusinessDate(invoice.dueDate, timeZone)],
       ['Payment terms', humanise(invoice.paymentTerms)],
       ['Status', invoice.isVoided ? 'Void' : humanise(invoice.paymentStatus)],
     ],
@@ -108,6 +117,8 @@ export function invoicePdf(
         : []),
       ...noteSections(invoice.notes),
     ],
+    emphasis: ['Total', 'Outstanding'],
+    amountInWords: amountInWords(invoice.totalAmount),
     ...(invoice.isVoided ? { watermark: voidMark } : {}),
   };
 }
@@ -125,7 +136,7 @@ export async function readInvoiceDocument(
     documentCompany(ctx),
   ]);
   if (!row) throw notFound(invoiceRuleMessages.notFound);
-  return { invoice: presentInvoice(row, parts, businessDay(now)), company };
+  return { invoice: presentInvoice(row, parts, businessDay(now, company.timeZone)), company };
 }
 
 /** GET /api/business/invoices/{id}/download: 'invoice-{number}.pdf', streamed. */

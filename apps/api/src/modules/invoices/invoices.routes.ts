@@ -190,7 +190,7 @@ export const invoiceRoutes = [
     path: '/api/business/invoices/:id/download',
     summary: 'The invoice as a PDF (invoice-{number}.pdf)',
     description:
-      "Company details and logo, the client, the lines with their SST, subtotal, SST, paid, outstanding and total in RM as stored, the payments, bank details and the notes with each payment correction block boxed. 404 'Invoice not found'.",
+      "Company details and logo, the client, the lines with their SST, subtotal, SST, paid, outstanding and total in RM as stored, the payments, bank details and the notes. 404 'Invoice not found'.",
     tags: ['invoices'],
     access: { permissions: ['invoices.view'] },
     params: idParamsSchema,

@@ -102,9 +102,19 @@ describe('GET /api/business/quotations/{id}/download', () => {
     expect(text).toContain('Société Générale terms apply');
     // 3 x 1,234.50 = 3,703.50 less 10% = 3,333.15 at service tax 8% = 266.652 -> 266.65;
     // 99.99 at sales tax 10% = 9.999 -> 10.00; 50.00 exempt. Total 3,483.14 + 276.65 = 3,759.79.
-    expect(text).toMatch(/Patrol licence\s+3\s+RM 1,234\.50\s+10%\s+Service 8%\s+RM 3,333\.15/);
-    expect(text).toMatch(/Pemasangan NFC\s+1\s+RM 99\.99\s+-\s+Sales 10%\s+RM 99\.99/);
+    // The discount is a column of its own (amount and percent), since a line has one.
+    expect(text).toMatch(/Unit price\s+Discount\s+Tax\s+Amount/);
+    expect(text).toMatch(
+      /Patrol licence\s+3\s+RM 1,234\.50\s+-RM 370\.35\s+RM 266\.65 \(Service 8%\)\s+RM 3,333\.15/,
+    );
+    expect(text).toMatch(/\(10%\)/);
+    expect(text).toMatch(
+      /Pemasangan NFC\s+1\s+RM 99\.99\s+-\s+RM 10\.00 \(Sales 10%\)\s+RM 99\.99/,
+    );
     expect(text).toMatch(/Guard training\s+1\s+RM 50\.00\s+-\s+Exempt\s+RM 50\.00/);
+    expect(text).toContain(
+      'Ringgit Malaysia Three Thousand Seven Hundred Fifty-Nine and Sen Seventy-Nine Only',
+    );
     expect(text).toMatch(/Subtotal before discount\s+RM 3,853\.49/);
     expect(text).toMatch(/Discount\s+-RM 370\.35/);
     expect(text).toMatch(/Subtotal\s+RM 3,483\.14/);
@@ -122,8 +132,11 @@ describe('GET /api/business/quotations/{id}/download', () => {
     const pages = await pdfPages((await download(long.id).expect(200)).body as Buffer);
     expect(pages.length).toBeGreaterThan(1);
     pages.forEach((page, index) => {
-      expect(page).toMatch(/Description\s+Qty\s+Unit price/);
+      // No line has a discount, so there is no Discount column.
+      expect(page).toMatch(/Description\s+Qty\s+Unit price\s+Tax\s+Amount/);
       expect(page).toContain(`Page ${index + 1} of ${pages.length}`);
+      // Every later page repeats the document's header line.
+      if (index > 0) expect(page).toContain(`QUOTATION ${long.quotationNumber} (continued)`);
     });
     const text = pages.join('\n');
     for (const line of [1, 30, 60]) expect(text).toContain(`Checkpoint tag ${line}`);

@@ -1,11 +1,11 @@
 import { licenceLineText, type Quotation } from '@patrol/contracts';
-import { businessDay, formatBusinessDate, formatMoney, humanise } from '@patrol/domain';
+import { amountInWords, businessDay, formatBusinessDate, humanise } from '@patrol/domain';
 import type { Response } from 'express';
 import type { AppContext } from '../../http/app-context';
 import { notFound } from '../../http/app-error';
 import { streamDownload } from '../../http/downloads';
 import { clientLines, renderBillingPdf, type BillingPdf } from '../../pdf/billing-pdf';
-import { documentTotals, lineTaxText, taxSummarySection } from '../../pdf/tax-block';
+import { documentTotals, taxedLineTable, taxSummarySection } from '../../pdf/tax-block';
 import { documentCompany, type DocumentCompany } from '../settings/document-company.service';
 import { presentQuotation } from './quotations.presenter';
 import { findQuotationById, findQuotationItems } from './quotations.repo';
@@ -14,38 +14,29 @@ import { quotationRuleMessages } from './quotation-messages';
 /** A quotation as its PDF prints it: the stored lines and totals, as the screen shows them. */
 export function quotationPdf(
   quotation: Quotation,
-  { company, bankLines, sstRegistrationNumber }: DocumentCompany,
+  { company, bankLines, sstRegistrationNumber, timeZone }: DocumentCompany,
 ): BillingPdf {
   return {
     title: 'QUOTATION',
     number: quotation.quotationNumber,
     company,
     details: [
-      ['Date', formatBusinessDate(quotation.quotationDate)],
-      ['Valid until', formatBusinessDate(quotation.validUntil)],
+      ['Date', formatBusinessDate(quotation.quotationDate, timeZone)],
+      ['Valid until', formatBusinessDate(quotation.validUntil, timeZone)],
       ['Payment terms', humanise(quotation.paymentTerms)],
       ['Status', humanise(quotation.status)],
     ],
     client: { heading: 'Quotation for', lines: clientLines(quotation.clientInfo) },
-    columns: [
-      { header: '#', width: 4 },
-      { header: 'Description', width: 34 },
-      { header: 'Qty', width: 7, align: 'right' },
-      { header: 'Unit price', width: 15, align: 'right' },
-      { header: 'Discount', width: 10, align: 'right' },
-      { header: 'Tax', width: 13, align: 'right' },
-      { header: 'Amount', width: 17, align: 'right' },
-    ],
-    rows: quotation.items.map((item, index) => [
-      String(index + 1),
-      [item.productName, item.description, licenceLineText(item)].filter(Boolean).join('\n'),
-      String(item.quantity),
-      formatMoney(item.unitPrice),
-      item.discount ? `${item.discount}%` : '-',
-      lineTaxText(item),
-      formatMoney(item.lineTotal),
-    ]),
+    ...taxedLineTable(
+      quotation.items.map((item) => ({
+        ...item,
+        description: [item.productName, item.description, licenceLineText(item)]
+          .filter(Boolean)
+          .join('\n'),
+      })),
+    ),
     totals: documentTotals(quotation),
+    amountInWords: amountInWords(quotation.totalAmount),
     sections: [
       ...taxSummarySection(quotation.taxSummary, sstRegistrationNumber),
       ...(bankLines.length > 0 ? [{ title: 'Bank details', lines: bankLines }] : []),
@@ -67,7 +58,7 @@ export async function readQuotationDocument(
     documentCompany(ctx),
   ]);
   if (!row) throw notFound(quotationRuleMessages.notFound);
-  return { quotation: presentQuotation(row, items, businessDay(now)), company };
+  return { quotation: presentQuotation(row, items, businessDay(now, company.timeZone)), company };
 }
 
 /** GET /api/business/quotations/{id}/download: 'quotation-{number}.pdf', streamed. */

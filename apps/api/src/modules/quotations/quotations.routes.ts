@@ -5,6 +5,8 @@ import {
   listQuotationsQuerySchema,
   listQuotationsResponseSchema,
   quotationResponseSchema,
+  sharedPdfQuerySchema,
+  shareLinkResponseSchema,
   updateQuotationBodySchema,
   updateQuotationStatusBodySchema,
 } from '@patrol/contracts';
@@ -19,6 +21,7 @@ import {
 } from './quotations.service';
 import { sendQuotationToClient } from './quotation-sending';
 import { setQuotationStatus } from './quotation-status.service';
+import { createQuotationShareLink, downloadSharedQuotationPdf } from './quotation-sharing';
 
 const tags = ['quotations'];
 
@@ -110,5 +113,31 @@ export const quotationRoutes = [
     params: idParamsSchema,
     response: pdfDownloadResponse,
     handler: ({ ctx, params, res }) => downloadQuotationPdf(ctx, params.id, res),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/business/quotations/:id/share-link',
+    summary: "A signed link to the quotation's PDF for WhatsApp, valid for 7 days",
+    description:
+      "Answers the link and the client's Malaysian mobile number in WhatsApp's form (null for a landline or none). 404 'Quotation not found'.",
+    tags,
+    access: { permissions: ['quotations.view'] },
+    params: idParamsSchema,
+    response: shareLinkResponseSchema,
+    handler: ({ ctx, params }) => createQuotationShareLink(ctx, params.id),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/public/quotations/:id/pdf',
+    summary: 'The quotation PDF behind a shared link (no account: the signature is the key)',
+    description:
+      "403 'This link is not valid...' when the signature does not match the quotation and expiry; 410 'This link has expired...' after it expires.",
+    tags,
+    access: 'public',
+    params: idParamsSchema,
+    query: sharedPdfQuerySchema,
+    response: pdfDownloadResponse,
+    handler: ({ ctx, params, query, res }) =>
+      downloadSharedQuotationPdf(ctx, params.id, query, res),
   }),
 ];

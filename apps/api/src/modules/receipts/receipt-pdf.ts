@@ -1,5 +1,5 @@
 import type { Receipt } from '@patrol/contracts';
-import { formatBusinessDate, formatMoney, humanise } from '@patrol/domain';
+import { amountInWords, formatBusinessDate, formatMoney, humanise } from '@patrol/domain';
 import type { Response } from 'express';
 import type { AppContext } from '../../http/app-context';
 import { notFound } from '../../http/app-error';
@@ -19,13 +19,13 @@ function methodsOf(receipt: Receipt): string {
 }
 
 /** A receipt as its PDF prints it: allocations, methods, reference and verification code. */
-export function receiptPdf(receipt: Receipt, { company }: DocumentCompany): BillingPdf {
+export function receiptPdf(receipt: Receipt, { company, timeZone }: DocumentCompany): BillingPdf {
   return {
     title: 'RECEIPT',
     number: receipt.receiptNumber,
     company,
     details: [
-      ['Payment date', formatBusinessDate(receipt.paymentDate)],
+      ['Payment date', formatBusinessDate(receipt.paymentDate, timeZone)],
       ['Payment method', methodsOf(receipt)],
       ['Reference', receipt.referenceNumber || '-'],
       ['Transaction', humanise(receipt.transactionType)],
@@ -45,6 +45,7 @@ export function receiptPdf(receipt: Receipt, { company }: DocumentCompany): Bill
       formatMoney(allocation.outstandingAfter),
     ]),
     totals: [['Amount received', formatMoney(receipt.totalAmount)]],
+    amountInWords: amountInWords(receipt.totalAmount),
     sections: [
       ...(receipt.lineItems.length > 0
         ? [

@@ -2,13 +2,19 @@ import {
   idParamsSchema,
   listReceiptsQuerySchema,
   listReceiptsResponseSchema,
+  sharedPdfQuerySchema,
+  shareLinkResponseSchema,
 } from '@patrol/contracts';
 import { defineRoute } from '../../http/route';
 import { pdfDownloadResponse } from '../../pdf/billing-pdf';
 import { downloadReceiptPdf } from './receipt-pdf';
+import { createReceiptShareLink, downloadSharedReceiptPdf } from './receipt-sharing';
 import { listReceipts } from './receipts.service';
 
-/** Receipts are issued by the server when a payment is validated; staff only list them. */
+/**
+ * Receipts are issued by the server when a payment is validated; staff list them, download them
+ * and share a signed link to one.
+ */
 export const receiptRoutes = [
   defineRoute({
     method: 'get',
@@ -33,5 +39,30 @@ export const receiptRoutes = [
     params: idParamsSchema,
     response: pdfDownloadResponse,
     handler: ({ ctx, params, res }) => downloadReceiptPdf(ctx, params.id, res),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/business/receipts/:id/share-link',
+    summary: "A signed link to the receipt's PDF for WhatsApp, valid for 7 days",
+    description:
+      "Answers the link and the client's Malaysian mobile number in WhatsApp's form (null for a landline or none). 404 'Receipt not found'.",
+    tags: ['receipts'],
+    access: { permissions: ['invoices.view'] },
+    params: idParamsSchema,
+    response: shareLinkResponseSchema,
+    handler: ({ ctx, params }) => createReceiptShareLink(ctx, params.id),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/public/receipts/:id/pdf',
+    summary: 'The receipt PDF behind a shared link (no account: the signature is the key)',
+    description:
+      "403 'This link is not valid...' when the signature does not match the receipt and expiry; 410 'This link has expired...' after it expires.",
+    tags: ['receipts'],
+    access: 'public',
+    params: idParamsSchema,
+    query: sharedPdfQuerySchema,
+    response: pdfDownloadResponse,
+    handler: ({ ctx, params, query, res }) => downloadSharedReceiptPdf(ctx, params.id, query, res),
   }),
 ];

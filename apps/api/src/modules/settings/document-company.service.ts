@@ -13,6 +13,8 @@ export interface DocumentCompany {
   bankLines: string[];
   /** The supplier's SST registration number, printed beside the tax; empty when not registered. */
   sstRegistrationNumber: string;
+  /** The company's time zone (IANA), in which documents print their dates. */
+  timeZone: string;
 }
 
 const joined = (parts: (string | undefined)[], separator: string) =>
@@ -38,13 +40,14 @@ export async function documentCompany(
         joined([address.state, address.country], ', '),
       ].filter((line) => line.trim() !== ''),
       contactLine: joined([settings.phone, settings.email, settings.website], ' · '),
+      // Each number keeps its label on its line (no-break spaces); a line breaks only between them.
       registrationLine: joined(
         [
           settings.registrationNumber && `Reg. No. ${settings.registrationNumber}`,
           settings.taxSettings.sstRegistrationNumber &&
             `SST Reg. No. ${settings.taxSettings.sstRegistrationNumber}`,
           settings.taxNumber && `Tax No. ${settings.taxNumber}`,
-        ],
+        ].map((part) => part && part.replace(/ /g, '\u00a0')),
         ' · ',
       ),
       logoPath: logo,
@@ -57,5 +60,6 @@ export async function documentCompany(
         ]
       : [],
     sstRegistrationNumber: settings.taxSettings.sstRegistrationNumber,
+    timeZone: settings.timeSettings.timeZone,
   };
 }

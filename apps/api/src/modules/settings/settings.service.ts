@@ -59,6 +59,11 @@ export async function readSettingsRow(db: DbExecutor) {
   return findSettingsRow(db);
 }
 
+/** The company's time zone (settings, group time; Asia/Kuala_Lumpur unless changed). */
+export async function companyTimeZone(db: DbExecutor): Promise<string> {
+  return storedSettings(await readSettingsRow(db)).timeSettings.timeZone;
+}
+
 /** The settings row locked for a change, created first if needed. */
 async function lockSettingsRow(db: DbExecutor) {
   await ensureSettingsRow(db);

@@ -11,6 +11,8 @@ import { useToastOutlet } from '@/components/toast-outlet';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { UpdateNoticeBell } from '@/features/updates/components/update-notice-bell';
 import { UpdateNoticeProvider } from '@/features/updates/components/update-notice-provider';
+import { useCompanyTimeZone } from '@/lib/company-time';
+import { CompanyTimeZoneSync } from '@/lib/company-time-sync';
 import { RealtimeProvider } from '@/lib/realtime-provider';
 
 /**
@@ -22,9 +24,11 @@ export function AppLayout() {
   // Every signed-in screen may raise toasts.
   useToastOutlet();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const timeZone = useCompanyTimeZone();
 
   return (
     <RealtimeProvider>
+      <CompanyTimeZoneSync />
       <UpdateNoticeProvider>
         <TooltipProvider>
           <div className="min-h-screen">
@@ -60,7 +64,8 @@ export function AppLayout() {
                 tabIndex={-1}
                 className="mx-auto w-full max-w-[1600px] flex-1 p-4 outline-none md:p-6"
               >
-                <Outlet />
+                {/* Screens lay their times out in the company's zone: a change shows at once. */}
+                <Outlet key={timeZone} />
               </main>
               <AppFooter />
             </div>

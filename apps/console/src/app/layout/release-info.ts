@@ -1,4 +1,5 @@
 import type { BadgeVariant } from '@/components/ui/badge';
+import { getCompanyTimeZone } from '@/lib/company-time';
 
 /** Badge colour of a release name: beta/alpha destructive, dev secondary, stable/enterprise default. */
 export function releaseBadgeVariant(releaseName: string): BadgeVariant {
@@ -40,12 +41,16 @@ export function environmentLabel(mode: string | undefined): string {
   return mode.charAt(0).toUpperCase() + mode.slice(1);
 }
 
-/** A date as a long US date ('June 19, 2025'); date-only strings are read as calendar dates. */
+/** A date as a long US date ('June 19, 2025'); date-only strings are read as calendar dates,
+ * instants in the company's time zone. */
 export function formatLongUsDate(date: string | Date): string {
   if (typeof date === 'string') {
     return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
       new Date(`${date}T00:00:00Z`),
     );
   }
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(date);
+  return new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'long',
+    timeZone: getCompanyTimeZone(),
+  }).format(date);
 }

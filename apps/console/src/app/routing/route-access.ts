@@ -1,5 +1,10 @@
 import type { Permission, Role } from '@patrol/contracts';
-import { hasPermissions, type PermissionMode, type PermissionSubject } from '@patrol/domain';
+import {
+  auditReadPermissions,
+  hasPermissions,
+  type PermissionMode,
+  type PermissionSubject,
+} from '@patrol/domain';
 
 /**
  * The permissions a protected screen needs: ANY of them, or ALL when mode is 'all'; `roles`
@@ -25,8 +30,9 @@ export const routeAccess = {
   // Spec 2 sections 2.1 and 6: user management is the superadmin's, whoever else holds users.view.
   users: { permissions: ['users.view'], mode: 'any', roles: ['superadmin'] },
   settings: any('settings.view'),
-  // The trail shows every user's and setting's history: the superadmin's, like user management.
-  audit: { permissions: ['users.view', 'settings.view'], mode: 'any', roles: ['superadmin'] },
+  // As the API: any permission that shows one of the trail's entity types; the API then answers
+  // only the types the reader's permissions cover.
+  audit: { permissions: auditReadPermissions, mode: 'any' },
   crashReports: any('settings.view'),
   ota: any('settings.view'),
   systemStatus: any('settings.view'),

@@ -1,5 +1,5 @@
 import { auditEntityTypes, type AuditEntityType } from '@patrol/contracts';
-import { humanise } from '@patrol/domain';
+import { hasPermission, humanise, visibleAuditEntityTypes } from '@patrol/domain';
 import { DownloadIcon, RefreshCwIcon, ScrollTextIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -20,6 +20,7 @@ import {
 import { useStaffDirectory } from '@/features/audit/api/staff-directory';
 import { AuditTable } from '@/features/audit/components/audit-table';
 import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 const entriesText = (count: number) => `${count} ${count === 1 ? 'entry' : 'entries'}`;
@@ -27,7 +28,10 @@ const entriesText = (count: number) => `${count} ${count === 1 ? 'entry' : 'entr
 /** The audit trail (/audit): who changed which user, setting or billing record, and how. */
 export function AuditPage() {
   const [params, setParams] = useSearchParams();
-  const entityType = auditEntityTypes.find((type) => type === params.get('entityType'));
+  const { user } = useAuth();
+  // The types the reader's permissions cover, as the API filters them (libs/domain audit-access).
+  const entityTypes = visibleAuditEntityTypes(user, auditEntityTypes);
+  const entityType = entityTypes.find((type) => type === params.get('entityType'));
   const day = (name: string) => {
     const value = params.get(name) ?? '';
     return isoDay.test(value) ? value : undefined;
@@ -40,7 +44,7 @@ export function AuditPage() {
   };
   const page = Math.max(1, Number(params.get('page')) || 1);
   const entries = useAuditEntries({ ...filters, page });
-  const staff = useStaffDirectory();
+  const staff = useStaffDirectory(hasPermission(user, 'users.view'));
   const [exporting, setExporting] = useState(false);
 
   const update = (changes: Record<string, string>) =>
@@ -91,7 +95,7 @@ export function AuditPage() {
                 onChange={(event) => update({ entityType: event.target.value as AuditEntityType })}
               >
                 <option value="">All entities</option>
-                {auditEntityTypes.map((type) => (
+                {entityTypes.map((type) => (
                   <option key={type} value={type}>
                     {humanise(type)}
                   </option>

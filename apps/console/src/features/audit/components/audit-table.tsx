@@ -1,5 +1,6 @@
 import type { AuditEntry } from '@patrol/contracts';
-import { formatBusinessDateTime, humanise } from '@patrol/domain';
+import { humanise, timeZoneLabel } from '@patrol/domain';
+import { formatBusinessDateTime } from '@/lib/company-time';
 import {
   Table,
   TableBody,
@@ -85,7 +86,9 @@ export function AuditTable({ entries, timeZone }: { entries: AuditEntry[]; timeZ
     <Table>
       <TableHeader>
         <TableRow>
-          <TableHead title={`Times in ${timeZone}`}>When</TableHead>
+          <TableHead title={`Times in ${timeZoneLabel(timeZone)}`}>
+            When <span className="font-normal text-muted-foreground">({timeZone})</span>
+          </TableHead>
           <TableHead>Who</TableHead>
           <TableHead>Action</TableHead>
           <TableHead>Document or record</TableHead>

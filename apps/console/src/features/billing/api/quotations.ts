@@ -1,4 +1,5 @@
 import type {
+  ShareLinkResponse,
   ConvertQuotationBody,
   ConvertQuotationResponse,
   CreateQuotationBody,
@@ -86,4 +87,9 @@ export function useConvertQuotation() {
 
 export function useDeleteQuotation() {
   return useBillingMutation((id: string) => api.delete<MessageResponse>(quotationPath(id)));
+}
+
+/** A fresh signed link to the quotation's PDF, asked for at the moment of sharing. */
+export function createQuotationShareLink(id: string): Promise<ShareLinkResponse> {
+  return api.post<ShareLinkResponse>(`/api/business/quotations/${id}/share-link`);
 }

@@ -1,4 +1,4 @@
-import type { ListReceiptsQuery, ListReceiptsResponse } from '@patrol/contracts';
+import type { ListReceiptsQuery, ListReceiptsResponse, ShareLinkResponse } from '@patrol/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -20,4 +20,9 @@ export function useReceipts(filters: ReceiptFilters) {
     placeholderData: keepPreviousData,
     staleTime: billingFreshMs,
   });
+}
+
+/** A fresh signed link to the receipt's PDF, asked for at the moment of sharing. */
+export function createReceiptShareLink(id: string): Promise<ShareLinkResponse> {
+  return api.post<ShareLinkResponse>(`/api/business/receipts/${id}/share-link`);
 }

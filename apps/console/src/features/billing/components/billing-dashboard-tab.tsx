@@ -1,5 +1,6 @@
 import { billingInsightLimits, type BusinessStats } from '@patrol/contracts';
-import { formatBusinessDateTime, formatMoney, humanise, percentChange } from '@patrol/domain';
+import { formatMoney, humanise, percentChange } from '@patrol/domain';
+import { formatBusinessDateTime } from '@/lib/company-time';
 import { FileTextIcon, PackageIcon, ReceiptIcon, RefreshCwIcon, WalletIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { StatCard } from '@/components/stat-card';

@@ -1,10 +1,10 @@
 import {
-  formatBusinessDate,
   malaysianMobileForWhatsApp,
   whatsappBlockedReason,
   whatsappShareUrl,
   type ShareSender,
 } from '@patrol/domain';
+import { formatBusinessDate } from '@/lib/company-time';
 import { useQuery } from '@tanstack/react-query';
 import { CheckIcon, FileDownIcon, LoaderCircleIcon, MessageCircleIcon, XIcon } from 'lucide-react';
 import type { ReactNode } from 'react';

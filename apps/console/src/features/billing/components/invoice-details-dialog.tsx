@@ -1,5 +1,6 @@
 import type { Invoice, InvoiceNoteKind } from '@patrol/contracts';
-import { formatBusinessDate, formatMoney, taxGroupLabel, totalsFiguresOf } from '@patrol/domain';
+import { formatMoney, taxGroupLabel, totalsFiguresOf } from '@patrol/domain';
+import { formatBusinessDate } from '@/lib/company-time';
 import { StatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import {

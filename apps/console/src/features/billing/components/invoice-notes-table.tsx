@@ -1,5 +1,6 @@
 import type { InvoiceNote } from '@patrol/contracts';
-import { formatBusinessDate, formatMoney } from '@patrol/domain';
+import { formatMoney } from '@patrol/domain';
+import { formatBusinessDate } from '@/lib/company-time';
 import {
   Table,
   TableBody,

@@ -7,7 +7,8 @@ import {
   type InvoiceNoteKind,
   type PaymentStatus,
 } from '@patrol/contracts';
-import { businessDay, formatBusinessDate, formatMoney, hasPermission } from '@patrol/domain';
+import { businessDay, formatMoney, hasPermission } from '@patrol/domain';
+import { formatBusinessDate } from '@/lib/company-time';
 import { useDownloadCycle } from '@/lib/download';
 import { useState } from 'react';
 import { StatusBadge } from '@/components/status-badge';

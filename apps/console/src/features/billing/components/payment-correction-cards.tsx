@@ -1,5 +1,6 @@
 import type { Invoice } from '@patrol/contracts';
-import { formatBusinessDateTime, ordinal, paymentCorrectionActionRequired } from '@patrol/domain';
+import { ordinal, paymentCorrectionActionRequired } from '@patrol/domain';
+import { formatBusinessDateTime } from '@/lib/company-time';
 import { AlertTriangleIcon } from 'lucide-react';
 
 /**

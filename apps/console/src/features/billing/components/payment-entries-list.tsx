@@ -1,11 +1,6 @@
 import { paymentMessages, type Invoice, type PaymentEntry } from '@patrol/contracts';
-import {
-  formatBusinessDate,
-  formatBusinessDateTime,
-  formatMoney,
-  mayValidatePayment,
-  paymentValidatorRoles,
-} from '@patrol/domain';
+import { formatMoney, mayValidatePayment, paymentValidatorRoles } from '@patrol/domain';
+import { formatBusinessDate, formatBusinessDateTime } from '@/lib/company-time';
 import { useQuery } from '@tanstack/react-query';
 import { StatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,6 @@
 import { taxTypeLabels, type Product } from '@patrol/contracts';
-import { formatBusinessDateTime, formatMoney } from '@patrol/domain';
+import { formatMoney } from '@patrol/domain';
+import { formatBusinessDateTime } from '@/lib/company-time';
 import { ActiveBadge } from '@/components/status-badge';
 import { humanise } from '@/features/billing/lib/billing-labels';
 import { DetailList, DetailsDialog } from './detail-list';

@@ -1,5 +1,6 @@
 import type { Quotation } from '@patrol/contracts';
-import { formatBusinessDate, formatMoney, taxGroupLabel, totalsFiguresOf } from '@patrol/domain';
+import { formatMoney, taxGroupLabel, totalsFiguresOf } from '@patrol/domain';
+import { formatBusinessDate } from '@/lib/company-time';
 import { StatusBadge } from '@/components/status-badge';
 import { humanise, quotationStatusTones } from '@/features/billing/lib/billing-labels';
 import { DetailList, DetailsDialog, DocumentClient } from './detail-list';

@@ -1,12 +1,12 @@
 import { quotationStatuses, type Quotation, type QuotationStatus } from '@patrol/contracts';
 import {
-  formatBusinessDate,
   formatMoney,
   hasPermission,
   isQuotationDeletable,
   isQuotationEditable,
   quotationShareMessage,
 } from '@patrol/domain';
+import { formatBusinessDate } from '@/lib/company-time';
 import { useDownloadCycle } from '@/lib/download';
 import { EyeIcon, PencilIcon, PlusIcon, SendIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
@@ -22,6 +22,7 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import {
+  createQuotationShareLink,
   useBillingClients,
   useQuotations,
   type QuotationFilters,
@@ -204,6 +205,7 @@ export function QuotationsTab() {
                       number={quotation.quotationNumber}
                       clientName={quotation.clientInfo.companyName}
                       phone={quotation.clientInfo.phone}
+                      pdfLink={() => createQuotationShareLink(quotation.id)}
                       message={(sender) =>
                         quotationShareMessage(
                           {

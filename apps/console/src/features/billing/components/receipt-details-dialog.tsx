@@ -1,5 +1,6 @@
 import type { Receipt } from '@patrol/contracts';
-import { formatBusinessDate, formatBusinessDateTime, formatMoney } from '@patrol/domain';
+import { formatMoney } from '@patrol/domain';
+import { formatBusinessDate, formatBusinessDateTime } from '@/lib/company-time';
 import { humanise, paymentMethodLabel } from '@/features/billing/lib/billing-labels';
 import { DetailList, DetailsDialog, DocumentClient } from './detail-list';
 

@@ -7,7 +7,8 @@ import {
   type Receipt,
   type TransactionType,
 } from '@patrol/contracts';
-import { formatBusinessDate, formatMoney, receiptShareMessage } from '@patrol/domain';
+import { formatMoney, receiptShareMessage } from '@patrol/domain';
+import { formatBusinessDate } from '@/lib/company-time';
 import { useDownloadCycle } from '@/lib/download';
 import { EyeIcon, ReceiptIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -21,7 +22,11 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
-import { useReceipts, type ReceiptFilters } from '@/features/billing/api/receipts';
+import {
+  createReceiptShareLink,
+  useReceipts,
+  type ReceiptFilters,
+} from '@/features/billing/api/receipts';
 import {
   dateRangeLabels,
   humanise,
@@ -187,6 +192,7 @@ export function ReceiptsTab() {
                       number={receipt.receiptNumber}
                       clientName={receipt.clientInfo.companyName}
                       phone={receipt.clientInfo.phone}
+                      pdfLink={() => createReceiptShareLink(receipt.id)}
                       message={(sender) =>
                         receiptShareMessage(
                           {

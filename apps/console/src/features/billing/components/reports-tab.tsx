@@ -1,5 +1,5 @@
 import { reportMessages, type ReportDateRange } from '@patrol/contracts';
-import { formatBusinessDateTime } from '@patrol/domain';
+import { formatBusinessDateTime } from '@/lib/company-time';
 import { RefreshCwIcon } from 'lucide-react';
 import { useState } from 'react';
 import { FormField } from '@/components/form-field';

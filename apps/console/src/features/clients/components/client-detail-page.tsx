@@ -1,5 +1,5 @@
 import type { Client } from '@patrol/contracts';
-import { formatBusinessDate } from '@patrol/domain';
+import { formatBusinessDate } from '@/lib/company-time';
 import {
   ArrowLeftIcon,
   CalendarIcon,

@@ -1,5 +1,6 @@
 import type { Client, Licence } from '@patrol/contracts';
-import { formatBusinessDate, licenceDisplayStatus } from '@patrol/domain';
+import { licenceDisplayStatus } from '@patrol/domain';
+import { formatBusinessDate } from '@/lib/company-time';
 import { ClientLicenceList } from '@/components/client-licence-list';
 import { PaidByLink } from '@/components/paid-by-link';
 import { licenceStatusTones, StatusBadge } from '@/components/status-badge';

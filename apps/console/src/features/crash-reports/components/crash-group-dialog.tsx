@@ -1,4 +1,5 @@
-import { formatBusinessDateTime, valueOrNotAvailable } from '@patrol/domain';
+import { valueOrNotAvailable } from '@patrol/domain';
+import { formatBusinessDateTime } from '@/lib/company-time';
 import { ListIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,6 @@
 import type { CrashGroup } from '@patrol/contracts';
-import { formatBusinessDateTime, valueOrNotAvailable } from '@patrol/domain';
+import { valueOrNotAvailable } from '@patrol/domain';
+import { formatBusinessDateTime } from '@/lib/company-time';
 import { sortHeadings } from '@/components/sort-header';
 import { Badge } from '@/components/ui/badge';
 import {

@@ -3,11 +3,11 @@ import {
   batteryLevelText,
   crashReportFileName,
   crashReportScores,
-  formatBusinessDateTime,
   formatBytesAsGb,
   shortReportId,
   valueOrNotAvailable,
 } from '@patrol/domain';
+import { formatBusinessDateTime } from '@/lib/company-time';
 import { CopyIcon, DownloadIcon, LayersIcon } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { toast } from 'sonner';

@@ -1,5 +1,6 @@
 import type { CrashReport } from '@patrol/contracts';
-import { formatBusinessDateTime, shortReportId, valueOrNotAvailable } from '@patrol/domain';
+import { shortReportId, valueOrNotAvailable } from '@patrol/domain';
+import { formatBusinessDateTime } from '@/lib/company-time';
 import { EyeIcon } from 'lucide-react';
 import { sortHeadings } from '@/components/sort-header';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import type { LicenseActivity } from '@patrol/contracts';
-import { relativeTime } from '@patrol/domain';
+import { relativeTime } from '@/lib/company-time';
 import type { LucideIcon } from 'lucide-react';
 import {
   ActivityIcon,

@@ -1,5 +1,5 @@
 import { dashboardLimits, type Activity } from '@patrol/contracts';
-import { relativeTime } from '@patrol/domain';
+import { relativeTime } from '@/lib/company-time';
 import { HistoryIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';

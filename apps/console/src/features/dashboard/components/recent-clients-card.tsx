@@ -1,5 +1,5 @@
 import { dashboardLimits, type Client } from '@patrol/contracts';
-import { formatBusinessDate } from '@patrol/domain';
+import { formatBusinessDate } from '@/lib/company-time';
 import { Building2Icon, ChevronRightIcon, PlusIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';

@@ -6,7 +6,8 @@ import {
   type ExtendLicenceBody,
   type Licence,
 } from '@patrol/contracts';
-import { extendedExpiry, formatBusinessDate } from '@patrol/domain';
+import { extendedExpiry } from '@patrol/domain';
+import { formatBusinessDate } from '@/lib/company-time';
 import { useEffect, useId } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useExtendLicence } from '@/features/licences/api/extend-licence';

@@ -3,12 +3,11 @@ import {
   canExtendLicence,
   deviceActivityText,
   deviceTransferBudget,
-  formatBusinessDate,
-  formatBusinessDateTime,
   licenceDisplayStatus,
   licenceRemainingTime,
   type RemainingTimeColour,
 } from '@patrol/domain';
+import { formatBusinessDate, formatBusinessDateTime } from '@/lib/company-time';
 import { CopyIcon, MoreHorizontalIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';

@@ -1,5 +1,6 @@
 import type { OtaVersion } from '@patrol/contracts';
-import { formatBusinessDateTime, formatFileSize, humanise } from '@patrol/domain';
+import { formatFileSize, humanise } from '@patrol/domain';
+import { formatBusinessDateTime } from '@/lib/company-time';
 import { ActiveBadge } from '@/components/status-badge';
 import {
   Table,

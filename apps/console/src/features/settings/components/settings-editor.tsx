@@ -31,6 +31,7 @@ import {
   type NumberingRestart,
 } from '@/features/settings/components/numbering-restart-dialog';
 import { PaymentRulesCard } from '@/features/settings/components/payment-rules-card';
+import { TimeZoneCard } from '@/features/settings/components/time-zone-card';
 import { ApiError } from '@/lib/api-client';
 import { showServerFieldErrors } from '@/lib/form-errors';
 
@@ -168,6 +169,7 @@ export function SettingsEditor({ settings, canEdit, reload }: SettingsEditorProp
               <NumberingCard />
               <PaymentRulesCard />
               <EInvoiceSupplierCard />
+              <TimeZoneCard />
             </fieldset>
             {canEdit && (
               <div className="sticky bottom-0 z-10 -mx-4 mt-4 flex items-center justify-end gap-3 border-t bg-background/95 px-4 py-3 backdrop-blur md:-mx-6 md:px-6">

@@ -13,6 +13,7 @@ import {
   settingsPageTitle,
 } from '@/features/settings/components/settings-editor';
 import { useAuth } from '@/lib/auth';
+import { formatClockTime } from '@/lib/company-time';
 import { SourceUnavailableError } from '@/lib/breaker';
 
 const loadFailedMessage = 'Failed to load company settings';
@@ -49,7 +50,7 @@ export function SettingsPage() {
             <p className="font-medium">{failure}</p>
             <p className="text-muted-foreground">
               {unavailable
-                ? `The server failed repeatedly; calls resume at ${unavailable.retryAfter.toLocaleTimeString('en-GB')}.`
+                ? `The server failed repeatedly; calls resume at ${formatClockTime(unavailable.retryAfter)}.`
                 : 'Check the connection and try again.'}
             </p>
             <Button variant="outline" onClick={() => void settings.refetch()}>

@@ -12,6 +12,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
+import { formatBusinessDateTime } from '@/lib/company-time';
 import { healthStatusLabels } from '@/features/system/components/health-issues-card';
 import { databaseLabel } from '@/features/system/components/database-panel';
 import { formatClock, formatMs } from '@/features/system/lib/system-format';
@@ -170,10 +171,7 @@ export function SummaryCards({ health, metrics, cluster, failed }: SummaryCardsP
         title="Uptime"
         icon={ClockIcon}
         value={metrics ? formatUptime(metrics.uptime) : metricsPending}
-        description={
-          startedAt &&
-          `since ${startedAt.toLocaleString('en-GB', { hour12: false, day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' })}`
-        }
+        description={startedAt && `since ${formatBusinessDateTime(startedAt)}`}
       />
     </div>
   );

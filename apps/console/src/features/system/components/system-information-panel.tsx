@@ -9,6 +9,7 @@ import {
   PanelUnavailable,
 } from '@/features/system/components/panel-parts';
 import { formatClock } from '@/features/system/lib/system-format';
+import { companyTimeZoneLabel } from '@/lib/company-time';
 
 /** System Information: platform, Node version, HTTPS, environment and version. */
 export function SystemInformationPanel({
@@ -45,6 +46,8 @@ export function SystemInformationPanel({
             { label: 'CPU cores', value: metrics.system.cpuCount },
             { label: 'Process', value: `pid ${metrics.worker.pid}` },
             { label: 'Measured at', value: formatClock(metrics.timestamp) },
+            // Every time on this screen is in the company's zone, named here.
+            { label: 'Time zone', value: companyTimeZoneLabel(new Date(metrics.timestamp)) },
           ]}
         />
       )}

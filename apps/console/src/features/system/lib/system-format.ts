@@ -1,4 +1,5 @@
 import { formatFileSize } from '@patrol/domain';
+import { formatClockTime } from '@/lib/company-time';
 
 /** Formatters of the system screen's figures; an unknown figure reads 'N/A'. */
 
@@ -33,12 +34,9 @@ export function formatPerSecond(value: number | null | undefined): string {
   return `${value.toLocaleString('en-MY', { maximumFractionDigits: 1, minimumFractionDigits: 1 })}/s`;
 }
 
-/** A clock time in the browser's zone ('14:05:09'). */
+/** A clock time in the company's time zone ('14:05:09'). */
 export function formatClock(value: string | number | Date | null | undefined): string {
-  if (value === null || value === undefined) return notAvailable;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return notAvailable;
-  return date.toLocaleTimeString('en-GB', { hour12: false });
+  return formatClockTime(value) ?? notAvailable;
 }
 
 /** A percentage of `total` (0 when total is 0 or unknown). */

@@ -1,4 +1,4 @@
-import { relativeTime } from '@patrol/domain';
+import { relativeTime } from '@/lib/company-time';
 import type { ReactNode } from 'react';
 import { AlertTriangle, MonitorDown, Smartphone, X } from 'lucide-react';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';

@@ -1,5 +1,5 @@
 import { otaChannels, type OtaChannel } from '@patrol/contracts';
-import { relativeTime } from '@patrol/domain';
+import { relativeTime } from '@/lib/company-time';
 import { Loader2, RefreshCw, Send } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import type { User } from '@patrol/contracts';
-import { formatBusinessDateTime } from '@patrol/domain';
+import { formatBusinessDateTime } from '@/lib/company-time';
 import {
   KeyRound,
   KeySquare,
