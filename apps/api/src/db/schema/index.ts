@@ -8,5 +8,6 @@ export * from './quotations';
 export * from './invoices';
 export * from './receipts';
 export * from './credit-notes';
+export * from './einvoices';
 export * from './operations';
 export * from './relations';
