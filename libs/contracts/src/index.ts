@@ -34,3 +34,6 @@ export * from './system';
 export * from './update-constants';
 export * from './updates';
 export * from './users';
+export * from './myinvois/code-tables';
+export * from './myinvois/document-types';
+export * from './myinvois/identifiers';
