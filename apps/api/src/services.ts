@@ -25,6 +25,7 @@ import { computeBusinessStats } from './modules/business-reports/business-stats.
 import { computeAgingSnapshot } from './modules/business-reports/aging.service';
 import { findAuditLabels } from './modules/business-reports/audit-labels.service';
 import { userNamesById } from './modules/accounts/accounts.service';
+import { createEinvoiceQueue } from './modules/einvoices/einvoice-queue.service';
 import { createObservability } from './observability/observability';
 import { relayEventsBetweenProcesses } from './events/event-relay';
 import {
@@ -251,6 +252,7 @@ export async function createServices(
     accessTokens,
     devices: createDeviceAuthenticator({ db, limits, deviceSessions }),
     auditNames: { actors: userNamesById, labels: findAuditLabels },
+    einvoiceQueue: createEinvoiceQueue(config.myinvois),
     accounts,
     sessions,
     close: () => (closing ??= close()),
