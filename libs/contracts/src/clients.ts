@@ -8,6 +8,7 @@ import {
   successResponse,
 } from './fields';
 import { pageSizes } from './limits';
+import { clientEInvoiceSchema, emptyClientEInvoice } from './myinvois/einvoice-fields';
 import { listQuerySchema, paginationSchema } from './pagination';
 
 /** Client form messages (spec 1 section 5). */
@@ -43,6 +44,8 @@ export const clientSchema = z.object({
   licenceCount: z.number().int().min(0),
   /** Of those, the ones bound to a device. */
   boundLicenceCount: z.number().int().min(0),
+  /** Buyer details on MyInvois e-invoices (TIN, ID, SST number, address with codes). */
+  eInvoice: clientEInvoiceSchema,
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });
@@ -63,11 +66,19 @@ const clientFormShape = {
 };
 
 /** POST /api/clients. */
-export const createClientBodySchema = z.object({ companyId: companyIdSchema, ...clientFormShape });
+export const createClientBodySchema = z.object({
+  companyId: companyIdSchema,
+  ...clientFormShape,
+  eInvoice: clientEInvoiceSchema.default(emptyClientEInvoice),
+});
 export type CreateClientBody = z.infer<typeof createClientBodySchema>;
 
 /** PUT /api/clients/{companyId}: the same form, companyId read-only. */
-export const updateClientBodySchema = z.object(clientFormShape);
+export const updateClientBodySchema = z.object({
+  ...clientFormShape,
+  /** Left out, the stored e-invoice details stay as they are. */
+  eInvoice: clientEInvoiceSchema.optional(),
+});
 export type UpdateClientBody = z.infer<typeof updateClientBodySchema>;
 
 /** PATCH /api/clients/{id}/status: Activate or Deactivate. */

@@ -37,3 +37,5 @@ export * from './users';
 export * from './myinvois/code-tables';
 export * from './myinvois/document-types';
 export * from './myinvois/identifiers';
+export * from './myinvois/einvoice-fields';
+export * from './myinvois/taxpayer-validation';

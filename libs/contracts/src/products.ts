@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyProductEInvoice, productEInvoiceSchema } from './myinvois/einvoice-fields';
 import {
   idSchema,
   isoDateTimeSchema,
@@ -60,6 +61,8 @@ export const productSchema = z.object({
   taxType: z.enum(taxTypes),
   active: z.boolean(),
   notes: z.string(),
+  /** MyInvois classification, tax type and unit codes; empty fields follow the defaults. */
+  eInvoice: productEInvoiceSchema,
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });
@@ -79,6 +82,7 @@ const productFormShape = {
   taxType: productTaxTypeSchema,
   active: z.boolean(),
   notes: z.string().trim().max(2000),
+  eInvoice: productEInvoiceSchema,
 };
 
 function refuseTaxMismatch(
@@ -105,6 +109,7 @@ export const createProductBodySchema = z
     taxType: productTaxTypeSchema.optional(),
     active: z.boolean().default(true),
     notes: productFormShape.notes.default(''),
+    eInvoice: productEInvoiceSchema.default(emptyProductEInvoice),
   })
   .superRefine(refuseTaxMismatch);
 export type CreateProductBody = z.infer<typeof createProductBodySchema>;

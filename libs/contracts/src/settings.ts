@@ -13,6 +13,10 @@ import {
   salesTaxPercentageDefault,
   sstPercentageRange,
 } from './limits';
+import {
+  defaultEInvoiceSupplierSettings,
+  eInvoiceSupplierSettingsSchema,
+} from './myinvois/einvoice-fields';
 import { sstRegistrationNumberPattern, taxTypeSchema } from './tax';
 
 /** The kinds of numbered documents (spec 2 section 3, with credit and debit notes). */
@@ -158,6 +162,11 @@ export const companySettingsSchema = z.object({
      */
     requireSeparateValidator: z.boolean(),
   }),
+  /**
+   * MyInvois e-invoicing: the supplier's TIN, BRN, tourism tax number, MSIC code and address codes
+   * (issue 24). Optional in a request so bodies written before it still save.
+   */
+  eInvoiceSupplier: eInvoiceSupplierSettingsSchema.default(defaultEInvoiceSupplierSettings),
 });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
 
@@ -202,6 +211,7 @@ export const defaultCompanySettings: CompanySettings = {
     debitNote: numbering('DN'),
   },
   paymentSettings: { requireSeparateValidator: true },
+  eInvoiceSupplier: defaultEInvoiceSupplierSettings,
 };
 
 /** POST /api/settings/numbering/preview: the numbering the settings form is about to save. */

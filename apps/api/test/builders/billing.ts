@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { businessDay } from '@patrol/domain';
-import type { CreateProductBody, CreateQuotationBody, Invoice, Quotation } from '@patrol/contracts';
+import {
+  emptyProductEInvoice,
+  type CreateProductBody,
+  type CreateQuotationBody,
+  type Invoice,
+  type Quotation,
+} from '@patrol/contracts';
 import request from 'supertest';
 import { products, type NewProductRow, type ProductRow } from '../../src/db/schema';
 import { bearer, type TestContext } from '../test-context';
@@ -18,6 +24,7 @@ export function buildProductForm(overrides: Partial<CreateProductBody> = {}): Cr
     taxable: true,
     active: true,
     notes: '',
+    eInvoice: emptyProductEInvoice,
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Client, CreateClientBody } from '@patrol/contracts';
+import { emptyClientEInvoice, type Client, type CreateClientBody } from '@patrol/contracts';
 import {
   clients,
   licences,
@@ -41,6 +41,7 @@ export function buildClientForm(overrides: Partial<CreateClientBody> = {}): Crea
     email: `contact-${suffix}@example.test`,
     phone: '+60 12-345 6789',
     address: '1 Jalan Ampang, Kuala Lumpur',
+    eInvoice: emptyClientEInvoice,
     ...overrides,
   };
 }
@@ -50,9 +51,10 @@ export async function buildClient(
   t: TestContext,
   overrides: Partial<NewClientRow> = {},
 ): Promise<ClientRow> {
+  const { eInvoice: _eInvoice, ...form } = buildClientForm();
   const [row] = await t.database.db
     .insert(clients)
-    .values({ ...buildClientForm(), ...overrides })
+    .values({ ...form, ...overrides })
     .returning();
   return row!;
 }
@@ -87,6 +89,7 @@ export function sampleClient(overrides: Partial<Client> = {}): Client {
     phone: '+60 3-1234 5678',
     address: 'Jalan Ampang, Kuala Lumpur',
     active: true,
+    eInvoice: emptyClientEInvoice,
     createdAt: now,
     updatedAt: now,
     licenceCount: 0,

@@ -35,6 +35,18 @@ export const clients = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The buyer's MyInvois details (migration 0026); empty until e-invoicing needs them. */
+    einvoiceTin: text('einvoice_tin').notNull().default(''),
+    /** BRN, NRIC, PASSPORT or ARMY, or empty. */
+    einvoiceIdType: text('einvoice_id_type').notNull().default(''),
+    einvoiceIdValue: text('einvoice_id_value').notNull().default(''),
+    einvoiceSstNumber: text('einvoice_sst_number').notNull().default(''),
+    /** Street lines, one a line. */
+    einvoiceStreet: text('einvoice_street').notNull().default(''),
+    einvoiceCity: text('einvoice_city').notNull().default(''),
+    einvoicePostcode: text('einvoice_postcode').notNull().default(''),
+    einvoiceStateCode: text('einvoice_state_code').notNull().default(''),
+    einvoiceCountryCode: text('einvoice_country_code').notNull().default('MYS'),
     /**
      * Every text field, lowercased and joined once when the row is written: the directory's
      * substring search (`search_text LIKE '%term%'`) then neither joins nor lowercases per row.

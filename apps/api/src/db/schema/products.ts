@@ -21,6 +21,10 @@ export const products = pgTable(
     /** For a `licence` product: the licence type it sells and for how many days (null: never expires). */
     licenceType: text('licence_type', { enum: licenceTypes }),
     validityDays: integer('validity_days'),
+    /** MyInvois codes (migration 0026); empty follows the defaults in libs/contracts. */
+    einvoiceClassificationCode: text('einvoice_classification_code').notNull().default(''),
+    einvoiceTaxTypeCode: text('einvoice_tax_type_code').notNull().default(''),
+    einvoiceUnitCode: text('einvoice_unit_code').notNull().default(''),
     active: boolean('active').notNull().default(true),
     notes: text('notes'),
     createdAt: createdAt(),

@@ -21,7 +21,7 @@ import { conflict, invalid, notFound } from '../../http/app-error';
 import { sharedAnswer } from '../../http/json-answer';
 import type { AuthUser } from '../../http/authenticate';
 import { publishActivity, recordActivity } from '../activity/activity.service';
-import { presentClient } from './clients.presenter';
+import { clientEInvoiceColumns, presentClient } from './clients.presenter';
 import {
   clientDirectorySummary,
   deleteClientRow,
@@ -207,6 +207,7 @@ export async function createClient(
         email: normaliseEmail(body.email),
         phone: body.phone,
         address: body.address,
+        ...clientEInvoiceColumns(body.eInvoice),
         createdBy: actor.id,
       });
       const recorded = await recordActivity(tx, {
@@ -248,6 +249,7 @@ export async function updateClient(
       email: normaliseEmail(body.email),
       phone: body.phone,
       address: body.address,
+      ...(body.eInvoice ? clientEInvoiceColumns(body.eInvoice) : {}),
     });
     const recorded = await recordActivity(tx, {
       type: 'client_updated',

@@ -1,4 +1,4 @@
-import type { Product } from '@patrol/contracts';
+import type { Product, ProductEInvoice } from '@patrol/contracts';
 import { moneyValue } from '../../db/column-values';
 import type { ProductRow } from '../../db/schema';
 
@@ -17,7 +17,21 @@ export function presentProduct(row: ProductRow): Product {
     taxType: row.taxType,
     active: row.active,
     notes: row.notes ?? '',
+    eInvoice: {
+      classificationCode: row.einvoiceClassificationCode,
+      taxTypeCode: row.einvoiceTaxTypeCode,
+      unitCode: row.einvoiceUnitCode,
+    },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The e-invoice columns of a product row from the form's object. */
+export function productEInvoiceColumns(eInvoice: ProductEInvoice) {
+  return {
+    einvoiceClassificationCode: eInvoice.classificationCode,
+    einvoiceTaxTypeCode: eInvoice.taxTypeCode,
+    einvoiceUnitCode: eInvoice.unitCode,
   };
 }

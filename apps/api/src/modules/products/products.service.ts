@@ -20,7 +20,7 @@ import type { AuthUser } from '../../http/authenticate';
 import { recordRowChange } from '../audit/audit.service';
 import { nextDocumentNumber } from '../settings/numbering.service';
 import { readCompanySettings } from '../settings/settings.service';
-import { presentProduct } from './products.presenter';
+import { presentProduct, productEInvoiceColumns } from './products.presenter';
 import {
   deleteProductRow,
   findProductForUpdate,
@@ -73,8 +73,10 @@ export async function createProduct(
   const row = await db.transaction(async (tx) => {
     const taxType = body.taxType ?? (body.taxable ? await settingsSstKind(tx) : 'EXEMPT');
     const { number } = await nextDocumentNumber(tx, 'product');
+    const { eInvoice, ...fields } = body;
     const created = await insertProduct(tx, {
-      ...body,
+      ...fields,
+      ...productEInvoiceColumns(eInvoice),
       taxType,
       productId: number,
       unitPrice: moneyColumn(body.unitPrice),
@@ -94,7 +96,7 @@ export async function updateProduct(
   id: string,
   body: UpdateProductBody,
 ): Promise<ProductResponse> {
-  const { unitPrice, ...fields } = body;
+  const { unitPrice, eInvoice, ...fields } = body;
   return changeProduct(
     deps,
     actor,
@@ -105,6 +107,7 @@ export async function updateProduct(
       ...fields,
       ...(await taxChange(tx, current, body)),
       ...(unitPrice === undefined ? {} : { unitPrice: moneyColumn(unitPrice) }),
+      ...(eInvoice === undefined ? {} : productEInvoiceColumns(eInvoice)),
     }),
   );
 }
