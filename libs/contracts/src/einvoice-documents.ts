@@ -53,7 +53,6 @@ export const einvoiceMessages = {
   cancelled: 'E-invoice cancelled',
   reasonRequired: 'Reason is required',
   reasonTooLong: 'Reason must be 300 characters or less',
-  tinRequired: 'TIN is required',
   tinValid: 'MyInvois knows this TIN with this identification',
   tinUnknown: 'MyInvois does not know this TIN with this identification',
   unavailable: 'MyInvois did not answer; try again in a moment',
@@ -172,19 +171,3 @@ export const cancelEinvoiceBodySchema = z.object({
     .max(300, einvoiceMessages.reasonTooLong),
 });
 export type CancelEinvoiceBody = z.infer<typeof cancelEinvoiceBodySchema>;
-
-/** GET /api/business/einvoices/taxpayers/{tin}/validate?idType=&idValue= */
-export const validateTaxpayerParamsSchema = z.object({
-  tin: z.string().trim().min(1, einvoiceMessages.tinRequired).max(20),
-});
-export const validateTaxpayerQuerySchema = z.object({
-  idType: z.enum(['BRN', 'NRIC', 'PASSPORT', 'ARMY'], {
-    error: 'ID type must be BRN, NRIC, PASSPORT or ARMY',
-  }),
-  idValue: z.string().trim().min(1, 'ID number is required').max(30),
-});
-export const validateTaxpayerResponseSchema = successResponse({
-  valid: z.boolean(),
-  message: z.string(),
-});
-export type ValidateTaxpayerResponse = z.infer<typeof validateTaxpayerResponseSchema>;

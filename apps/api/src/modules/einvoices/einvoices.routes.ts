@@ -5,9 +5,9 @@ import {
   einvoiceDocumentParamsSchema,
   listEinvoicesQuerySchema,
   listEinvoicesResponseSchema,
-  validateTaxpayerParamsSchema,
-  validateTaxpayerQuerySchema,
-  validateTaxpayerResponseSchema,
+  validateTaxpayerTinParamsSchema,
+  validateTaxpayerTinQuerySchema,
+  validateTaxpayerTinResponseSchema,
 } from '@patrol/contracts';
 import { defineRoute } from '../../http/route';
 import {
@@ -42,9 +42,9 @@ export const einvoiceRoutes = [
       'idType (BRN, NRIC, PASSPORT, ARMY) and idValue. Answers valid true or false; 409 while e-invoicing is off; 503 when MyInvois does not answer.',
     tags,
     access: { permissions: ['invoices.view'] },
-    params: validateTaxpayerParamsSchema,
-    query: validateTaxpayerQuerySchema,
-    response: validateTaxpayerResponseSchema,
+    params: validateTaxpayerTinParamsSchema,
+    query: validateTaxpayerTinQuerySchema,
+    response: validateTaxpayerTinResponseSchema,
     handler: ({ ctx, params, query }) => validateTaxpayer(ctx, params.tin, query),
   }),
   defineRoute({

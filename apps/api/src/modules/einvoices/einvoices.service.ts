@@ -7,7 +7,7 @@ import {
   type EinvoiceDetailResponse,
   type ListEinvoicesQuery,
   type ListEinvoicesResponse,
-  type ValidateTaxpayerResponse,
+  type ValidateTaxpayerTinResponse,
 } from '@patrol/contracts';
 import type { MyInvoisConfig } from '../../config-myinvois';
 import type { EinvoiceDocumentRow } from '../../db/schema';
@@ -182,19 +182,17 @@ export async function validateTaxpayer(
   { config }: Pick<AppContext, 'config'>,
   tin: string,
   query: { idType: string; idValue: string },
-): Promise<ValidateTaxpayerResponse> {
+): Promise<ValidateTaxpayerTinResponse> {
   const client = myInvoisClientOf(config);
-  if (!client) throw conflict(einvoiceMessages.disabled);
+  if (!client) return { success: true, status: 'off', message: einvoiceMessages.disabled };
   try {
     const valid = await client.validateTaxpayerTin(tin, query.idType, query.idValue);
-    return {
-      success: true,
-      valid,
-      message: valid ? einvoiceMessages.tinValid : einvoiceMessages.tinUnknown,
-    };
+    return valid
+      ? { success: true, status: 'valid', message: einvoiceMessages.tinValid }
+      : { success: true, status: 'notFound', message: einvoiceMessages.tinUnknown };
   } catch (error) {
     if (error instanceof MyInvoisHttpError && error.status === 400) {
-      return { success: true, valid: false, message: einvoiceMessages.tinUnknown };
+      return { success: true, status: 'notFound', message: einvoiceMessages.tinUnknown };
     }
     if (error instanceof MyInvoisHttpError || error instanceof MyInvoisUncertainError) {
       throw new AppError(503, 'SERVICE_UNAVAILABLE', einvoiceMessages.unavailable);
