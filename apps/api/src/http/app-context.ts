@@ -102,9 +102,21 @@ export interface EinvoiceQueueEntry {
   totalAmount: string;
 }
 
-/** Queues in the issuing transaction; does nothing while e-invoicing is off. */
+/** A block of a PDF (the PdfSection shape of src/pdf/billing-pdf.ts). */
+export interface EinvoicePdfSection {
+  title: string;
+  lines: string[];
+  image?: Buffer;
+}
+
+/**
+ * Queues in the issuing transaction (nothing while e-invoicing is off), and answers the e-invoice
+ * block of a document's PDF: the QR code, UUID and validation time once valid, "e-Invoice pending
+ * validation" before (nothing while e-invoicing is off).
+ */
 export interface EinvoiceQueuePort {
   enqueue(tx: DbExecutor, entry: EinvoiceQueueEntry): Promise<void>;
+  pdfSections(db: DbExecutor, documentId: string): Promise<EinvoicePdfSection[]>;
 }
 
 /** A device token's bound licence and client, as the device session cache holds them. */

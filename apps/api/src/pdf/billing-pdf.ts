@@ -25,6 +25,8 @@ export interface PdfSection {
   lines: string[];
   /** Drawn inside a tinted box (payment corrections). */
   boxed?: boolean;
+  /** A PNG drawn at the section's right (the e-invoice's QR code), 90 points square. */
+  image?: Buffer;
 }
 
 /** Everything a quotation, invoice or receipt prints, already formatted as text. */
@@ -240,19 +242,28 @@ function drawSection(doc: PDFKit.PDFDocument, section: PdfSection): void {
   const width = doc.page.width - page.margin * 2;
   doc.fontSize(9);
   const body = section.lines.join('\n');
-  const height = withFontFor(doc, body).heightOfString(body, { width: width - 16 }) + 30;
+  const imageSize = section.image ? 90 : 0;
+  const textHeight = withFontFor(doc, body).heightOfString(body, { width: width - 16 }) + 30;
+  const height = Math.max(textHeight, imageSize + 10);
   ensureRoom(doc, Math.min(height, 200));
   const top = doc.y;
+  if (section.image) {
+    doc.image(section.image, page.margin + width - imageSize, top, { fit: [imageSize, imageSize] });
+  }
   if (section.boxed) {
     doc.rect(page.margin, top, width, height).fillAndStroke(colours.box, '#fca5a5');
   }
   const inset = section.boxed ? 8 : 0;
   doc.fillColor(colours.text).fontSize(9.5);
-  emphasised(doc, section.title, page.margin + inset, top + inset, { width: width - inset * 2 });
+  emphasised(doc, section.title, page.margin + inset, top + inset, {
+    width: width - inset * 2 - (imageSize ? imageSize + 12 : 0),
+  });
   withFontFor(doc, body)
     .fontSize(9)
-    .text(body, page.margin + inset, doc.y + 2, { width: width - inset * 2 });
-  doc.y = Math.max(doc.y, section.boxed ? top + height : doc.y) + 10;
+    .text(body, page.margin + inset, doc.y + 2, {
+      width: width - inset * 2 - (imageSize ? imageSize + 12 : 0),
+    });
+  doc.y = Math.max(doc.y, section.boxed || section.image ? top + height : doc.y) + 10;
 }
 
 /** 'Page n of m' and the company's name on every page, written once every page exists. */

@@ -1,5 +1,6 @@
 import type { MyInvoisSetting } from '../../config-myinvois';
 import type { EinvoiceQueuePort } from '../../http/app-context';
+import { einvoicePdfSections } from './einvoice-pdf-block';
 import { insertQueuedDocument } from './einvoices.repo';
 
 /**
@@ -20,5 +21,6 @@ export function createEinvoiceQueue(setting: MyInvoisSetting): EinvoiceQueuePort
         totalAmount: entry.totalAmount,
       });
     },
+    pdfSections: (db, documentId) => einvoicePdfSections(setting, db, documentId),
   };
 }

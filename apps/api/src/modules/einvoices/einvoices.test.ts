@@ -1,7 +1,13 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/builders';
+import { binaryBody, pdfPages } from '../../../test/pdf-text';
 import { runEinvoiceCycle } from './einvoice-worker.service';
 import { setUpEinvoicesFixture } from './einvoices-test-fixture';
 
@@ -19,6 +25,20 @@ async function invoiceThroughMyInvois(clock = { now: Date.now() + 1_000 }) {
 }
 
 const api = () => request(f.t.app);
+
+const run = promisify(execFile);
+
+/** Images in a PDF, as poppler's pdfimages lists them. */
+async function pdfImageCount(pdf: Buffer): Promise<number> {
+  const dir = await mkdtemp(join(tmpdir(), 'einvoice-pdf-'));
+  try {
+    await writeFile(join(dir, 'doc.pdf'), pdf);
+    const { stdout } = await run('pdfimages', ['-list', join(dir, 'doc.pdf')]);
+    return stdout.trim().split('\n').length - 2;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 describe('GET /api/business/einvoices', () => {
   it('lists the e-invoices with counts by status and the state of e-invoicing', async () => {
@@ -196,5 +216,33 @@ describe('GET /api/business/einvoices/taxpayers/{tin}/validate', () => {
       .get('/api/business/einvoices/taxpayers/C1/validate?idType=BRN&idValue=1')
       .set(bearer(token))
       .expect(403);
+  });
+});
+
+describe('PDF of an e-invoiced document', () => {
+  it('says pending before validation, then carries the QR code, the UUID and the time', async () => {
+    const invoice = await f.issueInvoice();
+    const pending = await binaryBody(
+      api().get(`/api/business/invoices/${invoice.id}/download`).set(bearer(f.token)),
+    ).expect(200);
+    expect((await pdfPages(pending.body as Buffer)).join('\n')).toContain(
+      'e-Invoice pending validation',
+    );
+    const clock = { now: Date.now() + 1_000 };
+    const deps = f.worker(clock);
+    for (let i = 0; i < 4; i += 1) {
+      await runEinvoiceCycle(deps, new Date(clock.now));
+      clock.now += 4_000;
+    }
+    const detail = await api().get(`/api/business/einvoices/${invoice.id}`).set(bearer(f.token));
+    const { uuid } = detail.body.document;
+    const valid = await binaryBody(
+      api().get(`/api/business/invoices/${invoice.id}/download`).set(bearer(f.token)),
+    ).expect(200);
+    const text = (await pdfPages(valid.body as Buffer)).join('\n');
+    expect(text).toContain(`UUID: ${uuid}`);
+    expect(text).toContain('Validated:');
+    expect(text).not.toContain('e-Invoice pending validation');
+    expect(await pdfImageCount(valid.body as Buffer)).toBeGreaterThanOrEqual(1);
   });
 });
