@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   createProductBodySchema,
+  emptyProductEInvoice,
   productCategories,
   productUnits,
   taxTypeLabels,
@@ -18,6 +19,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useCreateProduct, useUpdateProduct } from '@/features/billing/api/products';
 import { billingActionFailure } from '@/features/billing/lib/billing-errors';
+import { ProductEInvoiceFields } from '@/features/billing/components/product-einvoice-fields';
 import { humanise } from '@/features/billing/lib/billing-labels';
 import { showServerFieldErrors } from '@/lib/form-errors';
 
@@ -35,12 +37,13 @@ const blankProduct: CreateProductBody = {
   taxType: 'SERVICE_TAX',
   active: true,
   notes: '',
+  eInvoice: emptyProductEInvoice,
 };
 
 function formValues(product: Product | null): CreateProductBody {
   if (!product) return blankProduct;
   const { name, description, category, unitPrice, unit, minQuantity, taxable, taxType } = product;
-  const { active, notes } = product;
+  const { active, notes, eInvoice } = product;
   return {
     name,
     description,
@@ -52,6 +55,7 @@ function formValues(product: Product | null): CreateProductBody {
     taxType,
     active,
     notes,
+    eInvoice,
   };
 }
 
@@ -64,7 +68,7 @@ type ProductFormDialogProps = {
 
 /** Add New Product and Edit Product. */
 export function ProductFormDialog({ open, product, onOpenChange }: ProductFormDialogProps) {
-  const { register, handleSubmit, reset, setError, setValue, formState } =
+  const { control, register, handleSubmit, reset, setError, setValue, formState } =
     useForm<CreateProductBody>({
       resolver,
       defaultValues: blankProduct,
@@ -91,7 +95,7 @@ export function ProductFormDialog({ open, product, onOpenChange }: ProductFormDi
     }
   });
 
-  const field = (name: keyof CreateProductBody) =>
+  const field = (name: Exclude<keyof CreateProductBody, 'eInvoice'>) =>
     fieldErrorProps(`${id}-${name}`, errors[name]?.message);
   return (
     <FormDialog
@@ -188,6 +192,7 @@ export function ProductFormDialog({ open, product, onOpenChange }: ProductFormDi
           <input type="checkbox" className="size-4 accent-primary" {...register('active')} />
           Active (offered on new quotations)
         </label>
+        <ProductEInvoiceFields idPrefix={id} control={control} errors={errors} />
         <div className="sm:col-span-2">
           <FormField id={`${id}-notes`} label="Notes" error={errors.notes?.message}>
             <Textarea {...field('notes')} rows={2} {...register('notes')} />

@@ -1,4 +1,4 @@
-import type { ListProductsResponse, Product } from '@patrol/contracts';
+import { emptyProductEInvoice, type ListProductsResponse, type Product } from '@patrol/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
@@ -20,6 +20,7 @@ const product: Product = {
   taxType: 'SERVICE_TAX',
   active: true,
   notes: '',
+  eInvoice: emptyProductEInvoice,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

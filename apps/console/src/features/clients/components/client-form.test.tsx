@@ -1,3 +1,4 @@
+import { emptyClientEInvoice } from '@patrol/contracts';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -11,6 +12,7 @@ const filled = {
   email: 'ops@acme.example.com',
   phone: '+60 12-345 6789',
   address: 'Kuala Lumpur',
+  eInvoice: emptyClientEInvoice,
 };
 
 describe('ClientForm', () => {

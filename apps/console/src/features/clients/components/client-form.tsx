@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   createClientBodySchema,
+  emptyClientEInvoice,
   updateClientBodySchema,
   type Client,
   type CreateClientBody,
@@ -11,6 +12,7 @@ import { FormField, fieldErrorProps } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { ClientEInvoiceSection } from '@/features/clients/components/client-einvoice-section';
 import { showServerFieldErrors } from '@/lib/form-errors';
 
 export type ClientFormValues = CreateClientBody;
@@ -31,6 +33,7 @@ const emptyValues: ClientFormValues = {
   email: '',
   phone: '',
   address: '',
+  eInvoice: emptyClientEInvoice,
 };
 
 // Editing validates without companyId, which is read-only there (spec 1 section 5).
@@ -41,8 +44,8 @@ const resolvers = {
 
 /** The form's values for an existing client. */
 export function clientFormValues(client: Client): ClientFormValues {
-  const { companyId, companyName, contactPerson, email, phone, address } = client;
-  return { companyId, companyName, contactPerson, email, phone, address };
+  const { companyId, companyName, contactPerson, email, phone, address, eInvoice } = client;
+  return { companyId, companyName, contactPerson, email, phone, address, eInvoice };
 }
 
 type ClientFormProps = {
@@ -65,7 +68,7 @@ export function ClientForm({
   onSubmit,
   locked = false,
 }: ClientFormProps) {
-  const { register, handleSubmit, setError, formState } = useForm<ClientFormValues>({
+  const { control, register, handleSubmit, setError, formState } = useForm<ClientFormValues>({
     resolver: resolvers[mode],
     defaultValues: initialValues,
   });
@@ -82,7 +85,7 @@ export function ClientForm({
     }
   });
 
-  const field = (name: keyof ClientFormValues) => ({
+  const field = (name: Exclude<keyof ClientFormValues, 'eInvoice'>) => ({
     ...fieldErrorProps(fieldId(name), errors[name]?.message),
     ...register(name),
   });
@@ -138,6 +141,7 @@ export function ClientForm({
       <FormField id={fieldId('address')} label="Address" error={errors.address?.message}>
         <Textarea {...field('address')} rows={3} autoComplete="street-address" />
       </FormField>
+      <ClientEInvoiceSection control={control} register={register} errors={errors} />
       <div className="flex justify-end">
         <Button type="submit" disabled={isSubmitting || locked}>
           {isSubmitting ? pendingLabel : submitLabel}

@@ -1,4 +1,4 @@
-import type { Client } from '@patrol/contracts';
+import { emptyClientEInvoice, type Client } from '@patrol/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -19,6 +19,7 @@ const client: Client = {
   updatedAt: '2026-03-02T01:30:00.000Z',
   licenceCount: 2,
   boundLicenceCount: 1,
+  eInvoice: emptyClientEInvoice,
 };
 
 afterEach(() => vi.unstubAllGlobals());

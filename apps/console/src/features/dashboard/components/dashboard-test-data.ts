@@ -1,4 +1,10 @@
-import type { Activity, BusinessStatsResponse, Client, DashboardResponse } from '@patrol/contracts';
+import {
+  emptyClientEInvoice,
+  type Activity,
+  type BusinessStatsResponse,
+  type Client,
+  type DashboardResponse,
+} from '@patrol/contracts';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
@@ -28,6 +34,7 @@ function client(index: number, overrides: Partial<Client> = {}): Client {
     updatedAt: '2026-03-02T01:30:00.000Z',
     licenceCount: 0,
     boundLicenceCount: 0,
+    eInvoice: emptyClientEInvoice,
     ...overrides,
   };
 }

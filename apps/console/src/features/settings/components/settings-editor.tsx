@@ -22,6 +22,7 @@ import {
   TaxCard,
 } from '@/features/settings/components/company-details-cards';
 import { CompanyInfoCard } from '@/features/settings/components/company-info-card';
+import { EInvoiceSupplierCard } from '@/features/settings/components/einvoice-supplier-card';
 import { LogoCard } from '@/features/settings/components/logo-card';
 import { NumberingCard } from '@/features/settings/components/numbering-card';
 import {
@@ -166,6 +167,7 @@ export function SettingsEditor({ settings, canEdit, reload }: SettingsEditorProp
               <TaxCard />
               <NumberingCard />
               <PaymentRulesCard />
+              <EInvoiceSupplierCard />
             </fieldset>
             {canEdit && (
               <div className="sticky bottom-0 z-10 -mx-4 mt-4 flex items-center justify-end gap-3 border-t bg-background/95 px-4 py-3 backdrop-blur md:-mx-6 md:px-6">
