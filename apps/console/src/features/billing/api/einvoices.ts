@@ -1,5 +1,10 @@
-import type { EinvoiceActionResponse, EinvoiceDetailResponse } from '@patrol/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  EinvoiceActionResponse,
+  EinvoiceDetailResponse,
+  EinvoiceStatus,
+  ListEinvoicesResponse,
+} from '@patrol/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { billingFreshMs, sendBillingMutation, useBillingMutation } from './billing-request';
@@ -37,4 +42,25 @@ export function useRetryEinvoice() {
       `/api/business/einvoices/${documentId}/retry`,
     ),
   );
+}
+
+export type EinvoiceFilters = { page: number; status?: EinvoiceStatus; stale?: boolean };
+
+/** GET /api/business/einvoices: a page with the counts by status and the stale count. */
+export function useEinvoices(filters: EinvoiceFilters) {
+  return useQuery({
+    queryKey: [...queryKeys.billing.all, 'einvoices', filters] as const,
+    queryFn: ({ signal }) =>
+      api.get<ListEinvoicesResponse>('/api/business/einvoices', {
+        signal,
+        query: {
+          page: filters.page,
+          limit: 20,
+          ...(filters.status ? { status: filters.status } : {}),
+          ...(filters.stale ? { stale: 'true' } : {}),
+        },
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: billingFreshMs,
+  });
 }
