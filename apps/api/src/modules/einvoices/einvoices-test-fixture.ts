@@ -1,3 +1,4 @@
+import type { Invoice } from '@patrol/contracts';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startMyInvoisStandin, type MyInvoisStandin } from '../../../test/myinvois-standin';
@@ -27,7 +28,7 @@ export interface EinvoicesFixture {
   /** Worker dependencies on the test's clock: no sleeping, no randomness. */
   worker(clock: { now: number }): EinvoiceWorkerDeps;
   /** A converted invoice (queued for MyInvois). */
-  issueInvoice(): Promise<{ id: string; invoiceNumber: string }>;
+  issueInvoice(): Promise<Invoice>;
 }
 
 /** A source for each queued row: the SDK sample parties with the row's number and kind. */
