@@ -84,8 +84,11 @@ function pricedLines(body: CreateInvoiceNoteInput, taxRates: ReadonlyMap<TaxType
  * invoice owes after earlier notes; validated money above what is then owed is a refund due.
  */
 export async function issueInvoiceNote(
-  { db, events, einvoiceQueue }: Pick<AppContext, 'db' | 'events'> &
-    Partial<Pick<AppContext, 'einvoiceQueue'>>,
+  {
+    db,
+    events,
+    einvoiceQueue,
+  }: Pick<AppContext, 'db' | 'events'> & Partial<Pick<AppContext, 'einvoiceQueue'>>,
   actor: AuthUser,
   kind: InvoiceNoteKind,
   invoiceId: string,
