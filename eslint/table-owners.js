@@ -51,6 +51,9 @@ export const tableOwners = {
   receiptAllocations: 'receipts',
   receiptMonthTotals: 'receipts',
   invoiceNotes: 'credit-notes',
+  // MyInvois e-invoicing: the submission queue and its worker lease.
+  einvoiceDocuments: 'einvoices',
+  einvoiceWorkerLease: 'einvoices',
   // Infrastructure (apps/api/src/<folder>), which no module touches.
   mailOutbox: 'mail',
   idempotentRequests: 'http',

@@ -5,6 +5,7 @@ import type { AppDb } from '../../apps/api/src/db/client';
 import {
   activities,
   clients,
+  einvoiceDocuments,
   invoiceNotes,
   invoices,
   licences,
@@ -14,6 +15,7 @@ import {
 } from '../../apps/api/src/db/schema';
 import { generateLicenceKey } from '../../apps/api/src/modules/licences/licence-keys';
 import { seedDemoBilling, type BillingClient, type BillingSeedResult } from './demo-billing';
+import { seedDemoEinvoices } from './demo-einvoices';
 import { buildDemoActivities, buildDemoClients, createRandom } from './demo-data';
 
 export interface SeedOptions {
@@ -48,6 +50,7 @@ export async function seedDemoData(db: AppDb, options: SeedOptions = {}): Promis
     if (options.reset) {
       await tx.delete(activities);
       await tx.delete(receipts);
+      await tx.delete(einvoiceDocuments);
       // Credit and debit notes hold their invoice (on delete restrict): they go first.
       await tx.delete(invoiceNotes);
       await tx.delete(invoices);
@@ -91,6 +94,7 @@ export async function seedDemoData(db: AppDb, options: SeedOptions = {}): Promis
       random,
       now,
     );
+    await seedDemoEinvoices(tx, now);
     return {
       seeded: true,
       clients: demoClients.length,

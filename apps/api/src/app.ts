@@ -35,6 +35,7 @@ import { productRoutes } from './modules/products/products.routes';
 import { quotationRoutes } from './modules/quotations/quotations.routes';
 import { receiptRoutes } from './modules/receipts/receipts.routes';
 import { creditNoteRoutes } from './modules/credit-notes/credit-notes.routes';
+import { einvoiceRoutes } from './modules/einvoices/einvoices.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { userRoutes } from './modules/users/users.routes';
@@ -60,6 +61,7 @@ export const moduleRoutes: readonly Route[] = [
   ...invoiceLicenceRoutes,
   ...receiptRoutes,
   ...creditNoteRoutes,
+  ...einvoiceRoutes,
   ...businessReportRoutes,
   ...otaRoutes,
   ...releaseHealthRoutes,

@@ -11,6 +11,12 @@ import {
   readOrCreateLicenceKeyRing,
   type LicenceKeyRing,
 } from './security/licence-signing';
+import {
+  myInvoisEnvironmentShape,
+  myInvoisSecretVariables,
+  readMyInvoisSetting,
+  type MyInvoisSetting,
+} from './config-myinvois';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -22,6 +28,7 @@ const secretVariables = new Set([
   'SMTP_URL',
   'METRICS_TOKEN',
   'LICENCE_SIGNING_KEY',
+  ...myInvoisSecretVariables,
 ]);
 
 const minimumSecretLength = 32;
@@ -81,6 +88,7 @@ const environmentSchema = z.object({
         "must be true, false, a number of proxies, or addresses and ranges such as 'loopback' or '10.0.0.0/8'",
     })
     .optional(),
+  ...myInvoisEnvironmentShape,
 });
 
 export type Environment = Record<string, string | undefined>;
@@ -135,6 +143,8 @@ export interface Config {
   databaseSizeBudgetBytes: number;
   /** Bearer token a Prometheus scraper must send to GET /metrics; unset, /metrics is open. Never log it. */
   metricsToken?: string;
+  /** MyInvois e-invoicing (MYINVOIS_*): on with its settings, or off naming what is missing. */
+  myinvois: MyInvoisSetting;
 }
 
 /** Raised when the environment is invalid; its message names the variables, never their values. */
@@ -152,6 +162,10 @@ export function loadConfig(env: Environment): Config {
   if (!parsed.success) throw new ConfigError(describeIssues(parsed.error));
   const values = parsed.data;
   const dataDir = resolve(values.DATA_DIR);
+  const myinvois = readMyInvoisSetting(values);
+  if (myinvois.problems.length > 0) {
+    throw new ConfigError(`Invalid environment configuration:\n${myinvois.problems.join('\n')}`);
+  }
   return {
     port: values.PORT,
     host: values.HOST,
@@ -176,6 +190,7 @@ export function loadConfig(env: Environment): Config {
     answerCaches: values.ANSWER_CACHES === 'on',
     databaseSizeBudgetBytes: values.DATABASE_SIZE_BUDGET_MB * 1024 * 1024,
     metricsToken: values.METRICS_TOKEN,
+    myinvois: myinvois.setting,
   };
 }
 

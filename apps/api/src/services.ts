@@ -32,6 +32,7 @@ import { computeAgingSnapshot } from './modules/business-reports/aging.service';
 import { findAuditLabels } from './modules/business-reports/audit-labels.service';
 import { companyTimeZone } from './modules/settings/settings.service';
 import { userNamesById } from './modules/accounts/accounts.service';
+import { createEinvoiceQueue } from './modules/einvoices/einvoice-queue.service';
 import { createObservability } from './observability/observability';
 import { relayEventsBetweenProcesses } from './events/event-relay';
 import {
@@ -271,6 +272,7 @@ export async function createServices(
     accessTokens,
     devices: createDeviceAuthenticator({ db, limits, deviceSessions }),
     auditNames: { actors: userNamesById, labels: findAuditLabels, timeZone: companyTimeZone },
+    einvoiceQueue: createEinvoiceQueue(config.myinvois),
     accounts,
     sessions,
     close: () => (closing ??= close()),

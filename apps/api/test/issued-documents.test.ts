@@ -24,7 +24,14 @@ import { createTestContext, type TestContext } from './test-context';
  */
 
 const mutating = new Set<Route['method']>(['post', 'put', 'patch', 'delete']);
-const billingTags = ['invoices', 'receipts', 'quotations', 'credit-notes', 'debit-notes'];
+const billingTags = [
+  'invoices',
+  'receipts',
+  'quotations',
+  'credit-notes',
+  'debit-notes',
+  'einvoices',
+];
 const routeName = (route: Route) => `${route.method.toUpperCase()} ${route.path}`;
 
 /** A valid body for each billing route that reads one; a new billing route must add its own. */
@@ -54,6 +61,7 @@ const validBodies: Record<string, () => object> = {
   'POST /api/business/invoices/:id/credit-notes': () => ({ reason: 'Walked', amount: 1 }),
   'POST /api/business/invoices/:id/debit-notes': () => ({ reason: 'Walked', amount: 1 }),
   'POST /api/business/invoices/:id/licences/revoke': () => ({}),
+  'POST /api/business/einvoices/:documentId/cancel': () => ({ reason: 'Walked' }),
 };
 
 let t: TestContext;

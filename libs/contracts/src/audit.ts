@@ -18,6 +18,8 @@ export const auditEntityTypes = [
   'ota_version',
   /** A licence key issued, extended or revoked through billing (issue 25). */
   'licence',
+  /** The MyInvois e-invoice of an invoice or note. */
+  'einvoice',
 ] as const;
 export const auditEntityTypeSchema = z.enum(auditEntityTypes);
 export type AuditEntityType = z.infer<typeof auditEntityTypeSchema>;

@@ -13,6 +13,7 @@ export * from './crash-mappings';
 export * from './credit-notes';
 export * from './crash-reports';
 export * from './dashboard';
+export * from './einvoice-documents';
 export * from './device';
 export * from './errors';
 export * from './fields';

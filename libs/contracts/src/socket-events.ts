@@ -37,7 +37,15 @@ export type LicenceActivityUpdatedEvent = z.infer<typeof licenceActivityUpdatedE
 
 /** billingUpdated: something in billing changed; listeners re-fetch the named lists. */
 export const billingUpdatedEventSchema = z.object({
-  entity: z.enum(['product', 'quotation', 'invoice', 'receipt', 'credit_note', 'debit_note']),
+  entity: z.enum([
+    'product',
+    'quotation',
+    'invoice',
+    'receipt',
+    'credit_note',
+    'debit_note',
+    'einvoice',
+  ]),
   action: z.enum([
     'created',
     'updated',

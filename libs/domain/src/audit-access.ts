@@ -19,6 +19,7 @@ export const auditEntityReaders = {
   crash_report: 'settings.view',
   ota_version: 'settings.view',
   licence: 'clients.view',
+  einvoice: 'invoices.view',
 } as const satisfies Record<AuditEntityType, Permission>;
 
 /** Any of these opens the audit trail (GET /api/audit, its export, the /audit screen). */

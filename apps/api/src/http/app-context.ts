@@ -13,7 +13,7 @@ import type { SnapshotCache } from '../cache/snapshot-cache';
 
 type ReportData = ReportsResponse['data'];
 import type { Config } from '../config';
-import type { AppDb, Database } from '../db/client';
+import type { AppDb, Database, DbExecutor } from '../db/client';
 import type { ClientRow, LicenceRow } from '../db/schema';
 import type { EventBus } from '../events/event-bus';
 import type { Mailer } from '../mail/mailer';
@@ -87,8 +87,38 @@ export interface AppContext {
   devices: DeviceAuthenticator;
   /** The names the audit screen shows (users and the billing read model provide them). */
   auditNames: AuditNames;
+  /** How issuing an invoice or note queues it for MyInvois (the einvoices module's). */
+  einvoiceQueue: EinvoiceQueuePort;
   /** Ends what the services opened (mailer, Redis, database), in order; safe to call twice. */
   close(): Promise<void>;
+}
+
+/** An issued billing document to submit to MyInvois. */
+export interface EinvoiceQueueEntry {
+  kind: 'invoice' | 'creditNote' | 'debitNote';
+  documentId: string;
+  number: string;
+  clientName: string;
+  issueDate: Date;
+  /** Decimal string, as the money columns hold it. */
+  totalAmount: string;
+}
+
+/** A block of a PDF (the PdfSection shape of src/pdf/billing-pdf.ts). */
+export interface EinvoicePdfSection {
+  title: string;
+  lines: string[];
+  image?: Buffer;
+}
+
+/**
+ * Queues in the issuing transaction (nothing while e-invoicing is off), and answers the e-invoice
+ * block of a document's PDF: the QR code, UUID and validation time once valid, "e-Invoice pending
+ * validation" before (nothing while e-invoicing is off).
+ */
+export interface EinvoiceQueuePort {
+  enqueue(tx: DbExecutor, entry: EinvoiceQueueEntry): Promise<void>;
+  pdfSections(db: DbExecutor, documentId: string): Promise<EinvoicePdfSection[]>;
 }
 
 /** A device token's bound licence and client, as the device session cache holds them. */

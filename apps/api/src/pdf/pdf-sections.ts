@@ -12,7 +12,11 @@ import {
 export interface PdfSection {
   title: string;
   lines: string[];
+  /** A PNG drawn at the section's right (the e-invoice's QR code), `imageSize` points square. */
+  image?: Buffer;
 }
+
+const imageSize = 90;
 
 const titleHeight = 15;
 const gap = 10;
@@ -28,13 +32,17 @@ const freshPageRoom = (doc: PDFKit.PDFDocument) =>
  * left alone at the foot of a page.
  */
 export function drawSection(doc: PDFKit.PDFDocument, section: PdfSection): void {
-  const width = contentWidth(doc);
+  const image = section.image;
+  const width = contentWidth(doc) - (image ? imageSize + 12 : 0);
   const lines = section.lines.flatMap((line) => line.split('\n')).map(keepMoneyTogether);
   doc.fontSize(9);
   const heights = lines.map(
     (line) => withFontFor(doc, line || ' ').heightOfString(line || ' ', { width }) + 1,
   );
-  const total = titleHeight + heights.reduce((sum, height) => sum + height, 0);
+  const total = Math.max(
+    titleHeight + heights.reduce((sum, height) => sum + height, 0),
+    image ? imageSize : 0,
+  );
   const firstLine = titleHeight + (heights[0] ?? 0);
   if (
     doc.y + total > pageBottom(doc) &&
@@ -47,6 +55,10 @@ export function drawSection(doc: PDFKit.PDFDocument, section: PdfSection): void 
     emphasised(doc, text, page.margin, doc.y, { width });
     doc.y += 2;
   };
+  const top = doc.y;
+  if (image) {
+    doc.image(image, page.margin + width + 12, top, { fit: [imageSize, imageSize] });
+  }
   title(section.title);
   lines.forEach((line, index) => {
     if (doc.y + heights[index]! > pageBottom(doc)) {
@@ -57,5 +69,6 @@ export function drawSection(doc: PDFKit.PDFDocument, section: PdfSection): void 
     withFontFor(doc, line || ' ').text(line || ' ', page.margin, doc.y, { width });
     doc.y += 1;
   });
+  if (image) doc.y = Math.max(doc.y, top + imageSize);
   doc.y += gap;
 }

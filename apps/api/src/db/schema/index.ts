@@ -9,6 +9,7 @@ export * from './invoices';
 export * from './receipts';
 export * from './credit-notes';
 export * from './licence-issuances';
+export * from './einvoices';
 export * from './operations';
 export * from './release-sessions';
 export * from './relations';

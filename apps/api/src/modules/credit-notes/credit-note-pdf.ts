@@ -4,6 +4,7 @@ import type { Response } from 'express';
 import type { AppContext } from '../../http/app-context';
 import { streamDownload } from '../../http/downloads';
 import { clientLines, renderBillingPdf, type BillingPdf } from '../../pdf/billing-pdf';
+import { withEinvoiceBlock, type EinvoiceBlockSource } from '../../pdf/einvoice-block';
 import { documentTotals, taxedLineTable, taxSummarySection } from '../../pdf/tax-block';
 import { documentCompany, type DocumentCompany } from '../settings/document-company.service';
 import { getInvoiceNote } from './credit-notes.service';
@@ -44,7 +45,7 @@ export function invoiceNotePdf(
 
 /** GET /api/business/credit-notes/{id}/download: 'credit-note-{number}.pdf' (or debit-note-). */
 export async function downloadInvoiceNotePdf(
-  ctx: Pick<AppContext, 'db' | 'uploads'>,
+  ctx: Pick<AppContext, 'db' | 'uploads'> & EinvoiceBlockSource,
   kind: InvoiceNoteKind,
   id: string,
   res: Response,
@@ -55,7 +56,7 @@ export async function downloadInvoiceNotePdf(
   ]);
   await streamDownload(
     res,
-    renderBillingPdf(invoiceNotePdf(note, company)),
+    renderBillingPdf(await withEinvoiceBlock(ctx, id, invoiceNotePdf(note, company))),
     `${kind}-note-${note.noteNumber}.pdf`,
     'application/pdf',
   );

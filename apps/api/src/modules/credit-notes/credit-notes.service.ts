@@ -84,7 +84,11 @@ function pricedLines(body: CreateInvoiceNoteInput, taxRates: ReadonlyMap<TaxType
  * invoice owes after earlier notes; validated money above what is then owed is a refund due.
  */
 export async function issueInvoiceNote(
-  { db, events }: Pick<AppContext, 'db' | 'events'>,
+  {
+    db,
+    events,
+    einvoiceQueue,
+  }: Pick<AppContext, 'db' | 'events'> & Partial<Pick<AppContext, 'einvoiceQueue'>>,
   actor: AuthUser,
   kind: InvoiceNoteKind,
   invoiceId: string,
@@ -125,6 +129,14 @@ export async function issueInvoiceNote(
       entityType: `${kind}_note`,
       before: null,
       after: row,
+    });
+    await einvoiceQueue?.enqueue(tx, {
+      kind: kind === 'credit' ? 'creditNote' : 'debitNote',
+      documentId: row.id,
+      number,
+      clientName: row.clientInfo.companyName,
+      issueDate: row.issueDate,
+      totalAmount: row.totalAmount,
     });
     return presentInvoiceNote(row);
   });

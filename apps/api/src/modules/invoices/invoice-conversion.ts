@@ -9,6 +9,7 @@ import { businessDay, dueDay, toSen } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
 import { dayStart } from '../../db/column-values';
 import type { InvoiceRow } from '../../db/schema';
+import type { AppContext } from '../../http/app-context';
 import { conflict, invalid } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
 import {
@@ -57,7 +58,7 @@ export const conversionMessages = {
  * quotation becomes converted and points at it.
  */
 export async function convertQuotationToInvoice(
-  { db, events }: InvoiceDeps,
+  { db, events, einvoiceQueue }: InvoiceDeps & Partial<Pick<AppContext, 'einvoiceQueue'>>,
   actor: AuthUser,
   quotationId: string,
   dates: ConvertQuotationBody = {},
@@ -108,6 +109,14 @@ export async function convertQuotationToInvoice(
     await insertInvoiceLineItems(tx, lines);
     const converted = await markQuotationConverted(tx, actor, quotation, invoiceRow);
     await auditInvoice(tx, actor, 'invoice.created', null, withLines(invoiceRow, lines));
+    await einvoiceQueue?.enqueue(tx, {
+      kind: 'invoice',
+      documentId: invoiceRow.id,
+      number,
+      clientName: invoiceRow.clientInfo.companyName,
+      issueDate: invoiceRow.issueDate,
+      totalAmount: invoiceRow.totalAmount,
+    });
     return {
       invoice: await present(tx, invoiceRow, today),
       quotation: quotationAsOf(converted, items, now),

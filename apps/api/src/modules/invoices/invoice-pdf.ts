@@ -22,6 +22,7 @@ import {
   type BillingPdf,
   type PdfSection,
 } from '../../pdf/billing-pdf';
+import { withEinvoiceBlock, type EinvoiceBlockSource } from '../../pdf/einvoice-block';
 import { documentTotals, taxedLineTable, taxSummarySection } from '../../pdf/tax-block';
 import { documentCompany, type DocumentCompany } from '../settings/document-company.service';
 import { findInvoiceById, findInvoiceParts } from './invoices.repo';
@@ -141,7 +142,7 @@ export async function readInvoiceDocument(
 
 /** GET /api/business/invoices/{id}/download: 'invoice-{number}.pdf', streamed. */
 export async function downloadInvoicePdf(
-  ctx: Pick<AppContext, 'db' | 'uploads'>,
+  ctx: Pick<AppContext, 'db' | 'uploads'> & EinvoiceBlockSource,
   id: string,
   res: Response,
   now: Date = new Date(),
@@ -149,7 +150,7 @@ export async function downloadInvoicePdf(
   const { invoice, company } = await readInvoiceDocument(ctx, id, now);
   await streamDownload(
     res,
-    renderBillingPdf(invoicePdf(invoice, company)),
+    renderBillingPdf(await withEinvoiceBlock(ctx, id, invoicePdf(invoice, company))),
     `invoice-${invoice.invoiceNumber}.pdf`,
     'application/pdf',
   );

@@ -15,6 +15,7 @@ import type { AuthUser } from '../../http/authenticate';
 import { recordRowChange, recordRowChanges } from '../audit/audit.service';
 import { presentInvoice } from './invoices.presenter';
 import {
+  findInvoiceById,
   findInvoiceForUpdate,
   findInvoicePage,
   findInvoiceParts,
@@ -163,4 +164,11 @@ export function auditPayments(
     before,
     after,
   });
+}
+
+/** An invoice row with its lines in order (what its MyInvois e-invoice is built from). */
+export async function invoiceWithLines(db: DbExecutor, id: string) {
+  const row = await findInvoiceById(db, id);
+  if (!row) throw notFound(invoiceRuleMessages.notFound);
+  return { row, lines: (await findInvoiceParts(db, [id])).lineItems };
 }

@@ -10,6 +10,7 @@ import {
 } from '@/features/billing/lib/billing-params';
 import { useAuth } from '@/lib/auth';
 import { BillingDashboardTab } from './billing-dashboard-tab';
+import { EinvoicesTab } from './einvoices-tab';
 import { InvoicesTab } from './invoices-tab';
 import { ProductsTab } from './products-tab';
 import { QuotationsTab } from './quotations-tab';
@@ -26,6 +27,7 @@ const tabLabels: Record<BillingTab, string> = {
   quotations: 'Quotations',
   invoices: 'Invoices',
   receipts: 'Receipts',
+  einvoices: 'e-Invoices',
   reports: 'Reports',
 };
 
@@ -70,6 +72,9 @@ export function BillingPage() {
         </TabsContent>
         <TabsContent value="receipts">
           <ReceiptsTab />
+        </TabsContent>
+        <TabsContent value="einvoices">
+          <EinvoicesTab />
         </TabsContent>
         {tabs.includes('reports') && (
           <TabsContent value="reports">

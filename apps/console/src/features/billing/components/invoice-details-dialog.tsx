@@ -23,8 +23,11 @@ export function InvoiceDetailsDialog({
   onOpenChange,
   onReviewEntry,
   onIssueNote,
+  einvoice,
 }: {
   invoice: Invoice | null;
+  /** The invoice's e-invoice status (EinvoiceStatus), when e-invoices are shown. */
+  einvoice?: (invoice: Invoice) => React.ReactNode;
   onOpenChange: (open: boolean) => void;
   /** Opens Validate or Reject of one pending payment. */
   onReviewEntry?: ReviewEntry;
@@ -84,6 +87,7 @@ export function InvoiceDetailsDialog({
                 ? [['Refund due', formatMoney(invoice.refundDue)] as const]
                 : []),
               ['Notes', invoice.notes || '—'],
+              ...(einvoice ? [['e-Invoice', einvoice(invoice)] as const] : []),
             ]}
           />
           {onIssueNote && !invoice.isVoided && (

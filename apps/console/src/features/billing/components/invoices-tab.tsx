@@ -40,6 +40,7 @@ import {
   showingCaption,
 } from './billing-list-card';
 import { FilterSelect } from './filter-select';
+import { EinvoiceStatus } from './einvoice-status';
 import { InvoiceDetailsDialog } from './invoice-details-dialog';
 import { InvoiceNoteDialog } from './invoice-note-dialog';
 import { InvoiceNotesSection } from './invoice-notes-section';
@@ -218,6 +219,12 @@ export function InvoicesTab() {
         }
         onOpenChange={(open) => !open && close()}
         onReviewEntry={(invoice, entry, kind) => setEntryReview({ kind, invoice, entry })}
+        einvoice={(invoice) => (
+          <EinvoiceStatus
+            documentId={invoice.id}
+            canRetry={!!user && hasPermission(user, 'invoices.edit')}
+          />
+        )}
         onIssueNote={
           hasPermission(user, 'invoices.edit')
             ? (invoice, kind) => setNoteTarget({ kind, invoice })

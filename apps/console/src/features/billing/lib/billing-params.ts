@@ -8,6 +8,7 @@ export const billingTabs = [
   'quotations',
   'invoices',
   'receipts',
+  'einvoices',
   'reports',
 ] as const;
 export type BillingTab = (typeof billingTabs)[number];

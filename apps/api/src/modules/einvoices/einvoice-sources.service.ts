@@ -1,0 +1,170 @@
+import { eInvoiceTaxTypeFor, eInvoiceUnitFor, type TaxType } from '@patrol/contracts';
+import { businessDay, toSen } from '@patrol/domain';
+import type { DbExecutor } from '../../db/client';
+import type { EinvoiceDocumentRow } from '../../db/schema';
+import { clientRowById } from '../clients/clients.service';
+import { getInvoiceNote } from '../credit-notes/credit-notes.service';
+import { invoiceWithLines } from '../invoices/invoices.service';
+import { productsByIds } from '../products/products.service';
+import { readCompanySettings } from '../settings/settings.service';
+import type { EInvoiceLine, EInvoiceParty, EInvoiceSource } from './document/einvoice-source';
+import { findByDocumentId } from './einvoices.repo';
+
+/** Classification 022 "Others" when a product names none. */
+const defaultClassification = '022';
+
+interface LineInput {
+  description: string;
+  quantity: number;
+  unitPrice: string | number;
+  taxType: TaxType;
+  taxRate: string | number;
+  taxAmount: string | number;
+  lineTotal: string | number;
+  product?: { classificationCode: string; taxTypeCode: string; unitCode: string; unit: string };
+}
+
+const sen = (value: string | number) => toSen(Number(value));
+
+function lineOf(line: LineInput, index: number): EInvoiceLine {
+  const subtotalSen = Math.round(line.quantity * sen(line.unitPrice));
+  const netSen = sen(line.lineTotal);
+  const taxTypeCode = line.product?.taxTypeCode || eInvoiceTaxTypeFor(line.taxType);
+  return {
+    id: String(index + 1),
+    description: line.description,
+    classificationCode: line.product?.classificationCode || defaultClassification,
+    quantity: line.quantity,
+    unitCode: line.product?.unitCode || eInvoiceUnitFor(line.product?.unit ?? 'service'),
+    unitPriceSen: sen(line.unitPrice),
+    subtotalSen,
+    discountSen: Math.max(0, subtotalSen - netSen),
+    taxTypeCode,
+    taxRatePercent: Math.round(Number(line.taxRate) * 10_000) / 100,
+    taxAmountSen: sen(line.taxAmount),
+    ...(taxTypeCode === 'E' ? { taxExemptionReason: 'Exempted from SST' } : {}),
+  };
+}
+
+async function buyerOf(
+  db: DbExecutor,
+  clientId: string | null,
+  fallbackName: string,
+): Promise<EInvoiceParty> {
+  const client = clientId ? await clientRowById(db, clientId) : undefined;
+  const street = (client?.einvoiceStreet ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return {
+    name: client?.companyName ?? fallbackName,
+    tin: client?.einvoiceTin ?? '',
+    idType: (client?.einvoiceIdType || 'BRN') as EInvoiceParty['idType'],
+    idValue: client?.einvoiceIdValue ?? '',
+    sstNumber: client?.einvoiceSstNumber || null,
+    address: {
+      lines: street.slice(0, 3),
+      city: client?.einvoiceCity ?? '',
+      postcode: client?.einvoicePostcode ?? '',
+      stateCode: client?.einvoiceStateCode ?? '',
+      countryCode: client?.einvoiceCountryCode || 'MYS',
+    },
+    phone: client?.phone || 'NA',
+    email: client?.email || null,
+  };
+}
+
+async function supplierOf(db: DbExecutor): Promise<EInvoiceSource['supplier']> {
+  const settings = await readCompanySettings(db);
+  const e = settings.eInvoiceSupplier;
+  const street = settings.address.street
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return {
+    name: settings.companyName,
+    tin: e.tin,
+    idType: 'BRN',
+    idValue: e.brn,
+    sstNumber: settings.taxSettings.sstRegistrationNumber || null,
+    tourismTaxNumber: e.tourismTaxNumber || null,
+    msicCode: e.msicCode,
+    businessActivityDescription: e.businessActivityDescription,
+    address: {
+      lines: street.slice(0, 3),
+      city: settings.address.city,
+      postcode: settings.address.postalCode,
+      stateCode: e.stateCode,
+      countryCode: e.countryCode || 'MYS',
+    },
+    phone: settings.phone,
+    email: settings.email || null,
+  };
+}
+
+function totalsOf(lines: EInvoiceLine[]): EInvoiceSource['totals'] {
+  const netSen = lines.reduce((sum, line) => sum + line.subtotalSen - line.discountSen, 0);
+  const taxSen = lines.reduce((sum, line) => sum + line.taxAmountSen, 0);
+  const discountSen = lines.reduce((sum, line) => sum + line.discountSen, 0);
+  return {
+    netSen,
+    taxExclusiveSen: netSen,
+    taxSen,
+    taxInclusiveSen: netSen + taxSen,
+    discountSen,
+    payableSen: netSen + taxSen,
+  };
+}
+
+/**
+ * The e-invoice source of a queued row, gathered from the modules that own each part: the
+ * invoice or note and its lines, the products' MyInvois codes, the client (buyer) and the
+ * company settings (supplier). Dated by the submission (MyInvois accepts an issue date only
+ * within 72 hours), numbered by the document.
+ */
+export function createEinvoiceSourceLoader(db: DbExecutor, now: () => Date = () => new Date()) {
+  return async (row: EinvoiceDocumentRow): Promise<EInvoiceSource> => {
+    const at = now();
+    const head = {
+      number: row.number,
+      issueDate: businessDay(at),
+      issueTime: at.toISOString().slice(11, 19),
+      currency: 'MYR' as const,
+      supplier: await supplierOf(db),
+    };
+    if (row.kind === 'invoice') {
+      const { row: invoice, lines } = await invoiceWithLines(db, row.documentId);
+      const ids = lines.map((line) => line.productId).filter((id): id is string => !!id);
+      const products = new Map((await productsByIds(db, ids)).map((p) => [p.id, p]));
+      const built = lines.map((line, index) => {
+        const product = line.productId ? products.get(line.productId) : undefined;
+        return lineOf(
+          { ...line, product: product && { ...product.eInvoice, unit: product.unit } },
+          index,
+        );
+      });
+      return {
+        ...head,
+        kind: 'invoice',
+        buyer: await buyerOf(db, invoice.clientId, invoice.clientInfo.companyName),
+        lines: built,
+        totals: totalsOf(built),
+      };
+    }
+    const { note } = await getInvoiceNote(
+      db,
+      row.kind === 'creditNote' ? 'credit' : 'debit',
+      row.documentId,
+    );
+    const original = await findByDocumentId(db, note.invoiceId);
+    const built = note.lineItems.map((line, index) => lineOf(line, index));
+    return {
+      ...head,
+      kind: row.kind,
+      buyer: await buyerOf(db, note.clientId, note.clientInfo.companyName),
+      lines: built,
+      totals: totalsOf(built),
+      originalDocument: { uuid: original?.uuid ?? '', number: note.invoiceNumber },
+    };
+  };
+}
