@@ -42,6 +42,11 @@ export const tableOwners = {
   receiptAllocations: 'receipts',
   receiptMonthTotals: 'receipts',
   invoiceNotes: 'credit-notes',
+  // Renewals, payment reminders and overdue keys (issue 25).
+  renewalRuns: 'renewals',
+  renewalDrafts: 'renewals',
+  invoiceReminders: 'renewals',
+  licenceOverdueStates: 'renewals',
   // Infrastructure (apps/api/src/<folder>), which no module touches.
   mailOutbox: 'mail',
   idempotentRequests: 'http',

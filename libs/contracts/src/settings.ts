@@ -13,6 +13,7 @@ import {
   salesTaxPercentageDefault,
   sstPercentageRange,
 } from './limits';
+import { defaultLicenceRenewalSettings, licenceRenewalSettingsSchema } from './renewals';
 import { sstRegistrationNumberPattern, taxTypeSchema } from './tax';
 
 /** The kinds of numbered documents (spec 2 section 3, with credit and debit notes). */
@@ -158,6 +159,8 @@ export const companySettingsSchema = z.object({
      */
     requireSeparateValidator: z.boolean(),
   }),
+  /** Licence renewals, payment reminders and overdue keys (docs/licence-renewals.md). */
+  licenceRenewals: licenceRenewalSettingsSchema.default(defaultLicenceRenewalSettings),
 });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
 
@@ -202,6 +205,7 @@ export const defaultCompanySettings: CompanySettings = {
     debitNote: numbering('DN'),
   },
   paymentSettings: { requireSeparateValidator: true },
+  licenceRenewals: defaultLicenceRenewalSettings,
 };
 
 /** POST /api/settings/numbering/preview: the numbering the settings form is about to save. */

@@ -11,6 +11,7 @@ export * from './dates';
 export * from './file-size';
 export * from './health';
 export * from './licence-file-verdict';
+export * from './licence-overdue';
 export * from './licence-rules';
 export * from './licence-status';
 export * from './money';

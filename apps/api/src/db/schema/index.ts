@@ -9,4 +9,5 @@ export * from './invoices';
 export * from './receipts';
 export * from './credit-notes';
 export * from './operations';
+export * from './renewals';
 export * from './relations';
