@@ -94,6 +94,14 @@ export interface DeviceSessionRecord {
   licence: LicenceRow;
   client: ClientRow;
   tokenHash: string;
+  /** When an unpaid invoice restricts and suspends the key (days, YYYY-MM-DD); null: none. */
+  overdue?: OverdueStanding | null;
+}
+
+/** The first business days an unpaid invoice's keys are restricted and suspended. */
+export interface OverdueStanding {
+  restrictedFrom: string;
+  suspendedFrom: string;
 }
 
 /** One device's latest heartbeat, waiting in the buffer (the latest per licence wins). */
