@@ -13,6 +13,7 @@ export const tableOwners = {
   // Client directory and licences.
   clients: 'clients',
   licences: 'licences',
+  licenceIssuances: 'licences',
   activities: 'activity',
   auditLog: 'audit',
   auditChainHead: 'audit',

@@ -15,6 +15,7 @@ export * from './device';
 export * from './errors';
 export * from './fields';
 export * from './invoices';
+export * from './licence-billing';
 export * from './licence-file';
 export * from './licences';
 export * from './limits';

@@ -8,6 +8,7 @@ import {
   requiredString,
   successResponse,
 } from './fields';
+import { lineLicenceShape } from './licence-billing';
 import { listQuerySchema, paginationSchema } from './pagination';
 import { paymentTermsSchema, quotationSchema } from './quotations';
 import { taxSummaryRowSchema, taxTypes } from './tax';
@@ -114,6 +115,13 @@ export const invoiceLineItemSchema = z.object({
 });
 export type InvoiceLineItem = z.infer<typeof invoiceLineItemSchema>;
 
+/** An invoice's own line: its id and, carried from the quotation, its licence action and keys. */
+export const invoiceLineSchema = invoiceLineItemSchema.extend({
+  id: idSchema,
+  ...lineLicenceShape,
+});
+export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
+
 export const paymentEntrySchema = z.object({
   id: idSchema,
   amount: moneySchema,
@@ -163,7 +171,7 @@ export const invoiceSchema = z.object({
   issueDate: isoDateSchema,
   dueDate: isoDateSchema,
   paymentTerms: paymentTermsSchema,
-  lineItems: z.array(invoiceLineItemSchema),
+  lineItems: z.array(invoiceLineSchema),
   /** After the line discounts (`discountAmount`). */
   subtotal: moneySchema,
   taxAmount: moneySchema,

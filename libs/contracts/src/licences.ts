@@ -50,6 +50,13 @@ export const licenceKeySchema = requiredString(licenceMessages.licenceKeyRequire
   label: 'Licence key',
 });
 
+/** "Paid by" on a licence: the invoice whose validated payment issued or last extended it. */
+export const licencePaidBySchema = z.object({
+  invoiceId: idSchema,
+  invoiceNumber: z.string(),
+});
+export type LicencePaidBy = z.infer<typeof licencePaidBySchema>;
+
 /** A licence key issued to a client (spec 1 section 3). */
 export const licenceSchema = z.object({
   id: idSchema,
@@ -74,6 +81,8 @@ export const licenceSchema = z.object({
   lastActivatedAt: isoDateTimeSchema.nullable(),
   /** Moves to a new device the app may still make by itself in the current 30-day window. */
   transfersLeft: z.number().int().min(0),
+  /** The invoice that paid for the key (issue 25); null for keys added by hand. */
+  paidBy: licencePaidBySchema.nullable(),
 });
 export type Licence = z.infer<typeof licenceSchema>;
 

@@ -15,7 +15,8 @@ describe('product contracts', () => {
   });
 
   it('fills the editing defaults of a new product', () => {
-    expect(createProductBodySchema.parse({ name: 'Support hour', unitPrice: 150 })).toMatchObject({
+    const body = { name: 'Support hour', unitPrice: 150, licenceType: 'Trial', validityDays: 14 };
+    expect(createProductBodySchema.parse(body)).toMatchObject({
       category: 'licence',
       unit: 'piece',
       minQuantity: 1,
@@ -24,13 +25,28 @@ describe('product contracts', () => {
     });
   });
 
+  it('refuses a licence type and validity on a product of another category', () => {
+    const body = { name: 'Training', unitPrice: 1, category: 'training', licenceType: 'Standard' };
+    expect(messagesAt(createProductBodySchema, body, 'licenceType')).toEqual([
+      'Only a product of category licence has a licence type and validity',
+    ]);
+    const plain = { name: 'Training', unitPrice: 1, category: 'training' };
+    expect(createProductBodySchema.parse(plain)).toMatchObject({
+      licenceType: null,
+      validityDays: null,
+    });
+  });
+
   it('leaves unsent fields out of an update instead of resetting them', () => {
     expect(updateProductBodySchema.parse({ unitPrice: 99.9 })).toEqual({ unitPrice: 99.9 });
   });
 
   it.each(
-    fieldCases({ name: 'Support hour', unitPrice: 150 }, [
+    fieldCases({ name: 'Support hour', unitPrice: 150, licenceType: 'Trial', validityDays: 14 }, [
       ['name', ' ', 'Product name is required'],
+      ['licenceType', null, 'Choose the licence type this licence product sells'],
+      ['validityDays', 0, 'Validity must be a whole number of days from 1 to 1825'],
+      ['validityDays', null, 'Validity must be a whole number of days from 1 to 1825'],
       ['unitPrice', -1, 'Unit price must be 0 or more'],
       ['minQuantity', 0, 'Minimum quantity must be a whole number of at least 1'],
       ['unitPrice', undefined, 'Unit price must be 0 or more'],

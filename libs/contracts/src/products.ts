@@ -8,6 +8,7 @@ import {
   requiredString,
   successResponse,
 } from './fields';
+import { licenceProductIssues, productLicenceShape } from './licence-billing';
 import { listQuerySchema, paginationSchema } from './pagination';
 import { taxTypes, type TaxType } from './tax';
 
@@ -58,6 +59,8 @@ export const productSchema = z.object({
   taxable: z.boolean(),
   /** SALES_TAX or SERVICE_TAX when taxable, EXEMPT otherwise; a line from it takes this type. */
   taxType: z.enum(taxTypes),
+  /** For a `licence` product: the licence type it sells and its validity in days; null otherwise. */
+  ...productLicenceShape,
   active: z.boolean(),
   notes: z.string(),
   createdAt: isoDateTimeSchema,
@@ -77,6 +80,7 @@ const productFormShape = {
   minQuantity: z.number().int(productMessages.minQuantity).min(1, productMessages.minQuantity),
   taxable: z.boolean(),
   taxType: productTaxTypeSchema,
+  ...productLicenceShape,
   active: z.boolean(),
   notes: z.string().trim().max(2000),
 };
@@ -88,6 +92,15 @@ function refuseTaxMismatch(
   if (body.taxable === undefined || body.taxType === undefined) return;
   if (productTaxAgrees(body.taxable, body.taxType)) return;
   context.addIssue({ code: 'custom', path: ['taxType'], message: productMessages.taxTypeMismatch });
+}
+
+function refuseLicenceMismatch(
+  body: { category?: string; licenceType?: string | null; validityDays?: number | null },
+  context: z.core.$RefinementCtx,
+): void {
+  for (const issue of licenceProductIssues(body)) {
+    context.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+  }
 }
 
 /**
@@ -103,17 +116,27 @@ export const createProductBodySchema = z
     minQuantity: productFormShape.minQuantity.default(1),
     taxable: z.boolean().default(true),
     taxType: productTaxTypeSchema.optional(),
+    licenceType: productLicenceShape.licenceType.default(null),
+    validityDays: productLicenceShape.validityDays.default(null),
     active: z.boolean().default(true),
     notes: productFormShape.notes.default(''),
   })
-  .superRefine(refuseTaxMismatch);
+  .superRefine(refuseTaxMismatch)
+  .superRefine(refuseLicenceMismatch);
 export type CreateProductBody = z.infer<typeof createProductBodySchema>;
 
-/** PUT /api/business/products/{id}: the changed fields. */
+/**
+ * PUT /api/business/products/{id}: the changed fields. The licence fields are judged here when the
+ * category is sent with them; the server judges the product as it would be after the change.
+ */
 export const updateProductBodySchema = z
   .object(productFormShape)
   .partial()
-  .superRefine(refuseTaxMismatch);
+  .superRefine(refuseTaxMismatch)
+  .superRefine((body, context) => {
+    if (body.licenceType === undefined || body.validityDays === undefined) return;
+    refuseLicenceMismatch(body, context);
+  });
 export type UpdateProductBody = z.infer<typeof updateProductBodySchema>;
 
 /** PUT /api/business/products/{id}/status: the row switch. */

@@ -10,6 +10,7 @@ import {
   requiredString,
   successResponse,
 } from './fields';
+import { lineLicenceInputShape, lineLicenceIssues, lineLicenceShape } from './licence-billing';
 import { defaultQuotationValidityDays, quotationValidityDays } from './limits';
 import { listQuerySchema, paginationSchema } from './pagination';
 import { taxSummaryRowSchema, taxTypes } from './tax';
@@ -74,6 +75,8 @@ export const quotationItemSchema = z.object({
   taxType: z.enum(taxTypes),
   taxRate: z.number(),
   taxAmount: moneySchema,
+  /** On a licence product's line: "new keys" or "renewal of" renewalLicenceIds; null otherwise. */
+  ...lineLicenceShape,
 });
 export type QuotationItem = z.infer<typeof quotationItemSchema>;
 
@@ -114,20 +117,31 @@ export const quotationSchema = z.object({
 export type Quotation = z.infer<typeof quotationSchema>;
 
 /** A line as the quotation form sends it. */
-export const quotationItemInputSchema = z.object({
-  productId: idSchema.nullable().optional(),
-  productName: requiredString(quotationMessages.itemNameRequired, { max: 200, label: 'Item name' }),
-  description: z.string().trim().max(1000).default(''),
-  quantity: z.number().int(quotationMessages.quantity).min(1, quotationMessages.quantity),
-  unitPrice: moneyInputSchema('Unit price').min(0, quotationMessages.unitPrice),
-  discount: z
-    .number()
-    .min(0, quotationMessages.discount)
-    .max(100, quotationMessages.discount)
-    .default(0),
-  /** Chosen on the line; else the product's type, else the settings' default tax type. */
-  taxType: z.enum(taxTypes).nullable().optional(),
-});
+export const quotationItemInputSchema = z
+  .object({
+    productId: idSchema.nullable().optional(),
+    productName: requiredString(quotationMessages.itemNameRequired, {
+      max: 200,
+      label: 'Item name',
+    }),
+    description: z.string().trim().max(1000).default(''),
+    quantity: z.number().int(quotationMessages.quantity).min(1, quotationMessages.quantity),
+    unitPrice: moneyInputSchema('Unit price').min(0, quotationMessages.unitPrice),
+    discount: z
+      .number()
+      .min(0, quotationMessages.discount)
+      .max(100, quotationMessages.discount)
+      .default(0),
+    /** Chosen on the line; else the product's type, else the settings' default tax type. */
+    taxType: z.enum(taxTypes).nullable().optional(),
+    /** Required on a licence product's line (the server checks the product and the keys). */
+    ...lineLicenceInputShape,
+  })
+  .superRefine((line, context) => {
+    for (const issue of lineLicenceIssues(line)) {
+      context.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+    }
+  });
 export type QuotationItemInput = z.infer<typeof quotationItemInputSchema>;
 
 const quotationFormShape = {

@@ -19,6 +19,7 @@ export const exampleLicence = {
   activationCount: 1,
   lastActivatedAt: exampleTime,
   transfersLeft: 3,
+  paidBy: null,
 };
 
 export const exampleClient = {
@@ -99,6 +100,8 @@ export const exampleProduct = {
   minQuantity: 1,
   taxable: true,
   taxType: 'SERVICE_TAX',
+  licenceType: 'Standard',
+  validityDays: 365,
   active: true,
   notes: '',
   createdAt: exampleTime,
@@ -132,6 +135,8 @@ export const exampleQuotation = {
       taxType: 'SERVICE_TAX',
       taxRate: 0.08,
       taxAmount: 172.8,
+      licenceAction: 'new_keys',
+      renewalLicenceIds: [],
     },
   ],
   notes: '',
@@ -160,6 +165,7 @@ export const exampleInvoice = {
   paymentTerms: 'NET_30',
   lineItems: [
     {
+      id: exampleId,
       description: 'Patrol Licence (Standard)',
       quantity: 2,
       unitPrice: 1080,
@@ -167,6 +173,8 @@ export const exampleInvoice = {
       taxRate: 0.08,
       taxAmount: 172.8,
       lineTotal: 2160,
+      licenceAction: 'new_keys',
+      renewalLicenceIds: [],
     },
   ],
   subtotal: 2160,

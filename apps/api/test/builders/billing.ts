@@ -8,8 +8,12 @@ import { bearer, type TestContext } from '../test-context';
 /** A valid product form for POST /api/business/products, unique per call. */
 export function buildProductForm(overrides: Partial<CreateProductBody> = {}): CreateProductBody {
   const suffix = randomUUID().slice(0, 8);
+  // A licence product sells a type for a validity; any other category has neither.
+  const isLicence = (overrides.category ?? 'licence') === 'licence';
   return {
     name: `Patrol licence ${suffix}`,
+    licenceType: isLicence ? 'Standard' : null,
+    validityDays: isLicence ? 365 : null,
     description: 'One device, one year',
     category: 'licence',
     unitPrice: 120.5,

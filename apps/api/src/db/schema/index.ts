@@ -8,6 +8,7 @@ export * from './quotations';
 export * from './invoices';
 export * from './receipts';
 export * from './credit-notes';
+export * from './licence-issuances';
 export * from './operations';
 export * from './renewals';
 export * from './relations';

@@ -1,4 +1,5 @@
 import {
+  licenceActions,
   paymentStatuses,
   paymentTerms,
   paymentValidationStatuses,
@@ -8,6 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -139,8 +141,17 @@ export const invoiceLineItems = pgTable(
     taxRate: rate('tax_rate').notNull().default('0'),
     taxAmount: money('tax_amount').notNull().default('0'),
     lineTotal: money('line_total').notNull(),
+    /** Carried from the quotation line: new keys or a renewal of renewalLicenceIds. */
+    licenceAction: text('licence_action', { enum: licenceActions }),
+    renewalLicenceIds: uuid('renewal_licence_ids').array(),
   },
-  (table) => [index('invoice_line_items_invoice_id_idx').on(table.invoiceId, table.position)],
+  (table) => [
+    index('invoice_line_items_invoice_id_idx').on(table.invoiceId, table.position),
+    check(
+      'invoice_line_items_licence_action_check',
+      sql`${table.licenceAction} is null or ${table.licenceAction} in ('new_keys', 'renewal')`,
+    ),
+  ],
 );
 
 /**

@@ -1,6 +1,7 @@
-import { paymentTerms, quotationStatuses, taxTypes } from '@patrol/contracts';
+import { licenceActions, paymentTerms, quotationStatuses, taxTypes } from '@patrol/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  check,
   index,
   integer,
   numeric,
@@ -100,8 +101,17 @@ export const quotationItems = pgTable(
     taxType: text('tax_type', { enum: taxTypes }).notNull().default('EXEMPT'),
     taxRate: rate('tax_rate').notNull().default('0'),
     taxAmount: money('tax_amount').notNull().default('0'),
+    /** For a licence product: new keys (quantity = keys) or a renewal of renewalLicenceIds. */
+    licenceAction: text('licence_action', { enum: licenceActions }),
+    renewalLicenceIds: uuid('renewal_licence_ids').array(),
   },
-  (table) => [index('quotation_items_quotation_id_idx').on(table.quotationId, table.position)],
+  (table) => [
+    index('quotation_items_quotation_id_idx').on(table.quotationId, table.position),
+    check(
+      'quotation_items_licence_action_check',
+      sql`${table.licenceAction} is null or ${table.licenceAction} in ('new_keys', 'renewal')`,
+    ),
+  ],
 );
 
 export type QuotationRow = typeof quotations.$inferSelect;

@@ -41,6 +41,7 @@ export function presentInvoice(row: InvoiceRow, parts: InvoiceParts, today: stri
     dueDate: dayOf(row.dueDate),
     paymentTerms: row.paymentTerms,
     lineItems: lineItems.map((item) => ({
+      id: item.id,
       description: item.description,
       quantity: item.quantity,
       unitPrice: moneyValue(item.unitPrice),
@@ -48,6 +49,8 @@ export function presentInvoice(row: InvoiceRow, parts: InvoiceParts, today: stri
       taxRate: Number(item.taxRate),
       taxAmount: moneyValue(item.taxAmount),
       lineTotal: moneyValue(item.lineTotal),
+      licenceAction: item.licenceAction,
+      renewalLicenceIds: item.renewalLicenceIds ?? [],
     })),
     subtotal: moneyValue(row.subtotal),
     taxAmount: moneyValue(row.taxAmount),

@@ -3,7 +3,11 @@ import { transfersLeft } from '@patrol/domain';
 import type { LicenceRow } from '../../db/schema';
 
 /** A licence row as the API shows it; the device token hash never leaves the server. */
-export function presentLicence(row: LicenceRow, now: Date = new Date()): Licence {
+export function presentLicence(
+  row: LicenceRow,
+  now: Date = new Date(),
+  paidByNumber: string | null = null,
+): Licence {
   return {
     id: row.id,
     key: row.key,
@@ -21,5 +25,9 @@ export function presentLicence(row: LicenceRow, now: Date = new Date()): Licence
     activationCount: row.activationCount,
     lastActivatedAt: row.lastActivatedAt?.toISOString() ?? null,
     transfersLeft: transfersLeft(row, now),
+    paidBy:
+      row.paidByInvoiceId && paidByNumber
+        ? { invoiceId: row.paidByInvoiceId, invoiceNumber: paidByNumber }
+        : null,
   };
 }

@@ -15,6 +15,8 @@ export function presentProduct(row: ProductRow): Product {
     minQuantity: row.minQuantity,
     taxable: row.taxable,
     taxType: row.taxType,
+    licenceType: row.licenceType,
+    validityDays: row.validityDays,
     active: row.active,
     notes: row.notes ?? '',
     createdAt: row.createdAt.toISOString(),

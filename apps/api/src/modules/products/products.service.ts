@@ -1,5 +1,6 @@
 import {
   buildPagination,
+  licenceProductIssues,
   productMessages,
   productTaxAgrees,
   type CreateProductBody,
@@ -103,10 +104,44 @@ export async function updateProduct(
     productRuleMessages.updated,
     async (tx, current) => ({
       ...fields,
+      ...licenceChange(current, body),
       ...(await taxChange(tx, current, body)),
       ...(unitPrice === undefined ? {} : { unitPrice: moneyColumn(unitPrice) }),
     }),
   );
+}
+
+/**
+ * The licence type and validity after an edit. Moving a product out of `licence` clears them; the
+ * product as it would be is judged (required for licence, refused otherwise) when the edit touches
+ * its category or licence fields, so older licence products keep their other edits.
+ */
+function licenceChange(
+  current: ProductRow,
+  body: UpdateProductBody,
+): Pick<ProductRow, 'licenceType' | 'validityDays'> {
+  const touched =
+    body.category !== undefined ||
+    body.licenceType !== undefined ||
+    body.validityDays !== undefined;
+  if (!touched) return { licenceType: current.licenceType, validityDays: current.validityDays };
+  const category = body.category ?? current.category;
+  const kept = category === 'licence';
+  const next = {
+    category,
+    licenceType:
+      body.licenceType !== undefined ? body.licenceType : kept ? current.licenceType : null,
+    validityDays:
+      body.validityDays !== undefined ? body.validityDays : kept ? current.validityDays : null,
+  };
+  const issues = licenceProductIssues(next);
+  if (issues.length > 0) {
+    throw invalid(
+      issues[0]!.message,
+      Object.fromEntries(issues.map((issue) => [issue.path, issue.message])),
+    );
+  }
+  return { licenceType: next.licenceType, validityDays: next.validityDays };
 }
 
 /** The SST kind a taxable product gets when none is named: the settings' default, else service tax. */

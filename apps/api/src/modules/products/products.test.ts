@@ -62,10 +62,12 @@ describe('product catalogue API', () => {
       const response = await request(t.app)
         .post('/api/business/products')
         .set(bearer(admin))
-        .send({ name: 'Site survey', unitPrice: 0 })
+        .send({ name: 'Site survey', unitPrice: 0, licenceType: 'Trial', validityDays: 14 })
         .expect(201);
       expect(response.body.product).toMatchObject({
         category: 'licence',
+        licenceType: 'Trial',
+        validityDays: 14,
         unit: 'piece',
         minQuantity: 1,
         taxable: true,

@@ -16,6 +16,8 @@ export function presentQuotationItem(row: QuotationItemRow): QuotationItem {
     taxType: row.taxType,
     taxRate: Number(row.taxRate),
     taxAmount: moneyValue(row.taxAmount),
+    licenceAction: row.licenceAction,
+    renewalLicenceIds: row.renewalLicenceIds ?? [],
   };
 }
 

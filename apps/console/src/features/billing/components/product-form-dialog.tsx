@@ -20,6 +20,7 @@ import { useCreateProduct, useUpdateProduct } from '@/features/billing/api/produ
 import { billingActionFailure } from '@/features/billing/lib/billing-errors';
 import { humanise } from '@/features/billing/lib/billing-labels';
 import { showServerFieldErrors } from '@/lib/form-errors';
+import { ProductLicenceFields } from './product-licence-fields';
 
 const resolver = zodResolver(createProductBodySchema) as unknown as Resolver<CreateProductBody>;
 
@@ -33,6 +34,8 @@ const blankProduct: CreateProductBody = {
   minQuantity: 1,
   taxable: true,
   taxType: 'SERVICE_TAX',
+  licenceType: 'Standard',
+  validityDays: 30,
   active: true,
   notes: '',
 };
@@ -40,7 +43,7 @@ const blankProduct: CreateProductBody = {
 function formValues(product: Product | null): CreateProductBody {
   if (!product) return blankProduct;
   const { name, description, category, unitPrice, unit, minQuantity, taxable, taxType } = product;
-  const { active, notes } = product;
+  const { active, notes, licenceType, validityDays } = product;
   return {
     name,
     description,
@@ -50,6 +53,8 @@ function formValues(product: Product | null): CreateProductBody {
     minQuantity,
     taxable,
     taxType,
+    licenceType,
+    validityDays,
     active,
     notes,
   };
@@ -64,7 +69,7 @@ type ProductFormDialogProps = {
 
 /** Add New Product and Edit Product. */
 export function ProductFormDialog({ open, product, onOpenChange }: ProductFormDialogProps) {
-  const { register, handleSubmit, reset, setError, setValue, formState } =
+  const { register, handleSubmit, reset, setError, setValue, formState, watch } =
     useForm<CreateProductBody>({
       resolver,
       defaultValues: blankProduct,
@@ -73,6 +78,7 @@ export function ProductFormDialog({ open, product, onOpenChange }: ProductFormDi
   const updateProduct = useUpdateProduct();
   const id = useId();
   const errors = formState.errors;
+  const isLicence = watch('category') === 'licence';
 
   useEffect(() => {
     if (open) reset(formValues(product));
@@ -128,7 +134,17 @@ export function ProductFormDialog({ open, product, onOpenChange }: ProductFormDi
           </FormField>
         </div>
         <FormField id={`${id}-category`} label="Category" error={errors.category?.message}>
-          <NativeSelect {...field('category')} {...register('category')}>
+          <NativeSelect
+            {...field('category')}
+            {...register('category', {
+              // Only a licence product sells a type for a validity; the others carry neither.
+              onChange: (event) => {
+                const licence = event.target.value === 'licence';
+                setValue('licenceType', licence ? 'Standard' : null);
+                setValue('validityDays', licence ? 30 : null);
+              },
+            })}
+          >
             {productCategories.map((category) => (
               <option key={category} value={category}>
                 {humanise(category)}
@@ -145,6 +161,9 @@ export function ProductFormDialog({ open, product, onOpenChange }: ProductFormDi
             ))}
           </NativeSelect>
         </FormField>
+        {isLicence && (
+          <ProductLicenceFields id={id} register={register} setValue={setValue} errors={errors} />
+        )}
         <FormField id={`${id}-unitPrice`} label="Unit price (RM)" error={errors.unitPrice?.message}>
           <Input
             {...field('unitPrice')}

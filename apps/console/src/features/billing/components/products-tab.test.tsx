@@ -18,6 +18,8 @@ const product: Product = {
   minQuantity: 1,
   taxable: true,
   taxType: 'SERVICE_TAX',
+  licenceType: 'Standard',
+  validityDays: 365,
   active: true,
   notes: '',
   createdAt: '2026-01-01T00:00:00.000Z',

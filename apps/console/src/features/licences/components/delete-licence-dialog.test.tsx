@@ -23,6 +23,7 @@ const licence: Licence = {
   activationCount: 0,
   lastActivatedAt: null,
   transfersLeft: 3,
+  paidBy: null,
 };
 
 function renderDialog(onResult = vi.fn()) {
