@@ -32,6 +32,7 @@ import { licenceRoutes } from './modules/licences/licences.routes';
 import { productRoutes } from './modules/products/products.routes';
 import { quotationRoutes } from './modules/quotations/quotations.routes';
 import { receiptRoutes } from './modules/receipts/receipts.routes';
+import { renewalRoutes } from './modules/renewals/renewals.routes';
 import { creditNoteRoutes } from './modules/credit-notes/credit-notes.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -55,6 +56,7 @@ export const moduleRoutes: readonly Route[] = [
   ...productRoutes,
   ...quotationRoutes,
   ...invoiceRoutes,
+  ...renewalRoutes,
   ...receiptRoutes,
   ...creditNoteRoutes,
   ...businessReportRoutes,

@@ -7,6 +7,7 @@ import { DataDirInUseError } from './db/data-dir-lock';
 import { createLogger } from './http/logger';
 import { startReleaseHealthWatch } from './modules/ota/release-health.service';
 import { startCrashRetraceWatch } from './modules/crash-reports/crash-retrace.service';
+import { startRenewalRuns } from './modules/renewals/renewal-run.service';
 import { startSystemMonitoring } from './modules/system/system.service';
 import { createRealtimeServer } from './realtime/realtime-server';
 import { createServices } from './services';
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
   });
   const stopReleaseHealthWatch = startReleaseHealthWatch(ctx);
   const stopCrashRetraceWatch = startCrashRetraceWatch(ctx);
+  // Reminders, overdue transitions and renewal drafts, once a day across every process.
+  const stopRenewalRuns = startRenewalRuns(ctx);
   server.on('error', (error) => {
     logger.fatal({ err: error }, 'server failed');
     process.exit(1);
@@ -55,6 +58,7 @@ async function main(): Promise<void> {
     logger.info(`${signal} received: closing`);
     stopReleaseHealthWatch();
     stopCrashRetraceWatch();
+    stopRenewalRuns();
     // Keep-alive sockets would hold close() open; give in-flight requests a grace period instead.
     server.closeIdleConnections();
     const closingMonitor = monitor.close();

@@ -16,6 +16,8 @@ export const auditEntityTypes = [
   'debit_note',
   'crash_report',
   'ota_version',
+  /** A client's billing preferences (auto-renewal). */
+  'client',
 ] as const;
 export const auditEntityTypeSchema = z.enum(auditEntityTypes);
 export type AuditEntityType = z.infer<typeof auditEntityTypeSchema>;

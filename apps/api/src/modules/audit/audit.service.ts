@@ -176,6 +176,7 @@ const entityTypeReaders = {
   debit_note: 'invoices.view',
   crash_report: 'settings.view',
   ota_version: 'settings.view',
+  client: 'clients.view',
 } as const satisfies Record<AuditEntityType, Permission>;
 
 /** The entity types whose changes a reader may see. */

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, lte, min, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { dayStart } from '../../db/column-values';
 import { prepared } from '../../db/prepared';
-import { invoices, type InvoiceRow } from '../../db/schema';
+import { invoiceLineItems, invoices, type InvoiceRow } from '../../db/schema';
 
 /**
  * Still owed: not voided, and its validated payments fall short of what it owes (total plus debit
@@ -26,9 +26,10 @@ export async function findUnpaidDueDates(
     db
       .select({
         oldest: min(invoices.dueDate),
-        ofInvoice: sql<Date | null>`min(${invoices.dueDate}) filter (where ${invoices.id} = ${sql.placeholder('invoiceId')}::uuid)`.mapWith(
-          invoices.dueDate,
-        ),
+        ofInvoice:
+          sql<Date | null>`min(${invoices.dueDate}) filter (where ${invoices.id} = ${sql.placeholder('invoiceId')}::uuid)`.mapWith(
+            invoices.dueDate,
+          ),
       })
       .from(invoices)
       .where(and(eq(invoices.clientId, sql.placeholder('clientId')), unpaidInvoice()))
@@ -57,7 +58,10 @@ export function findUnpaidInvoicesDueBetween(
 }
 
 /** Which of `ids` are settled now (paid and validated, voided, credited, or deleted). */
-export async function findUnpaidAmong(db: DbExecutor, ids: readonly string[]): Promise<Set<string>> {
+export async function findUnpaidAmong(
+  db: DbExecutor,
+  ids: readonly string[],
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .select({ id: invoices.id })
@@ -72,3 +76,22 @@ export async function findInvoiceRow(db: DbExecutor, id: string): Promise<Invoic
   return row;
 }
 
+/** The licence ids named by renewal lines of these clients' unpaid invoices. */
+export async function findRenewalKeysInUnpaidInvoices(
+  db: DbExecutor,
+  clientIds: readonly string[],
+): Promise<string[]> {
+  if (clientIds.length === 0) return [];
+  const rows = await db
+    .select({ id: sql<string>`unnest(${invoiceLineItems.renewalLicenceIds})` })
+    .from(invoiceLineItems)
+    .innerJoin(invoices, eq(invoices.id, invoiceLineItems.invoiceId))
+    .where(
+      and(
+        inArray(invoices.clientId, [...clientIds]),
+        unpaidInvoice(),
+        sql`${invoiceLineItems.renewalLicenceIds} is not null`,
+      ),
+    );
+  return rows.map((row) => row.id);
+}

@@ -8,6 +8,7 @@ import { pdfBuffer } from '../../mail/document-mail';
 import { invoicePdf, readInvoiceDocument } from './invoice-pdf';
 import {
   findInvoiceRow,
+  findRenewalKeysInUnpaidInvoices,
   findUnpaidAmong,
   findUnpaidDueDates,
   findUnpaidInvoicesDueBetween,
@@ -83,3 +84,15 @@ export async function invoiceWithPdf(
   const pdf = await pdfBuffer(renderBillingPdf(invoicePdf(invoice, company)));
   return { invoice, companyName: company.company.name, pdf };
 }
+
+/** The licence ids that renewal lines of these clients' unpaid invoices already name. */
+export function renewalKeysInUnpaidInvoices(
+  db: DbExecutor,
+  clientIds: readonly string[],
+): Promise<string[]> {
+  return findRenewalKeysInUnpaidInvoices(db, clientIds);
+}
+
+// An auto-renewing client's renewal quotation becomes its invoice through the same conversion.
+export { convertQuotationToInvoice } from './invoice-conversion';
+export { sendInvoiceToClient } from './invoice-sending';
