@@ -32,12 +32,7 @@ export async function runDailyRenewals(
   const now = options.now ?? new Date();
   const runDate = businessDay(now);
   const claimedBy = options.claimedBy ?? `${hostname()}:${process.pid}`;
-  const claimed = await claimRun(
-    ctx.db,
-    runDate,
-    claimedBy,
-    new Date(now.getTime() - staleRunClaimMs),
-  );
+  const claimed = await claimRun(ctx.db, runDate, claimedBy, staleRunClaimMs);
   if (!claimed) {
     const existing = await findRun(ctx.db, runDate);
     return { success: true, run: presentRun(existing!, false) };

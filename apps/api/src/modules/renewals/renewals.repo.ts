@@ -12,14 +12,15 @@ import {
 } from '../../db/schema';
 
 /**
- * Claims the day's run: inserts its row, or takes over a claim left unfinished since before
- * `staleBefore` (the process running it stopped). Undefined: another process has it, or it ran.
+ * Claims the day's run: inserts its row, or takes over a claim left unfinished for `staleMs` by
+ * the database's clock (the process running it stopped). Undefined: another process has it, or
+ * it ran.
  */
 export async function claimRun(
   db: DbExecutor,
   runDate: string,
   claimedBy: string,
-  staleBefore: Date,
+  staleMs: number,
 ): Promise<RenewalRunRow | undefined> {
   const [inserted] = await db
     .insert(renewalRuns)
@@ -29,12 +30,12 @@ export async function claimRun(
   if (inserted) return inserted;
   const [takenOver] = await db
     .update(renewalRuns)
-    .set({ claimedBy, claimedAt: new Date(), error: null })
+    .set({ claimedBy, claimedAt: sql`now()`, error: null })
     .where(
       and(
         eq(renewalRuns.runDate, runDate),
         isNull(renewalRuns.finishedAt),
-        lt(renewalRuns.claimedAt, staleBefore),
+        lt(renewalRuns.claimedAt, sql`now() - make_interval(secs => ${staleMs / 1000})`),
       ),
     )
     .returning();
