@@ -140,4 +140,6 @@ export interface DashboardFigures {
   staff: { total: number; signedIn: number };
   /** Money received on invoices that stand, in sen. */
   revenueSen: number;
+  /** Keys an unpaid invoice restricts or suspends now. */
+  overdueKeys: { restricted: number; suspended: number };
 }

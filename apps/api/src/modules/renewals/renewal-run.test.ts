@@ -24,7 +24,11 @@ describe('the daily renewal run', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     t = await createTestContext();
     admin = await t.signIn('Admin');
-    await buildProduct(t, { name: 'Standard renewal', licenceType: 'Standard', unitPrice: '100.00' });
+    await buildProduct(t, {
+      name: 'Standard renewal',
+      licenceType: 'Standard',
+      unitPrice: '100.00',
+    });
   }, 180_000);
   afterAll(() => t.close());
 
@@ -56,7 +60,11 @@ describe('the daily renewal run', { timeout: 120_000 }, () => {
       .post('/api/business/renewals/run')
       .set(bearer(admin))
       .expect(200);
-    expect(again.body.run).toMatchObject({ ranNow: false, quotationsDrafted: 1, invoicesDrafted: 1 });
+    expect(again.body.run).toMatchObject({
+      ranNow: false,
+      quotationsDrafted: 1,
+      invoicesDrafted: 1,
+    });
 
     const drafted = await t.database.db
       .select()
@@ -64,7 +72,10 @@ describe('the daily renewal run', { timeout: 120_000 }, () => {
       .where(eq(quotations.clientId, quoted.id));
     expect(drafted).toHaveLength(1);
     expect(drafted[0]).toMatchObject({ status: 'draft', totalAmount: '216.00' });
-    const invoiced = await t.database.db.select().from(invoices).where(eq(invoices.clientId, auto.id));
+    const invoiced = await t.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.clientId, auto.id));
     expect(invoiced).toHaveLength(1);
     expect(t.published.some((event) => event.event === 'billingUpdated')).toBe(true);
 
@@ -104,7 +115,10 @@ describe('the reminder ladder', { timeout: 180_000 }, () => {
   afterAll(() => t.close());
 
   it('e-mails each step on its day, records it on the invoice, and stops once paid', async () => {
-    const client = await buildClient(t, { companyName: 'Peringatan Sdn Bhd', email: 'ap@peringatan.my' });
+    const client = await buildClient(t, {
+      companyName: 'Peringatan Sdn Bhd',
+      email: 'ap@peringatan.my',
+    });
     const unpaid = await createInvoice(t, admin, client.id);
     const settled = await createInvoice(t, admin, client.id);
     const dueDay = unpaid.dueDate.slice(0, 10);
@@ -146,7 +160,10 @@ describe('the reminder ladder', { timeout: 180_000 }, () => {
       .set(bearer(admin))
       .expect(404);
     expect(missing.body.message).toBe('Invoice not found');
-    await request(t.app).get('/api/business/invoices/nope/reminders').set(bearer(admin)).expect(400);
+    await request(t.app)
+      .get('/api/business/invoices/nope/reminders')
+      .set(bearer(admin))
+      .expect(400);
     const viewer = await t.signIn('sales', { permissions: ['dashboard.view'] });
     await request(t.app)
       .get(`/api/business/invoices/${unknown}/reminders`)
