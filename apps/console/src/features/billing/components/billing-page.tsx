@@ -14,6 +14,7 @@ import { InvoicesTab } from './invoices-tab';
 import { ProductsTab } from './products-tab';
 import { QuotationsTab } from './quotations-tab';
 import { ReceiptsTab } from './receipts-tab';
+import { RenewalsTab } from './renewals-tab';
 
 // The reports tab brings the chart library; it loads only when the tab is opened.
 const ReportsTab = lazy(() =>
@@ -26,6 +27,7 @@ const tabLabels: Record<BillingTab, string> = {
   quotations: 'Quotations',
   invoices: 'Invoices',
   receipts: 'Receipts',
+  renewals: 'Renewals',
   reports: 'Reports',
 };
 
@@ -70,6 +72,9 @@ export function BillingPage() {
         </TabsContent>
         <TabsContent value="receipts">
           <ReceiptsTab />
+        </TabsContent>
+        <TabsContent value="renewals">
+          <RenewalsTab />
         </TabsContent>
         {tabs.includes('reports') && (
           <TabsContent value="reports">

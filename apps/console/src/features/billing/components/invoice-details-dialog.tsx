@@ -11,6 +11,7 @@ import {
 import { DetailList, DetailsDialog, DocumentClient } from './detail-list';
 import { DocumentTotals } from './document-totals';
 import { InvoiceNotesOfInvoice } from './invoice-notes-of-invoice';
+import { InvoiceRemindersSection } from './invoice-reminders-section';
 import { PaymentCorrectionCards } from './payment-correction-cards';
 import { PaymentEntriesList, type ReviewEntry } from './payment-entries-list';
 
@@ -110,6 +111,7 @@ export function InvoiceDetailsDialog({
           <DocumentTotals figures={totalsFiguresOf(invoice)} />
           <PaymentEntriesList invoice={invoice} onReview={onReviewEntry} />
           {noted && <InvoiceNotesOfInvoice invoiceId={invoice.id} />}
+          <InvoiceRemindersSection invoice={invoice} />
         </>
       )}
     </DetailsDialog>

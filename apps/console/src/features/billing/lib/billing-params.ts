@@ -8,6 +8,7 @@ export const billingTabs = [
   'quotations',
   'invoices',
   'receipts',
+  'renewals',
   'reports',
 ] as const;
 export type BillingTab = (typeof billingTabs)[number];
