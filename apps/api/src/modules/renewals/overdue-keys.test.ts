@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activities, auditLog } from '../../db/schema';
-import { deviceMessages } from '../devices/device-auth';
+import { deviceMessages } from '../devices/devices.service';
 import {
   type TestContext,
   bearer,
