@@ -5,6 +5,7 @@ import { browserSuite } from './browser.bench';
 import { clientAreaSuite } from './client-area.bench';
 import { fanOutSuite } from './fan-out.bench';
 import { operationsSuite } from './operations.bench';
+import { renewalsSuite } from './renewals.bench';
 import { throughputSuite } from './throughput.bench';
 
 /** Every suite, in the order they run for each configuration; later issues add theirs here. */
@@ -13,6 +14,7 @@ export const suites: BenchSuite[] = [
   billingInsightSuite,
   billingListsSuite,
   operationsSuite,
+  renewalsSuite,
   throughputSuite,
   // The console's bundle and first screen do not depend on the data set: measured once.
   { ...browserSuite, appliesTo: (config) => config.scale === 1 && config.dialect === 'postgres' },
