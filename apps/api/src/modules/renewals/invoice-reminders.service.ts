@@ -52,10 +52,10 @@ export function reminderLetter(
 
 /**
  * The day's reminders: every unpaid invoice whose ladder step falls today (or within the catch-up
- * window) gets one e-mail with its PDF, recorded on the invoice. A step is recorded before it is
- * sent (the unique step row is the claim), and forgotten again when the mail fails, so a retry
- * sends it and two runs never both do. Paid and validated, voided or credited invoices are not
- * unpaid, so their ladder stops at once. Answers how many were sent.
+ * window) gets one e-mail with its PDF, recorded on the invoice. The step is recorded before the
+ * mail leaves (the unique step row is the claim, so two runs never both send it); a mail server
+ * refusing it is logged and the step is not sent again. Paid and validated, voided or credited
+ * invoices are not unpaid, so their ladder stops at once. Answers how many were sent.
  */
 export async function sendDueReminders(ctx: ReminderDeps, now: Date): Promise<number> {
   const settings = await readRenewalSettings(ctx.db);
