@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, overdueKeyState, reminderStepDue, reminderStepLabel } from './licence-overdue';
+import {
+  daysBetween,
+  overdueKeyState,
+  reminderStepDue,
+  reminderStepLabel,
+} from './licence-overdue';
 
 const graces = { graceToRestrictedDays: 30, graceToSuspendedDays: 60 };
 const ladder = [-3, 0, 7, 14, 30];

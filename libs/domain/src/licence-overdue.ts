@@ -66,5 +66,7 @@ export function reminderStepLabel(stepDays: number): string {
   if (stepDays === 0) return 'on the due date';
   const days = Math.abs(stepDays);
   const unit = days === 1 ? 'day' : 'days';
-  return stepDays < 0 ? `${days} ${unit} before the due date` : `${days} ${unit} after the due date`;
+  return stepDays < 0
+    ? `${days} ${unit} before the due date`
+    : `${days} ${unit} after the due date`;
 }

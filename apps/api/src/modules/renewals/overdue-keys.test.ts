@@ -94,15 +94,15 @@ describe(
       const read = await request(t.app).get('/api/device/licence').set(bearer(token)).expect(200);
       expect(read.body.licence.status).toBe('suspended');
       expect(filePayload(read.body.licenceFile).status).toBe('suspended');
-    expect(await overdueKeyCounts(t.ctx.db)).toEqual({ restricted: 0, suspended: 1 });
-    const dashboard = await request(t.app)
-      .get('/api/clients/dashboard')
-      .set(bearer(await t.signIn('Admin')))
-      .expect(200);
-    expect(dashboard.body.licenceStanding).toEqual({
-      restricted: expect.any(Number),
-      suspended: expect.any(Number),
-    });
+      expect(await overdueKeyCounts(t.ctx.db)).toEqual({ restricted: 0, suspended: 1 });
+      const dashboard = await request(t.app)
+        .get('/api/clients/dashboard')
+        .set(bearer(await t.signIn('Admin')))
+        .expect(200);
+      expect(dashboard.body.licenceStanding).toEqual({
+        restricted: expect.any(Number),
+        suspended: expect.any(Number),
+      });
 
       // Signed in on the moved clock, so the staff tokens are fresh there.
       const accounts = await t.signIn('accounts');
