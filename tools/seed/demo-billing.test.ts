@@ -5,8 +5,10 @@ import {
   listReceiptsResponseSchema,
 } from '@patrol/contracts';
 import { sumSen, toSen } from '@patrol/domain';
+import { isNotNull } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { licenceIssuances, licences } from '../../apps/api/src/db/schema';
 import { bearer, createTestContext, type TestContext } from '../../apps/api/test/builders';
 import { seedDemoData } from './seed-database';
 
@@ -99,6 +101,28 @@ describe('demo billing data', () => {
     for (const note of debits.notes) {
       const invoice = invoices.invoices.find((i) => i.id === note.invoiceId);
       expect(invoice?.debitedAmount).toBe(note.totalAmount);
+    }
+  });
+
+  it('connects licences to the paid invoices that sold them ("Paid by")', async () => {
+    const paid = await t.database.db
+      .select({ id: licences.id, invoiceId: licences.paidByInvoiceId, key: licences.key })
+      .from(licences)
+      .where(isNotNull(licences.paidByInvoiceId));
+    expect(paid.length).toBeGreaterThan(0);
+    const issued = await t.database.db.select().from(licenceIssuances);
+    expect(issued.map((row) => row.licenceKey).sort()).toEqual(paid.map((row) => row.key).sort());
+    const invoices = listInvoicesResponseSchema.parse(
+      await get('/api/business/invoices?limit=100'),
+    );
+    for (const row of issued) {
+      const invoice = invoices.invoices.find((each) => each.id === row.invoiceId);
+      expect(invoice).toMatchObject({
+        paymentStatus: 'paid',
+        paymentValidationStatus: 'validated',
+      });
+      const line = invoice!.lineItems.find((each) => each.id === row.invoiceLineId);
+      expect(line?.licenceAction).toBe('new_keys');
     }
   });
 });

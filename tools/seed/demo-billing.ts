@@ -1,4 +1,10 @@
-import type { PaymentMethod, PaymentTerms, ProductCategory, ProductUnit } from '@patrol/contracts';
+import type {
+  LicenceType,
+  PaymentMethod,
+  PaymentTerms,
+  ProductCategory,
+  ProductUnit,
+} from '@patrol/contracts';
 import {
   addDays,
   businessDay,
@@ -26,6 +32,11 @@ import {
 import { nextDocumentNumber } from '../../apps/api/src/modules/settings/numbering.service';
 import { seedInvoiceNote } from './demo-notes';
 import { invoiceStories, seedInvoicePayments } from './demo-payments';
+import { connectPaidLicences } from './paid-licences';
+
+/** A licence product's line sells new keys (the demo has no renewals). */
+const licenceActionOf = (product: ProductRow) =>
+  product.category === 'licence' ? ('new_keys' as const) : null;
 
 interface DemoProduct {
   name: string;
@@ -33,6 +44,8 @@ interface DemoProduct {
   category: ProductCategory;
   unit: ProductUnit;
   priceSen: number;
+  /** A licence product's type and validity (issue 25). */
+  licence?: { type: LicenceType; days: number };
 }
 
 const catalogue: DemoProduct[] = [
@@ -42,6 +55,7 @@ const catalogue: DemoProduct[] = [
     category: 'licence',
     unit: 'license',
     priceSen: 48_000,
+    licence: { type: 'Standard', days: 365 },
   },
   {
     name: 'Patrol licence (1 month)',
@@ -49,6 +63,7 @@ const catalogue: DemoProduct[] = [
     category: 'licence',
     unit: 'month',
     priceSen: 4_500,
+    licence: { type: 'Standard', days: 30 },
   },
   {
     name: 'NFC checkpoint tag',
@@ -162,6 +177,8 @@ export async function seedDemoBilling(
         unitPrice: senToDecimalString(product.priceSen),
         // Goods carry SST sales tax; licences and services carry service tax.
         taxType: product.category === 'hardware' ? 'SALES_TAX' : 'SERVICE_TAX',
+        licenceType: product.licence?.type ?? null,
+        validityDays: product.licence?.days ?? null,
         active: product.name !== 'Patrol licence (1 month)',
         createdAt: new Date(now.getTime() - 120 * 86_400_000),
       })
@@ -232,6 +249,7 @@ export async function seedDemoBilling(
         discount: String(line.discount),
         lineTotal: senToDecimalString(totals.lines[position]!.lineTotalSen),
         ...lineTax(position),
+        licenceAction: licenceActionOf(line.product),
       })),
     );
     result.quotations += 1;
@@ -264,6 +282,7 @@ export async function seedDemoBilling(
         unitPrice: line.product.unitPrice,
         ...lineTax(position),
         lineTotal: senToDecimalString(totals.lines[position]!.lineTotalSen),
+        licenceAction: licenceActionOf(line.product),
       })),
     );
     await tx
@@ -297,6 +316,8 @@ export async function seedDemoBilling(
     );
     await seedInvoiceNote(tx, seeded, invoiceStory, notAfter(addDays(issueDay, 20), today), now);
   }
+  // The licences the paid invoices sold now say so ("Paid by INV-...").
+  await connectPaidLicences(tx);
   return result;
 }
 

@@ -26,6 +26,7 @@ import { crashReportRoutes } from './modules/crash-reports/crash-reports.routes'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { deviceRoutes } from './modules/devices/devices.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { invoiceLicenceRoutes } from './modules/invoices/invoice-licences.routes';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { otaRoutes } from './modules/ota/ota.routes';
 import { licenceRoutes } from './modules/licences/licences.routes';
@@ -57,6 +58,7 @@ export const moduleRoutes: readonly Route[] = [
   ...quotationRoutes,
   ...invoiceRoutes,
   ...renewalRoutes,
+  ...invoiceLicenceRoutes,
   ...receiptRoutes,
   ...creditNoteRoutes,
   ...businessReportRoutes,

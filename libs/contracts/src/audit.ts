@@ -18,6 +18,8 @@ export const auditEntityTypes = [
   'ota_version',
   /** A client's billing preferences (auto-renewal). */
   'client',
+  /** A licence key issued, extended or revoked through billing (issue 25). */
+  'licence',
 ] as const;
 export const auditEntityTypeSchema = z.enum(auditEntityTypes);
 export type AuditEntityType = z.infer<typeof auditEntityTypeSchema>;

@@ -19,7 +19,6 @@ export const licenceBillingMessages = {
   licenceTypeRequired: 'Choose the licence type this licence product sells',
   validityDays: `Validity must be a whole number of days from ${validityDaysRange.min} to ${validityDaysRange.max}`,
   notLicenceProduct: 'Only a product of category licence has a licence type and validity',
-  licenceActionRequired: 'Choose New keys or Renewal of for a licence product line',
   licenceActionRefused: 'New keys and Renewal of apply only to lines of a licence product',
   renewalKeysRequired: 'Choose the keys this line renews',
   renewalKeysNotRenewal: 'Only a Renewal of line names keys',
@@ -151,3 +150,17 @@ export const revokeInvoiceLicencesResponseSchema = successResponse({
   revocable: z.boolean(),
 });
 export type RevokeInvoiceLicencesResponse = z.infer<typeof revokeInvoiceLicencesResponseSchema>;
+
+/** "New keys: 5" or "Renewal of 3 keys": a licence line in words (console and PDFs alike). */
+export function licenceLineText(line: {
+  licenceAction: LicenceAction | null;
+  renewalLicenceIds: readonly string[];
+  quantity: number;
+}): string {
+  if (!line.licenceAction) return '';
+  if (line.licenceAction === 'new_keys') {
+    return `${licenceActionLabels.new_keys}: ${line.quantity}`;
+  }
+  const count = line.renewalLicenceIds.length;
+  return `${licenceActionLabels.renewal} ${count} ${count === 1 ? 'key' : 'keys'}`;
+}

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../../apps/api/src/db/client';
+import { connectPaidLicences } from '../../seed/paid-licences';
 
 export interface BillingCounts {
   products: number;
@@ -24,7 +25,8 @@ export async function seedBilling(
   plan: { products: number; quotations: number },
 ): Promise<BillingCounts> {
   await db.execute(sql`
-    insert into products (product_id, name, description, category, unit_price, unit, active, created_at)
+    insert into products (product_id, name, description, category, unit_price, unit, active, created_at,
+      licence_type, validity_days)
     select
       'SCALE-PRD-' || lpad(g::text, 6, '0'),
       (array['Patrol licence', 'Support plan', 'Guard training', 'NFC tag pack', 'Maintenance', 'Consulting'])[1 + g % 6] || ' ' || g,
@@ -33,7 +35,9 @@ export async function seedBilling(
       round((50 + g * 7919 % 5000)::numeric / 10, 2),
       (array['license', 'month', 'hour', 'piece', 'service', 'year'])[1 + g % 6],
       g % 10 <> 0,
-      now() - (g % 1000) * interval '1 day'
+      now() - (g % 1000) * interval '1 day',
+      case when g % 6 = 0 then (array['Standard', 'Premium', 'Trial'])[1 + g % 3] end,
+      case when g % 6 = 0 then (array[365, 365, 14])[1 + g % 3] end
     from generate_series(1, ${plan.products}) as g`);
 
   const quotationDay = daysAgo(`(g::bigint * 1095 / ${plan.quotations})`);
@@ -68,8 +72,9 @@ export async function seedBilling(
     from drawn d join numbered c on c.idx = d.idx`);
 
   await db.execute(sql`
-    insert into quotation_items (quotation_id, position, product_name, description, quantity, unit_price, line_total)
-    select q.id, item.position, item.name, item.description, item.quantity, item.price, item.quantity * item.price
+    insert into quotation_items (quotation_id, position, product_name, description, quantity, unit_price, line_total, licence_action)
+    select q.id, item.position, item.name, item.description, item.quantity, item.price, item.quantity * item.price,
+      case when item.position = 0 then 'new_keys' end
     from quotations q
     cross join lateral (values
       (0, 'Patrol licence', 'One device, one year', (q.subtotal - 100) / (1 + substr(q.quotation_number, 4)::int % 5) , 1 + substr(q.quotation_number, 4)::int % 5),
@@ -113,9 +118,9 @@ export async function seedBilling(
     from invoices i where i.quotation_id = q.id and i.invoice_number like 'SI-%'`);
 
   await db.execute(sql`
-    insert into invoice_line_items (invoice_id, position, description, quantity, unit_price, tax_rate, tax_amount, line_total)
+    insert into invoice_line_items (invoice_id, position, description, quantity, unit_price, tax_rate, tax_amount, line_total, licence_action)
     select i.id, qi.position, qi.product_name || ' - ' || qi.description, qi.quantity, qi.unit_price, 0.08,
-      round(qi.line_total * 0.08, 2), qi.line_total
+      round(qi.line_total * 0.08, 2), qi.line_total, qi.licence_action
     from invoices i join quotation_items qi on qi.quotation_id = i.quotation_id
     where i.invoice_number like 'SI-%'`);
 
@@ -155,6 +160,9 @@ export async function seedBilling(
     update payment_entries p set receipt_id = r.id
     from receipts r, invoices i
     where r.receipt_number like 'SR-%' and i.invoice_number = r.invoice_numbers->>0 and p.invoice_id = i.id`);
+
+  // The licences the paid invoices sold say so ("Paid by SI-..."): one statement for every client.
+  await connectPaidLicences(db);
 
   const counted = await db.execute<{
     products: number;

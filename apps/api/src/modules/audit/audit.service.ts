@@ -177,6 +177,7 @@ const entityTypeReaders = {
   crash_report: 'settings.view',
   ota_version: 'settings.view',
   client: 'clients.view',
+  licence: 'clients.view',
 } as const satisfies Record<AuditEntityType, Permission>;
 
 /** The entity types whose changes a reader may see. */

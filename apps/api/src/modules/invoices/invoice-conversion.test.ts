@@ -56,6 +56,7 @@ describe('invoices API: conversion from a quotation and revert', () => {
       // 8% of 0.15 is 1.2 sen and of 0.05 is 0.4 sen: the lines carry 1 + 1 = the invoice's 2 sen.
       expect(invoice.lineItems).toEqual([
         {
+          id: expect.any(String),
           description: 'Sticker - Small',
           quantity: 3,
           unitPrice: 0.05,
@@ -63,8 +64,11 @@ describe('invoices API: conversion from a quotation and revert', () => {
           taxRate: 0.08,
           taxAmount: 0.01,
           lineTotal: 0.15,
+          licenceAction: null,
+          renewalLicenceIds: [],
         },
         {
+          id: expect.any(String),
           description: 'Reader',
           quantity: 1,
           unitPrice: 0.05,
@@ -72,6 +76,8 @@ describe('invoices API: conversion from a quotation and revert', () => {
           taxRate: 0.08,
           taxAmount: 0.01,
           lineTotal: 0.05,
+          licenceAction: null,
+          renewalLicenceIds: [],
         },
       ]);
       expect(fixture.t.published.map((e) => e.event)).toEqual([

@@ -101,6 +101,9 @@ export async function convertQuotationToInvoice(
       taxRate: item.taxRate,
       taxAmount: item.taxAmount,
       lineTotal: item.lineTotal,
+      // What a licence line sells (new keys, or a renewal of named keys) goes over unchanged.
+      licenceAction: item.licenceAction,
+      renewalLicenceIds: item.renewalLicenceIds,
     }));
     await insertInvoiceLineItems(tx, lines);
     const converted = await markQuotationConverted(tx, actor, quotation, invoiceRow);

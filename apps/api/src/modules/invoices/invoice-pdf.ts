@@ -1,4 +1,4 @@
-import type { Invoice, PaymentEntry } from '@patrol/contracts';
+import { licenceLineText, type Invoice, type PaymentEntry } from '@patrol/contracts';
 import {
   businessDay,
   formatBusinessDate,
@@ -67,7 +67,13 @@ export function invoicePdf(
       ['Status', invoice.isVoided ? 'Void' : humanise(invoice.paymentStatus)],
     ],
     client: { heading: 'Bill to', lines: clientLines(invoice.clientInfo) },
-    ...taxedLineTable(invoice.lineItems),
+    // A licence line says what it sells: "New keys: 5" or "Renewal of 3 keys".
+    ...taxedLineTable(
+      invoice.lineItems.map((line) => ({
+        ...line,
+        description: [line.description, licenceLineText(line)].filter(Boolean).join('\n'),
+      })),
+    ),
     totals: [
       ...documentTotals(invoice),
       ...(invoice.creditedAmount > 0

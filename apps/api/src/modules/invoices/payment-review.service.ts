@@ -37,6 +37,7 @@ import {
   present,
   type InvoiceDeps,
 } from './invoices.service';
+import { announceInvoiceLicences, issueInvoiceLicences } from './invoice-licences.service';
 import { balanceOf, writeBalance } from './payment-balance';
 
 // Validation and rejection of recorded payments: two people per payment, one receipt per
@@ -240,8 +241,11 @@ async function validateSelected(
       validatedBy: actor.id,
     });
     await auditInvoice(tx, actor, 'invoice.payment_validated', current, updated);
-    return { invoice: await present(tx, updated, today), receiptIds };
+    // The payment that completes the invoice issues and extends its keys, in this transaction.
+    const licences = await issueInvoiceLicences(tx, actor, updated, now);
+    return { invoice: await present(tx, updated, today), receiptIds, licences };
   });
+  await announceInvoiceLicences(deps, result.licences);
   return announceValidation(deps, result);
 }
 

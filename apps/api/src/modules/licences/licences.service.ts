@@ -40,6 +40,7 @@ import {
   lockClient,
 } from '../clients/clients.service';
 import { countExpiredLicences, licenceActivityCounts } from './licence-activity.repo';
+import { findPaidByNumbers } from './licence-billing.repo';
 import { generateLicenceKey } from './licence-keys';
 import { presentLicence } from './licences.presenter';
 import {
@@ -118,9 +119,16 @@ export async function listClientLicences(
   const client = await loadClient(db, companyId);
   if (!client) throw notFound(clientRuleMessages.notFound);
   const { rows, totalCount } = await findClientLicencesPage(db, client.id, query, now);
+  // "Paid by INV-...": the number of each paying line, from the issuance record.
+  const paidBy = await findPaidByNumbers(
+    db,
+    rows.flatMap((row) => (row.paidByLineId ? [row.paidByLineId] : [])),
+  );
   return {
     success: true,
-    licences: rows.map((row) => presentLicence(row)),
+    licences: rows.map((row) =>
+      presentLicence(row, now, row.paidByLineId ? paidBy.get(row.paidByLineId) : null),
+    ),
     pagination: buildPagination(query.page, query.limit, totalCount),
   };
 }

@@ -1,4 +1,4 @@
-import type { Quotation } from '@patrol/contracts';
+import { licenceLineText, type Quotation } from '@patrol/contracts';
 import { businessDay, formatBusinessDate, formatMoney, humanise } from '@patrol/domain';
 import type { Response } from 'express';
 import type { AppContext } from '../../http/app-context';
@@ -38,7 +38,7 @@ export function quotationPdf(
     ],
     rows: quotation.items.map((item, index) => [
       String(index + 1),
-      item.description ? `${item.productName}\n${item.description}` : item.productName,
+      [item.productName, item.description, licenceLineText(item)].filter(Boolean).join('\n'),
       String(item.quantity),
       formatMoney(item.unitPrice),
       item.discount ? `${item.discount}%` : '-',

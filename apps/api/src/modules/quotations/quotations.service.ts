@@ -36,6 +36,7 @@ import { conflict, invalid } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
 import { findBillingClient } from '../clients/clients.service';
 import { productsByIds } from '../products/products.service';
+import { checkLicenceLines, storedLicenceFields } from './quotation-licence-lines';
 import { nextDocumentNumber } from '../settings/numbering.service';
 import { readCompanySettings } from '../settings/settings.service';
 import { quotationMessagesFor, quotationRuleMessages } from './quotation-messages';
@@ -83,6 +84,7 @@ export async function createQuotation(
 ): Promise<QuotationResponse> {
   const client = await requireClient(db, body.clientId);
   const products = await requireProducts(db, body.items);
+  await checkLicenceLines(db, client.id, body.items, products);
   const quotationDate = body.quotationDate ?? businessDay(now);
   const { row, items } = await withDeletedProductConflict(body.items, () =>
     db.transaction(async (tx) => {
@@ -138,6 +140,16 @@ export async function updateQuotation(
         body.quotationDate ?? dayOf(current.quotationDate),
         body.validityDays ?? current.validityDays,
       ];
+      // Renewed keys must be the (possibly new) client's; new lines are judged on their product.
+      const lineInputs = body.items ?? currentItems.map(storedInput);
+      if (body.items || client) {
+        await checkLicenceLines(
+          tx,
+          client?.id ?? current.clientId,
+          lineInputs,
+          body.items ? products : undefined,
+        );
+      }
       // New lines take today's rates; kept lines keep the tax they were saved with.
       const lines = priceLines(
         body.items
@@ -300,7 +312,10 @@ function taxedInputs(
   return items.map((item) => {
     const product = item.productId ? products.get(item.productId) : undefined;
     const taxType = lineTaxType({ taxType: item.taxType, product }, settings);
-    return { ...item, taxType, taxRate: taxRateOf(taxType, settings) };
+    // A licence product's line that names no action sells new keys.
+    const licenceAction =
+      item.licenceAction ?? (product?.category === 'licence' ? 'new_keys' : null);
+    return { ...item, taxType, taxRate: taxRateOf(taxType, settings), licenceAction };
   });
 }
 
@@ -315,6 +330,8 @@ function storedInput(row: QuotationItemRow): TaxedInput {
     discount: Number(row.discount),
     taxType: row.taxType,
     taxRate: Number(row.taxRate),
+    licenceAction: row.licenceAction,
+    renewalLicenceIds: row.renewalLicenceIds ?? undefined,
   };
 }
 
@@ -338,6 +355,7 @@ function priceLines(items: readonly TaxedInput[]) {
         taxType: line.taxType,
         taxRate: String(line.taxRate),
         taxAmount: senToDecimalString(line.taxSen),
+        ...storedLicenceFields(item),
       };
     }),
     totals: {

@@ -10,8 +10,10 @@ import {
 } from '@/features/billing/lib/billing-labels';
 import { DetailList, DetailsDialog, DocumentClient } from './detail-list';
 import { DocumentTotals } from './document-totals';
+import { InvoiceLicencesSection } from './invoice-licences-section';
 import { InvoiceNotesOfInvoice } from './invoice-notes-of-invoice';
 import { InvoiceRemindersSection } from './invoice-reminders-section';
+import { LicenceLineNote } from './licence-line-note';
 import { PaymentCorrectionCards } from './payment-correction-cards';
 import { PaymentEntriesList, type ReviewEntry } from './payment-entries-list';
 
@@ -99,6 +101,7 @@ export function InvoiceDetailsDialog({
               <li key={index} className="flex items-start justify-between gap-4 p-3">
                 <div className="min-w-0">
                   <div className="font-medium">{item.description}</div>
+                  <LicenceLineNote line={item} />
                   <div className="text-muted-foreground tabular-nums">
                     {item.quantity} x {formatMoney(item.unitPrice)} · {taxGroupLabel(item)}{' '}
                     {formatMoney(item.taxAmount)}
@@ -112,6 +115,9 @@ export function InvoiceDetailsDialog({
           <PaymentEntriesList invoice={invoice} onReview={onReviewEntry} />
           {noted && <InvoiceNotesOfInvoice invoiceId={invoice.id} />}
           <InvoiceRemindersSection invoice={invoice} />
+          {invoice.lineItems.some((item) => item.licenceAction) && (
+            <InvoiceLicencesSection invoiceId={invoice.id} />
+          )}
         </>
       )}
     </DetailsDialog>

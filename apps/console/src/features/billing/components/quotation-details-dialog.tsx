@@ -4,6 +4,7 @@ import { StatusBadge } from '@/components/status-badge';
 import { humanise, quotationStatusTones } from '@/features/billing/lib/billing-labels';
 import { DetailList, DetailsDialog, DocumentClient } from './detail-list';
 import { DocumentTotals } from './document-totals';
+import { LicenceLineNote } from './licence-line-note';
 
 /** Quotation Details: client, status, dates, items and the totals. */
 export function QuotationDetailsDialog({
@@ -41,6 +42,7 @@ export function QuotationDetailsDialog({
               <li key={item.id} className="flex items-start justify-between gap-4 p-3">
                 <div className="min-w-0">
                   <div className="font-medium">{item.productName}</div>
+                  <LicenceLineNote line={item} />
                   {item.description && (
                     <div className="text-muted-foreground">{item.description}</div>
                   )}

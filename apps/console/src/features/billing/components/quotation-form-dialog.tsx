@@ -104,6 +104,9 @@ export function QuotationFormDialog({ open, quotation, onOpenChange }: Quotation
   const pickProduct = (index: number, productId: string) => {
     const product = products.pick(productId);
     setValue(`items.${index}.productId`, product?.id ?? null);
+    // A licence product sells new keys unless the line is switched to a renewal.
+    setValue(`items.${index}.licenceAction`, product?.category === 'licence' ? 'new_keys' : null);
+    setValue(`items.${index}.renewalLicenceIds`, []);
     if (!product) return;
     setValue(`items.${index}.productName`, product.name, { shouldValidate: true });
     setValue(`items.${index}.description`, product.description);
@@ -115,6 +118,8 @@ export function QuotationFormDialog({ open, quotation, onOpenChange }: Quotation
     setValue(`items.${index}.taxType`, taxType, { shouldDirty: true });
 
   const clientOptions = clients.data?.clients ?? [];
+  const chosenClientId = useWatch({ control, name: 'clientId' });
+  const chosenClient = clientOptions.find((client) => client.id === chosenClientId);
   const currentClient =
     quotation?.clientId && !clientOptions.some((c) => c.id === quotation.clientId);
   return (
@@ -206,6 +211,8 @@ export function QuotationFormDialog({ open, quotation, onOpenChange }: Quotation
           watchedItems={watchedItems}
           lines={totals.lines}
           register={register}
+          setValue={setValue}
+          companyId={chosenClient?.companyId}
           errors={errors}
           products={products.options}
           productSearch={products.search}

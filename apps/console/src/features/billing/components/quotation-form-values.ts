@@ -35,6 +35,8 @@ export const blankQuotationItem: QuotationFormItem = {
   discount: 0,
   // Decided as the server does: the product's type, else the settings' default.
   taxType: null,
+  licenceAction: null,
+  renewalLicenceIds: [],
 };
 
 /** The form's values: a new quotation's defaults, or the quotation being edited. */
@@ -55,16 +57,16 @@ export function quotationFormValues(quotation: Quotation | null): QuotationForm 
     validityDays: quotation.validityDays,
     paymentTerms: quotation.paymentTerms,
     notes: quotation.notes,
-    items: quotation.items.map(
-      ({ productId, productName, description, quantity, unitPrice, discount, taxType }) => ({
-        productId,
-        productName,
-        description,
-        quantity,
-        unitPrice,
-        discount,
-        taxType,
-      }),
-    ),
+    items: quotation.items.map((item) => ({
+      productId: item.productId,
+      productName: item.productName,
+      description: item.description,
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+      discount: item.discount,
+      taxType: item.taxType,
+      licenceAction: item.licenceAction,
+      renewalLicenceIds: item.renewalLicenceIds,
+    })),
   };
 }

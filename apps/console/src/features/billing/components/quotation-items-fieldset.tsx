@@ -1,10 +1,16 @@
 import { taxTypeLabels, taxTypes, type Product, type TaxType } from '@patrol/contracts';
 import { formatMoney, ratePercentText, type DocumentTotals } from '@patrol/domain';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
-import type { FieldErrors, UseFieldArrayReturn, UseFormRegister } from 'react-hook-form';
+import type {
+  FieldErrors,
+  UseFieldArrayReturn,
+  UseFormRegister,
+  UseFormSetValue,
+} from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import { LicenceLineFields } from './licence-line-fields';
 import {
   blankQuotationItem,
   type QuotationForm,
@@ -18,6 +24,9 @@ type QuotationItemsFieldsetProps = {
   /** Each line's total and tax, computed as the server will. */
   lines: DocumentTotals['lines'];
   register: UseFormRegister<QuotationForm>;
+  setValue: UseFormSetValue<QuotationForm>;
+  /** The chosen client's business id, for the keys a renewal line may name. */
+  companyId: string | undefined;
   errors: FieldErrors<QuotationForm>;
   /** The active catalogue products a line may pick. */
   products: readonly Product[] | undefined;
@@ -34,6 +43,8 @@ export function QuotationItemsFieldset({
   watchedItems,
   lines,
   register,
+  setValue,
+  companyId,
   errors,
   products,
   productSearch,
@@ -96,6 +107,17 @@ export function QuotationItemsFieldset({
               placeholder="Description (optional)"
               {...register(`items.${index}.description`)}
             />
+            {isLicenceLine(watchedItems?.[index], products) && (
+              <LicenceLineFields
+                index={index}
+                companyId={companyId}
+                action={watchedItems?.[index]?.licenceAction}
+                chosen={watchedItems?.[index]?.renewalLicenceIds ?? []}
+                error={itemErrors?.renewalLicenceIds?.message ?? itemErrors?.licenceAction?.message}
+                register={register}
+                setValue={setValue}
+              />
+            )}
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
               <label className="grid gap-1 text-xs text-muted-foreground">
                 Quantity
@@ -185,6 +207,16 @@ export function QuotationItemsFieldset({
       </Button>
     </fieldset>
   );
+}
+
+/** A line of a licence product (or one saved as a licence line). */
+function isLicenceLine(
+  item: QuotationFormItem | undefined,
+  products: readonly Product[] | undefined,
+): boolean {
+  if (item?.licenceAction) return true;
+  const product = products?.find((candidate) => candidate.id === item?.productId);
+  return product?.category === 'licence';
 }
 
 /** A line's product that the current search does not list (an edited quotation's, say). */

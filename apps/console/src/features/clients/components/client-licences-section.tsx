@@ -1,6 +1,7 @@
 import type { Client, Licence } from '@patrol/contracts';
 import { formatBusinessDate, licenceDisplayStatus } from '@patrol/domain';
 import { ClientLicenceList } from '@/components/client-licence-list';
+import { PaidByLink } from '@/components/paid-by-link';
 import { licenceStatusTones, StatusBadge } from '@/components/status-badge';
 
 function LicenceRow({ licence, now }: { licence: Licence; now: Date }) {
@@ -15,6 +16,11 @@ function LicenceRow({ licence, now }: { licence: Licence; now: Date }) {
           </p>
         ) : (
           <p className="text-xs text-muted-foreground">Not bound to a device</p>
+        )}
+        {licence.paidBy && (
+          <p className="text-xs">
+            <PaidByLink paidBy={licence.paidBy} />
+          </p>
         )}
       </div>
       <div className="flex shrink-0 items-center gap-3">

@@ -12,6 +12,7 @@ import {
 import { CopyIcon, MoreHorizontalIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
+import { PaidByLink } from '@/components/paid-by-link';
 import { licenceStatusTones, StatusBadge } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -167,6 +168,11 @@ export function LicenceItem({ licence, now, onAction }: LicenceItemProps) {
             {licence.transfersLeft} of {deviceTransferBudget.transfers}
           </span>
         </Field>
+        {licence.paidBy && (
+          <Field label="Paid by">
+            <PaidByLink paidBy={licence.paidBy} />
+          </Field>
+        )}
         {licence.features.length > 0 && (
           <div className="col-span-2 flex flex-wrap items-center gap-1 md:col-span-4">
             <span className="text-xs text-muted-foreground">Features:</span>
