@@ -54,6 +54,11 @@ export const tableOwners = {
   // MyInvois e-invoicing: the submission queue and its worker lease.
   einvoiceDocuments: 'einvoices',
   einvoiceWorkerLease: 'einvoices',
+  // Renewals, payment reminders and overdue keys (issue 25).
+  renewalRuns: 'renewals',
+  renewalDrafts: 'renewals',
+  invoiceReminders: 'renewals',
+  licenceOverdueStates: 'renewals',
   // Infrastructure (apps/api/src/<folder>), which no module touches.
   mailOutbox: 'mail',
   idempotentRequests: 'http',

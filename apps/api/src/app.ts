@@ -34,6 +34,7 @@ import { licenceRoutes } from './modules/licences/licences.routes';
 import { productRoutes } from './modules/products/products.routes';
 import { quotationRoutes } from './modules/quotations/quotations.routes';
 import { receiptRoutes } from './modules/receipts/receipts.routes';
+import { renewalRoutes } from './modules/renewals/renewals.routes';
 import { creditNoteRoutes } from './modules/credit-notes/credit-notes.routes';
 import { einvoiceRoutes } from './modules/einvoices/einvoices.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -58,6 +59,7 @@ export const moduleRoutes: readonly Route[] = [
   ...productRoutes,
   ...quotationRoutes,
   ...invoiceRoutes,
+  ...renewalRoutes,
   ...invoiceLicenceRoutes,
   ...receiptRoutes,
   ...creditNoteRoutes,

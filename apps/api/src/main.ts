@@ -8,6 +8,7 @@ import { createLogger } from './http/logger';
 import { startReleaseHealthWatch } from './modules/ota/release-health.service';
 import { startCrashRetraceWatch } from './modules/crash-reports/crash-retrace.service';
 import { startEinvoicing } from './modules/einvoices/einvoice-start.service';
+import { startRenewalRuns } from './modules/renewals/renewal-run.service';
 import { startSystemMonitoring } from './modules/system/system.service';
 import { createRealtimeServer } from './realtime/realtime-server';
 import { createServices } from './services';
@@ -42,6 +43,8 @@ async function main(): Promise<void> {
   const stopReleaseHealthWatch = startReleaseHealthWatch(ctx);
   const stopCrashRetraceWatch = startCrashRetraceWatch(ctx);
   const stopEinvoicing = startEinvoicing(ctx);
+  // Reminders, overdue transitions and renewal drafts, once a day across every process.
+  const stopRenewalRuns = startRenewalRuns(ctx);
   server.on('error', (error) => {
     logger.fatal({ err: error }, 'server failed');
     process.exit(1);
@@ -58,6 +61,7 @@ async function main(): Promise<void> {
     stopReleaseHealthWatch();
     stopCrashRetraceWatch();
     const closingEinvoicing = stopEinvoicing();
+    stopRenewalRuns();
     // Keep-alive sockets would hold close() open; give in-flight requests a grace period instead.
     server.closeIdleConnections();
     const closingMonitor = monitor.close();

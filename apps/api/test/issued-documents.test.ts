@@ -60,6 +60,7 @@ const validBodies: Record<string, () => object> = {
   'POST /api/business/quotations': () => buildQuotationForm(clientId),
   'POST /api/business/invoices/:id/credit-notes': () => ({ reason: 'Walked', amount: 1 }),
   'POST /api/business/invoices/:id/debit-notes': () => ({ reason: 'Walked', amount: 1 }),
+  'PUT /api/business/renewals/clients/:companyId': () => ({ autoRenewal: true }),
   'POST /api/business/invoices/:id/licences/revoke': () => ({}),
   'POST /api/business/einvoices/:documentId/cancel': () => ({ reason: 'Walked' }),
 };

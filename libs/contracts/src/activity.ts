@@ -23,6 +23,10 @@ export const activityTypes = [
   'invoice_reverted',
   'payment_validated',
   'payment_rejected',
+  'licences_restricted',
+  'licences_suspended',
+  'licences_restored',
+  'renewal_drafted',
 ] as const;
 export const activityTypeSchema = z.enum(activityTypes);
 export type ActivityType = z.infer<typeof activityTypeSchema>;

@@ -16,6 +16,8 @@ export const auditEntityTypes = [
   'debit_note',
   'crash_report',
   'ota_version',
+  /** A client's billing preferences (auto-renewal). */
+  'client',
   /** A licence key issued, extended or revoked through billing (issue 25). */
   'licence',
   /** The MyInvois e-invoice of an invoice or note. */

@@ -63,5 +63,7 @@ export const dashboardResponseSchema = successResponse({
   /** Newest first, up to 5. */
   recentClients: z.array(clientSchema),
   systemHealth: dashboardSystemHealthSchema,
+  /** Keys an unpaid invoice restricts or suspends now (docs/licence-renewals.md). */
+  licenceStanding: z.object({ restricted: count, suspended: count }).optional(),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;

@@ -12,10 +12,12 @@ import { deviceIdSchema, licenceKeySchema, licenceTypeSchema, projectNameSchema 
  */
 
 /**
- * active: bound to this device and valid; expired: past validUntil; suspended: the client is
- * deactivated. The app keeps working only while active.
+ * active: bound to this device and valid; restricted: an invoice for the key is overdue past the
+ * first grace (the app keeps working and shows `message`); expired: past validUntil; suspended:
+ * the client is deactivated, or the overdue invoice is past the second grace (heartbeats are
+ * refused). The app keeps working fully only while active.
  */
-export const deviceLicenceStatuses = ['active', 'expired', 'suspended'] as const;
+export const deviceLicenceStatuses = ['active', 'restricted', 'expired', 'suspended'] as const;
 export const deviceLicenceStatusSchema = z.enum(deviceLicenceStatuses);
 export type DeviceLicenceStatus = z.infer<typeof deviceLicenceStatusSchema>;
 
@@ -40,6 +42,8 @@ export const deviceLicenceSchema = z.object({
   deviceId: z.string(),
   projectName: z.string(),
   companyName: z.string(),
+  /** What the app shows the user when the status is not plainly active (restricted). */
+  message: z.string().optional(),
 });
 export type DeviceLicence = z.infer<typeof deviceLicenceSchema>;
 

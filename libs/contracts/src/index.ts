@@ -30,6 +30,7 @@ export * from './permissions';
 export * from './products';
 export * from './quotations';
 export * from './receipts';
+export * from './renewals';
 export * from './reports';
 export * from './settings';
 export * from './time-zone';

@@ -17,6 +17,7 @@ import {
   defaultEInvoiceSupplierSettings,
   eInvoiceSupplierSettingsSchema,
 } from './myinvois/einvoice-fields';
+import { defaultLicenceRenewalSettings, licenceRenewalSettingsSchema } from './renewals';
 import { sstRegistrationNumberPattern, taxTypeSchema } from './tax';
 import { defaultTimeSettings, timeSettingsSchema } from './time-zone';
 
@@ -170,6 +171,8 @@ export const companySettingsSchema = z.object({
   eInvoiceSupplier: eInvoiceSupplierSettingsSchema.default(defaultEInvoiceSupplierSettings),
   /** The company time zone (IANA); a body without it keeps Asia/Kuala_Lumpur. */
   timeSettings: timeSettingsSchema.default(defaultTimeSettings),
+  /** Licence renewals, payment reminders and overdue keys (docs/licence-renewals.md). */
+  licenceRenewals: licenceRenewalSettingsSchema.default(defaultLicenceRenewalSettings),
 });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
 
@@ -216,6 +219,7 @@ export const defaultCompanySettings: CompanySettings = {
   paymentSettings: { requireSeparateValidator: true },
   eInvoiceSupplier: defaultEInvoiceSupplierSettings,
   timeSettings: defaultTimeSettings,
+  licenceRenewals: defaultLicenceRenewalSettings,
 };
 
 /** POST /api/settings/numbering/preview: the numbering the settings form is about to save. */

@@ -18,6 +18,7 @@ export const auditEntityReaders = {
   debit_note: 'invoices.view',
   crash_report: 'settings.view',
   ota_version: 'settings.view',
+  client: 'clients.view',
   licence: 'clients.view',
   einvoice: 'invoices.view',
 } as const satisfies Record<AuditEntityType, Permission>;

@@ -14,6 +14,7 @@ export * from './zoned-day';
 export * from './file-size';
 export * from './health';
 export * from './licence-file-verdict';
+export * from './licence-overdue';
 export * from './licence-rules';
 export * from './licence-status';
 export * from './money';

@@ -7,6 +7,7 @@ import { crashRetraceSuite } from './crash-retrace.bench';
 import { fanOutSuite } from './fan-out.bench';
 import { operationsSuite } from './operations.bench';
 import { releaseHealthSuite } from './release-health.bench';
+import { renewalsSuite } from './renewals.bench';
 import { throughputSuite } from './throughput.bench';
 
 /** Every suite, in the order they run for each configuration; later issues add theirs here. */
@@ -17,6 +18,7 @@ export const suites: BenchSuite[] = [
   operationsSuite,
   crashRetraceSuite,
   releaseHealthSuite,
+  renewalsSuite,
   throughputSuite,
   // The console's bundle and first screen do not depend on the data set: measured once.
   { ...browserSuite, appliesTo: (config) => config.scale === 1 && config.dialect === 'postgres' },

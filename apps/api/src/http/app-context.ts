@@ -126,6 +126,14 @@ export interface DeviceSessionRecord {
   licence: LicenceRow;
   client: ClientRow;
   tokenHash: string;
+  /** When an unpaid invoice restricts and suspends the key (days, YYYY-MM-DD); null: none. */
+  overdue?: OverdueStanding | null;
+}
+
+/** The first business days an unpaid invoice's keys are restricted and suspended. */
+export interface OverdueStanding {
+  restrictedFrom: string;
+  suspendedFrom: string;
 }
 
 /** One device's latest heartbeat, waiting in the buffer (the latest per licence wins). */
@@ -179,4 +187,6 @@ export interface DashboardFigures {
   staff: { total: number; signedIn: number };
   /** Money received on invoices that stand, in sen. */
   revenueSen: number;
+  /** Keys an unpaid invoice restricts or suspends now. */
+  overdueKeys: { restricted: number; suspended: number };
 }

@@ -127,6 +127,10 @@ export const queryKeys = {
     clients: (search: string) => ['billing', 'clients', search] as const,
     /** GET /api/business/reports for a period. */
     reports: (period: Record<string, unknown>) => ['billing', 'reports', period] as const,
+    /** GET /api/business/renewals. */
+    renewals: (params: Record<string, unknown>) => ['billing', 'renewals', params] as const,
+    /** GET /api/business/invoices/{id}/reminders. */
+    reminders: (invoiceId: string) => ['billing', 'reminders', invoiceId] as const,
   },
   account: {
     /** GET /api/auth/backup-codes */

@@ -32,6 +32,8 @@ export const clients = pgTable(
      */
     licenceCount: integer('licence_count').notNull().default(0),
     boundLicenceCount: integer('bound_licence_count').notNull().default(0),
+    /** Renewals are invoiced directly instead of quoted (the daily renewal run, migration 0028). */
+    autoRenewal: boolean('auto_renewal').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -106,6 +108,8 @@ export const licences = pgTable(
   (table) => [
     index('licences_client_id_idx').on(table.clientId, table.createdAt),
     index('licences_valid_until_idx').on(table.validUntil),
+    // The renewals view groups a window of expiries by client and type from the index alone.
+    index('licences_renewal_idx').on(table.validUntil, table.clientId, table.licenceType),
     index('licences_paid_by_invoice_id_idx')
       .on(table.paidByInvoiceId)
       .where(sql`${table.paidByInvoiceId} is not null`),

@@ -12,4 +12,5 @@ export * from './licence-issuances';
 export * from './einvoices';
 export * from './operations';
 export * from './release-sessions';
+export * from './renewals';
 export * from './relations';

@@ -9,6 +9,7 @@ import { receivedRevenueSen } from '../business-reports/received-revenue.service
 import { directoryTotals, newestClients } from '../clients/clients.service';
 import { computeLicenceActivityFigures } from '../licences/licences.service';
 import { countActiveUsersAmong, countUsers } from '../accounts/accounts.service';
+import { overdueKeyCounts } from '../renewals/overdue-counts.service';
 
 export const dashboardUnavailableMessage = 'Dashboard temporarily unavailable';
 
@@ -26,12 +27,13 @@ export async function computeDashboardFigures(
   db: DbExecutor,
   now: Date = new Date(),
 ): Promise<DashboardFigures> {
-  const [licences, staff, revenueSen] = await Promise.all([
+  const [licences, staff, revenueSen, overdueKeys] = await Promise.all([
     computeLicenceActivityFigures(db, now),
     staffUserCounts(db, now),
     receivedRevenueSen(db),
+    overdueKeyCounts(db, now),
   ]);
-  return { licences, staff, revenueSen };
+  return { licences, staff, revenueSen, overdueKeys };
 }
 
 /** The figures and rows of the dashboard; a database that does not answer is a 503. */
@@ -59,7 +61,7 @@ export async function loadDashboard(
   ctx: Pick<AppContext, 'db' | 'dashboardFigures' | 'directoryTotals'>,
 ): Promise<DashboardResponse> {
   const [totals, figures, activities, recentClients] = await dashboardData(ctx);
-  const { licences: licenceActivity, staff, revenueSen } = figures;
+  const { licences: licenceActivity, staff, revenueSen, overdueKeys } = figures;
   const { summary } = licenceActivity;
   return {
     success: true,
@@ -81,6 +83,7 @@ export async function loadDashboard(
     },
     recentActivity: activities,
     recentClients,
+    licenceStanding: overdueKeys,
     systemHealth: {
       components: {
         database: { status: 'connected' },

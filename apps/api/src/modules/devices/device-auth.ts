@@ -7,6 +7,7 @@ import { hashOpaqueToken } from '../../security/opaque-token';
 import type { RateLimiter } from '../../security/rate-limiter';
 import { findLicenceByDeviceToken } from '../licences/licence-devices.service';
 import type { OwnedLicence } from '../licences/licences.service';
+import { loadOverdueStanding, type OverdueStanding } from '../renewals/overdue-standing.service';
 
 export const deviceMessages = {
   tokenRequired: 'Device token required. Activate the device with its licence key.',
@@ -14,6 +15,10 @@ export const deviceMessages = {
     'Device token is not valid: the licence was unbound or deleted. Activate the device again.',
   expired: 'This licence has expired. Please contact your provider to renew it.',
   suspended: "This licence's client account is deactivated. Please contact your provider.",
+  restricted:
+    'This licence is restricted because an invoice is overdue. Please contact your provider to settle it.',
+  overdueSuspended:
+    'This licence is suspended because an invoice is unpaid. Please contact your provider to restore it.',
   boundElsewhere: 'This licence is already bound to another device',
   reactivationNeedsToken:
     'This licence is already active on this device. Activate again from the app that holds its device token, or ask your provider to unbind the licence first.',
@@ -24,6 +29,7 @@ export const deviceMessages = {
 /** The device a request comes from, as resolved from its token. */
 export interface DeviceSession extends OwnedLicence {
   tokenHash: string;
+  overdue?: OverdueStanding | null;
 }
 
 /**
@@ -76,7 +82,9 @@ export async function authenticateDevice(
   if (cached) return cached;
   const owned = await findLicenceByDeviceToken(ctx.db, tokenHash);
   if (!owned) throw unauthenticated(deviceMessages.tokenInvalid);
-  const session = { ...owned, tokenHash };
+  // Read with the session, so a heartbeat costs no query; the state is decided at each call.
+  const overdue = await loadOverdueStanding(ctx.db, owned.licence);
+  const session = { ...owned, tokenHash, overdue };
   ctx.deviceSessions.set(tokenHash, session);
   return session;
 }

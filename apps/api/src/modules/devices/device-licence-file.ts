@@ -1,6 +1,6 @@
 import { dayMs } from '@patrol/domain';
 import type { ClientRow, LicenceRow } from '../../db/schema';
-import type { AppContext } from '../../http/app-context';
+import type { AppContext, OverdueStanding } from '../../http/app-context';
 import { signLicenceFile } from '../../security/licence-signing';
 import { deviceLicenceStatus } from './devices.presenter';
 
@@ -13,13 +13,14 @@ export function deviceLicenceFile(
   licence: LicenceRow,
   client: ClientRow,
   now: Date,
+  overdue?: OverdueStanding | null,
 ): string {
   return signLicenceFile(config.licenceKeys, {
     licenceKey: licence.key,
     clientId: client.id,
     deviceId: licence.deviceId ?? '',
     licenceType: licence.licenceType,
-    status: deviceLicenceStatus(licence, client, now),
+    status: deviceLicenceStatus(licence, client, now, overdue),
     validUntil: licence.validUntil?.toISOString() ?? null,
     issuedAt: now.toISOString(),
     graceSeconds: licenceFileGraceMs / 1000,

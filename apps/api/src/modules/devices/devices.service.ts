@@ -25,6 +25,8 @@ import {
 import { deviceMessages, type DeviceSession } from './device-auth';
 import { deviceLicenceFile } from './device-licence-file';
 import { deviceLicenceStatus, presentDeviceLicence } from './devices.presenter';
+import { loadOverdueStanding } from '../renewals/overdue-standing.service';
+import type { OverdueStanding } from '../../http/app-context';
 import {
   recordDeviceActivation,
   replaceDeviceToken,
@@ -77,7 +79,8 @@ export async function activateDevice(
       const { licence, client } = found;
       // However many addresses try it, one key is activated at most a few times an hour.
       if (!(await limits.licenceActivations.consume(licence.id))) throw tooMany();
-      refuseUnusable(licence, client, now);
+      const overdue = await loadOverdueStanding(tx, licence);
+      refuseUnusable(licence, client, now, overdue);
       if (licence.bound) {
         if (licence.deviceId !== body.deviceId) throw conflict(deviceMessages.boundElsewhere);
         // Bound by staff, the device has no token yet: this is its first activation.
@@ -89,7 +92,7 @@ export async function activateDevice(
         // The row is locked and bound to this device, so the update always finds it.
         if (!renewed) throw conflict(deviceMessages.boundElsewhere);
         const counted = await recordDeviceActivation(tx, licence.id, body.deviceId, now);
-        return { licence: counted, client, activity: undefined };
+        return { licence: counted, client, activity: undefined, overdue };
       }
       const isTransfer = licence.lastDeviceId !== null && licence.lastDeviceId !== body.deviceId;
       if (isTransfer && transfersLeft(licence, now) === 0) {
@@ -108,7 +111,7 @@ export async function activateDevice(
         type: 'licence_bound',
         detail: `Licence ${bound.key} activated on device ${body.deviceId}`,
       });
-      return { licence: counted, client, activity };
+      return { licence: counted, client, activity, overdue };
     }),
   );
   // A reinstall replaced the token: the old one's cached session must not outlive it.
@@ -117,8 +120,8 @@ export async function activateDevice(
   return {
     success: true,
     deviceToken,
-    licence: presentDeviceLicence(outcome.licence, outcome.client, now),
-    licenceFile: deviceLicenceFile(config, outcome.licence, outcome.client, now),
+    licence: presentDeviceLicence(outcome.licence, outcome.client, now, outcome.overdue),
+    licenceFile: deviceLicenceFile(config, outcome.licence, outcome.client, now, outcome.overdue),
   };
 }
 
@@ -134,7 +137,7 @@ export function recordHeartbeat(
   body: DeviceHeartbeatBody,
   now: Date = new Date(),
 ): DeviceLicenceResponse {
-  refuseUnusable(device.licence, device.client, now);
+  refuseUnusable(device.licence, device.client, now, device.overdue);
   const previous = device.licence.lastDeviceActivity;
   // Consoles hear of a device at most once a minute (see activityAnnouncementIntervalMs).
   const announce =
@@ -153,7 +156,7 @@ export function recordHeartbeat(
   if (logger.isLevelEnabled('debug')) {
     request.log.debug({ licenceKey: device.licence.key, diagnostics: body }, 'device heartbeat');
   }
-  return deviceLicenceResponse(config, device.licence, device.client, now);
+  return deviceLicenceResponse(config, device, now);
 }
 
 /**
@@ -200,6 +203,10 @@ export function evictChangedDeviceSessions(
     } else if (published.event === 'clientUpdated') {
       const { id } = published.payload;
       forgetSessions(deviceSessions, (session) => session.client.id === id);
+    } else if (published.event === 'paymentValidated' || published.event === 'billingUpdated') {
+      // A validated payment, a voided or credited invoice may lift an overdue state: the few
+      // sessions holding one are read again (the others expire within seconds anyway).
+      forgetSessions(deviceSessions, (session) => Boolean(session.overdue));
     } else if (published.event === 'clientDeleted') {
       const { companyId } = published.payload;
       forgetSessions(deviceSessions, (session) => session.client.companyId === companyId);
@@ -225,33 +232,42 @@ export function readDeviceLicence(
   device: DeviceSession,
   now: Date = new Date(),
 ): DeviceLicenceResponse {
-  return deviceLicenceResponse(config, device.licence, device.client, now);
+  return deviceLicenceResponse(config, device, now);
 }
 
 function deviceLicenceResponse(
   config: AppContext['config'],
-  licence: LicenceRow,
-  client: ClientRow,
+  { licence, client, overdue }: Pick<DeviceSession, 'licence' | 'client' | 'overdue'>,
   now: Date,
 ): DeviceLicenceResponse {
   return {
     success: true,
-    licence: presentDeviceLicence(licence, client, now),
+    licence: presentDeviceLicence(licence, client, now, overdue),
     serverTime: now.toISOString(),
-    licenceFile: deviceLicenceFile(config, licence, client, now),
+    licenceFile: deviceLicenceFile(config, licence, client, now, overdue),
   };
 }
 
 /** 403 for a device whose licence it may not use (session pings check it like heartbeats). */
 export function refuseUnusableDevice(device: DeviceSession, now: Date): void {
-  refuseUnusable(device.licence, device.client, now);
+  refuseUnusable(device.licence, device.client, now, device.overdue);
 }
 
-/** 403 for a licence the device may not use: expired, or its client deactivated. */
-function refuseUnusable(licence: LicenceRow, client: ClientRow, now: Date): void {
-  const status = deviceLicenceStatus(licence, client, now);
+/**
+ * 403 for a licence the device may not use: expired, its client deactivated, or suspended for an
+ * unpaid invoice. A restricted licence is answered (with its message), not refused.
+ */
+function refuseUnusable(
+  licence: LicenceRow,
+  client: ClientRow,
+  now: Date,
+  overdue?: OverdueStanding | null,
+): void {
+  const status = deviceLicenceStatus(licence, client, now, overdue);
   if (status === 'expired') throw forbidden(deviceMessages.expired);
-  if (status === 'suspended') throw forbidden(deviceMessages.suspended);
+  if (status === 'suspended') {
+    throw forbidden(client.active ? deviceMessages.overdueSuspended : deviceMessages.suspended);
+  }
 }
 
 /** A first activation is a bind (licenceUpdated + activity); a reactivation is only activity. */

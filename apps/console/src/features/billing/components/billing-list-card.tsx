@@ -22,8 +22,8 @@ type BillingListCardProps = {
   caption?: string;
   /** Buttons at the right of the title (Refresh, Add...). */
   actions?: ReactNode;
-  /** The list's search box, first of its filters. */
-  search: { label: string; placeholder: string; value: string; onChange: (value: string) => void };
+  /** The list's search box, first of its filters (a list without search leaves it out). */
+  search?: { label: string; placeholder: string; value: string; onChange: (value: string) => void };
   /** The other filters, after the search box. */
   filters: ReactNode;
   state: ListState;
@@ -62,9 +62,11 @@ export function BillingListCard({
         {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
       </div>
       <div className="flex flex-col gap-3 border-b p-4 md:flex-row md:flex-wrap md:items-end">
-        <div className="md:w-72">
-          <SearchInput {...search} />
-        </div>
+        {search && (
+          <div className="md:w-72">
+            <SearchInput {...search} />
+          </div>
+        )}
         {filters}
       </div>
       <CardContent className="px-0">

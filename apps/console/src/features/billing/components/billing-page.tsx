@@ -15,6 +15,7 @@ import { InvoicesTab } from './invoices-tab';
 import { ProductsTab } from './products-tab';
 import { QuotationsTab } from './quotations-tab';
 import { ReceiptsTab } from './receipts-tab';
+import { RenewalsTab } from './renewals-tab';
 
 // The reports tab brings the chart library; it loads only when the tab is opened.
 const ReportsTab = lazy(() =>
@@ -28,6 +29,7 @@ const tabLabels: Record<BillingTab, string> = {
   invoices: 'Invoices',
   receipts: 'Receipts',
   einvoices: 'e-Invoices',
+  renewals: 'Renewals',
   reports: 'Reports',
 };
 
@@ -75,6 +77,9 @@ export function BillingPage() {
         </TabsContent>
         <TabsContent value="einvoices">
           <EinvoicesTab />
+        </TabsContent>
+        <TabsContent value="renewals">
+          <RenewalsTab />
         </TabsContent>
         {tabs.includes('reports') && (
           <TabsContent value="reports">

@@ -1,6 +1,8 @@
 import type { Invoice } from '@patrol/contracts';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { renderScreen, stubApi } from '@/test/fake-api';
+import { jsonResponse } from '@/test/test-utils';
 import { InvoiceDetailsDialog } from './invoice-details-dialog';
 
 const rejected = {
@@ -57,12 +59,38 @@ const rejected = {
 
 describe('InvoiceDetailsDialog', () => {
   it('shows each rejection as a staff correction card, apart from the client notes', () => {
-    render(<InvoiceDetailsDialog invoice={rejected} onOpenChange={() => {}} />);
+    stubApi({
+      'GET /api/business/invoices/inv-1/reminders': () =>
+        jsonResponse({ success: true, reminders: [] }),
+    });
+    renderScreen(<InvoiceDetailsDialog invoice={rejected} onOpenChange={() => {}} />);
     const card = screen.getByRole('region', { name: 'Payment correction 1' });
     expect(within(card).getByText(/1st rejection/)).toBeInTheDocument();
     expect(within(card).getByText(/Rejected by Nurul Accounts/)).toBeInTheDocument();
     expect(within(card).getByText('Transfer not in the bank statement')).toBeInTheDocument();
     expect(within(card).getByText('Checked twice')).toBeInTheDocument();
     expect(screen.getByText('Deliver to the guard house')).toBeInTheDocument();
+  });
+
+  it('lists the payment reminders sent, each offered for WhatsApp', async () => {
+    stubApi({
+      'GET /api/business/invoices/inv-1/reminders': () =>
+        jsonResponse({
+          success: true,
+          reminders: [
+            {
+              id: 'rem-1',
+              stepDays: 7,
+              sentTo: 'ap@aman.my',
+              subject: 'Payment reminder',
+              text: 'Invoice INV-MP-2025-000001 is 7 days overdue.',
+              sentAt: '2025-07-26T02:00:00.000Z',
+            },
+          ],
+        }),
+    });
+    renderScreen(<InvoiceDetailsDialog invoice={rejected} onOpenChange={() => {}} />);
+    expect(await screen.findByText('7 days after the due date')).toBeInTheDocument();
+    expect(screen.getByText(/e-mailed to ap@aman.my/)).toBeInTheDocument();
   });
 });

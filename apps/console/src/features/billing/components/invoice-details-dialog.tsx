@@ -13,6 +13,7 @@ import { DetailList, DetailsDialog, DocumentClient } from './detail-list';
 import { DocumentTotals } from './document-totals';
 import { InvoiceLicencesSection } from './invoice-licences-section';
 import { InvoiceNotesOfInvoice } from './invoice-notes-of-invoice';
+import { InvoiceRemindersSection } from './invoice-reminders-section';
 import { LicenceLineNote } from './licence-line-note';
 import { PaymentCorrectionCards } from './payment-correction-cards';
 import { PaymentEntriesList, type ReviewEntry } from './payment-entries-list';
@@ -118,6 +119,7 @@ export function InvoiceDetailsDialog({
           <DocumentTotals figures={totalsFiguresOf(invoice)} />
           <PaymentEntriesList invoice={invoice} onReview={onReviewEntry} />
           {noted && <InvoiceNotesOfInvoice invoiceId={invoice.id} />}
+          <InvoiceRemindersSection invoice={invoice} />
           {invoice.lineItems.some((item) => item.licenceAction) && (
             <InvoiceLicencesSection invoiceId={invoice.id} />
           )}

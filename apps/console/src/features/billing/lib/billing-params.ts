@@ -9,6 +9,7 @@ export const billingTabs = [
   'invoices',
   'receipts',
   'einvoices',
+  'renewals',
   'reports',
 ] as const;
 export type BillingTab = (typeof billingTabs)[number];

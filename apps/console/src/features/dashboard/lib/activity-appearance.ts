@@ -3,6 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import {
   ActivityIcon,
   BadgeCheckIcon,
+  BanIcon,
   CalendarPlusIcon,
   CircleXIcon,
   CreditCardIcon,
@@ -10,6 +11,9 @@ import {
   HeartPulseIcon,
   KeyRoundIcon,
   Link2Icon,
+  LockIcon,
+  LockOpenIcon,
+  RefreshCwIcon,
   Trash2Icon,
   UnlinkIcon,
   Undo2Icon,
@@ -55,6 +59,10 @@ export const activityAppearance: Record<ActivityType, ActivityAppearance> = {
   invoice_reverted: { icon: Undo2Icon, tone: tones.amber, label: 'Invoice reverted' },
   payment_validated: { icon: BadgeCheckIcon, tone: tones.green, label: 'Payment validated' },
   payment_rejected: { icon: CircleXIcon, tone: tones.red, label: 'Payment rejected' },
+  licences_restricted: { icon: LockIcon, tone: tones.amber, label: 'Licences restricted' },
+  licences_suspended: { icon: BanIcon, tone: tones.red, label: 'Licences suspended' },
+  licences_restored: { icon: LockOpenIcon, tone: tones.green, label: 'Licences restored' },
+  renewal_drafted: { icon: RefreshCwIcon, tone: tones.blue, label: 'Renewal drafted' },
 };
 
 /** The appearance of `type`, with a neutral one for a type this build does not know yet. */

@@ -30,6 +30,7 @@ import {
   numberingRestarts,
   type NumberingRestart,
 } from '@/features/settings/components/numbering-restart-dialog';
+import { LicenceRenewalsCard } from '@/features/settings/components/licence-renewals-card';
 import { PaymentRulesCard } from '@/features/settings/components/payment-rules-card';
 import { TimeZoneCard } from '@/features/settings/components/time-zone-card';
 import { ApiError } from '@/lib/api-client';
@@ -170,6 +171,7 @@ export function SettingsEditor({ settings, canEdit, reload }: SettingsEditorProp
               <PaymentRulesCard />
               <EInvoiceSupplierCard />
               <TimeZoneCard />
+              <LicenceRenewalsCard />
             </fieldset>
             {canEdit && (
               <div className="sticky bottom-0 z-10 -mx-4 mt-4 flex items-center justify-end gap-3 border-t bg-background/95 px-4 py-3 backdrop-blur md:-mx-6 md:px-6">

@@ -1,0 +1,97 @@
+import { and, eq, gte, inArray, lte, min, sql, type SQL } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { dayStart } from '../../db/column-values';
+import { prepared } from '../../db/prepared';
+import { invoiceLineItems, invoices, type InvoiceRow } from '../../db/schema';
+
+/**
+ * Still owed: not voided, and its validated payments fall short of what it owes (total plus debit
+ * notes less credit notes). A payment recorded but not yet validated still leaves it owed; paying
+ * and validating, voiding, or crediting it in full settles it.
+ */
+export function unpaidInvoice(): SQL {
+  return sql`${invoices.isVoided} = false and ${invoices.validatedAmount} < ${invoices.totalAmount} + ${invoices.debitedAmount} - ${invoices.creditedAmount}`;
+}
+
+/**
+ * The due date of the client's oldest unpaid invoice, and that of `invoiceId` when still unpaid:
+ * one indexed read per device session (invoices_client_id_idx; a client holds few invoices).
+ */
+export async function findUnpaidDueDates(
+  db: DbExecutor,
+  clientId: string,
+  invoiceId: string | null,
+): Promise<{ oldest: Date | null; ofInvoice: Date | null }> {
+  const [row] = await prepared(db, 'unpaid_due_dates', () =>
+    db
+      .select({
+        oldest: min(invoices.dueDate),
+        ofInvoice:
+          sql<Date | null>`min(${invoices.dueDate}) filter (where ${invoices.id} = ${sql.placeholder('invoiceId')}::uuid)`.mapWith(
+            invoices.dueDate,
+          ),
+      })
+      .from(invoices)
+      .where(and(eq(invoices.clientId, sql.placeholder('clientId')), unpaidInvoice()))
+      .prepare('unpaid_due_dates'),
+  ).execute({ clientId, invoiceId });
+  return { oldest: row?.oldest ?? null, ofInvoice: row?.ofInvoice ?? null };
+}
+
+/** Unpaid invoices (of a client still on file) due between two days, both included. */
+export function findUnpaidInvoicesDueBetween(
+  db: DbExecutor,
+  fromDay: string,
+  toDay: string,
+): Promise<InvoiceRow[]> {
+  return db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        unpaidInvoice(),
+        gte(invoices.dueDate, dayStart(fromDay)),
+        lte(invoices.dueDate, dayStart(toDay)),
+        sql`${invoices.clientId} is not null`,
+      ),
+    );
+}
+
+/** Which of `ids` are settled now (paid and validated, voided, credited, or deleted). */
+export async function findUnpaidAmong(
+  db: DbExecutor,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(inArray(invoices.id, [...ids]), unpaidInvoice()));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** The invoice's row, or undefined. */
+export async function findInvoiceRow(db: DbExecutor, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).limit(1);
+  return row;
+}
+
+/** The licence ids named by renewal lines of these clients' unpaid invoices. */
+export async function findRenewalKeysInUnpaidInvoices(
+  db: DbExecutor,
+  clientIds: readonly string[],
+): Promise<string[]> {
+  if (clientIds.length === 0) return [];
+  const rows = await db
+    .select({ id: sql<string>`unnest(${invoiceLineItems.renewalLicenceIds})` })
+    .from(invoiceLineItems)
+    .innerJoin(invoices, eq(invoices.id, invoiceLineItems.invoiceId))
+    .where(
+      and(
+        inArray(invoices.clientId, [...clientIds]),
+        unpaidInvoice(),
+        sql`${invoiceLineItems.renewalLicenceIds} is not null`,
+      ),
+    );
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,136 @@
+import type { LicenceType } from '@patrol/contracts';
+import { and, asc, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { licences } from '../../db/schema';
+
+/** Keys of one client expiring on one UTC day, of one type. */
+export interface ExpiryGroupRow {
+  clientId: string;
+  expiryDate: string;
+  licenceType: LicenceType;
+  keyCount: number;
+}
+
+export interface ExpiryGroupPage {
+  groups: ExpiryGroupRow[];
+  groupCount: number;
+  keyCount: number;
+  clientCount: number;
+}
+
+/**
+ * One page of the expiry groups in [from, to), soonest first, with the window's totals: one
+ * statement, aggregated from licences_renewal_idx alone (valid_until, client_id, licence_type).
+ */
+export async function findExpiryGroupPage(
+  db: DbExecutor,
+  window: { from: Date; to: Date; limit: number; offset: number },
+): Promise<ExpiryGroupPage> {
+  const result = await db.execute<{
+    group_count: number;
+    key_count: number;
+    client_count: number;
+    page: ExpiryGroupRow[];
+  }>(sql`
+    with g as (
+      select ${licences.clientId} as "clientId",
+             to_char(${licences.validUntil} at time zone 'UTC', 'YYYY-MM-DD') as "expiryDate",
+             ${licences.licenceType} as "licenceType",
+             count(*)::int as "keyCount"
+        from ${licences}
+       where ${licences.validUntil} >= ${window.from} and ${licences.validUntil} < ${window.to}
+       group by 1, 2, 3
+    )
+    select (select count(*)::int from g) as group_count,
+           (select coalesce(sum("keyCount"), 0)::int from g) as key_count,
+           (select count(distinct "clientId")::int from g) as client_count,
+           (select coalesce(json_agg(p), '[]'::json) from (
+              select * from g order by "expiryDate", "clientId", "licenceType"
+               limit ${window.limit} offset ${window.offset}) p) as page`);
+  const row = result.rows[0];
+  return {
+    groups: row?.page ?? [],
+    groupCount: row?.group_count ?? 0,
+    keyCount: row?.key_count ?? 0,
+    clientCount: row?.client_count ?? 0,
+  };
+}
+
+/** Up to `perGroup` keys of each group, soonest first, keyed `clientId|expiryDate|licenceType`. */
+export async function findGroupKeys(
+  db: DbExecutor,
+  groups: readonly ExpiryGroupRow[],
+  perGroup: number,
+): Promise<Map<string, string[]>> {
+  if (groups.length === 0) return new Map();
+  const clientIds = groups.map((group) => group.clientId);
+  const days = groups.map((group) => group.expiryDate);
+  const types = groups.map((group) => group.licenceType);
+  const result = await db.execute<{ id: string; keys: string[] }>(sql`
+    select g.client_id || '|' || g.day || '|' || g.licence_type as id, k.keys
+      from unnest(${sql.param(clientIds)}::uuid[], ${sql.param(days)}::text[], ${sql.param(types)}::text[])
+           as g(client_id, day, licence_type)
+     cross join lateral (
+       select coalesce(array_agg(s.key order by s.valid_until, s.key), '{}') as keys from (
+         select ${licences.key} as key, ${licences.validUntil} as valid_until
+           from ${licences}
+          where ${licences.validUntil} >= (g.day || 'T00:00:00Z')::timestamptz
+            and ${licences.validUntil} < (g.day || 'T00:00:00Z')::timestamptz + interval '1 day'
+            and ${licences.clientId} = g.client_id
+            and ${licences.licenceType} = g.licence_type
+          order by ${licences.validUntil}, ${licences.key}
+          limit ${perGroup}) s) k`);
+  return new Map(result.rows.map((row) => [row.id, row.keys]));
+}
+
+/** A key expiring within a renewal window. */
+export interface ExpiringKeyRow {
+  id: string;
+  key: string;
+  clientId: string;
+  licenceType: LicenceType;
+  validUntil: Date | null;
+}
+
+/** Every key expiring in [from, to), by client then expiry (the daily run's candidates). */
+export function findExpiringKeys(db: DbExecutor, from: Date, to: Date): Promise<ExpiringKeyRow[]> {
+  return db
+    .select({
+      id: licences.id,
+      key: licences.key,
+      clientId: licences.clientId,
+      licenceType: licences.licenceType,
+      validUntil: licences.validUntil,
+    })
+    .from(licences)
+    .where(and(gte(licences.validUntil, from), lt(licences.validUntil, to)))
+    .orderBy(asc(licences.clientId), asc(licences.validUntil), asc(licences.key));
+}
+
+/** How many keys each of `invoiceIds` paid (licences.paid_by_invoice_id). */
+export async function countKeysPaidBy(
+  db: DbExecutor,
+  invoiceIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (invoiceIds.length === 0) return new Map();
+  const rows = await db
+    .select({ invoiceId: licences.paidByInvoiceId, count: sql<number>`count(*)::int` })
+    .from(licences)
+    .where(inArray(licences.paidByInvoiceId, [...invoiceIds]))
+    .groupBy(licences.paidByInvoiceId);
+  return new Map(rows.map((row) => [row.invoiceId ?? '', row.count]));
+}
+
+/** How many keys each of `clientIds` holds. */
+export async function countKeysOfClients(
+  db: DbExecutor,
+  clientIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (clientIds.length === 0) return new Map();
+  const rows = await db
+    .select({ clientId: licences.clientId, count: sql<number>`count(*)::int` })
+    .from(licences)
+    .where(inArray(licences.clientId, [...clientIds]))
+    .groupBy(licences.clientId);
+  return new Map(rows.map((row) => [row.clientId, row.count]));
+}

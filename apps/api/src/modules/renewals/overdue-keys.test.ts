@@ -1,0 +1,182 @@
+import { addDays } from '@patrol/domain';
+import { and, eq } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { activities, auditLog } from '../../db/schema';
+import { deviceMessages } from '../devices/devices.service';
+import {
+  type TestContext,
+  bearer,
+  buildClient,
+  buildLicence,
+  createInvoice,
+  createTestContext,
+  deviceIdFor,
+  payAndValidate,
+} from '../../../test/builders';
+import { overdueKeyCounts } from './overdue-counts.service';
+import { runDailyRenewals } from './renewal-run.service';
+
+const dayMs = 86_400_000;
+const project = 'Overdue Site';
+
+/** The instant the business day `day` (YYYY-MM-DD) is at noon in Malaysia. */
+const noonOf = (day: string) => new Date(`${day}T12:00:00+08:00`);
+
+function filePayload(file: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(file.split('.')[0]!, 'base64url').toString('utf8'));
+}
+
+describe(
+  'overdue invoices restrict, then suspend, the keys they cover',
+  { timeout: 120_000 },
+  () => {
+    let t: TestContext;
+    let admin: string;
+    let deviceCounter = 0;
+    beforeAll(async () => {
+      t = await createTestContext();
+      admin = await t.signIn('Admin');
+    }, 180_000);
+    afterAll(() => t.close());
+    afterEach(() => vi.useRealTimers());
+
+    const activate = async (key: string) => {
+      deviceCounter += 1;
+      const deviceId = deviceIdFor(project, `OVD${String(deviceCounter).padStart(9, '0')}`);
+      const response = await request(t.app)
+        .post('/api/device/activate')
+        .send({ licenceKey: key, deviceId, projectName: project })
+        .expect(200);
+      return response.body.deviceToken as string;
+    };
+    const heartbeat = (token: string) =>
+      request(t.app).post('/api/device/heartbeat').set(bearer(token)).send({ batteryLevel: 50 });
+    /** Moves the clock (Date only: timers, sockets and the database keep running). */
+    const onDay = (day: string) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(noonOf(day));
+    };
+
+    it('restricts past the first grace, refuses past the second, and restores on validation', async () => {
+      const client = await buildClient(t, { companyName: 'Lewat Bayar Sdn Bhd' });
+      const invoice = await createInvoice(t, admin, client.id);
+      const dueDay = invoice.dueDate.slice(0, 10);
+      const paid = await buildLicence(t, client.id, {
+        paidByInvoiceId: invoice.id,
+        validUntil: new Date(Date.now() + 400 * dayMs),
+      });
+      const other = await buildLicence(t, client.id, {
+        validUntil: new Date(Date.now() + 400 * dayMs),
+      });
+      const token = await activate(paid.key);
+      const otherToken = await activate(other.key);
+
+      const active = await heartbeat(token).expect(200);
+      expect(active.body.licence.status).toBe('active');
+
+      // The session stays cached: the state is decided at the call, not by a daily run.
+      onDay(addDays(dueDay, 29));
+      expect((await heartbeat(token).expect(200)).body.licence.status).toBe('active');
+      onDay(addDays(dueDay, 30));
+      const restricted = await heartbeat(token).expect(200);
+      expect(restricted.body.licence).toMatchObject({
+        status: 'restricted',
+        message: deviceMessages.restricted,
+      });
+      expect(filePayload(restricted.body.licenceFile).status).toBe('restricted');
+      // Without suspendOnOverdue, a key the invoice did not pay keeps working.
+      expect((await heartbeat(otherToken).expect(200)).body.licence.status).toBe('active');
+
+      onDay(addDays(dueDay, 60));
+      const refused = await heartbeat(token).expect(403);
+      expect(refused.body.message).toBe(deviceMessages.overdueSuspended);
+      const read = await request(t.app).get('/api/device/licence').set(bearer(token)).expect(200);
+      expect(read.body.licence.status).toBe('suspended');
+      expect(filePayload(read.body.licenceFile).status).toBe('suspended');
+      expect(await overdueKeyCounts(t.ctx.db)).toEqual({ restricted: 0, suspended: 1 });
+      const dashboard = await request(t.app)
+        .get('/api/clients/dashboard')
+        .set(bearer(await t.signIn('Admin')))
+        .expect(200);
+      expect(dashboard.body.licenceStanding).toEqual({
+        restricted: expect.any(Number),
+        suspended: expect.any(Number),
+      });
+
+      // Signed in on the moved clock, so the staff tokens are fresh there.
+      const accounts = await t.signIn('accounts');
+      await payAndValidate(t, accounts, invoice.id, [
+        { amount: invoice.totalAmount, paymentMethod: 'bank_transfer', referenceNumber: 'TRX-OVD' },
+      ]);
+      const restored = await heartbeat(token).expect(200);
+      expect(restored.body.licence.status).toBe('active');
+      expect(restored.body.licence.message).toBeUndefined();
+    });
+
+    it('with suspendOnOverdue restricts every key of the client', async () => {
+      const settings = await request(t.app).get('/api/settings').set(bearer(admin)).expect(200);
+      const { logo: _logo, ...current } = settings.body.settings;
+      await request(t.app)
+        .put('/api/settings')
+        .set(bearer(admin))
+        .send({
+          ...current,
+          licenceRenewals: { ...current.licenceRenewals, suspendOnOverdue: true },
+        })
+        .expect(200);
+      const client = await buildClient(t, { companyName: 'Semua Kunci Sdn Bhd' });
+      const invoice = await createInvoice(t, admin, client.id);
+      const key = await buildLicence(t, client.id, {
+        validUntil: new Date(Date.now() + 400 * dayMs),
+      });
+      const token = await activate(key.key);
+      onDay(addDays(invoice.dueDate.slice(0, 10), 31));
+      expect((await heartbeat(token).expect(200)).body.licence.status).toBe('restricted');
+      await request(t.app)
+        .put('/api/settings')
+        .set(bearer(await t.signIn('Admin')))
+        .send({
+          ...current,
+          licenceRenewals: { ...current.licenceRenewals, suspendOnOverdue: false },
+        })
+        .expect(200);
+    });
+
+    it('records each transition once in the audit trail and the activity feed', async () => {
+      const client = await buildClient(t, { companyName: 'Jejak Audit Sdn Bhd' });
+      const invoice = await createInvoice(t, admin, client.id);
+      const dueDay = invoice.dueDate.slice(0, 10);
+      await buildLicence(t, client.id, { paidByInvoiceId: invoice.id });
+      const run = (day: string) => runDailyRenewals(t.ctx, { now: noonOf(day) });
+      await run(addDays(dueDay, 30));
+      await run(addDays(dueDay, 45));
+      await run(addDays(dueDay, 60));
+      const feed = async () =>
+        (
+          await t.database.db
+            .select({ type: activities.type })
+            .from(activities)
+            .where(eq(activities.companyId, client.companyId))
+        ).map((row) => row.type);
+      expect(await feed()).toEqual(['licences_restricted', 'licences_suspended']);
+      const trail = await t.database.db
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(and(eq(auditLog.entityType, 'invoice'), eq(auditLog.entityId, invoice.id)));
+      expect(trail.map((row) => row.action)).toEqual(
+        expect.arrayContaining(['invoice.keys_restricted', 'invoice.keys_suspended']),
+      );
+      onDay(addDays(dueDay, 61));
+      await payAndValidate(t, await t.signIn('accounts'), invoice.id, [
+        { amount: invoice.totalAmount, paymentMethod: 'bank_transfer', referenceNumber: 'TRX-AUD' },
+      ]);
+      await run(addDays(dueDay, 62));
+      expect(await feed()).toEqual([
+        'licences_restricted',
+        'licences_suspended',
+        'licences_restored',
+      ]);
+    });
+  },
+);

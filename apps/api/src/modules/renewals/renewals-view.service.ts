@@ -1,0 +1,74 @@
+import {
+  buildPagination,
+  type ListRenewalsQuery,
+  type ListRenewalsResponse,
+  type RenewalGroup,
+} from '@patrol/contracts';
+import { dayMs, fromSen, toSen } from '@patrol/domain';
+import type { DbExecutor } from '../../db/client';
+import type { ProductRow } from '../../db/schema';
+import { clientsByIds } from '../clients/client-renewal.service';
+import { expiryGroupPage, keysOfGroups } from '../licences/licence-renewals.service';
+import { renewalProductsByType } from '../products/licence-products.service';
+
+/** How many of a group's keys the view names. */
+export const keysShownPerGroup = 10;
+
+function renewalProduct(product: ProductRow | undefined): RenewalGroup['product'] {
+  if (!product) return null;
+  return {
+    id: product.id,
+    name: product.name,
+    unitPrice: fromSen(toSen(product.unitPrice)),
+    validityDays: product.validityDays,
+  };
+}
+
+/**
+ * GET /api/business/renewals: the keys expiring in the next `days` days, grouped by client, expiry
+ * day and licence type, soonest first, each with the product and price that would renew it. The
+ * groups and totals are one aggregate over the renewal index; the page's clients, products and
+ * keys are read beside each other.
+ */
+export async function listRenewals(
+  db: DbExecutor,
+  query: ListRenewalsQuery,
+  now: Date = new Date(),
+): Promise<ListRenewalsResponse> {
+  const page = await expiryGroupPage(db, {
+    from: now,
+    to: new Date(now.getTime() + query.days * dayMs),
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  const [clients, products, keys] = await Promise.all([
+    clientsByIds(
+      db,
+      page.groups.map((group) => group.clientId),
+    ),
+    renewalProductsByType(db),
+    keysOfGroups(db, page.groups, keysShownPerGroup),
+  ]);
+  const renewals = page.groups.map((group): RenewalGroup => {
+    const client = clients.get(group.clientId);
+    const product = products.get(group.licenceType);
+    return {
+      clientId: group.clientId,
+      companyId: client?.companyId ?? '',
+      companyName: client?.companyName ?? '',
+      autoRenewal: client?.autoRenewal ?? false,
+      expiryDate: group.expiryDate,
+      licenceType: group.licenceType,
+      keyCount: group.keyCount,
+      keys: keys.get(`${group.clientId}|${group.expiryDate}|${group.licenceType}`) ?? [],
+      product: renewalProduct(product),
+      renewalAmount: product ? fromSen(toSen(product.unitPrice) * group.keyCount) : null,
+    };
+  });
+  return {
+    success: true,
+    renewals,
+    pagination: buildPagination(query.page, query.limit, page.groupCount),
+    totals: { keys: page.keyCount, clients: page.clientCount },
+  };
+}

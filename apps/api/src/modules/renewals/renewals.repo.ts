@@ -1,0 +1,142 @@
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import {
+  invoiceReminders,
+  licenceOverdueStates,
+  renewalDrafts,
+  renewalRuns,
+  type InvoiceReminderRow,
+  type LicenceOverdueStateRow,
+  type RenewalDraftRow,
+  type RenewalRunRow,
+} from '../../db/schema';
+
+/**
+ * Claims the day's run: inserts its row, or takes over a claim left unfinished for `staleMs` by
+ * the database's clock (the process running it stopped). Undefined: another process has it, or
+ * it ran.
+ */
+export async function claimRun(
+  db: DbExecutor,
+  runDate: string,
+  claimedBy: string,
+  staleMs: number,
+): Promise<RenewalRunRow | undefined> {
+  const [inserted] = await db
+    .insert(renewalRuns)
+    .values({ runDate, claimedBy })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) return inserted;
+  const [takenOver] = await db
+    .update(renewalRuns)
+    .set({ claimedBy, claimedAt: sql`now()`, error: null })
+    .where(
+      and(
+        eq(renewalRuns.runDate, runDate),
+        isNull(renewalRuns.finishedAt),
+        lt(renewalRuns.claimedAt, sql`now() - make_interval(secs => ${staleMs / 1000})`),
+      ),
+    )
+    .returning();
+  return takenOver;
+}
+
+/** Records what the run did and that it finished (or the error that stopped it). */
+export async function finishRun(
+  db: DbExecutor,
+  runDate: string,
+  outcome: Pick<
+    RenewalRunRow,
+    'quotationsDrafted' | 'invoicesDrafted' | 'remindersSent' | 'transitions' | 'error'
+  >,
+): Promise<RenewalRunRow> {
+  const [row] = await db
+    .update(renewalRuns)
+    .set({ ...outcome, finishedAt: outcome.error ? null : new Date() })
+    .where(eq(renewalRuns.runDate, runDate))
+    .returning();
+  return row!;
+}
+
+export async function findRun(db: DbExecutor, runDate: string): Promise<RenewalRunRow | undefined> {
+  const [row] = await db.select().from(renewalRuns).where(eq(renewalRuns.runDate, runDate));
+  return row;
+}
+
+/** The renewal drafts naming any of these clients' keys. */
+export function findDraftsOfClients(
+  db: DbExecutor,
+  clientIds: readonly string[],
+): Promise<RenewalDraftRow[]> {
+  if (clientIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(renewalDrafts)
+    .where(inArray(renewalDrafts.clientId, [...clientIds]));
+}
+
+export async function insertDraft(
+  db: DbExecutor,
+  values: typeof renewalDrafts.$inferInsert,
+): Promise<RenewalDraftRow> {
+  const [row] = await db.insert(renewalDrafts).values(values).returning();
+  return row!;
+}
+
+/** The reminders sent for these invoices. */
+export function findRemindersOf(
+  db: DbExecutor,
+  invoiceIds: readonly string[],
+): Promise<InvoiceReminderRow[]> {
+  if (invoiceIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(invoiceReminders)
+    .where(inArray(invoiceReminders.invoiceId, [...invoiceIds]))
+    .orderBy(asc(invoiceReminders.sentAt), asc(invoiceReminders.stepDays));
+}
+
+/** Records a reminder unless this step was already recorded (answers undefined then). */
+export async function insertReminder(
+  db: DbExecutor,
+  values: typeof invoiceReminders.$inferInsert,
+): Promise<InvoiceReminderRow | undefined> {
+  const [row] = await db.insert(invoiceReminders).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** The recorded overdue states that are not 'restored' (keys still restricted or suspended). */
+export function findOpenOverdueStates(db: DbExecutor): Promise<LicenceOverdueStateRow[]> {
+  return db
+    .select()
+    .from(licenceOverdueStates)
+    .where(
+      or(eq(licenceOverdueStates.state, 'restricted'), eq(licenceOverdueStates.state, 'suspended')),
+    );
+}
+
+export function findOverdueStatesOf(
+  db: DbExecutor,
+  invoiceIds: readonly string[],
+): Promise<LicenceOverdueStateRow[]> {
+  if (invoiceIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(licenceOverdueStates)
+    .where(inArray(licenceOverdueStates.invoiceId, [...invoiceIds]));
+}
+
+/** Records the invoice's overdue state (insert or change). */
+export async function upsertOverdueState(
+  db: DbExecutor,
+  values: { invoiceId: string; clientId: string; state: LicenceOverdueStateRow['state'] },
+): Promise<void> {
+  await db
+    .insert(licenceOverdueStates)
+    .values({ ...values, changedAt: new Date() })
+    .onConflictDoUpdate({
+      target: licenceOverdueStates.invoiceId,
+      set: { state: values.state, changedAt: sql`now()` },
+    });
+}

@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { describe, expect } from 'vitest';
+import { test } from './support/e2e-test';
+import { artifactsDir } from './support/paths';
+import { signInAsStaff } from './support/staff-session';
+
+describe('licence renewals', () => {
+  test('the renewals view lists keys about to expire, and turns auto-renewal on', async ({
+    page,
+    baseUrl,
+  }) => {
+    const { api } = await signInAsStaff(page, baseUrl);
+    const suffix = randomBytes(3).toString('hex').toUpperCase();
+    const companyId = `REN-${suffix}`;
+    const companyName = `Renewal Journey ${suffix} Sdn Bhd`;
+    const created = await api.post('/api/clients', {
+      companyId,
+      companyName,
+      contactPerson: 'Nadia Rahman',
+      email: `renewals-${suffix.toLowerCase()}@example.com`,
+      phone: '+60 3-2000 2000',
+      address: 'Petaling Jaya, Selangor',
+    });
+    expect(created.status).toBe(201);
+    const added = await api.post<{ licences: { key: string }[] }>(
+      `/api/clients/${companyId}/licences`,
+      { count: 3, licenseType: 'Trial', validityPeriodDays: 5 },
+    );
+    expect(added.status).toBe(201);
+    const keys = added.body.licences.map((licence) => licence.key);
+
+    await page.goto(new URL('/billing?tab=renewals&days=7', baseUrl).href);
+    const row = page.getByRole('row').filter({ hasText: companyName });
+    await row.waitFor();
+    for (const key of keys) expect(await row.getByText(key).count()).toBe(1);
+    expect(await row.innerText()).toContain('Trial');
+
+    await row.getByRole('switch', { name: `Auto-renewal for ${companyName}` }).click();
+    await page.getByText(`Auto-renewal turned on for ${companyName}`).waitFor();
+    await page.screenshot({ path: join(artifactsDir, 'renewals-view.png'), fullPage: true });
+  });
+});
