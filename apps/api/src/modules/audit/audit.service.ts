@@ -174,8 +174,8 @@ const entityTypeReaders = {
   receipt: 'invoices.view',
   credit_note: 'invoices.view',
   debit_note: 'invoices.view',
-  crash_report: 'settings.view',
-  ota_version: 'settings.view',
+  crash_report: 'crashes.view',
+  ota_version: 'ota.view',
 } as const satisfies Record<AuditEntityType, Permission>;
 
 /** The entity types whose changes a reader may see. */

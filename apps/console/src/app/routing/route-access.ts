@@ -27,9 +27,9 @@ export const routeAccess = {
   settings: any('settings.view'),
   // The trail shows every user's and setting's history: the superadmin's, like user management.
   audit: { permissions: ['users.view', 'settings.view'], mode: 'any', roles: ['superadmin'] },
-  crashReports: any('settings.view'),
-  ota: any('settings.view'),
-  systemStatus: any('settings.view'),
+  crashReports: any('crashes.view'),
+  ota: any('ota.view'),
+  systemStatus: any('system.view'),
 } satisfies Record<string, AccessRule>;
 
 /** Whether `user` may open a screen with `rule` (the menu shows exactly these). */

@@ -1,5 +1,5 @@
 import type { OtaVersion } from '@patrol/contracts';
-import { formatFileSize } from '@patrol/domain';
+import { formatFileSize, hasPermission } from '@patrol/domain';
 import { InfoIcon, MoreHorizontalIcon, PowerIcon, PowerOffIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -17,6 +17,7 @@ import { useDeactivateVersion } from '@/features/ota/api/deactivate-version';
 import { useDeleteVersion } from '@/features/ota/api/delete-version';
 import { toOtaError, type OtaRequestError } from '@/features/ota/api/ota-request';
 import { otaScreenMessages } from '@/features/ota/lib/ota-messages';
+import { useAuth } from '@/lib/auth';
 
 /** The generic API messages of spec 2 section 8 for a failed version action. */
 export function actionFailureMessage(error: OtaRequestError, operation: string): string {
@@ -38,6 +39,8 @@ type VersionRowActionsProps = {
 /** A version's menu: Activate or Deactivate, View Details, Delete (with confirmation). */
 export function VersionRowActions({ version, canManage, onShowDetails }: VersionRowActionsProps) {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  // Deleting a release is the uploader's right (ota.upload); activating it, canManage (ota.activate).
+  const canDelete = hasPermission(useAuth().user, 'ota.upload');
   const activate = useActivateVersion();
   const deactivate = useDeactivateVersion();
   const remove = useDeleteVersion();
@@ -100,7 +103,7 @@ export function VersionRowActions({ version, canManage, onShowDetails }: Version
             <InfoIcon aria-hidden="true" />
             View Details
           </DropdownMenuItem>
-          {canManage && (
+          {canDelete && (
             <>
               <DropdownMenuSeparator />
               <DropdownMenuItem
