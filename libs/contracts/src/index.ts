@@ -7,6 +7,7 @@ export * from './billing-sending';
 export * from './business-stats';
 export * from './clients';
 export * from './common-messages';
+export * from './console-actions';
 export * from './crash-mappings';
 export * from './credit-notes';
 export * from './crash-reports';
