@@ -23,6 +23,7 @@ export * from './payments';
 export * from './invoice-balance';
 export * from './permission-coverage';
 export * from './permissions';
+export * from './release-warning';
 export * from './quotation-totals';
 export * from './quotation-workflow';
 export * from './report-targets';

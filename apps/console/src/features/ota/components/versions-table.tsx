@@ -65,6 +65,7 @@ export function VersionsTable({ versions, canManage, onShowDetails }: VersionsTa
                 version={version}
                 canManage={canManage}
                 onShowDetails={onShowDetails}
+                previous={versions[index + 1]}
               />
             </TableCell>
           </TableRow>
