@@ -1,5 +1,6 @@
 import type { OtaVersion } from '@patrol/contracts';
 import { ChevronDownIcon, PauseIcon, PlayIcon } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -14,15 +15,23 @@ import {
 import { rolloutSteps, useChangeRollout } from '@/features/ota/api/change-rollout';
 import { toOtaError } from '@/features/ota/api/ota-request';
 import { otaScreenMessages } from '@/features/ota/lib/ota-messages';
+import { ReleaseChangeConfirm } from './release-change-confirm';
 
-type RolloutControlProps = { version: OtaVersion; canManage: boolean };
+type RolloutControlProps = {
+  version: OtaVersion;
+  canManage: boolean;
+  /** The release before this one: widening is weighed against its crash-free rate. */
+  previous?: OtaVersion;
+};
 
 /**
  * A release's staged rollout: the share of devices offered it, raised or lowered in steps, paused
  * or resumed; a paused rollout shows why (a person, or release health).
  */
-export function RolloutControl({ version, canManage }: RolloutControlProps) {
+export function RolloutControl({ version, canManage, previous }: RolloutControlProps) {
   const changeRollout = useChangeRollout();
+  // Widening offers the release to more devices: it asks first. Narrowing and pausing do not.
+  const [widenTo, setWidenTo] = useState<number | null>(null);
   const paused = version.rolloutPausedAt !== null;
 
   const change = (body: { rolloutPercent?: number; paused?: boolean }) =>
@@ -32,8 +41,11 @@ export function RolloutControl({ version, canManage }: RolloutControlProps) {
         onSuccess: (response) => toast.success(response.message),
         onError: (error) =>
           toast.error(otaScreenMessages.rolloutFailed, { description: toOtaError(error).message }),
+        onSettled: () => setWidenTo(null),
       },
     );
+  const choose = (step: number) =>
+    step > version.rolloutPercent ? setWidenTo(step) : change({ rolloutPercent: step });
 
   const summary = (
     <span className="tabular-nums">
@@ -68,7 +80,7 @@ export function RolloutControl({ version, canManage }: RolloutControlProps) {
               <DropdownMenuItem
                 key={step}
                 disabled={step === version.rolloutPercent}
-                onSelect={() => change({ rolloutPercent: step })}
+                onSelect={() => choose(step)}
               >
                 {step}%
               </DropdownMenuItem>
@@ -89,6 +101,19 @@ export function RolloutControl({ version, canManage }: RolloutControlProps) {
         </DropdownMenu>
       ) : (
         <span className="px-3 text-sm">{summary}</span>
+      )}
+      {widenTo !== null && (
+        <ReleaseChangeConfirm
+          open
+          onOpenChange={(open) => !open && setWidenTo(null)}
+          version={version}
+          previous={previous}
+          title={`Widen the rollout of ${version.version} to ${widenTo}%?`}
+          description={`${widenTo}% of devices on the ${version.channel} channel are offered ${version.version} instead of ${version.rolloutPercent}%.`}
+          confirmLabel={`Widen to ${widenTo}%`}
+          pending={changeRollout.isPending}
+          onConfirm={() => change({ rolloutPercent: widenTo })}
+        />
       )}
       {paused && version.rolloutPauseReason && (
         <span className="max-w-48 text-right text-xs text-amber-700">

@@ -194,6 +194,36 @@ describe('staged rollout', () => {
     await waitFor(() => expect(reloads(calls)).toBe(2));
   });
 
+  it('asks before widening a rollout, and sends nothing when cancelled', async () => {
+    const narrow = otaVersion({ rolloutPercent: 10 });
+    const calls = stubOta(
+      {
+        [`PATCH ${versionPath(narrow.id, 'rollout')}`]: () =>
+          jsonResponse({
+            success: true,
+            message: 'Version 1.2.0 is offered to 50% of devices',
+            version: { ...narrow, rolloutPercent: 50 },
+          }),
+      },
+      [narrow, previousVersion],
+    );
+    await openOta();
+    const openMenu = async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Rollout of version 1.2.0: 10%' }));
+      await userEvent.click(await screen.findByRole('menuitem', { name: '50%' }));
+      return screen.findByRole('alertdialog', { name: 'Widen the rollout of 1.2.0 to 50%?' });
+    };
+    await userEvent.click(within(await openMenu()).getByRole('button', { name: 'Cancel' }));
+    expect(callsTo(calls, 'PATCH', versionPath(narrow.id, 'rollout'))).toHaveLength(0);
+    await userEvent.click(within(await openMenu()).getByRole('button', { name: 'Widen to 50%' }));
+    expect(
+      await screen.findByText('Version 1.2.0 is offered to 50% of devices'),
+    ).toBeInTheDocument();
+    expect(callsTo(calls, 'PATCH', versionPath(narrow.id, 'rollout'))[0]!.body).toEqual({
+      rolloutPercent: 50,
+    });
+  });
+
   it('shows why a rollout is paused and resumes it', async () => {
     const paused = otaVersion({
       rolloutPercent: 10,

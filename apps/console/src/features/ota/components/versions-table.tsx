@@ -55,7 +55,11 @@ export function VersionsTable({ versions, canManage, onShowDetails }: VersionsTa
               {formatBusinessDateTime(version.uploadedAt)}
             </TableCell>
             <TableCell numeric>
-              <RolloutControl version={version} canManage={canManage} />
+              <RolloutControl
+                version={version}
+                canManage={canManage}
+                previous={versions[index + 1]}
+              />
             </TableCell>
             <TableCell numeric>
               <ReleaseHealthCell version={version} previous={versions[index + 1]} />
