@@ -349,6 +349,16 @@ describe('CrashReportsPage', () => {
     await waitFor(() => expect(listCalls(calls)).toHaveLength(3));
   });
 
+  it("shows each report's client by name", async () => {
+    stubApi({
+      'GET /api/crash-reports': () =>
+        reportsPage([{ ...crash, companyId: 'ACME', companyName: 'Acme Guarding Sdn Bhd' }]),
+    });
+    renderScreen(<CrashReportsPage />, '/crash-report');
+    const title = await screen.findByRole('button', { name: crash.title });
+    expect(title.closest('tr')).toHaveTextContent('Client: Acme Guarding Sdn Bhd');
+  });
+
   it('opens the report a link names (?report=), as the critical toast links', async () => {
     stubApi({
       'GET /api/crash-reports': () => reportsPage([crash]),
