@@ -48,7 +48,11 @@ export const consoleActions = {
     path: '/api/ota/mobile/distribute',
     permission: 'ota.activate',
   },
-  changeCrashStatus: { method: 'put', path: '/api/crash-reports/:id', permission: 'crashes.manage' },
+  changeCrashStatus: {
+    method: 'put',
+    path: '/api/crash-reports/:id',
+    permission: 'crashes.manage',
+  },
 } as const satisfies Record<string, ConsoleAction>;
 
 export type ConsoleActionName = keyof typeof consoleActions;

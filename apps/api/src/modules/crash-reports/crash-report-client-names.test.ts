@@ -23,11 +23,15 @@ describe('GET /api/crash-reports: the client of each report', () => {
     const known = await buildCrashReport(t, { companyId: 'ACME', title: 'Scanner crash' });
     const unknown = await buildCrashReport(t, { companyId: 'GONE', title: 'Old crash' });
     const none = await buildCrashReport(t, { companyId: null, title: 'No client' });
-    const response = await request(t.app).get('/api/crash-reports').set(bearer(support)).expect(200);
+    const response = await request(t.app)
+      .get('/api/crash-reports')
+      .set(bearer(support))
+      .expect(200);
     const byId = new Map(
-      (response.body.data.reports as { id: string; companyName: string | null }[]).map(
-        (report) => [report.id, report.companyName],
-      ),
+      (response.body.data.reports as { id: string; companyName: string | null }[]).map((report) => [
+        report.id,
+        report.companyName,
+      ]),
     );
     expect(byId.get(known.id)).toBe('Acme Guarding Sdn Bhd');
     expect(byId.get(unknown.id)).toBeNull();
