@@ -76,14 +76,14 @@ describe('user management', () => {
     expect(await row.innerText()).toContain('Active');
     expect(await row.innerText()).toContain('Never');
 
-    // The new user holds exactly the sales template: 8 of the 26 permissions, none denied to them
+    // The new user holds exactly the sales template: 8 of the 32 permissions, none denied to them
     // explicitly.
     await row.getByRole('button', { name: `Actions for ${sales.name}` }).click();
     await page.getByRole('menuitem', { name: 'Manage Permissions' }).click();
     const permissions = page.getByRole('dialog', { name: 'Manage Permissions' });
     await permissions.getByRole('switch', { name: /View dashboard/ }).waitFor();
     const summary = permissions.getByLabel('Permission summary');
-    expect(await summary.innerText()).toMatch(/Granted\s+8\s+Denied\s+0\s+Total Available\s+26/);
+    expect(await summary.innerText()).toMatch(/Granted\s+8\s+Denied\s+0\s+Total Available\s+32/);
     expect(await permissions.getByRole('switch', { name: /Create quotations/ }).isChecked()).toBe(
       true,
     );

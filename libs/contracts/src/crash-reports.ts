@@ -99,6 +99,8 @@ export const crashReportSchema = z.object({
   userSteps: z.string().nullable(),
   userEmail: z.string().nullable(),
   companyId: z.string().nullable(),
+  /** The name of the client `companyId` names, when that client still exists (lists only). */
+  companyName: z.string().nullable().optional(),
   userId: z.string().nullable(),
   tags: z.array(z.string()),
   additionalData: additionalDataSchema,

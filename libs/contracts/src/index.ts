@@ -9,6 +9,7 @@ export * from './clients';
 export * from './common-messages';
 export * from './crash-group-actions';
 export * from './crash-kinds';
+export * from './console-actions';
 export * from './crash-mappings';
 export * from './credit-notes';
 export * from './crash-reports';

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 
 /**
- * The permission catalogue (spec 2, section 3): the 26 keys the spec enumerates. The spec also
- * speaks of 10 areas and of conversion/revert keys "not detailed"; the enumerated keys fall into
- * 9 areas and total 26, so conversion is governed by quotations.edit + invoices.create and revert
- * by invoices.edit (see docs/spec-departures.md).
+ * The permission catalogue (spec 2, section 3): the 26 keys the spec enumerates, plus the crash
+ * report, OTA release and system status keys of issue 29 (docs/roles-and-permissions.md), which
+ * take those screens away from company settings. The spec also speaks of 10 areas and of
+ * conversion/revert keys "not detailed"; conversion is governed by quotations.edit +
+ * invoices.create and revert by invoices.edit (see docs/spec-departures.md).
  */
 export const permissionAreas = {
   dashboard: ['dashboard.view'],
@@ -16,6 +17,9 @@ export const permissionAreas = {
   invoices: ['invoices.view', 'invoices.create', 'invoices.edit', 'invoices.delete'],
   reports: ['reports.view', 'reports.export'],
   settings: ['settings.view', 'settings.edit'],
+  crashes: ['crashes.view', 'crashes.manage'],
+  ota: ['ota.view', 'ota.upload', 'ota.activate'],
+  system: ['system.view'],
 } as const;
 
 export type PermissionArea = keyof typeof permissionAreas;
@@ -36,9 +40,48 @@ export const permissionAreaLabels: Record<PermissionArea, string> = {
   invoices: 'Invoices',
   reports: 'Reports',
   settings: 'Settings',
+  crashes: 'Crash Reports',
+  ota: 'OTA Releases',
+  system: 'System Status',
 };
 
-export const roles = ['superadmin', 'Admin', 'accounts', 'sales', 'manager'] as const;
+/** Each permission in words: the permission dialog's switches, and what a page says is missing. */
+export const permissionLabels: Record<Permission, string> = {
+  'dashboard.view': 'View dashboard',
+  'users.view': 'View users',
+  'users.create': 'Create users',
+  'users.edit': 'Edit users',
+  'users.delete': 'Delete users',
+  'permissions.manage': 'Manage permissions',
+  'clients.view': 'View clients',
+  'clients.create': 'Create clients',
+  'clients.edit': 'Edit clients',
+  'clients.delete': 'Delete clients',
+  'products.view': 'View products',
+  'products.create': 'Create products',
+  'products.edit': 'Edit products',
+  'products.delete': 'Delete products',
+  'quotations.view': 'View quotations',
+  'quotations.create': 'Create quotations',
+  'quotations.edit': 'Edit quotations',
+  'quotations.delete': 'Delete quotations',
+  'invoices.view': 'View invoices',
+  'invoices.create': 'Create invoices',
+  'invoices.edit': 'Edit invoices',
+  'invoices.delete': 'Delete invoices',
+  'reports.view': 'View reports',
+  'reports.export': 'Export reports',
+  'settings.view': 'View settings',
+  'settings.edit': 'Edit settings',
+  'crashes.view': 'View crash reports',
+  'crashes.manage': 'Manage crash reports',
+  'ota.view': 'View OTA releases',
+  'ota.upload': 'Upload OTA releases',
+  'ota.activate': 'Activate and roll out OTA releases',
+  'system.view': 'View system status',
+};
+
+export const roles = ['superadmin', 'Admin', 'accounts', 'sales', 'manager', 'support'] as const;
 export const roleSchema = z.enum(roles);
 export type Role = z.infer<typeof roleSchema>;
 
@@ -75,6 +118,17 @@ export const roleTemplates: Record<Role, Permission[]> = {
     'invoices.edit',
     'reports.view',
     'reports.export',
+  ],
+  // Ships the app: crash reports, releases and system status; no billing, no settings.
+  support: [
+    'dashboard.view',
+    'clients.view',
+    'crashes.view',
+    'crashes.manage',
+    'ota.view',
+    'ota.upload',
+    'ota.activate',
+    'system.view',
   ],
 };
 

@@ -170,8 +170,8 @@ export const eventPermissions = {
   invoiceCreated: 'invoices.view',
   invoiceUpdated: 'invoices.view',
   invoiceReverted: 'invoices.view',
-  newCrashReport: 'settings.view',
-  ota_update: 'settings.view',
-  systemMetrics: 'settings.view',
-  systemAlert: 'settings.view',
+  newCrashReport: 'crashes.view',
+  ota_update: 'ota.view',
+  systemMetrics: 'system.view',
+  systemAlert: 'system.view',
 } as const satisfies Record<Exclude<ServerToClientEventName, PersonalEventName>, Permission>;

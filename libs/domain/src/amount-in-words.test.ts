@@ -25,9 +25,7 @@ describe('amountInWords', () => {
   });
 
   it('reads numeric column text', () => {
-    expect(amountInWords('1015.10')).toBe(
-      'Ringgit Malaysia One Thousand Fifteen and Sen Ten Only',
-    );
+    expect(amountInWords('1015.10')).toBe('Ringgit Malaysia One Thousand Fifteen and Sen Ten Only');
   });
 
   it('marks a negative amount', () => {

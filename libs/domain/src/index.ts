@@ -29,6 +29,7 @@ export * from './invoice-balance';
 export * from './permission-coverage';
 export * from './permissions';
 export * from './audit-access';
+export * from './release-warning';
 export * from './quotation-totals';
 export * from './quotation-workflow';
 export * from './report-targets';

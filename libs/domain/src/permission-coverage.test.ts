@@ -36,11 +36,12 @@ describe('effectivePermissions', () => {
 
 describe('rolePermissions', () => {
   it.each([
-    ['superadmin', 26],
-    ['Admin', 24],
+    ['superadmin', 32],
+    ['Admin', 30],
     ['accounts', 10],
     ['sales', 8],
     ['manager', 15],
+    ['support', 8],
     ['auditor', 0],
     ['toString', 0],
   ])('%s starts with %i permissions', (role, count) => {
@@ -54,12 +55,12 @@ describe('rolePermissions', () => {
 });
 
 describe('permissionCoverage', () => {
-  it('counts nothing checked as 0 of 26, red everywhere', () => {
+  it('counts nothing checked as 0 of 32, red everywhere', () => {
     const coverage = permissionCoverage([]);
     expect(coverage).toMatchObject({
       granted: 0,
-      denied: 26,
-      total: 26,
+      denied: 32,
+      total: 32,
       percent: 0,
       colour: 'red',
     });
@@ -68,14 +69,14 @@ describe('permissionCoverage', () => {
 
   it('counts everything checked as 100 percent, green', () => {
     const coverage = permissionCoverage(permissionKeys);
-    expect(coverage).toMatchObject({ granted: 26, denied: 0, percent: 100, colour: 'green' });
-    expect(coverage.areas).toHaveLength(9);
+    expect(coverage).toMatchObject({ granted: 32, denied: 0, percent: 100, colour: 'green' });
+    expect(coverage.areas).toHaveLength(12);
     expect(coverage.areas.every((area) => area.colour === 'green')).toBe(true);
   });
 
-  it('gives the sales template 8 of 26 (31 percent) and colours each area', () => {
+  it('gives the sales template 8 of 32 (25 percent) and colours each area', () => {
     const coverage = permissionCoverage(roleTemplates.sales);
-    expect(coverage).toMatchObject({ granted: 8, denied: 18, percent: 31, colour: 'red' });
+    expect(coverage).toMatchObject({ granted: 8, denied: 24, percent: 25, colour: 'red' });
     const byArea = Object.fromEntries(coverage.areas.map((area) => [area.area, area]));
     expect(byArea.dashboard).toMatchObject({ granted: 1, total: 1, percent: 100, colour: 'green' });
     expect(byArea.quotations).toMatchObject({
@@ -90,10 +91,10 @@ describe('permissionCoverage', () => {
   });
 
   it.each([
-    [13, 50, 'yellow'],
-    [12, 46, 'red'],
-    [25, 96, 'yellow'],
-  ])('colours %i of 26 (%i percent) %s', (count, percent, colour) => {
+    [16, 50, 'yellow'],
+    [15, 47, 'red'],
+    [31, 97, 'yellow'],
+  ])('colours %i of 32 (%i percent) %s', (count, percent, colour) => {
     const coverage = permissionCoverage(permissionKeys.slice(0, count));
     expect(coverage).toMatchObject({ percent, colour });
   });

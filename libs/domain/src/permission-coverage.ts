@@ -57,7 +57,7 @@ function coverageFigures(granted: number, total: number): CoverageFigures {
 
 /**
  * The permission dialog's figures for a checked set (spec 2 section 2.2): granted and not-granted
- * counts out of the 26, overall and per-area percent, green at 100, yellow at 50 or more, else red.
+ * counts out of the whole catalogue, overall and per-area percent, green at 100, yellow at 50 or more, else red.
  */
 export function permissionCoverage(checked: readonly string[]): PermissionCoverage {
   const checkedSet = new Set(checked);

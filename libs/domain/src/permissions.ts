@@ -1,3 +1,4 @@
+import { consoleActions, type ConsoleActionName } from '@patrol/contracts';
 import type { CustomPermissions, Permission } from '@patrol/contracts';
 
 /** The part of a user that decides what it may do. */
@@ -34,4 +35,12 @@ export function hasPermissions(
   return mode === 'all'
     ? permissions.every((permission) => hasPermission(user, permission))
     : permissions.some((permission) => hasPermission(user, permission));
+}
+
+/** Whether the console shows an action: the permission its API route declares (consoleActions). */
+export function canPerform(
+  user: PermissionSubject | null | undefined,
+  action: ConsoleActionName,
+): boolean {
+  return hasPermission(user, consoleActions[action].permission);
 }

@@ -6,6 +6,7 @@ const roleLabels: Record<string, string> = {
   accounts: 'Accounts Staff',
   sales: 'Sales Staff',
   manager: 'Manager',
+  support: 'Support Engineer',
 };
 
 /** The label shown for a role; unknown roles show their raw name, no role shows Administrator. */

@@ -33,18 +33,20 @@ describe('AccessDenied', () => {
     expect(screen.getByText('Access Denied')).toBeInTheDocument();
     expect(screen.getByText("You don't have permission to access this page.")).toBeInTheDocument();
     const required = section(/Required permissions \(ALL\)/);
-    expect(within(required).getByText('quotations.view')).toBeInTheDocument();
-    expect(within(required).getByText('invoices.view')).toBeInTheDocument();
+    expect(within(required).getByText('View quotations')).toBeInTheDocument();
+    expect(within(required).getByText('View invoices')).toBeInTheDocument();
+    // Never the raw keys.
+    expect(screen.queryByText(/\w\.view/)).not.toBeInTheDocument();
 
     const own = within(section(/Your permissions/))
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(own).toEqual(['dashboard.view', 'quotations.view', 'reports.view']);
+    expect(own).toEqual(['View dashboard', 'View quotations', 'View reports']);
   });
 
   it("labels a route that needs any permission ANY and says 'None' for a user without any", () => {
     renderDenied({ role: 'sales', permissions: [] }, ['users.view'], 'any');
-    expect(section(/Required permissions \(ANY\)/)).toHaveTextContent('users.view');
+    expect(section(/Required permissions \(ANY\)/)).toHaveTextContent('View users');
     expect(within(section(/Your permissions/)).getByText('None')).toBeInTheDocument();
   });
 

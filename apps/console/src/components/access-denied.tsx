@@ -1,5 +1,5 @@
-import type { Role } from '@patrol/contracts';
-import { roleLabel, type PermissionMode } from '@patrol/domain';
+import { permissionKeys, permissionLabels, type Permission, type Role } from '@patrol/contracts';
+import { effectivePermissions, roleLabel, type PermissionMode } from '@patrol/domain';
 import { ShieldX } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent } from '@/components/ui/card';
@@ -14,15 +14,17 @@ type AccessDeniedProps = {
   message?: string;
 };
 
-// What the permission check actually grants: own list plus granted overrides, minus denied ones.
-function effectivePermissions(user: StoredUser | null): string[] | 'all' {
+// What the permission check actually grants (the API's rule), in catalogue order.
+function heldPermissions(user: StoredUser | null): Permission[] | 'all' {
   if (user?.role === 'superadmin') return 'all';
-  const denied = new Set<string>(user?.customPermissions?.denied ?? []);
-  const held = new Set<string>([
-    ...(user?.permissions ?? []),
-    ...(user?.customPermissions?.granted ?? []),
-  ]);
-  return [...held].filter((permission) => !denied.has(permission));
+  return effectivePermissions(user);
+}
+
+/** Permissions in words: pages never show raw keys (an unknown key drops out). */
+function inWords(permissions: readonly string[]): string[] {
+  return permissionKeys
+    .filter((key) => permissions.includes(key))
+    .map((key) => permissionLabels[key]);
 }
 
 function PermissionList({ permissions }: { permissions: readonly string[] }) {
@@ -30,16 +32,14 @@ function PermissionList({ permissions }: { permissions: readonly string[] }) {
     <ul className="flex flex-wrap gap-1.5">
       {permissions.map((permission) => (
         <li key={permission}>
-          <Badge variant="outline" className="font-mono">
-            {permission}
-          </Badge>
+          <Badge variant="outline">{permission}</Badge>
         </li>
       ))}
     </ul>
   );
 }
 
-/** Shown instead of a screen the user lacks permission for: what it needs and what they hold. */
+/** Shown instead of a screen the user lacks permission for: what it needs and what they hold, in words. */
 export function AccessDenied({
   required,
   mode,
@@ -49,7 +49,7 @@ export function AccessDenied({
     : "You don't have permission to access this page.",
 }: AccessDeniedProps) {
   const { user } = useAuth();
-  const own = effectivePermissions(user);
+  const own = heldPermissions(user);
   return (
     <div className="flex justify-center py-12">
       <Card className="w-full max-w-lg" role="alert">
@@ -76,7 +76,7 @@ export function AccessDenied({
               <h2 id="required-permissions" className="text-sm font-medium">
                 Required permissions ({mode === 'all' ? 'ALL' : 'ANY'})
               </h2>
-              <PermissionList permissions={required} />
+              <PermissionList permissions={inWords(required)} />
             </section>
           )}
           <section aria-labelledby="own-permissions" className="space-y-2">
@@ -88,7 +88,7 @@ export function AccessDenied({
             ) : own.length === 0 ? (
               <p className="text-muted-foreground">None</p>
             ) : (
-              <PermissionList permissions={own} />
+              <PermissionList permissions={inWords(own)} />
             )}
           </section>
         </CardContent>

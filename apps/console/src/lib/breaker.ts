@@ -221,6 +221,14 @@ export class CircuitBreaker {
     this.notify();
   }
 
+  /**
+   * Forgets when each call last ran, keeping state and failures: after a change the user made
+   * (a client deleted), the refresh it calls for is not a repeat to be throttled into the fallback.
+   */
+  allowFreshCalls(): void {
+    this.lastCallAt.clear();
+  }
+
   /** Calls `listener` whenever the state or failure count changes. */
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);

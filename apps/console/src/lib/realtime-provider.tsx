@@ -71,8 +71,20 @@ function debounce(run: () => void, waitMs: number) {
   return debounced;
 }
 
-/** Wires every server event to the query cache and the spec's toasts; returns the unsubscribe. */
-export function connectEventsToCache(client: RealtimeClient, queryClient: QueryClient): () => void {
+/** Where a crash report opens: the crash screen with the report's dialog. */
+export function crashReportLink(id: string): string {
+  return `/crash-report?report=${encodeURIComponent(id)}`;
+}
+
+/**
+ * Wires every server event to the query cache and the spec's toasts; returns the unsubscribe.
+ * `openLink` follows a toast's link (a page load by default).
+ */
+export function connectEventsToCache(
+  client: RealtimeClient,
+  queryClient: QueryClient,
+  openLink: (href: string) => void = (href) => window.location.assign(href),
+): () => void {
   const refreshDashboard = debounce(
     () => void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.data() }),
     realtimeDebounceMs,
@@ -153,6 +165,7 @@ export function connectEventsToCache(client: RealtimeClient, queryClient: QueryC
         toast.error(criticalCrashReportTitle, {
           id: `critical-crash-${report.title}`,
           description: report.title,
+          action: { label: 'View report', onClick: () => openLink(crashReportLink(report.id)) },
         });
       }
     }),

@@ -1,6 +1,6 @@
 import { newClientWindowDays } from '@patrol/contracts';
 import { dayMs } from '@patrol/domain';
-import { and, asc, count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import type { DirectoryTotals } from '../../http/app-context';
 import { likePattern } from '../../db/like-pattern';
@@ -258,4 +258,16 @@ export async function findClientExportBatch(
     order by ${sql.join(ordering(filter), sql`, `)}
     limit ${limit}`);
   return result.rows;
+}
+
+/** The names of the clients with these company ids (ids not found are left out). */
+export function findClientNames(
+  db: DbExecutor,
+  companyIds: readonly string[],
+): Promise<{ companyId: string; companyName: string }[]> {
+  if (companyIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ companyId: clients.companyId, companyName: clients.companyName })
+    .from(clients)
+    .where(inArray(clients.companyId, [...companyIds]));
 }

@@ -28,6 +28,7 @@ import {
   findClientByCompanyId,
   findClientByCompanyIdForUpdate,
   findClientById,
+  findClientNames,
   findClientByIdOrCompanyIdForUpdate,
   findDirectoryPage,
   findFilteredPage,
@@ -331,4 +332,14 @@ async function withCompanyIdConflict<T>(action: () => Promise<T>): Promise<T> {
     }
     throw error;
   }
+}
+
+/** Company id -> client name, for lists that show who a row belongs to (crash reports). */
+export async function clientNamesByCompanyId(
+  db: DbExecutor,
+  companyIds: readonly (string | null)[],
+): Promise<Map<string, string>> {
+  const ids = [...new Set(companyIds.filter((id): id is string => id !== null))];
+  const rows = await findClientNames(db, ids);
+  return new Map(rows.map((row) => [row.companyId, row.companyName]));
 }

@@ -142,7 +142,7 @@ describe('crash groups API', () => {
       expect(response.body.errors).toHaveProperty(field);
     });
 
-    it('is refused without settings.view (403)', async () => {
+    it('is refused without crashes.view (403)', async () => {
       await listGroups({}, await t.signIn('sales')).expect(403);
     });
   });
@@ -202,7 +202,7 @@ describe('crash groups API', () => {
       expect(response.body.errors).toHaveProperty('fingerprint');
     });
 
-    it('is refused without settings.view (403)', async () => {
+    it('is refused without crashes.view (403)', async () => {
       await request(t.app)
         .get(`/api/crash-reports/groups/${fingerprints.nfc}`)
         .set(bearer(await t.signIn('manager')))

@@ -283,7 +283,7 @@ describe('newCrashReport over the realtime server', () => {
     await t.close();
   });
 
-  it('reaches consoles holding settings.view, and no one else', async () => {
+  it('reaches consoles holding crashes.view, and no one else', async () => {
     const admin = await connectSocket(url, { token: await t.signIn('Admin') });
     const sales = await connectSocket(url, { token: await t.signIn('sales') });
     sockets.push(admin, sales);

@@ -50,7 +50,7 @@ describe('crash report viewer API: one report', () => {
       expect(malformed.body.errors).toHaveProperty('id');
     });
 
-    it('is refused without settings.view (403)', async () => {
+    it('is refused without crashes.view (403)', async () => {
       await request(fixture.t.app)
         .get(`/api/crash-reports/${fixture.r.r4.id}`)
         .set(bearer(await fixture.t.signIn('sales')))
@@ -142,8 +142,8 @@ describe('crash report viewer API: one report', () => {
       expect(response.body.message).toBe(crashReportMessages.notFound);
     });
 
-    it('is refused to a reader without settings.edit (403), leaving the report as it was', async () => {
-      const reader = await fixture.t.signIn('sales', { permissions: ['settings.view'] });
+    it('is refused to a reader without crashes.manage (403), leaving the report as it was', async () => {
+      const reader = await fixture.t.signIn('sales', { permissions: ['crashes.view'] });
       await put(fixture.r.r2.id, { status: 'closed' }, reader).expect(403);
       const detail = await request(fixture.t.app)
         .get(`/api/crash-reports/${fixture.r.r2.id}`)

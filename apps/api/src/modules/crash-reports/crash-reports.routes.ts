@@ -35,9 +35,9 @@ import {
 
 const tags = ['crash-reports'];
 
-/** Reading reports is the crash screen's permission (spec 2 section 6); changing them, settings.edit. */
-const readers = { permissions: ['settings.view'] } as const;
-const managers = { permissions: ['settings.edit'] } as const;
+/** Reading reports needs crashes.view; changing their status, crashes.manage. */
+const readers = { permissions: ['crashes.view'] } as const;
+const managers = { permissions: ['crashes.manage'] } as const;
 
 /** The fixed paths come before /api/crash-reports/:id, which would take them for ids. */
 export const crashReportRoutes = [
@@ -57,7 +57,7 @@ export const crashReportRoutes = [
       'CRASH_IN_APP_PACKAGES; line numbers, messages, library and framework frames do not count; ' +
       `a group merged by staff keeps taking its reports). Bodies over ${crashReportMaxBytes / 1024} kB ` +
       `are refused with 413; past ${crashReportsPerDeviceMinute} reports a minute per device, 429 ` +
-      '(counted apart from heartbeats). Consoles holding settings.view are told (newCrashReport).',
+      '(counted apart from heartbeats). Consoles holding crashes.view are told (newCrashReport).',
     tags,
     access: 'device',
     deviceLimit: 'crashReports',

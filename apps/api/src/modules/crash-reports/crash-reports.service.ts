@@ -21,6 +21,7 @@ import type { AppContext } from '../../http/app-context';
 import { notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
 import { recordAudit } from '../audit/audit.service';
+import { clientNamesByCompanyId } from '../clients/clients.service';
 import type { DeviceSession } from '../devices/devices.service';
 import type { NewCrashReportRow } from '../../db/schema';
 import { countMergedGroups, findMergedFingerprints } from './crash-group-merges.repo';
@@ -157,10 +158,17 @@ export async function listCrashReports(
     query,
     statistics.totalReports,
   );
+  const names = await clientNamesByCompanyId(
+    db,
+    rows.map((row) => row.companyId),
+  );
   return {
     success: true,
     data: {
-      reports: rows.map(presentCrashReport),
+      reports: rows.map((row) => ({
+        ...presentCrashReport(row),
+        companyName: (row.companyId && names.get(row.companyId)) ?? null,
+      })),
       pagination: buildPagination(query.page, query.limit, totalCount, totalCountCapped),
       statistics,
     },

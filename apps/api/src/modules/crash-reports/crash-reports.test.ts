@@ -173,9 +173,9 @@ describe('crash report viewer API', () => {
       });
     });
 
-    it('is refused without settings.view (403) and without a session (401)', async () => {
+    it('is refused without crashes.view (403) and without a session (401)', async () => {
       await list({}, await fixture.t.signIn('sales')).expect(403);
-      await list({}, await fixture.t.signIn('Admin', { customDenied: ['settings.view'] })).expect(
+      await list({}, await fixture.t.signIn('Admin', { customDenied: ['crashes.view'] })).expect(
         403,
       );
       await request(fixture.t.app).get('/api/crash-reports').expect(401);
@@ -194,7 +194,7 @@ describe('crash report viewer API', () => {
       });
     });
 
-    it('is refused without settings.view (403)', async () => {
+    it('is refused without crashes.view (403)', async () => {
       await request(fixture.t.app)
         .get('/api/crash-reports/statistics')
         .set(bearer(await fixture.t.signIn('accounts')))
@@ -219,7 +219,7 @@ describe('crash report viewer API', () => {
       });
     });
 
-    it('is refused without settings.view (403)', async () => {
+    it('is refused without crashes.view (403)', async () => {
       await request(fixture.t.app)
         .get('/api/crash-reports/filter-options')
         .set(bearer(await fixture.t.signIn('manager')))

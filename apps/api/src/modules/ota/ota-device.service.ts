@@ -29,7 +29,7 @@ function offeredTo(release: OtaVersionRow, deviceId: string): boolean {
  * GET /api/ota/mobile/check. For the app (device token, with the versionCode it runs): whether a
  * newer active release is offered to this device, with size, checksum, notes and download URL;
  * the version it runs is recorded for release health. For the console (`check` undefined: staff
- * with settings.view): the current and latest Android releases.
+ * with ota.view): the current and latest Android releases.
  */
 export async function checkMobileUpdate(
   ctx: Pick<AppContext, 'db'>,

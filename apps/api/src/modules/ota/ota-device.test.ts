@@ -100,7 +100,7 @@ describe('GET /api/ota/mobile/check (the app)', () => {
     await check('not-a-device-token').expect(401);
   });
 
-  it('answers the console (settings.view) with the current release, and refuses sales (403)', async () => {
+  it('answers the console (ota.view) with the current release, and refuses sales (403)', async () => {
     await setRelease('activate');
     const response = await check(editor, {}).expect(200);
     expect(response.body.android).toMatchObject({

@@ -16,7 +16,7 @@ let viewer: string;
 beforeAll(async () => {
   t = await createTestContext();
   editor = await t.signIn('Admin');
-  viewer = await t.signIn('Admin', { customDenied: ['settings.edit'] });
+  viewer = await t.signIn('Admin', { customDenied: ['ota.upload', 'ota.activate'] });
 });
 afterAll(() => t.close());
 
@@ -60,7 +60,7 @@ describe('POST /api/ota/mobile/distribute', () => {
     await distribute({ platform: 'ios', version }).expect(404);
   });
 
-  it('asks for a platform and version (400), a session (401) and settings.edit (403)', async () => {
+  it('asks for a platform and version (400), a session (401) and ota.upload or ota.activate (403)', async () => {
     const invalid = await distribute({ platform: 'android', version: ' ' }).expect(400);
     expect(invalid.body.errors).toEqual({ version: 'Choose the version to distribute' });
     await distribute({ platform: 'windows', version: '1.0.0' }).expect(400);

@@ -28,7 +28,7 @@ let nextCode = 400;
 beforeAll(async () => {
   t = await createTestContext();
   editor = await t.signIn('Admin');
-  viewer = await t.signIn('Admin', { customDenied: ['settings.edit'] });
+  viewer = await t.signIn('Admin', { customDenied: ['ota.upload', 'ota.activate'] });
   sales = await t.signIn('sales');
 });
 afterAll(() => t.close());
@@ -111,7 +111,7 @@ describe('POST /api/ota/versions/{id}/mapping', () => {
     expect(missing.body.message).toBe(crashMappingMessages.fileRequired);
   });
 
-  it('refuses staff without settings.edit (403) and an unknown version (404)', async () => {
+  it('refuses staff without ota.upload or ota.activate (403) and an unknown version (404)', async () => {
     const release = await uploadedRelease();
     await postMapping(release.id, mapping, viewer).expect(403);
     const unknown = await postMapping('00000000-0000-4000-8000-000000000000', mapping).expect(404);
@@ -148,7 +148,7 @@ describe('GET and DELETE /api/ota/versions/{id}/mapping', () => {
       .expect(404);
   });
 
-  it('refuses a download without settings.view and a delete without settings.edit (403)', async () => {
+  it('refuses a download without ota.view and a delete without ota.upload or ota.activate (403)', async () => {
     const release = await uploadedRelease();
     await postMapping(release.id, mapping).expect(201);
     await request(t.app)

@@ -30,8 +30,11 @@ import {
 } from './ota.service';
 
 const tags = ['ota'];
-const viewAccess = { permissions: ['settings.view'] } as const;
-const manageAccess = { permissions: ['settings.edit'] } as const;
+const viewAccess = { permissions: ['ota.view'] } as const;
+/** Uploading a release or its mapping, and deleting either. */
+const uploadAccess = { permissions: ['ota.upload'] } as const;
+/** Whatever changes which devices are offered a release. */
+const activateAccess = { permissions: ['ota.activate'] } as const;
 
 /** Over-the-air releases of the Android app (spec 2 sections 2.5 and 7). */
 export const otaRoutes = [
@@ -51,7 +54,7 @@ export const otaRoutes = [
     summary: 'Upload an APK (multipart: apk, version, releaseNotes, channel, rolloutPercent)',
     description: `The file is streamed to disk and hashed (SHA-256) as it arrives. 413 '${otaMessages.apkTooLarge}' over ${apkMaxBytes} bytes; 400 when it is not an APK, when the version entered is not the APK's version name, or its package differs from earlier releases; 409 when the version exists or its version code is not above the latest. Nothing is left on disk after a refusal.`,
     tags,
-    access: manageAccess,
+    access: uploadAccess,
     response: otaVersionResponseSchema,
     status: 201,
     handler: ({ ctx, user, req, res }) => uploadApk(ctx, user, req, res),
@@ -62,7 +65,7 @@ export const otaRoutes = [
     summary: 'Make a release the current one of its platform and channel',
     description: 'The id is the row id or the version name.',
     tags,
-    access: manageAccess,
+    access: activateAccess,
     params: otaVersionParamsSchema,
     response: otaVersionResponseSchema,
     handler: ({ ctx, user, params }) => activateVersion(ctx, user, params.id),
@@ -72,7 +75,7 @@ export const otaRoutes = [
     path: '/api/ota/versions/:id/deactivate',
     summary: 'Stop offering a release',
     tags,
-    access: manageAccess,
+    access: activateAccess,
     params: otaVersionParamsSchema,
     response: otaVersionResponseSchema,
     handler: ({ ctx, user, params }) => deactivateVersion(ctx, user, params.id),
@@ -82,7 +85,7 @@ export const otaRoutes = [
     path: '/api/ota/versions/:id/rollout',
     summary: 'Staged rollout: set the share of devices offered a release, pause or resume it',
     tags,
-    access: manageAccess,
+    access: activateAccess,
     params: otaVersionParamsSchema,
     body: otaRolloutBodySchema,
     response: otaVersionResponseSchema,
@@ -94,7 +97,7 @@ export const otaRoutes = [
     summary: 'Delete an inactive release and its file',
     description: '409 while the release is active.',
     tags,
-    access: manageAccess,
+    access: uploadAccess,
     params: otaVersionParamsSchema,
     response: deleteOtaVersionResponseSchema,
     handler: ({ ctx, user, params }) => removeVersion(ctx, user, params.id),
@@ -113,7 +116,7 @@ export const otaRoutes = [
     path: '/api/ota/mobile/check',
     summary: 'Whether a newer app release is offered (device token), or the current one (console)',
     description:
-      'With a device token and ?versionCode= (and versionName, platform): the release this device should install, if a newer active one reaches it in the staged rollout; the version it runs is recorded for release health. With a staff token (settings.view): the current and latest Android releases.',
+      'With a device token and ?versionCode= (and versionName, platform): the release this device should install, if a newer active one reaches it in the staged rollout; the version it runs is recorded for release health. With a staff token (ota.view): the current and latest Android releases.',
     tags: [...tags, 'device'],
     access: { ...viewAccess, orDevice: true },
     response: mobileUpdateCheckResponseSchema,
@@ -142,7 +145,7 @@ export const otaRoutes = [
     description:
       'Activates the release through the same path as PATCH /api/ota/versions/{id}/activate: audited, announced as ota_update. 404 for a version never uploaded on that platform.',
     tags,
-    access: manageAccess,
+    access: activateAccess,
     body: mobileDistributeBodySchema,
     response: otaVersionResponseSchema,
     handler: ({ ctx, user, body }) => distributeMobileRelease(ctx, user, body),
@@ -153,7 +156,7 @@ export const otaRoutes = [
     summary: "Upload a release's R8/ProGuard mapping (multipart: mapping)",
     description: `Streamed to disk and hashed (SHA-256); every line is checked in a parser worker. 413 over ${mappingMaxBytes} bytes; 400 naming the first line that is not a mapping's. Replaces an earlier mapping; the release's crash reports are retraced and regrouped in the background.`,
     tags,
-    access: manageAccess,
+    access: uploadAccess,
     params: otaVersionParamsSchema,
     response: crashMappingResponseSchema,
     status: 201,
@@ -176,7 +179,7 @@ export const otaRoutes = [
     summary: "Delete a release's R8/ProGuard mapping",
     description: 'Reports already retraced keep their readable stacks.',
     tags,
-    access: manageAccess,
+    access: uploadAccess,
     params: otaVersionParamsSchema,
     response: deleteOtaVersionResponseSchema,
     handler: ({ ctx, user, params }) => deleteMapping(ctx, user, params.id),

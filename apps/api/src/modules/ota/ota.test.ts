@@ -17,7 +17,7 @@ let nextCode = 100;
 beforeAll(async () => {
   t = await createTestContext();
   editor = await t.signIn('Admin');
-  viewer = await t.signIn('Admin', { customDenied: ['settings.edit'] });
+  viewer = await t.signIn('Admin', { customDenied: ['ota.upload', 'ota.activate'] });
   sales = await t.signIn('sales');
 });
 afterAll(() => t.close());
@@ -136,7 +136,7 @@ describe('POST /api/ota/upload', () => {
     expect(missingVersion.body.errors.version).toBe('Please select a file and enter a version');
   });
 
-  it('needs settings.edit (403) and a session (401)', async () => {
+  it('needs ota.upload or ota.activate (403) and a session (401)', async () => {
     const release = await nextApk();
     await upload(release.apk, { version: release.versionName }, viewer).expect(403);
     await request(t.app).post('/api/ota/upload').expect(401);

@@ -75,7 +75,7 @@ describe('system monitor', () => {
         : [],
     );
 
-  it('sends systemMetrics to consoles holding settings.view, with who is connected where', async () => {
+  it('sends systemMetrics to consoles holding system.view, with who is connected where', async () => {
     const desktop = await connectSocket(url, { token: adminToken });
     const mobile = await connectFromPhone(url, adminToken);
     const sales = await connectSocket(url, { token: await t.signIn('sales') });

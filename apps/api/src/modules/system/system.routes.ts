@@ -17,8 +17,8 @@ import {
 
 const tags = ['system'];
 
-/** The system screen's permission (spec 2 section 6). */
-const viewers = { permissions: ['settings.view'] } as const;
+/** The system screen's permission (system.view, apart from company settings). */
+const viewers = { permissions: ['system.view'] } as const;
 
 /** The system screen's calls (spec 2 section 7) and the Prometheus scrape. */
 export const systemRoutes = [
@@ -45,7 +45,7 @@ export const systemRoutes = [
       'Memory, CPU, event-loop lag and the last 60 s of requests (rate, 5xx rate, mean and ' +
       'percentile response times; probes and scrapes not counted) are those of the process that ' +
       'answers, named in `worker`; active users are counted across every process (through Redis ' +
-      'with REDIS_URL). Consoles holding settings.view also receive this as systemMetrics every 5 s.',
+      'with REDIS_URL). Consoles holding system.view also receive this as systemMetrics every 5 s.',
     tags,
     access: viewers,
     response: systemMetricsResponseSchema,

@@ -31,7 +31,7 @@ describe('system status API', () => {
     expect(response.body).toMatchObject({ success: false, error: 'UNAUTHENTICATED' });
   });
 
-  it.each(systemPaths)('refuses %s to a user without settings.view (403)', async (path) => {
+  it.each(systemPaths)('refuses %s to a user without system.view (403)', async (path) => {
     const sales = await t.signIn('sales');
     const response = await request(t.app).get(path).set(bearer(sales)).expect(403);
     expect(response.body).toMatchObject({ success: false, error: 'FORBIDDEN' });

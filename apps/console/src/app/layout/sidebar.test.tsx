@@ -72,7 +72,7 @@ describe('Sidebar', () => {
   it('shows an item granted by an override', () => {
     renderSidebar({
       ...testUsers.sales,
-      customPermissions: { granted: ['settings.view'], denied: [] },
+      customPermissions: { granted: ['system.view'], denied: [] },
     });
     expect(menuLabels()).toContain('System');
   });

@@ -33,9 +33,9 @@ export const routeAccess = {
   // As the API: any permission that shows one of the trail's entity types; the API then answers
   // only the types the reader's permissions cover.
   audit: { permissions: auditReadPermissions, mode: 'any' },
-  crashReports: any('settings.view'),
-  ota: any('settings.view'),
-  systemStatus: any('settings.view'),
+  crashReports: any('crashes.view'),
+  ota: any('ota.view'),
+  systemStatus: any('system.view'),
 } satisfies Record<string, AccessRule>;
 
 /** Whether `user` may open a screen with `rule` (the menu shows exactly these). */

@@ -116,6 +116,8 @@ type ConfirmDialogProps = {
   /** Disables both buttons while the confirmed action runs. */
   pending?: boolean;
   onConfirm: () => void;
+  /** More than a sentence: a warning or a refusal shown between the text and the buttons. */
+  children?: ReactNode;
 };
 
 /** A ready-made confirmation for one action on one named item. */
@@ -129,6 +131,7 @@ function ConfirmDialog({
   destructive = false,
   pending = false,
   onConfirm,
+  children,
 }: ConfirmDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
@@ -137,6 +140,7 @@ function ConfirmDialog({
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
+        {children}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
           <AlertDialogAction

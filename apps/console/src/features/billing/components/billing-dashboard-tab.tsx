@@ -1,5 +1,5 @@
 import { billingInsightLimits, type BusinessStats } from '@patrol/contracts';
-import { formatMoney, humanise, percentChange } from '@patrol/domain';
+import { formatMoney, hasPermission, humanise, percentChange } from '@patrol/domain';
 import { formatBusinessDateTime } from '@/lib/company-time';
 import { FileTextIcon, PackageIcon, ReceiptIcon, RefreshCwIcon, WalletIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -14,6 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { paymentStatusTones, quotationStatusTones } from '@/features/billing/lib/billing-labels';
 import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 import { useBusinessStats } from '@/lib/business-stats-query';
 
 const minuteMs = 60_000;
@@ -90,8 +91,14 @@ export function BillingDashboardTab() {
   );
 }
 
+/** Said where the revenue and collection figures would be, to a user without reports.view. */
+export const moneyHiddenNote =
+  'Revenue and collection figures are shown to users who may view reports.';
+
 function BillingDashboardContent({ stats }: { stats: BusinessStats }) {
   const { quotations, invoices, receipts, products, financial, revenue } = stats;
+  // Money figures follow reports.view: a role refused Reports sees counts, not revenue.
+  const showMoney = hasPermission(useAuth().user, 'reports.view');
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
@@ -123,42 +130,46 @@ function BillingDashboardContent({ stats }: { stats: BusinessStats }) {
           icon={PackageIcon}
         />
       </div>
-      <div className="grid gap-4 lg:grid-cols-3">
-        <Card className="gap-3 py-4 lg:col-span-2">
-          <CardHeader className="px-4">
-            <CardTitle>Financial Overview</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4 px-4 sm:grid-cols-2">
-            <Figure
-              label="Total Revenue"
-              value={formatMoney(financial.netAmount)}
-              note={`Net of tax · tax ${formatMoney(financial.taxAmount)} · gross ${formatMoney(financial.totalAmount)}`}
-            />
-            <Figure
-              label="Collected Amount"
-              value={formatMoney(financial.paidAmount)}
-              note={`${financial.collectionRate.toFixed(1)}% collection rate · validated payments only`}
-            />
-            <Figure
-              label="Awaiting validation"
-              value={formatMoney(financial.pendingAmount)}
-              note="Recorded, not yet validated: not counted as collected"
-            />
-            <Figure
-              label="Outstanding Amount"
-              value={formatMoney(financial.outstandingAmount)}
-              note={`${count(financial.overdueInvoices)} overdue invoices`}
-              alert={financial.overdueInvoices > 0}
-            />
-            <Figure
-              label="Monthly Revenue"
-              value={formatMoney(financial.monthlyRevenue)}
-              note={`${formatMoney(financial.weeklyRevenue)} in the last 7 days`}
-            />
-          </CardContent>
-        </Card>
-        <RevenueTrends revenue={revenue} />
-      </div>
+      {showMoney ? (
+        <div className="grid gap-4 lg:grid-cols-3">
+          <Card className="gap-3 py-4 lg:col-span-2">
+            <CardHeader className="px-4">
+              <CardTitle>Financial Overview</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-4 px-4 sm:grid-cols-2">
+              <Figure
+                label="Total Revenue"
+                value={formatMoney(financial.netAmount)}
+                note={`Net of tax · tax ${formatMoney(financial.taxAmount)} · gross ${formatMoney(financial.totalAmount)}`}
+              />
+              <Figure
+                label="Collected Amount"
+                value={formatMoney(financial.paidAmount)}
+                note={`${financial.collectionRate.toFixed(1)}% collection rate · validated payments only`}
+              />
+              <Figure
+                label="Awaiting validation"
+                value={formatMoney(financial.pendingAmount)}
+                note="Recorded, not yet validated: not counted as collected"
+              />
+              <Figure
+                label="Outstanding Amount"
+                value={formatMoney(financial.outstandingAmount)}
+                note={`${count(financial.overdueInvoices)} overdue invoices`}
+                alert={financial.overdueInvoices > 0}
+              />
+              <Figure
+                label="Monthly Revenue"
+                value={formatMoney(financial.monthlyRevenue)}
+                note={`${formatMoney(financial.weeklyRevenue)} in the last 7 days`}
+              />
+            </CardContent>
+          </Card>
+          <RevenueTrends revenue={revenue} />
+        </div>
+      ) : (
+        <p className="text-sm text-muted-foreground">{moneyHiddenNote}</p>
+      )}
       <RecentActivity activity={stats.recentActivity} />
     </>
   );

@@ -1,6 +1,7 @@
 import type { ClientResponse, CreateClientBody } from '@patrol/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { breakers } from '@/lib/breaker';
 import { queryKeys } from '@/lib/query-keys';
 
 /** POST /api/clients. */
@@ -13,6 +14,10 @@ export function useCreateClient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createClient,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.clients.all }),
+    onSuccess: () => {
+      // A change the user made: the lists must be read again now, not throttled.
+      breakers.get('clientData').allowFreshCalls();
+      return queryClient.invalidateQueries({ queryKey: queryKeys.clients.all });
+    },
   });
 }

@@ -1,6 +1,7 @@
 import type { ClientResponse } from '@patrol/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { breakers } from '@/lib/breaker';
 import { queryKeys } from '@/lib/query-keys';
 
 type SetClientStatusInput = { id: string; active: boolean };
@@ -15,6 +16,10 @@ export function useSetClientStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setClientStatus,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.clients.all }),
+    onSuccess: () => {
+      // A change the user made: the lists must be read again now, not throttled.
+      breakers.get('clientData').allowFreshCalls();
+      return queryClient.invalidateQueries({ queryKey: queryKeys.clients.all });
+    },
   });
 }

@@ -1,6 +1,7 @@
 import type { ClientResponse, UpdateClientBody } from '@patrol/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { breakers } from '@/lib/breaker';
 import { queryKeys } from '@/lib/query-keys';
 
 type UpdateClientInput = { companyId: string; body: UpdateClientBody };
@@ -15,6 +16,10 @@ export function useUpdateClient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateClient,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.clients.all }),
+    onSuccess: () => {
+      // A change the user made: the lists must be read again now, not throttled.
+      breakers.get('clientData').allowFreshCalls();
+      return queryClient.invalidateQueries({ queryKey: queryKeys.clients.all });
+    },
   });
 }

@@ -1,4 +1,5 @@
 import type { Client } from '@patrol/contracts';
+import { canPerform, hasPermission } from '@patrol/domain';
 import { formatBusinessDate } from '@/lib/company-time';
 import {
   ArrowLeftIcon,
@@ -20,6 +21,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useClient } from '@/features/clients/api/get-client';
 import { ClientLicencesSection } from '@/features/clients/components/client-licences-section';
 import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 import { ActiveBadge } from '@/components/status-badge';
 
 function DetailRow({
@@ -123,6 +125,7 @@ export function ClientDetailPage() {
   const clientQuery = useClient(companyId);
   const client = clientQuery.data;
   const notFound = clientQuery.error instanceof ApiError && clientQuery.error.status === 404;
+  const { user } = useAuth();
 
   return (
     <>
@@ -138,18 +141,23 @@ export function ClientDetailPage() {
             </Button>
             {client && (
               <>
-                <Button variant="outline" asChild>
-                  <Link to={`/clients/edit/${encodeURIComponent(client.companyId)}`}>
-                    <PencilIcon aria-hidden="true" />
-                    Edit Client
-                  </Link>
-                </Button>
-                <Button asChild>
-                  <Link to="/licences">
-                    <KeyRoundIcon aria-hidden="true" />
-                    Manage Licences
-                  </Link>
-                </Button>
+                {canPerform(user, 'editClient') && (
+                  <Button variant="outline" asChild>
+                    <Link to={`/clients/edit/${encodeURIComponent(client.companyId)}`}>
+                      <PencilIcon aria-hidden="true" />
+                      Edit Client
+                    </Link>
+                  </Button>
+                )}
+                {/* The licence screen is the products.view screen (route access). */}
+                {hasPermission(user, 'products.view') && (
+                  <Button asChild>
+                    <Link to="/licences">
+                      <KeyRoundIcon aria-hidden="true" />
+                      Manage Licences
+                    </Link>
+                  </Button>
+                )}
               </>
             )}
           </>

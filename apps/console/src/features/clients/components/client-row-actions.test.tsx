@@ -56,4 +56,25 @@ describe('ClientRowActions', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ active: true });
   });
+
+  it('shows a refusal inside the dialog, in words, and stays usable', async () => {
+    stubApi({
+      [`DELETE /api/clients/${client.companyId}`]: () =>
+        jsonResponse({ success: false, error: 'FORBIDDEN', message: 'Forbidden' }, 403),
+    });
+    signInAs(testUsers.superadmin);
+    renderScreen(<ClientRowActions client={client} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Acme 1 Sdn Bhd' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete Client' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Delete client Acme 1 Sdn Bhd?',
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete Client' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'You are no longer allowed to delete clients.',
+    );
+    expect(dialog).not.toHaveTextContent('clients.delete');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
 });

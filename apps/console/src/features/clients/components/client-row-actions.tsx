@@ -1,4 +1,10 @@
-import type { Client } from '@patrol/contracts';
+import {
+  consoleActions,
+  permissionLabels,
+  type Client,
+  type ConsoleActionName,
+} from '@patrol/contracts';
+import { canPerform } from '@patrol/domain';
 import { MoreHorizontalIcon, PencilIcon, PowerIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -15,6 +21,7 @@ import {
 import { useDeleteClient } from '@/features/clients/api/delete-client';
 import { useSetClientStatus } from '@/features/clients/api/set-client-status';
 import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 
 const messages = {
   statusFailed: 'Failed to update client status. Please try again.',
@@ -26,11 +33,39 @@ function serverMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.status > 0 ? error.message : fallback;
 }
 
-/** The row menu of the client table: Edit Client, Activate/Deactivate, Delete Client. */
+/** A refusal in words, shown inside the dialog (permissions may have changed since the page loaded). */
+function refusalMessage(error: unknown, action: ConsoleActionName, fallback: string): string {
+  if (error instanceof ApiError && error.status === 403) {
+    return `You are no longer allowed to ${permissionLabels[consoleActions[action].permission].toLowerCase()}. Ask an administrator for this permission.`;
+  }
+  return serverMessage(error, fallback);
+}
+
+function Refusal({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p
+      role="alert"
+      className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+    >
+      {message}
+    </p>
+  );
+}
+
+/**
+ * The row menu of the client table: Edit Client, Activate/Deactivate, Delete Client, each only for
+ * a user the API would let do it; no menu at all for a user who may do none of them.
+ */
 export function ClientRowActions({ client }: { client: Client }) {
+  const { user } = useAuth();
+  const canEdit = canPerform(user, 'editClient');
+  const canSetStatus = canPerform(user, 'setClientStatus');
+  const canDelete = canPerform(user, 'deleteClient');
   const navigate = useNavigate();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [confirmingDeactivate, setConfirmingDeactivate] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const setStatus = useSetClientStatus();
   const deleteClient = useDeleteClient();
 
@@ -43,7 +78,11 @@ export function ClientRowActions({ client }: { client: Client }) {
           setConfirmingDeactivate(false);
           toast.success(`Client ${active ? 'activated' : 'deactivated'} successfully`);
         },
-        onError: (error) => toast.error(serverMessage(error, messages.statusFailed)),
+        onError: (error) => {
+          const message = refusalMessage(error, 'setClientStatus', messages.statusFailed);
+          if (confirmingDeactivate) setRefusal(message);
+          else toast.error(message);
+        },
       },
     );
   };
@@ -54,9 +93,11 @@ export function ClientRowActions({ client }: { client: Client }) {
         setConfirmingDelete(false);
         toast.success(messages.deleted, { id: `client-deleted-${client.companyId}` });
       },
-      onError: (error) => toast.error(serverMessage(error, messages.deleteFailed)),
+      onError: (error) => setRefusal(refusalMessage(error, 'deleteClient', messages.deleteFailed)),
     });
   };
+
+  if (!canEdit && !canSetStatus && !canDelete) return null;
 
   return (
     // The row itself opens the client; clicks inside the menu must not reach it.
@@ -71,47 +112,67 @@ export function ClientRowActions({ client }: { client: Client }) {
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
-          <DropdownMenuItem
-            onSelect={() => void navigate(`/clients/edit/${encodeURIComponent(client.companyId)}`)}
-          >
-            <PencilIcon aria-hidden="true" />
-            Edit Client
-          </DropdownMenuItem>
-          <DropdownMenuItem
-            disabled={setStatus.isPending}
-            // Activating is harmless; deactivating suspends the client's devices, so it asks first.
-            onSelect={client.active ? () => setConfirmingDeactivate(true) : toggleStatus}
-          >
-            <PowerIcon aria-hidden="true" />
-            {client.active ? 'Deactivate' : 'Activate'}
-          </DropdownMenuItem>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem variant="destructive" onSelect={() => setConfirmingDelete(true)}>
-            <Trash2Icon aria-hidden="true" />
-            Delete Client
-          </DropdownMenuItem>
+          {canEdit && (
+            <DropdownMenuItem
+              onSelect={() =>
+                void navigate(`/clients/edit/${encodeURIComponent(client.companyId)}`)
+              }
+            >
+              <PencilIcon aria-hidden="true" />
+              Edit Client
+            </DropdownMenuItem>
+          )}
+          {canSetStatus && (
+            <DropdownMenuItem
+              disabled={setStatus.isPending}
+              // Activating is harmless; deactivating suspends the client's devices, so it asks first.
+              onSelect={client.active ? () => setConfirmingDeactivate(true) : toggleStatus}
+            >
+              <PowerIcon aria-hidden="true" />
+              {client.active ? 'Deactivate' : 'Activate'}
+            </DropdownMenuItem>
+          )}
+          {canDelete && (
+            <>
+              {(canEdit || canSetStatus) && <DropdownMenuSeparator />}
+              <DropdownMenuItem variant="destructive" onSelect={() => setConfirmingDelete(true)}>
+                <Trash2Icon aria-hidden="true" />
+                Delete Client
+              </DropdownMenuItem>
+            </>
+          )}
         </DropdownMenuContent>
       </DropdownMenu>
       <ConfirmDialog
         open={confirmingDeactivate}
-        onOpenChange={setConfirmingDeactivate}
+        onOpenChange={(open) => {
+          setConfirmingDeactivate(open);
+          setRefusal(null);
+        }}
         title={`Deactivate client ${client.companyName}?`}
         description={`${client.companyName} (${client.companyId}) will be marked inactive and its devices will read their licences as suspended until it is activated again.`}
         confirmLabel="Deactivate"
         destructive
         pending={setStatus.isPending}
         onConfirm={toggleStatus}
-      />
+      >
+        <Refusal message={refusal} />
+      </ConfirmDialog>
       <ConfirmDialog
         open={confirmingDelete}
-        onOpenChange={setConfirmingDelete}
+        onOpenChange={(open) => {
+          setConfirmingDelete(open);
+          setRefusal(null);
+        }}
         title={`Delete client ${client.companyName}?`}
         description={`${client.companyName} (${client.companyId}) and all of its ${client.licenceCount} licences will be removed permanently. This cannot be undone.`}
         confirmLabel="Delete Client"
         destructive
         pending={deleteClient.isPending}
         onConfirm={confirmDelete}
-      />
+      >
+        <Refusal message={refusal} />
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { canPerform } from '@patrol/domain';
 import { DownloadIcon, PlusIcon, RefreshCwIcon, UsersIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -17,6 +18,7 @@ import { ClientStatusFilter } from '@/features/clients/components/client-status-
 import { ClientsTable } from '@/features/clients/components/clients-table';
 import { useClientListParams } from '@/features/clients/lib/client-list-params';
 import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 
 const searchDebounceMs = 300;
 
@@ -25,6 +27,19 @@ const exportMessages = {
   failed: 'Failed to export clients',
   done: 'Clients exported successfully',
 };
+
+function AddClientButton() {
+  const { user } = useAuth();
+  if (!canPerform(user, 'createClient')) return null;
+  return (
+    <Button asChild>
+      <Link to="/clients/add">
+        <PlusIcon aria-hidden="true" />
+        Add Client
+      </Link>
+    </Button>
+  );
+}
 
 function EmptyState({ onRefresh }: { onRefresh: () => void }) {
   return (
@@ -35,12 +50,7 @@ function EmptyState({ onRefresh }: { onRefresh: () => void }) {
         Add your first client company to start issuing licences.
       </p>
       <div className="flex gap-2">
-        <Button asChild>
-          <Link to="/clients/add">
-            <PlusIcon aria-hidden="true" />
-            Add Client
-          </Link>
-        </Button>
+        <AddClientButton />
         <Button variant="outline" onClick={onRefresh}>
           <RefreshCwIcon aria-hidden="true" />
           Refresh
@@ -159,12 +169,7 @@ export function ClientsPage() {
               <DownloadIcon aria-hidden="true" />
               {exportClients.isPending ? 'Exporting...' : 'Export'}
             </Button>
-            <Button asChild>
-              <Link to="/clients/add">
-                <PlusIcon aria-hidden="true" />
-                Add Client
-              </Link>
-            </Button>
+            <AddClientButton />
           </>
         }
       />

@@ -342,7 +342,30 @@ describe('CrashReportsPage', () => {
     const toastItem = toastTitle.closest('[data-sonner-toast]')!;
     expect(toastItem).toHaveAttribute('data-type', 'error');
     expect(toastItem).toHaveTextContent('Scanner crashed on tag read');
+    // The toast links to its report.
+    expect(
+      within(toastItem as HTMLElement).getByRole('button', { name: 'View report' }),
+    ).toBeVisible();
     await waitFor(() => expect(listCalls(calls)).toHaveLength(3));
+  });
+
+  it("shows each report's client by name", async () => {
+    stubApi({
+      'GET /api/crash-reports': () =>
+        reportsPage([{ ...crash, companyId: 'ACME', companyName: 'Acme Guarding Sdn Bhd' }]),
+    });
+    renderScreen(<CrashReportsPage />, '/crash-report');
+    const title = await screen.findByRole('button', { name: crash.title });
+    expect(title.closest('tr')).toHaveTextContent('Client: Acme Guarding Sdn Bhd');
+  });
+
+  it('opens the report a link names (?report=), as the critical toast links', async () => {
+    stubApi({
+      'GET /api/crash-reports': () => reportsPage([crash]),
+      [`GET /api/crash-reports/${crash.id}`]: () => jsonResponse({ success: true, data: crash }),
+    });
+    renderScreen(<CrashReportsPage />, `/crash-report?report=${crash.id}`);
+    expect(await screen.findByRole('dialog')).toHaveTextContent(crash.title);
   });
 
   it('gathers reports into groups, and opens a group and its reports', async () => {

@@ -16,6 +16,7 @@ import { useCrashReports } from '@/features/crash-reports/api/get-crash-reports'
 import { CrashGroupDialog } from '@/features/crash-reports/components/crash-group-dialog';
 import { CrashGroupsTable } from '@/features/crash-reports/components/crash-groups-table';
 import { CrashReportDetailsDialog } from '@/features/crash-reports/components/crash-report-details-dialog';
+import { useLinkedReport } from '@/features/crash-reports/lib/use-linked-report';
 import { CrashReportFilters } from '@/features/crash-reports/components/crash-report-filters';
 import { CrashReportsTable } from '@/features/crash-reports/components/crash-reports-table';
 import { CrashStatisticsCards } from '@/features/crash-reports/components/crash-statistics-cards';
@@ -107,6 +108,7 @@ export function CrashReportsPage() {
   const [autoRefresh, setAutoRefresh] = useState(true);
   const [openReport, setOpenReport] = useState<CrashReport | null>(null);
   const [openGroup, setOpenGroup] = useState<string | null>(null);
+  useLinkedReport(setOpenReport);
   const [searchText, setSearchText] = useDebouncedText(state.search, (search) =>
     update({ search }),
   );

@@ -90,6 +90,12 @@ export function CrashReportsTable({ reports, params, onSort, onOpen }: CrashRepo
                 >
                   {valueOrNotAvailable(report.errorMessage)}
                 </div>
+                {(report.companyName ?? report.companyId) && (
+                  <div className="truncate text-xs" title={report.companyId ?? undefined}>
+                    <span className="sr-only">Client: </span>
+                    {report.companyName ?? report.companyId}
+                  </div>
+                )}
               </TableCell>
               <TableCell className="hidden 2xl:table-cell">
                 <ReportTypeBadge reportType={report.reportType} />

@@ -21,7 +21,7 @@ function isCrashStatus(value: string): value is CrashStatus {
 /**
  * The report's status badge, opening a popover of every status (spec 2 sections 2.4 and 4: any
  * status may be set, in any order). The change shows at once and is undone if the server refuses.
- * Without settings.edit, the badge alone.
+ * Without crashes.manage, the badge alone.
  */
 export function CrashStatusMenu({
   report,
@@ -30,8 +30,8 @@ export function CrashStatusMenu({
 }) {
   const { user } = useAuth();
   const update = useUpdateCrashReportStatus();
-  // The API lets settings.edit change a status; others see the badge alone.
-  if (!hasPermission(user, 'settings.edit')) return <CrashStatusBadge status={report.status} />;
+  // The API lets crashes.manage change a status; others see the badge alone.
+  if (!hasPermission(user, 'crashes.manage')) return <CrashStatusBadge status={report.status} />;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger

@@ -1,11 +1,12 @@
 import type { DashboardResponse } from '@patrol/contracts';
-import { formatMoney, percentChange, percentOf, ratio } from '@patrol/domain';
+import { formatMoney, hasPermission, percentChange, percentOf, ratio } from '@patrol/domain';
 import { ChartColumnIcon, RefreshCwIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useAuth } from '@/lib/auth';
 import { useBusinessStats } from '@/lib/business-stats-query';
 
 type DashboardData = Pick<DashboardResponse, 'stats' | 'licenseActivity'>;
@@ -39,6 +40,8 @@ function PercentTile({ label, value, note }: { label: string; value: number; not
  */
 export function BusinessPerformanceSection({ dashboard }: { dashboard: DashboardData }) {
   const business = useBusinessStats();
+  // Money figures follow reports.view, as the Reports tab does.
+  const showMoney = hasPermission(useAuth().user, 'reports.view');
   const { stats, licenseActivity } = dashboard;
   const summary = licenseActivity.summary;
   const growth = percentChange(stats.totalClients, stats.previousTotalClients);
@@ -54,24 +57,26 @@ export function BusinessPerformanceSection({ dashboard }: { dashboard: Dashboard
       <CardContent className="grid gap-4 px-4">
         {business.data ? (
           <>
-            <div
-              className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4"
-              aria-label="Revenue Metrics"
-              role="group"
-            >
-              <Metric label="Total Revenue" value={formatMoney(business.data.revenue.total)} />
-              <Metric label="This Month" value={formatMoney(business.data.revenue.monthly)} />
-              <Metric
-                label="Avg per Invoice"
-                value={formatMoney(
-                  ratio(business.data.revenue.total, business.data.invoices.total),
-                )}
-              />
-              <Metric
-                label="Avg per Client"
-                value={formatMoney(ratio(business.data.revenue.total, stats.totalClients))}
-              />
-            </div>
+            {showMoney && (
+              <div
+                className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4"
+                aria-label="Revenue Metrics"
+                role="group"
+              >
+                <Metric label="Total Revenue" value={formatMoney(business.data.revenue.total)} />
+                <Metric label="This Month" value={formatMoney(business.data.revenue.monthly)} />
+                <Metric
+                  label="Avg per Invoice"
+                  value={formatMoney(
+                    ratio(business.data.revenue.total, business.data.invoices.total),
+                  )}
+                />
+                <Metric
+                  label="Avg per Client"
+                  value={formatMoney(ratio(business.data.revenue.total, stats.totalClients))}
+                />
+              </div>
+            )}
             <div
               className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4"
               aria-label="Operations"

@@ -157,6 +157,18 @@ describe('DashboardPage with data', () => {
     expect((await figure('Payment Success Rate')).getByText('75.0%')).toBeInTheDocument();
   });
 
+  it('shows no revenue to a role refused Reports (sales), only the counts', async () => {
+    stubApi({
+      [dashboardPath]: () => jsonResponse(sampleDashboard()),
+      'GET /api/business/dashboard-stats': () => jsonResponse(sampleBusinessStatsResponse()),
+    });
+    signInAs(testUsers.sales);
+    renderScreen(<DashboardPage />);
+    expect(await screen.findByRole('group', { name: 'Paid Invoices' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Revenue Metrics' })).not.toBeInTheDocument();
+    expect(screen.queryByText('RM 12,000.00')).not.toBeInTheDocument();
+  });
+
   it('offers a retry when the business stats cannot be loaded', async () => {
     stubApi({
       [dashboardPath]: () => jsonResponse(sampleDashboard()),

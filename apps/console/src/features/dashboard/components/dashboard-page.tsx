@@ -85,7 +85,7 @@ export function DashboardPage() {
             <RecentActivityCard
               activities={data.recentActivity}
               now={now}
-              canViewSystem={hasPermission(user, 'settings.view')}
+              canViewSystem={hasPermission(user, 'system.view')}
             />
             <div className="space-y-6">
               <RecentClientsCard

@@ -1,4 +1,5 @@
 import type { Client, Licence } from '@patrol/contracts';
+import { canPerform } from '@patrol/domain';
 import { ChevronDownIcon, PlusIcon } from 'lucide-react';
 import { useId } from 'react';
 import { ClientLicenceList } from '@/components/client-licence-list';
@@ -6,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LicenceItem, type LicenceDialogKind } from '@/features/licences/components/licence-item';
+import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 
 type ClientLicencesCardProps = {
@@ -30,6 +32,7 @@ export function ClientLicencesCard({
   onLicenceAction,
 }: ClientLicencesCardProps) {
   const panelId = useId();
+  const { user } = useAuth();
   const count = client.licenceCount;
   return (
     <Card className="gap-0 py-0">
@@ -53,15 +56,17 @@ export function ClientLicencesCard({
             {count} {count === 1 ? 'licence' : 'licences'}
           </Badge>
         </button>
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={() => onAddLicences(client.companyId)}
-          aria-label={`Add licences to ${client.companyName}`}
-        >
-          <PlusIcon aria-hidden="true" />
-          <span className="hidden sm:inline">Add</span>
-        </Button>
+        {canPerform(user, 'addLicences') && (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => onAddLicences(client.companyId)}
+            aria-label={`Add licences to ${client.companyName}`}
+          >
+            <PlusIcon aria-hidden="true" />
+            <span className="hidden sm:inline">Add</span>
+          </Button>
+        )}
       </div>
       {expanded && (
         <div id={panelId} className="border-t px-4">

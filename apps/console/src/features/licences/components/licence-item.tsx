@@ -1,6 +1,7 @@
 import type { Licence } from '@patrol/contracts';
 import {
   canExtendLicence,
+  canPerform,
   deviceActivityText,
   deviceTransferBudget,
   licenceDisplayStatus,
@@ -22,6 +23,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 
 /** What the licence menu asks the page to open. */
@@ -57,6 +59,11 @@ type LicenceItemProps = {
 
 /** One licence on the licences screen: key, type, features, validity, activity and status. */
 export function LicenceItem({ licence, now, onAction }: LicenceItemProps) {
+  const { user } = useAuth();
+  const canBind = canPerform(user, 'bindLicence') && canPerform(user, 'unbindLicence');
+  const canExtend = canPerform(user, 'extendLicence') && canExtendLicence(licence.validUntil, now);
+  const canDelete = canPerform(user, 'deleteLicence');
+  const canAct = canBind || canExtend || canDelete;
   const status = licenceDisplayStatus(licence, now);
   const remaining = licenceRemainingTime(licence.validUntil, now);
   const activity = deviceActivityText(licence, now);
@@ -84,35 +91,49 @@ export function LicenceItem({ licence, now, onAction }: LicenceItemProps) {
         <Badge variant="outline">{licence.licenseType}</Badge>
         <StatusBadge status={status} tones={licenceStatusTones} />
         <div className="ml-auto">
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label={`Actions for licence ${licence.key}`}>
-                <MoreHorizontalIcon aria-hidden="true" />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              {licence.bound ? (
-                <DropdownMenuItem onSelect={() => onAction('unbind', licence)}>
-                  Unbind
-                </DropdownMenuItem>
-              ) : (
-                status !== 'Expired' && (
-                  <DropdownMenuItem onSelect={() => onAction('bind', licence)}>
-                    Bind
+          {canAct && (
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Actions for licence ${licence.key}`}
+                >
+                  <MoreHorizontalIcon aria-hidden="true" />
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="end">
+                {canBind &&
+                  (licence.bound ? (
+                    <DropdownMenuItem onSelect={() => onAction('unbind', licence)}>
+                      Unbind
+                    </DropdownMenuItem>
+                  ) : (
+                    status !== 'Expired' && (
+                      <DropdownMenuItem onSelect={() => onAction('bind', licence)}>
+                        Bind
+                      </DropdownMenuItem>
+                    )
+                  ))}
+                {canExtend && (
+                  <DropdownMenuItem onSelect={() => onAction('extend', licence)}>
+                    Extend
                   </DropdownMenuItem>
-                )
-              )}
-              {canExtendLicence(licence.validUntil, now) && (
-                <DropdownMenuItem onSelect={() => onAction('extend', licence)}>
-                  Extend
-                </DropdownMenuItem>
-              )}
-              <DropdownMenuSeparator />
-              <DropdownMenuItem variant="destructive" onSelect={() => onAction('delete', licence)}>
-                Delete
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+                )}
+                {canDelete && (
+                  <>
+                    {(canBind || canExtend) && <DropdownMenuSeparator />}
+                    <DropdownMenuItem
+                      variant="destructive"
+                      onSelect={() => onAction('delete', licence)}
+                    >
+                      Delete
+                    </DropdownMenuItem>
+                  </>
+                )}
+              </DropdownMenuContent>
+            </DropdownMenu>
+          )}
         </div>
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm md:grid-cols-4">

@@ -1,4 +1,5 @@
 import type { Licence } from '@patrol/contracts';
+import { canPerform } from '@patrol/domain';
 import { KeyRoundIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -24,6 +25,7 @@ import {
   licenceActionSuccess,
   licencesLoadFailure,
 } from '@/features/licences/lib/licence-messages';
+import { useAuth } from '@/lib/auth';
 import { useNow } from '@/lib/use-now';
 
 /** Licences page banners last 5 s (spec 1 section 9). */
@@ -40,6 +42,7 @@ function readPage(value: string | null): number {
 /** Licence Management (/licences, spec 1 section 2.10). */
 export function LicencesPage() {
   const [searchParams, setSearchParams] = useSearchParams();
+  const { user } = useAuth();
   const params = {
     page: readPage(searchParams.get('page')),
     search: searchParams.get('search') ?? '',
@@ -101,10 +104,12 @@ export function LicencesPage() {
         actions={
           <>
             <RealtimeIndicator />
-            <Button onClick={() => setAddFor('')}>
-              <PlusIcon aria-hidden="true" />
-              Add Licences
-            </Button>
+            {canPerform(user, 'addLicences') && (
+              <Button onClick={() => setAddFor('')}>
+                <PlusIcon aria-hidden="true" />
+                Add Licences
+              </Button>
+            )}
           </>
         }
       />

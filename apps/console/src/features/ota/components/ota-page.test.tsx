@@ -285,14 +285,16 @@ describe('the OTA screen', () => {
     act(() => latestSocket().fire('connect'));
     await userEvent.click(screen.getByRole('button', { name: 'Actions for version 1.1.0' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Activate' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Activate version 1.1.0?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Activate' }));
     expect(await screen.findByText('Version 1.1.0 activated successfully')).toBeInTheDocument();
     expect(screen.queryByText('Version 1.1.0 activated')).not.toBeInTheDocument();
   });
 
-  it('hides Upload and the version actions from staff without settings.edit', async () => {
+  it('hides Upload and the version actions from staff without ota.upload or ota.activate', async () => {
     signInAs({
       ...testUsers.sales,
-      permissions: [...testUsers.sales.permissions, 'settings.view'],
+      permissions: [...testUsers.sales.permissions, 'ota.view'],
     });
     stubOta();
     await openOta();

@@ -69,7 +69,8 @@ function VersionsUnavailable({ message, onRetry }: { message: string; onRetry: (
 /** The OTA screen's body; the page wraps it in its error boundary. */
 function OtaScreen() {
   const { user } = useAuth();
-  const canManage = hasPermission(user, 'settings.edit');
+  const canManage = hasPermission(user, 'ota.activate');
+  const canUploadApk = hasPermission(user, 'ota.upload');
   const authError = useOtaAuthError();
   const breaker = useBreakerHealth(otaBreakers);
   const [refreshing, setRefreshing] = useState(false);
@@ -102,7 +103,7 @@ function OtaScreen() {
   const list: ListOtaVersionsResponse | undefined = versionsQuery.data;
   const details = list?.versions.find((version) => version.id === detailsId) ?? null;
   const healthError = healthQuery.error ? toOtaError(healthQuery.error) : null;
-  const canUpload = canManage && !authError;
+  const canUpload = canUploadApk && !authError;
 
   return (
     <>
@@ -115,7 +116,7 @@ function OtaScreen() {
               <RefreshCwIcon aria-hidden="true" className={refreshing ? 'animate-spin' : ''} />
               {refreshing ? 'Refreshing...' : 'Refresh'}
             </Button>
-            {canManage && (
+            {canUploadApk && (
               <Button onClick={() => setUploadOpen(true)} disabled={authError}>
                 <UploadIcon aria-hidden="true" />
                 Upload APK
@@ -177,11 +178,11 @@ function OtaScreen() {
           </CardContent>
         </Card>
       </div>
-      {canManage && <UploadApkDialog open={uploadOpen} onOpenChange={setUploadOpen} />}
+      {canUploadApk && <UploadApkDialog open={uploadOpen} onOpenChange={setUploadOpen} />}
       <VersionDetailsDialog
         version={details}
         onClose={() => setDetailsId(null)}
-        canManage={canManage}
+        canManage={canUploadApk}
       />
     </>
   );

@@ -53,8 +53,34 @@ describe('version actions', () => {
     });
     await openOta();
     await chooseAction('1.1.0', 'Activate');
+    // Activation asks first; nothing is sent until it is confirmed.
+    const dialog = await screen.findByRole('alertdialog', { name: 'Activate version 1.1.0?' });
+    expect(callsTo(calls, 'PATCH', versionPath(previousVersion.id, 'activate'))).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Activate' }));
     expect(await screen.findByText('Version 1.1.0 activated successfully')).toBeInTheDocument();
     await waitFor(() => expect(reloads(calls)).toBe(2));
+  });
+
+  it('warns in words and colour before activating a release that crashes more than the one before', async () => {
+    const older = otaVersion({
+      id: '00000000-0000-4000-8000-0000000000a1',
+      version: '1.0.0',
+      isActive: true,
+      health: { devices: 50, crashedDevices: 0, crashFreeRate: 100, checkedAt: null },
+    });
+    const worse = {
+      ...previousVersion,
+      health: { devices: 40, crashedDevices: 2, crashFreeRate: 95, checkedAt: null },
+    };
+    stubOta({}, [worse, older]);
+    renderScreen(<OtaPage />, '/ota');
+    await screen.findByRole('row', { name: /1\.1\.0/ });
+    await chooseAction('1.1.0', 'Activate');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Activate version 1.1.0?' });
+    const warning = within(dialog).getByRole('alert');
+    expect(warning).toHaveTextContent('1.1.0 is 95% crash-free, below 1.0.0 (100%).');
+    expect(warning).toHaveClass('text-red-800');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   });
 
   it('deactivates the current version, which also resets the breaker', async () => {

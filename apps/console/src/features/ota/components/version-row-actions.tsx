@@ -1,5 +1,5 @@
 import type { OtaVersion } from '@patrol/contracts';
-import { formatFileSize } from '@patrol/domain';
+import { formatFileSize, hasPermission } from '@patrol/domain';
 import { InfoIcon, MoreHorizontalIcon, PowerIcon, PowerOffIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -17,6 +17,8 @@ import { useDeactivateVersion } from '@/features/ota/api/deactivate-version';
 import { useDeleteVersion } from '@/features/ota/api/delete-version';
 import { toOtaError, type OtaRequestError } from '@/features/ota/api/ota-request';
 import { otaScreenMessages } from '@/features/ota/lib/ota-messages';
+import { useAuth } from '@/lib/auth';
+import { ReleaseChangeConfirm } from './release-change-confirm';
 
 /** The generic API messages of spec 2 section 8 for a failed version action. */
 export function actionFailureMessage(error: OtaRequestError, operation: string): string {
@@ -33,11 +35,21 @@ type VersionRowActionsProps = {
   version: OtaVersion;
   canManage: boolean;
   onShowDetails: (version: OtaVersion) => void;
+  /** The release before this one, whose crash-free rate activation is weighed against. */
+  previous?: OtaVersion;
 };
 
 /** A version's menu: Activate or Deactivate, View Details, Delete (with confirmation). */
-export function VersionRowActions({ version, canManage, onShowDetails }: VersionRowActionsProps) {
+export function VersionRowActions({
+  version,
+  canManage,
+  onShowDetails,
+  previous,
+}: VersionRowActionsProps) {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [confirmingActivate, setConfirmingActivate] = useState(false);
+  // Deleting a release is the uploader's right (ota.upload); activating it, canManage (ota.activate).
+  const canDelete = hasPermission(useAuth().user, 'ota.upload');
   const activate = useActivateVersion();
   const deactivate = useDeactivateVersion();
   const remove = useDeleteVersion();
@@ -54,11 +66,16 @@ export function VersionRowActions({ version, canManage, onShowDetails }: Version
       });
     } else {
       activate.mutate(version, {
-        onSuccess: (response) => toast.success(response.message),
-        onError: (error) =>
+        onSuccess: (response) => {
+          setConfirmingActivate(false);
+          toast.success(response.message);
+        },
+        onError: (error) => {
+          setConfirmingActivate(false);
           toast.error(otaScreenMessages.activationFailed, {
             description: actionFailureMessage(toOtaError(error), 'activation'),
-          }),
+          });
+        },
       });
     }
   };
@@ -87,7 +104,11 @@ export function VersionRowActions({ version, canManage, onShowDetails }: Version
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
           {canManage && (
-            <DropdownMenuItem disabled={toggling} onSelect={toggle}>
+            <DropdownMenuItem
+              disabled={toggling}
+              // Activating offers the release to devices: it asks first.
+              onSelect={version.isActive ? toggle : () => setConfirmingActivate(true)}
+            >
               {version.isActive ? (
                 <PowerOffIcon aria-hidden="true" />
               ) : (
@@ -100,7 +121,7 @@ export function VersionRowActions({ version, canManage, onShowDetails }: Version
             <InfoIcon aria-hidden="true" />
             View Details
           </DropdownMenuItem>
-          {canManage && (
+          {canDelete && (
             <>
               <DropdownMenuSeparator />
               <DropdownMenuItem
@@ -116,6 +137,17 @@ export function VersionRowActions({ version, canManage, onShowDetails }: Version
           )}
         </DropdownMenuContent>
       </DropdownMenu>
+      <ReleaseChangeConfirm
+        open={confirmingActivate}
+        onOpenChange={setConfirmingActivate}
+        version={version}
+        previous={previous}
+        title={`Activate version ${version.version}?`}
+        description={`Devices on the ${version.channel} channel are offered ${version.version} (to ${version.rolloutPercent}% of them) on their next check.`}
+        confirmLabel="Activate"
+        pending={activate.isPending}
+        onConfirm={toggle}
+      />
       <ConfirmDialog
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}

@@ -70,6 +70,7 @@ export function VersionsTable({ versions, canManage, onShowDetails }: VersionsTa
                 version={version}
                 canManage={canManage}
                 onShowDetails={onShowDetails}
+                previous={versions[index + 1]}
               />
             </TableCell>
           </TableRow>

@@ -2,6 +2,7 @@ import { otaChannels, type OtaChannel } from '@patrol/contracts';
 import { relativeTime } from '@/lib/company-time';
 import { Loader2, RefreshCw, Send } from 'lucide-react';
 import { useId, useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -20,17 +21,47 @@ function DistributeButton({
   notice: UpdateNotice;
   notices: UpdateNoticesValue;
 }) {
+  const [confirming, setConfirming] = useState(false);
   const running = notices.distributing === notice.key;
   return (
-    <Button
-      size="sm"
-      variant="outline"
-      disabled={notices.distributing !== null}
-      onClick={() => void notices.distribute(notice)}
-    >
-      {running ? <Loader2 className="animate-spin" /> : <Send />}
-      Distribute
-    </Button>
+    <>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={notices.distributing !== null}
+        onClick={() => setConfirming(true)}
+      >
+        {running ? <Loader2 className="animate-spin" /> : <Send />}
+        Distribute
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Distribute Android app ${notice.version}?`}
+        description={`Every Android device is offered ${notice.version} on its next check${notices.mobile.current ? `, instead of ${notices.mobile.current}` : ''}. Check its crash-free rate on the OTA page first.`}
+        confirmLabel="Distribute"
+        pending={running}
+        onConfirm={() => {
+          setConfirming(false);
+          void notices.distribute(notice);
+        }}
+      />
+    </>
+  );
+}
+
+/**
+ * Distribute is offered only for the newest upload that devices are not offered yet: a notice
+ * about a release since replaced (or already current) offers nothing that would bring it back.
+ */
+export function canDistributeNotice(notice: UpdateNotice, notices: UpdateNoticesValue): boolean {
+  return (
+    notice.type === 'mobile_update' &&
+    notices.canDistribute &&
+    notice.version !== undefined &&
+    notice.version !== null &&
+    notice.version === notices.mobile.latest &&
+    notice.version !== notices.mobile.current
   );
 }
 
@@ -102,7 +133,7 @@ export function UpdateNoticePanel({ notices }: { notices: UpdateNoticesValue }) 
                 now={now}
                 onDismiss={() => notices.dismiss(notice.key)}
                 action={
-                  notice.type === 'mobile_update' && notices.canEdit ? (
+                  canDistributeNotice(notice, notices) ? (
                     <DistributeButton notice={notice} notices={notices} />
                   ) : undefined
                 }

@@ -1,3 +1,4 @@
+import { roleTemplates } from '@patrol/contracts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -5,7 +6,10 @@ import { breakers } from '@/lib/breaker';
 import { renderScreen, stubApi, type FakeCall } from '@/test/fake-api';
 import { jsonResponse, signInAs, testUsers } from '@/test/test-utils';
 import { loadDownloadEventSchema } from '../api/download-dashboard-update';
+import type { UpdateNotice } from '../lib/notices';
+import type { UpdateNoticesValue } from '../lib/update-notice-context';
 import { UpdateNoticeBell } from './update-notice-bell';
+import { canDistributeNotice } from './update-notice-panel';
 import { UpdateNoticeProvider } from './update-notice-provider';
 
 // The realtime provider's socket, played by nobody: these tests drive the timers.
@@ -124,6 +128,31 @@ describe('UpdateNoticeProvider', () => {
     expect(calls).toHaveLength(0);
     const panel = openPanel();
     expect(within(panel).getByText(/Not authenticated/)).toBeInTheDocument();
+  });
+
+  it('checks only the app release for support (ota.view without settings.view)', async () => {
+    signInAs({ ...testUsers.sales, role: 'support', permissions: roleTemplates.support });
+    const calls = stubApi({ 'GET /api/ota/mobile/check': () => jsonResponse(noRelease) });
+    renderProvider();
+    await pass(2_000);
+    expect(calls.map((call) => call.url.pathname)).toEqual(['/api/ota/mobile/check']);
+  });
+
+  it('offers nothing that would bring back a release since replaced', async () => {
+    signInAs({ ...testUsers.sales, role: 'support', permissions: roleTemplates.support });
+    const android = { ...noRelease.android, currentVersion: '3.1.0', latestVersion: '3.2.0' };
+    stubApi({ 'GET /api/ota/mobile/check': () => jsonResponse({ ...noRelease, android }) });
+    renderProvider();
+    await pass(2_000);
+    const panel = openPanel();
+    expect(within(panel).getByRole('button', { name: 'Distribute' })).toBeInTheDocument();
+    // Once 3.3.0 replaced it, a 3.2.0 notice kept from before offers no Distribute, nor does 3.3.0.
+    const kept = { type: 'mobile_update', version: '3.2.0' } as UpdateNotice;
+    const value = { canDistribute: true, mobile: { current: '3.3.0', latest: '3.3.0' } };
+    expect(canDistributeNotice(kept, value as UpdateNoticesValue)).toBe(false);
+    expect(canDistributeNotice({ ...kept, version: '3.3.0' }, value as UpdateNoticesValue)).toBe(
+      false,
+    );
   });
 
   it('makes no check for a user without settings.view, whom the API would refuse', async () => {
@@ -286,6 +315,11 @@ describe('UpdateNoticeProvider', () => {
     );
     fireEvent.click(within(notice).getByRole('button', { name: 'Distribute' }));
     await pass();
+    // Distributing asks first, naming the release devices are offered today.
+    const confirm = screen.getByRole('alertdialog', { name: 'Distribute Android app 3.2.0?' });
+    expect(confirm).toHaveTextContent('instead of 3.1.0');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Distribute' }));
+    await pass();
     expect(callsTo(calls, '/api/ota/mobile/distribute')[0]!.body).toEqual({
       platform: 'android',
       version: '3.2.0',
@@ -297,14 +331,18 @@ describe('UpdateNoticeProvider', () => {
     distributeStatus = 200;
     fireEvent.click(within(notice).getByRole('button', { name: 'Distribute' }));
     await pass();
+    fireEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Distribute' }),
+    );
+    await pass();
     expect(within(panel).queryByRole('listitem', { name: 'Mobile App Update' })).toBeNull();
     expect(
       screen.getByText('Version 3.2.0 is now distributed to Android devices'),
     ).toBeInTheDocument();
   });
 
-  it('offers no Update or Distribute to a user without settings.edit', async () => {
-    signInAs({ ...testUsers.sales, permissions: ['settings.view'] });
+  it('offers no Update or Distribute to a user without settings.edit or ota.activate', async () => {
+    signInAs({ ...testUsers.sales, permissions: ['settings.view', 'ota.view'] });
     stubApi({
       'GET /api/ota/dashboard/check': () => jsonResponse(checkAnswer()),
       'GET /api/ota/mobile/check': () =>

@@ -22,6 +22,7 @@ import {
 } from '../lib/notices';
 import {
   UpdateNoticesContext,
+  type MobileReleases,
   type UpdateInfo,
   type UpdateNoticesValue,
 } from '../lib/update-notice-context';
@@ -64,8 +65,8 @@ const reloadPage = () => window.location.reload();
 /**
  * Raises the update notices of spec 2 sections 2.8 and 4 for the signed-in shell: 2 s after start,
  * then every 4 hours, it asks whether the server serves a newer console build and which app
- * release is current (skipped without a stored token: 'Not authenticated'; and for a user without
- * settings.view, whom the API would refuse). A console update downloads with progress, is applied,
+ * release is current (skipped without a stored token: 'Not authenticated'; the console check needs
+ * settings.view and the app check ota.view, as the API does). A console update downloads with progress, is applied,
  * and the page reloads 3 s later. Keeps the newest 10 notices.
  */
 export function UpdateNoticeProvider(props: UpdateNoticeProviderProps) {
@@ -83,6 +84,9 @@ function UserUpdateNotices({
   const { user } = useAuth();
   const canView = hasPermission(user, 'settings.view');
   const canEdit = hasPermission(user, 'settings.edit');
+  const canViewReleases = hasPermission(user, 'ota.view');
+  const canDistribute = hasPermission(user, 'ota.activate');
+  const [mobile, setMobile] = useState<MobileReleases>({ current: null, latest: null });
   const [noticeState, changeNotices] = useNoticeStore(storageKey);
   const [info, setInfo] = useState<UpdateInfo>(() => initialInfo(build));
   const [distributing, setDistributing] = useState<string | null>(null);
@@ -146,6 +150,9 @@ function UserUpdateNotices({
   const checkMobile = useCallback(async () => {
     try {
       const { android } = await checkMobileUpdate();
+      if (mounted.current) {
+        setMobile({ current: android.currentVersion, latest: android.latestVersion });
+      }
       const version = android.latestVersion ?? android.currentVersion;
       if (!version) return;
       const pending = android.currentVersion !== version;
@@ -171,9 +178,11 @@ function UserUpdateNotices({
       logger.debug(`Update check skipped: ${updateMessages.notAuthenticated}`);
       return;
     }
-    if (!canView) return;
-    await Promise.all([checkDashboard(), checkMobile()]);
-  }, [canView, checkDashboard, checkMobile, patchInfo]);
+    await Promise.all([
+      canView ? checkDashboard() : undefined,
+      canViewReleases ? checkMobile() : undefined,
+    ]);
+  }, [canView, canViewReleases, checkDashboard, checkMobile, patchInfo]);
 
   // The timers read the latest checks without restarting the schedule when they change.
   const latestRunChecks = useRef(runChecks);
@@ -195,7 +204,7 @@ function UserUpdateNotices({
   // A release activated on any console is news here without waiting 4 hours.
   const releaseTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useReleaseActivated(() => {
-    if (!canView || !sessionStore.getToken()) return;
+    if (!canViewReleases || !sessionStore.getToken()) return;
     clearTimeout(releaseTimer.current);
     releaseTimer.current = setTimeout(() => void checkMobile(), updateTimings.releaseEventDelayMs);
   });
@@ -280,6 +289,8 @@ function UserUpdateNotices({
       unread: unreadCount(noticeState),
       info,
       canEdit,
+      canDistribute,
+      mobile,
       distributing,
       markAllRead: () => changeNotices(markAllRead),
       dismiss: (key) => changeNotices((state) => removeNotices(state, (n) => n.key === key)),
@@ -293,6 +304,8 @@ function UserUpdateNotices({
       noticeState,
       info,
       canEdit,
+      canDistribute,
+      mobile,
       distributing,
       changeNotices,
       runChecks,

@@ -25,12 +25,18 @@ export type UpdateInfo = {
   error: string | null;
 };
 
+/** The app releases the last check saw: the one devices are offered, and the newest uploaded. */
+export type MobileReleases = { current: string | null; latest: string | null };
+
 export type UpdateNoticesValue = {
   notices: UpdateNotice[];
   unread: number;
   info: UpdateInfo;
-  /** Whether this user may apply updates, distribute releases and change the channel. */
+  /** Whether this user may apply console updates and change the channel (settings.edit). */
   canEdit: boolean;
+  /** Whether this user may distribute an app release (ota.activate). */
+  canDistribute: boolean;
+  mobile: MobileReleases;
   /** The key of the notice whose distribution is running, if any. */
   distributing: string | null;
   markAllRead: () => void;

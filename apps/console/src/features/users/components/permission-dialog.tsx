@@ -1,4 +1,10 @@
-import { permissionAreas, permissionKeys, roles, roleTemplates } from '@patrol/contracts';
+import {
+  permissionAreas,
+  permissionKeys,
+  permissionLabels,
+  roles,
+  roleTemplates,
+} from '@patrol/contracts';
 import type { CustomPermissions, Permission, User } from '@patrol/contracts';
 import { permissionCoverage, roleLabel, type AreaCoverage } from '@patrol/domain';
 import { useEffect, useId, useMemo, useState } from 'react';
@@ -42,18 +48,8 @@ export const permissionMessages = {
     'You changed your own permissions. Log out and sign in again for the changes to take effect.',
 } as const;
 
-const actionLabels: Record<string, string> = {
-  view: 'View',
-  create: 'Create',
-  edit: 'Edit',
-  delete: 'Delete',
-  manage: 'Manage',
-  export: 'Export',
-};
-
-function permissionLabel(permission: Permission, areaLabel: string): string {
-  const action = permission.split('.')[1] ?? permission;
-  return `${actionLabels[action] ?? action} ${areaLabel.toLowerCase()}`;
+function permissionLabel(permission: Permission): string {
+  return permissionLabels[permission];
 }
 
 // Runs after the dialog has closed, so it is not tied to the component's lifetime.
@@ -340,7 +336,7 @@ function AreaCard({ area, checked, overrides, onToggle, onOverride }: AreaCardPr
           return (
             <li key={permission} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-2">
               <Label htmlFor={id} className="flex-wrap gap-x-2 gap-y-0.5 font-normal">
-                {permissionLabel(permission, area.label)}
+                {permissionLabel(permission)}
                 <span className="font-mono text-xs break-all text-muted-foreground">
                   {permission}
                 </span>
@@ -353,7 +349,7 @@ function AreaCard({ area, checked, overrides, onToggle, onOverride }: AreaCardPr
               </Label>
               <div className="flex shrink-0 items-center gap-2">
                 <select
-                  aria-label={`${permissionLabel(permission, area.label)}: this user only`}
+                  aria-label={`${permissionLabel(permission)}: this user only`}
                   title="Grant or deny to this user whatever the role"
                   className="h-7 w-24 rounded-md border border-input bg-background px-1 text-xs"
                   value={overrideOf(overrides, permission)}
