@@ -1,3 +1,4 @@
+import { emptyClientEInvoice, emptyProductEInvoice } from './myinvois/einvoice-fields';
 import { exampleId, exampleTime } from './test-support';
 
 /** Valid example entities shared by the contract tests. */
@@ -35,6 +36,7 @@ export const exampleClient = {
   updatedAt: exampleTime,
   licenceCount: 1,
   boundLicenceCount: 1,
+  eInvoice: emptyClientEInvoice,
 };
 
 export const exampleActivity = {
@@ -102,6 +104,7 @@ export const exampleProduct = {
   taxType: 'SERVICE_TAX',
   licenceType: 'Standard',
   validityDays: 365,
+  eInvoice: emptyProductEInvoice,
   active: true,
   notes: '',
   createdAt: exampleTime,
