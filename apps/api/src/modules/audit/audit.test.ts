@@ -80,7 +80,10 @@ describe('GET /api/audit', () => {
   });
 
   it('refuses a user with no permission that shows an audited entity (403)', async () => {
-    const { token } = await t.createUserWithToken({ role: 'sales', permissions: ['dashboard.view'] });
+    const { token } = await t.createUserWithToken({
+      role: 'sales',
+      permissions: ['dashboard.view'],
+    });
     expect((await api().get('/api/audit').set(bearer(token))).status).toBe(403);
     expect((await api().get('/api/audit/export').set(bearer(token))).status).toBe(403);
   });
