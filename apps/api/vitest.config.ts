@@ -1,9 +1,35 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * With API_TESTS=server (CI's second pass, on PostgreSQL and Redis), only the tests that need the
+ * server or Redis, or that prove what the server does differently from PGlite (concurrent writes,
+ * races, the triggers of the roll-ups, the database layer): every other test passed on PGlite in
+ * the first pass, on the same SQL. A test joins by naming what it proves.
+ */
+const serverTopics =
+  /DATABASE_URL|REDIS_URL|[Rr]edis|createThrowawayServerDatabase|[Cc]oncurren|\brac(e|es|ing)\b|roll-ups|processes ask at once/;
+
+function serverTests(): string[] {
+  return ['src', 'test'].flatMap((folder) =>
+    readdirSync(folder, { recursive: true, encoding: 'utf8' })
+      .map((file) => join(folder, file))
+      .filter(
+        (file) =>
+          file.endsWith('.test.ts') &&
+          (file.startsWith(join('src', 'db')) || serverTopics.test(readFileSync(file, 'utf8'))),
+      ),
+  );
+}
 
 export default defineConfig({
   test: {
     environment: 'node',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include:
+      process.env.API_TESTS === 'server'
+        ? serverTests()
+        : ['src/**/*.test.ts', 'test/**/*.test.ts'],
     setupFiles: ['test/queued-query-check.ts'],
     // Each test file migrates a fresh database before its first test.
     testTimeout: 30_000,
