@@ -71,6 +71,9 @@ describe('OTA releases', () => {
 
     await page.getByRole('button', { name: `Actions for version ${versionName}` }).click();
     await page.getByRole('menuitem', { name: 'Activate' }).click();
+    // Activating a release is confirmed first (it replaces the one devices are offered).
+    const confirm = page.getByRole('alertdialog', { name: `Activate version ${versionName}?` });
+    await confirm.getByRole('button', { name: 'Activate' }).click();
     await page.getByText(`Version ${versionName} activated successfully`).waitFor();
     await row.getByText('Active', { exact: true }).waitFor();
     await page.getByRole('group', { name: 'Current Version' }).getByText(versionName).waitFor();

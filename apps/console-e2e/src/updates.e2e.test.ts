@@ -118,6 +118,11 @@ describe('update notices', () => {
       .getByText(`Android app ${versionName} is uploaded but not distributed yet.`)
       .waitFor();
     await notice.getByRole('button', { name: 'Distribute' }).click();
+    // Distributing is confirmed first.
+    const confirm = page.getByRole('alertdialog', {
+      name: `Distribute Android app ${versionName}?`,
+    });
+    await confirm.getByRole('button', { name: 'Distribute' }).click();
     await page.getByText(`Version ${versionName} is now distributed to Android devices`).waitFor();
 
     const versions = await api.get<ListOtaVersionsResponse>('/api/ota/versions');

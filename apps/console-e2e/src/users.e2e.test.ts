@@ -6,7 +6,8 @@ import { signInAsStaff } from './support/staff-session';
 import { completeTwoFactorSetup, signInForFirstTime, type StaffAccount } from './support/users';
 
 // The sales template (spec 2 section 6) allows these menu items and no others.
-const salesMenu = ['Dashboard', 'Clients', 'Licences', 'Billing'];
+// The audit trail opens for sales too: it then shows only the clients', products' and quotations' changes.
+const salesMenu = ['Dashboard', 'Clients', 'Licences', 'Billing', 'Audit Trail'];
 const hiddenFromSales = [
   'User Management',
   'Settings',
