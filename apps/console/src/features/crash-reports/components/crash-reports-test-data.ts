@@ -1,4 +1,5 @@
 import type { CrashGroup, CrashReport, CrashReportStatistics } from '@patrol/contracts';
+import type { FakeCall } from '@/test/fake-api';
 import { jsonResponse } from '@/test/test-utils';
 
 const gib = 1024 ** 3;
@@ -172,3 +173,7 @@ export const filterOptions = () =>
       appVersions: ['2.4.1', '2.4.0'],
     },
   });
+
+/** The report list reads among the calls the fake API received. */
+export const listCalls = (calls: FakeCall[]) =>
+  calls.filter((call) => call.method === 'GET' && call.path === '/api/crash-reports');
