@@ -87,6 +87,26 @@ describe('billing PDF layout', () => {
     expect(first).toContain('SST Reg. No. W10-1808-31012345');
   });
 
+  it('breaks an e-mail too long for one line before its @ or after a dot, never inside a word', async () => {
+    const email =
+      'accounts.payable.department.northern.region.headquarters@kawalan-keselamatan-dan-perkhidmatan-rondaan.example.com.my';
+    const [first] = await textOf(
+      invoice({ client: { heading: 'Bill to', lines: ['Kawalan Utara Sdn Bhd', email] } }),
+    );
+    const lines = first!.split('\n');
+    const start = lines.findIndex((line) => line.startsWith('accounts.payable'));
+    const printed: string[] = [];
+    for (let index = start; printed.join('').length < email.length; index += 1) {
+      printed.push(lines[index]!.trim());
+    }
+    expect(printed.join('')).toBe(email);
+    expect(printed.length).toBeGreaterThan(1);
+    for (const [index, line] of printed.slice(1).entries()) {
+      const brokenAtSeparator = line.startsWith('@') || /[.\-_/]$/.test(printed[index]!);
+      expect(brokenAtSeparator, `${printed[index]} | ${line}`).toBe(true);
+    }
+  });
+
   it('prints Total before Paid and Outstanding, then the amount in words', async () => {
     const text = (await textOf(invoice({ rows: [['One line', 'RM 1.00', 'RM 1.00', '-']] }))).join(
       '\n',

@@ -67,6 +67,26 @@ export function oneLineFontSize(
 const shrinkLimit = 2.5;
 
 /**
+ * How a value is printed: its lines, each whole, at the size it fits (by up to 2.5 points smaller,
+ * or down to `min`), or null when it is prose too long even then (pdfkit wraps it at its spaces).
+ * Leaves the document at the size to print it.
+ */
+function valueLines(
+  doc: PDFKit.PDFDocument,
+  value: string,
+  { width, size, min = size - shrinkLimit }: { width: number; size: number; min?: number },
+): string[] | null {
+  const fitted = oneLineFontSize(doc, value, width, size, min);
+  if (fitted !== null) {
+    doc.fontSize(fitted);
+    return value.split('\n');
+  }
+  const broken = brokenAtSeparators(doc, value, width, min);
+  if (broken === null) doc.fontSize(size);
+  return broken;
+}
+
+/**
  * Draws a value with each of its lines whole, shrunk (by up to 2.5 points, or down to `min`) to
  * fit its width when needed; prose too long even then wraps at its spaces instead. Answers the
  * y below it.
@@ -81,21 +101,48 @@ export function drawValue(
     ...args
   ) => void withFontFor(doc, args[0]).text(...args),
 ): number {
-  const { width, size, align } = options;
+  const { width, align } = options;
   const value = keepMoneyTogether(text);
-  const fitted = oneLineFontSize(doc, value, width, size, options.min ?? size - shrinkLimit);
-  doc.fontSize(fitted ?? size);
-  if (fitted === null) {
+  const lines = valueLines(doc, value, options);
+  if (lines === null) {
     draw(value, x, y, { width, align });
     return doc.y;
   }
   // Line by line: pdfkit measures a line ending in a line break wider than the line itself.
   let top = y;
-  for (const line of value.split('\n')) {
+  for (const line of lines) {
     draw(line, x, top, { width, align });
     top += doc.currentLineHeight(true);
   }
   return top;
+}
+
+/**
+ * A value with no spaces too long for one line even at `min` (a long e-mail address, a URL),
+ * broken where a reader expects it: before its '@' and after a '.', '-', '_' or '/', never inside
+ * a word; null for prose (pdfkit wraps it at its spaces) or when a piece fits nowhere. Sets the
+ * font size to `min`.
+ */
+function brokenAtSeparators(
+  doc: PDFKit.PDFDocument,
+  value: string,
+  width: number,
+  min: number,
+): string[] | null {
+  if (/\s/.test(value)) return null;
+  withFontFor(doc, value).fontSize(min);
+  const lines: string[] = [];
+  let line = '';
+  for (const piece of value.split(/(?=@)|(?<=[.\-_/])/)) {
+    if (line && doc.widthOfString(line + piece) > width) {
+      lines.push(line);
+      line = piece;
+    } else {
+      line += piece;
+    }
+  }
+  lines.push(line);
+  return lines.every((each) => doc.widthOfString(each) <= width) ? lines : null;
 }
 
 /** The height `drawValue` gives a value at `size`. */
@@ -105,9 +152,8 @@ export function valueHeight(
   { width, size }: { width: number; size: number },
 ): number {
   const value = keepMoneyTogether(text);
-  const fitted = oneLineFontSize(doc, value, width, size, size - shrinkLimit);
-  doc.fontSize(fitted ?? size);
-  return fitted === null
+  const lines = valueLines(doc, value, { width, size });
+  return lines === null
     ? withFontFor(doc, value).heightOfString(value, { width })
-    : doc.currentLineHeight(true) * value.split('\n').length;
+    : doc.currentLineHeight(true) * lines.length;
 }
