@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 // Node loads this config before anything is bundled and cannot run the contracts package's
 // TypeScript entry; by a relative path, app-info.ts is bundled into the config instead.
@@ -11,6 +13,20 @@ import { precompress } from './build/precompress';
 import { preloadDependencies } from './build/preload-dependencies';
 
 const apiTarget = 'http://localhost:3000';
+
+/**
+ * react-router's package exports name only its development build (with its warnings and checks)
+ * for every condition, so a build takes the production build it ships beside it by path
+ * (remix-run/react-router#12532, #14753).
+ */
+function reactRouterProductionAliases() {
+  const root = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+  const production = (file: string) => join(root, 'dist', 'production', file);
+  return [
+    { find: /^react-router$/, replacement: production('index.mjs') },
+    { find: /^react-router\/dom$/, replacement: production('dom-export.mjs') },
+  ];
+}
 
 export default defineConfig(({ command }) => {
   // Each build gets an id of its own, in the bundle and in build-info.json beside it; the API
@@ -29,7 +45,10 @@ export default defineConfig(({ command }) => {
       __CONSOLE_BUILD_ID__: JSON.stringify(build?.buildId ?? 'development'),
     },
     resolve: {
-      alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+      alias: [
+        { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+        ...(command === 'build' ? reactRouterProductionAliases() : []),
+      ],
     },
     build: {
       outDir: 'dist',
