@@ -32,8 +32,9 @@ export default defineConfig({
         : ['src/**/*.test.ts', 'test/**/*.test.ts'],
     setupFiles: ['test/queued-query-check.ts'],
     // The files share one module graph per worker instead of importing the app afresh each (a
-    // third of the suite's time): every file builds its own app, database and data folder.
-    isolate: false,
+    // third of the suite's time): every file builds its own app, database and data folder. The
+    // server pass's few files (clusters, Redis, races) keep a module graph each.
+    isolate: process.env.API_TESTS === 'server',
     // Each test file migrates a fresh database before its first test.
     testTimeout: 30_000,
     hookTimeout: 30_000,
