@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { invoices } from '../../db/schema';
+import { applyRollUpWrite, rollUpDay, rollUpWrites, senAmount } from '../../../test/roll-up-writes';
 import { createTestDatabase } from '../../../test/test-database';
 import {
   awaitingPayment,
@@ -23,93 +24,35 @@ import { invoiceFigures } from './business-stats.repo';
 // the sen, and the business statistics read from them equal the same figures computed by a scan.
 
 const today = '2026-06-15';
-const day = fc
-  .integer({ min: 0, max: 40 })
-  .map((n) => new Date(Date.UTC(2026, 5, 1) + n * 86_400_000));
-const amount = fc.integer({ min: 0, max: 500_000 }).map((sen) => (sen / 100).toFixed(2));
 const invoiceRow = fc.record({
-  issueDate: day,
+  issueDate: rollUpDay,
   // Invoices are issued at a time of day too, as `issue_date defaultNow()` does.
   issueHour: fc.integer({ min: 0, max: 23 }),
-  dueDate: day,
-  totalAmount: amount,
-  taxAmount: amount,
-  paidAmount: amount,
-  validatedAmount: amount,
-  creditedAmount: amount,
-  debitedAmount: amount,
+  dueDate: rollUpDay,
+  totalAmount: senAmount,
+  taxAmount: senAmount,
+  paidAmount: senAmount,
+  validatedAmount: senAmount,
+  creditedAmount: senAmount,
+  debitedAmount: senAmount,
   paymentStatus: fc.constantFrom(...paymentStatuses),
   paymentValidationStatus: fc.constantFrom(...paymentValidationStatuses),
   isVoided: fc.boolean(),
 });
-type InvoiceRowFields = typeof invoiceRow extends fc.Arbitrary<infer T> ? T : never;
+const writes = rollUpWrites(invoiceRow, fc.constantFrom(...paymentStatuses));
 
-const operation = fc.oneof(
-  fc.record({
-    kind: fc.constant('insert' as const),
-    rows: fc.array(invoiceRow, { minLength: 1, maxLength: 6 }),
+const invoiceTable = {
+  table: invoices,
+  values: ({ issueHour, ...row }: typeof invoiceRow extends fc.Arbitrary<infer T> ? T : never) => ({
+    ...row,
+    issueDate: new Date(row.issueDate.getTime() + issueHour * 3_600_000),
   }),
-  fc.record({ kind: fc.constant('update' as const), pick: fc.nat(), fields: invoiceRow }),
-  fc.record({
-    kind: fc.constant('updateMany' as const),
-    status: fc.constantFrom(...paymentStatuses),
+  newRow: (n: number) => ({
+    invoiceNumber: `INV-T-${n}`,
+    clientInfo: { companyName: 'Roll-up Guards' },
   }),
-  fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
-);
-type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
-
-let numbered = 0;
-const values = (row: InvoiceRowFields) => ({
-  totalAmount: row.totalAmount,
-  taxAmount: row.taxAmount,
-  paidAmount: row.paidAmount,
-  validatedAmount: row.validatedAmount,
-  creditedAmount: row.creditedAmount,
-  debitedAmount: row.debitedAmount,
-  paymentStatus: row.paymentStatus,
-  paymentValidationStatus: row.paymentValidationStatus,
-  isVoided: row.isVoided,
-  issueDate: new Date(row.issueDate.getTime() + row.issueHour * 3_600_000),
-  dueDate: row.dueDate,
-});
-
-async function apply(database: Database, op: Operation) {
-  const { db } = database;
-  const ids = async () =>
-    (await db.select({ id: invoices.id }).from(invoices).orderBy(invoices.id)).map((r) => r.id);
-  switch (op.kind) {
-    case 'insert':
-      await db.insert(invoices).values(
-        op.rows.map((row) => ({
-          ...values(row),
-          invoiceNumber: `INV-T-${++numbered}`,
-          clientInfo: { companyName: 'Roll-up Guards' },
-        })),
-      );
-      return;
-    case 'update': {
-      const all = await ids();
-      if (all.length) {
-        await db
-          .update(invoices)
-          .set(values(op.fields))
-          .where(sql`${invoices.id} = ${all[op.pick % all.length]}`);
-      }
-      return;
-    }
-    case 'updateMany':
-      await db
-        .update(invoices)
-        .set({ paymentStatus: op.status })
-        .where(sql`${invoices.totalAmount} > 2500`);
-      return;
-    case 'delete': {
-      const all = await ids();
-      if (all.length)
-        await db.delete(invoices).where(sql`${invoices.id} = ${all[op.pick % all.length]}`);
-    }
-  }
-}
+  statusColumn: 'paymentStatus',
+};
 
 const rows = async (database: Database, query: SQL) =>
   (await database.db.execute<Record<string, unknown>>(query)).rows;
@@ -209,9 +152,9 @@ describe('invoice roll-ups', () => {
 
   it('equal the invoices they sum after any sequence of writes, and so do the statistics', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 12 }), async (operations) => {
+      fc.asyncProperty(writes, async (sequence) => {
         await database.db.execute(sql`truncate invoices cascade`);
-        for (const op of operations) await apply(database, op);
+        for (const write of sequence) await applyRollUpWrite(database, invoiceTable, write);
         expect(await rollUpsKept(database)).toEqual(await rollUpsFromScratch(database));
         expect(await invoiceFigures(database.db, today)).toEqual(await figuresByScan(database));
       }),

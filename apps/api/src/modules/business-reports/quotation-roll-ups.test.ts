@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { quotations } from '../../db/schema';
+import { applyRollUpWrite, rollUpDay, rollUpWrites, senAmount } from '../../../test/roll-up-writes';
 import { createTestDatabase } from '../../../test/test-database';
 import { countAll, countWhere, onDays, quotationLapsed, sumSen } from './billing-sql';
 import { billingDocumentCounts } from './billing-totals.repo';
@@ -15,67 +16,30 @@ import { quotationPeriodFigures } from './reports.repo';
 // them equal the same figures computed over the quotations, as billing-sql.ts states them.
 
 const today = '2026-06-15';
-const day = fc
-  .integer({ min: 0, max: 40 })
-  .map((n) => new Date(Date.UTC(2026, 5, 1) + n * 86_400_000));
 const quotationRow = fc.record({
-  quotationDate: day,
+  quotationDate: rollUpDay,
   // Quotations are dated at a time of day too, as `quotation_date defaultNow()` does.
   hour: fc.integer({ min: 0, max: 23 }),
-  validUntil: day,
-  totalAmount: fc.integer({ min: 0, max: 500_000 }).map((sen) => (sen / 100).toFixed(2)),
+  validUntil: rollUpDay,
+  totalAmount: senAmount,
   status: fc.constantFrom(...quotationStatuses),
 });
-type QuotationFields = typeof quotationRow extends fc.Arbitrary<infer T> ? T : never;
+const writes = rollUpWrites(quotationRow, fc.constantFrom(...quotationStatuses));
 
-const operation = fc.oneof(
-  fc.record({
-    kind: fc.constant('insert' as const),
-    rows: fc.array(quotationRow, { minLength: 1, maxLength: 6 }),
+const quotationTable = {
+  table: quotations,
+  values: (row: typeof quotationRow extends fc.Arbitrary<infer T> ? T : never) => ({
+    quotationDate: new Date(row.quotationDate.getTime() + row.hour * 3_600_000),
+    validUntil: row.validUntil,
+    totalAmount: row.totalAmount,
+    status: row.status,
   }),
-  fc.record({ kind: fc.constant('update' as const), pick: fc.nat(), fields: quotationRow }),
-  fc.record({
-    kind: fc.constant('updateMany' as const),
-    status: fc.constantFrom(...quotationStatuses),
+  newRow: (n: number) => ({
+    quotationNumber: `QUO-T-${n}`,
+    clientInfo: { companyName: 'Roll-up Guards' },
   }),
-  fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
-);
-type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
-
-let numbered = 0;
-const values = (row: QuotationFields) => ({
-  quotationDate: new Date(row.quotationDate.getTime() + row.hour * 3_600_000),
-  validUntil: row.validUntil,
-  totalAmount: row.totalAmount,
-  status: row.status,
-});
-
-async function apply({ db }: Database, op: Operation) {
-  const pickId = async (pick: number) => {
-    const ids = await db.select({ id: quotations.id }).from(quotations).orderBy(quotations.id);
-    return ids.length ? ids[pick % ids.length]!.id : undefined;
-  };
-  if (op.kind === 'insert') {
-    await db.insert(quotations).values(
-      op.rows.map((row) => ({
-        ...values(row),
-        quotationNumber: `QUO-T-${++numbered}`,
-        clientInfo: { companyName: 'Roll-up Guards' },
-      })),
-    );
-  } else if (op.kind === 'updateMany') {
-    await db
-      .update(quotations)
-      .set({ status: op.status })
-      .where(sql`${quotations.totalAmount} > 2500`);
-  } else {
-    const id = await pickId(op.pick);
-    if (!id) return;
-    const where = sql`${quotations.id} = ${id}`;
-    if (op.kind === 'update') await db.update(quotations).set(values(op.fields)).where(where);
-    else await db.delete(quotations).where(where);
-  }
-}
+  statusColumn: 'status',
+};
 
 async function countsByScan({ db }: Database) {
   const lapsed = quotationLapsed(today);
@@ -113,9 +77,9 @@ describe('quotation roll-ups', () => {
   it('give the counts, the period figures and the total a scan of the quotations gives', async () => {
     const month = reportPeriod('month', today);
     await fc.assert(
-      fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 12 }), async (operations) => {
+      fc.asyncProperty(writes, async (sequence) => {
         await database.db.execute(sql`truncate quotations cascade`);
-        for (const op of operations) await apply(database, op);
+        for (const write of sequence) await applyRollUpWrite(database, quotationTable, write);
         expect(await quotationCounts(database.db, today)).toEqual(await countsByScan(database));
         expect(await quotationPeriodFigures(database.db, month)).toEqual(
           await periodByScan(database, month),
