@@ -3,7 +3,7 @@ import { PauseIcon } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
-import { ReleaseChangeConfirm } from '@/features/ota/components/release-change-confirm';
+import { ReleaseChangeConfirm } from '@/components/release-change-confirm';
 import { RollForwardDialog } from '@/features/ota/components/roll-forward-dialog';
 import { ladderStateText } from '@/features/ota/components/rollout-ladder-items';
 import { RolloutMenu } from '@/features/ota/components/rollout-menu';

@@ -10,7 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { ReleaseChangeConfirm } from '@/features/ota/components/release-change-confirm';
+import { ReleaseChangeConfirm } from '@/components/release-change-confirm';
 import { useVersionActions } from '@/features/ota/lib/use-version-actions';
 import { useAuth } from '@/lib/auth';
 

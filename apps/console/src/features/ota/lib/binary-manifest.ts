@@ -20,6 +20,12 @@ const attributeIds = { versionCode: 0x0101021b, versionName: 0x0101021c };
 
 const malformed = (detail: string) => new ApkReadError(otaMessages.manifestMalformed(detail));
 
+/** `length` bytes of the manifest from `start`, never past its end. */
+function bytesAt(view: DataView, start: number, length: number): Uint8Array {
+  if (start < 0 || start + length > view.byteLength) throw new RangeError('outside the manifest');
+  return new Uint8Array(view.buffer, view.byteOffset + start, length);
+}
+
 /** One string of a string pool, UTF-8 or UTF-16, as `ResStringPool::stringAt` reads it. */
 function readPoolString(view: DataView, at: number, utf8: boolean): string {
   if (utf8) {
@@ -28,18 +34,18 @@ function readPoolString(view: DataView, at: number, utf8: boolean): string {
     const first = view.getUint8(offset);
     const byteLength = first & 0x80 ? ((first & 0x7f) << 8) | view.getUint8(offset + 1) : first;
     offset += first & 0x80 ? 2 : 1;
-    return new TextDecoder().decode(new Uint8Array(view.buffer, view.byteOffset + offset, byteLength));
+    return new TextDecoder().decode(bytesAt(view, offset, byteLength));
   }
   const first = view.getUint16(at, true);
   const length = first & 0x8000 ? ((first & 0x7fff) << 16) | view.getUint16(at + 2, true) : first;
   const start = at + (first & 0x8000 ? 4 : 2);
-  return new TextDecoder('utf-16le').decode(
-    new Uint8Array(view.buffer, view.byteOffset + start, length * 2),
-  );
+  return new TextDecoder('utf-16le').decode(bytesAt(view, start, length * 2));
 }
 
-function readStringPool(view: DataView, chunk: number, headerSize: number): string[] {
+function readStringPool(view: DataView, chunk: number, headerSize: number, size: number) {
   const count = view.getUint32(chunk + 8, true);
+  // Each string has a 4-byte offset inside the chunk: a count past that is a lie.
+  if (headerSize + count * 4 > size) throw malformed(`the string pool claims ${count} strings`);
   const utf8 = (view.getUint32(chunk + 16, true) & utf8Flag) !== 0;
   const stringsStart = chunk + view.getUint32(chunk + 20, true);
   return Array.from({ length: count }, (_, index) =>
@@ -85,7 +91,7 @@ export function parseBinaryManifest(bytes: Uint8Array): ApkIdentity {
       const type = view.getUint16(offset, true);
       const headerSize = view.getUint16(offset + 2, true);
       const size = view.getUint32(offset + 4, true);
-      if (type === chunkTypes.stringPool) strings = readStringPool(view, offset, headerSize);
+      if (type === chunkTypes.stringPool) strings = readStringPool(view, offset, headerSize, size);
       if (type === chunkTypes.resourceMap) {
         resourceIds = Array.from({ length: (size - headerSize) / 4 }, (_, index) =>
           view.getUint32(offset + headerSize + index * 4, true),
