@@ -53,7 +53,7 @@ async function menuItems(trigger: string, among: Record<string, ConsoleActionNam
   return items.map((item) => item.textContent?.trim() ?? '').filter((label) => label in among);
 }
 
-describe('the OTA screen for each role template', () => {
+describe('the OTA screen for each role template', { timeout: 15_000 }, () => {
   it.each(roleTemplateUsers)(
     '%s is offered exactly the release actions the API allows it',
     async (_role, user) => {
@@ -79,7 +79,6 @@ describe('the OTA screen for each role template', () => {
       }
       expect((await menuItems(rollout, rolloutActions)).sort()).toEqual(expected);
     },
-    15_000,
   );
 
   it('offers Roll forward only with both ota.upload and ota.activate, as its route asks', async () => {

@@ -33,7 +33,8 @@ async function openOta() {
 const reloads = (calls: ReturnType<typeof stubOta>) =>
   callsTo(calls, 'GET', '/api/ota/versions').length;
 
-describe('staged rollout', () => {
+// The whole OTA page renders per test: under a loaded CI machine the first one passes 5 s.
+describe('staged rollout', { timeout: 15_000 }, () => {
   it('sets the share of devices offered a version', async () => {
     const calls = stubOta({
       [`PATCH ${versionPath(current.id, 'rollout')}`]: () =>

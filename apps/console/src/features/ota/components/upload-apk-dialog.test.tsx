@@ -36,7 +36,7 @@ async function realApk(options: { versionCode?: number; versionName?: string } =
     versionCode: options.versionCode ?? 13,
     versionName: options.versionName ?? '1.3.0',
   });
-  return new File([bytes], 'patrol-1.3.0.apk', { type: 'application/vnd.android.package-archive' });
+  return new File([new Uint8Array(bytes)], 'patrol-1.3.0.apk', { type: 'application/vnd.android.package-archive' });
 }
 
 function openDialog(releases: OtaVersion[] = []) {

@@ -41,7 +41,8 @@ async function chooseAction(version: string, action: string | RegExp) {
 const reloads = (calls: ReturnType<typeof stubOta>) =>
   callsTo(calls, 'GET', '/api/ota/versions').length;
 
-describe('version actions', () => {
+// The whole OTA page renders per test: under a loaded CI machine the first one passes 5 s.
+describe('version actions', { timeout: 15_000 }, () => {
   it('activates an inactive version and reloads the list', async () => {
     const calls = stubOta({
       [`PATCH ${versionPath(previousVersion.id, 'activate')}`]: () =>

@@ -109,7 +109,7 @@ describe('the mapping of a release', () => {
     renderScreen(<UploadApkDialog open onOpenChange={onOpenChange} />);
     const dialog = within(screen.getByRole('dialog', { name: 'Upload New APK' }));
     const apk = new File(
-      [await buildTestApk({ versionCode: 13, versionName: '1.3.0' })],
+      [new Uint8Array(await buildTestApk({ versionCode: 13, versionName: '1.3.0' }))],
       'patrol-1.3.0.apk',
     );
     fireEvent.change(dialog.getByLabelText('APK file'), { target: { files: [apk] } });

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { parseBinaryManifest } from './binary-manifest';
 import { readApkIdentity } from './read-apk';
 
-const apkFile = (bytes: Uint8Array, name = 'patrol.apk') => new File([bytes], name);
+// A copy: File takes bytes of an ArrayBuffer, and Node's Buffers may sit in a shared pool.
+const apkFile = (bytes: Uint8Array, name = 'patrol.apk') => new File([new Uint8Array(bytes)], name);
 const identity = { packageName: 'com.patrol.guard', versionCode: 13, versionName: '1.3.0' };
 
 /**
@@ -90,7 +91,10 @@ describe('parseBinaryManifest', () => {
   const manifest = binaryManifest(identity);
 
   it('reads a UTF-16 string pool as well as a UTF-8 one', () => {
-    expect(parseBinaryManifest(withUtf16Pool(manifest))).toEqual(identity);
+    const utf16 = withUtf16Pool(manifest);
+    // The pool's flags (byte 24 of the file) no longer say UTF-8.
+    expect(new DataView(utf16.buffer).getUint32(24, true) & 0x100).toBe(0);
+    expect(parseBinaryManifest(utf16)).toEqual(identity);
     expect(parseBinaryManifest(manifest)).toEqual(identity);
   });
 
