@@ -40,8 +40,8 @@ describe('releaseHealthWarning with session vitals', () => {
   });
 
   it('falls back to crash-free devices when one release has no sessions', () => {
-    expect(
-      releaseHealthWarning(release('3.2.0', 85), withSessions('3.1.0', 99.5, 0)),
-    ).toContain('3.2.0 is 85% crash-free, below 3.1.0 (90%)');
+    expect(releaseHealthWarning(release('3.2.0', 85), withSessions('3.1.0', 99.5, 0))).toContain(
+      '3.2.0 is 85% crash-free, below 3.1.0 (90%)',
+    );
   });
 });

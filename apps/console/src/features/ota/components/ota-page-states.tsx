@@ -36,7 +36,13 @@ export function EmptyState({ canUpload, onUpload }: EmptyStateProps) {
 }
 
 /** The version history could not be loaded: why, and Try Again. */
-export function VersionsUnavailable({ message, onRetry }: { message: string; onRetry: () => void }) {
+export function VersionsUnavailable({
+  message,
+  onRetry,
+}: {
+  message: string;
+  onRetry: () => void;
+}) {
   return (
     <div role="alert" className="flex flex-col items-center gap-3 px-6 py-14 text-center">
       <h3 className="text-lg font-semibold">Versions could not be loaded</h3>

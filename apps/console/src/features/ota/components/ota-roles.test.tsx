@@ -88,7 +88,10 @@ describe('the OTA screen for each role template', { timeout: 15_000 }, () => {
       rolloutPauseReason: 'Halted by hand',
     });
     const trigger = 'Rollout of version 1.2.0: 10%, halted';
-    const labels = { 'Roll forward…': 'activateRelease', 'Resume rollout…': 'changeRollout' } as const;
+    const labels = {
+      'Roll forward…': 'activateRelease',
+      'Resume rollout…': 'changeRollout',
+    } as const;
     signInAs({
       ...testUsers.sales,
       permissions: [...testUsers.sales.permissions, 'ota.view', 'ota.activate'],

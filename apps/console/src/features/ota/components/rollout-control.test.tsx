@@ -82,7 +82,9 @@ describe('staged rollout', { timeout: 15_000 }, () => {
     );
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Resume rollout…' }));
     // Resuming offers the release again: it asks first.
-    const confirm = await screen.findByRole('alertdialog', { name: 'Resume the rollout of 1.2.0?' });
+    const confirm = await screen.findByRole('alertdialog', {
+      name: 'Resume the rollout of 1.2.0?',
+    });
     expect(callsTo(calls, 'PATCH', versionPath(paused.id, 'rollout'))).toHaveLength(0);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Resume Rollout' }));
     expect(

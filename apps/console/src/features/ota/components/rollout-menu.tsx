@@ -14,7 +14,6 @@ import { rolloutSteps } from '@/features/ota/api/change-rollout';
 import { RolloutLadderItems } from '@/features/ota/components/rollout-ladder-items';
 import type { RolloutRights } from '@/features/ota/lib/use-rollout-moves';
 
-
 type RolloutMenuProps = {
   version: OtaVersion;
   rights: RolloutRights;

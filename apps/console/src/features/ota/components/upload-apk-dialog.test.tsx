@@ -36,7 +36,9 @@ async function realApk(options: { versionCode?: number; versionName?: string } =
     versionCode: options.versionCode ?? 13,
     versionName: options.versionName ?? '1.3.0',
   });
-  return new File([new Uint8Array(bytes)], 'patrol-1.3.0.apk', { type: 'application/vnd.android.package-archive' });
+  return new File([new Uint8Array(bytes)], 'patrol-1.3.0.apk', {
+    type: 'application/vnd.android.package-archive',
+  });
 }
 
 function openDialog(releases: OtaVersion[] = []) {
@@ -104,9 +106,9 @@ describe('Upload New APK', () => {
     expect(request.field('channel')).toBe('stable');
     expect(request.field('rolloutPercent')).toBe('25');
     expect((request.field('apk') as File).name).toBe('patrol-1.3.0.apk');
-    expect(
-      dialog.getByText('patrol-1.3.0.apk', { exact: false }).textContent,
-    ).toContain('com.patrol.app, version 1.3.0, version code 13.');
+    expect(dialog.getByText('patrol-1.3.0.apk', { exact: false }).textContent).toContain(
+      'com.patrol.app, version 1.3.0, version code 13.',
+    );
 
     act(() => request.progress(512, 2048));
     const bar = dialog.getByRole('progressbar', { name: 'APK upload progress' });
@@ -196,7 +198,7 @@ describe('Upload New APK', () => {
     expect(requests).toHaveLength(0);
   });
 
-  it('says a version typed over the APK\'s, keeping what was typed, and sends nothing', async () => {
+  it("says a version typed over the APK's, keeping what was typed, and sends nothing", async () => {
     const requests = stubXhr();
     const { dialog } = openDialog();
     await userEvent.type(dialog.getByLabelText('Version'), '1.3.1');
@@ -215,9 +217,7 @@ describe('Upload New APK', () => {
     const requests = stubXhr();
     const { dialog } = openDialog([otaVersion({ version: '1.2.0', buildNumber: 12 })]);
     chooseFile(dialog, await realApk({ versionCode: 12 }));
-    expect(
-      await dialog.findByText(otaMessages.versionCodeNotAbove(12, 12)),
-    ).toBeInTheDocument();
+    expect(await dialog.findByText(otaMessages.versionCodeNotAbove(12, 12))).toBeInTheDocument();
     chooseFile(dialog, await realApk({ versionName: '1.2.0', versionCode: 14 }));
     expect(await dialog.findByText(otaMessages.versionExists('1.2.0'))).toBeInTheDocument();
     await userEvent.click(dialog.getByRole('button', { name: 'Upload' }));

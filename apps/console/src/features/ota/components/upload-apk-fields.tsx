@@ -48,7 +48,12 @@ export function UploadApkFields(props: UploadApkFieldsProps) {
   const versionError = errors.version?.message ?? problems.version;
   return (
     <>
-      <FormField id={id('apk')} label="APK file" error={apkError} hint={apkHint(props.apk, reading)}>
+      <FormField
+        id={id('apk')}
+        label="APK file"
+        error={apkError}
+        hint={apkHint(props.apk, reading)}
+      >
         <Input
           type="file"
           accept=".apk,application/vnd.android.package-archive"

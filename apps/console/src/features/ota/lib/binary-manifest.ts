@@ -64,7 +64,8 @@ function checkChunkFraming(view: DataView): void {
   }
   let offset = 8;
   while (offset < view.byteLength) {
-    if (offset + 8 > view.byteLength) throw malformed(`a chunk header at byte ${offset} is cut off`);
+    if (offset + 8 > view.byteLength)
+      throw malformed(`a chunk header at byte ${offset} is cut off`);
     const headerSize = view.getUint16(offset + 2, true);
     const size = view.getUint32(offset + 4, true);
     if (headerSize < 8 || size < headerSize) {

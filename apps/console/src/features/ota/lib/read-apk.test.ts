@@ -25,7 +25,9 @@ function withUtf16Pool(manifest: Uint8Array): Uint8Array {
     const entry = new Uint8Array(2 + text.length * 2 + 2);
     const entryView = new DataView(entry.buffer);
     entryView.setUint16(0, text.length, true);
-    [...text].forEach((char, index) => entryView.setUint16(2 + index * 2, char.charCodeAt(0), true));
+    [...text].forEach((char, index) =>
+      entryView.setUint16(2 + index * 2, char.charCodeAt(0), true),
+    );
     return entry;
   });
   const dataLength = encoded.reduce((sum, entry) => sum + entry.length, 0);
@@ -59,7 +61,11 @@ describe('readApkIdentity (the APK read in the browser)', () => {
   });
 
   it('reads a large APK without loading the padding', async () => {
-    const apk = await buildTestApk({ versionCode: 2_100_000_001, versionName: '21.0.0-beta+7', padBytes: 3_000_000 });
+    const apk = await buildTestApk({
+      versionCode: 2_100_000_001,
+      versionName: '21.0.0-beta+7',
+      padBytes: 3_000_000,
+    });
     await expect(readApkIdentity(apkFile(apk))).resolves.toEqual({
       packageName: 'com.patrol.guard',
       versionCode: 2_100_000_001,
@@ -71,7 +77,10 @@ describe('readApkIdentity (the APK read in the browser)', () => {
     ['a text file renamed .apk', () => new TextEncoder().encode('plain text'), otaMessages.notAZip],
     [
       'a zip without a manifest',
-      () => rawZip([{ name: 'classes.dex', data: Buffer.from('dex'), method: 0, uncompressedSize: 3, crc: 0 }]),
+      () =>
+        rawZip([
+          { name: 'classes.dex', data: Buffer.from('dex'), method: 0, uncompressedSize: 3, crc: 0 },
+        ]),
       otaMessages.noManifest,
     ],
   ])('says in words when it is %s', async (_case, bytes, message) => {

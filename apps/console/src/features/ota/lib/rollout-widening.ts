@@ -5,9 +5,7 @@ import type { OtaVersion } from '@patrol/contracts';
  * step now, or resuming a halted rollout. Lower shares, holds and halts are not asked.
  */
 export type Widening =
-  | { kind: 'share'; to: number }
-  | { kind: 'advance'; to: number }
-  | { kind: 'resume' };
+  { kind: 'share'; to: number } | { kind: 'advance'; to: number } | { kind: 'resume' };
 
 /** The confirmation's words for a widening of `version`'s rollout. */
 export function wideningText(version: OtaVersion, widening: Widening) {

@@ -18,12 +18,18 @@ const release = (version: string, crashFreeRate: number, isActive: boolean) =>
     health: { devices: 40, crashedDevices: 0, crashFreeRate, checkedAt: null },
   }) as OtaVersion;
 
-const notice = { key: 'mobile_update:3.2.0', type: 'mobile_update', version: '3.2.0' } as UpdateNotice;
+const notice = {
+  key: 'mobile_update:3.2.0',
+  type: 'mobile_update',
+  version: '3.2.0',
+} as UpdateNotice;
 
 function renderButton(current: string) {
   const distribute = vi.fn(async () => undefined);
   const notices = { distributing: null, mobile: { current, latest: '3.2.0' }, distribute };
-  renderScreen(<DistributeButton notice={notice} notices={notices as unknown as UpdateNoticesValue} />);
+  renderScreen(
+    <DistributeButton notice={notice} notices={notices as unknown as UpdateNoticesValue} />,
+  );
   return distribute;
 }
 
@@ -37,7 +43,11 @@ describe('Distribute on an app release notice', () => {
         jsonResponse({
           success: true,
           // 3.1.5 was uploaded between them but never offered: 3.2.0 is weighed against 3.1.0.
-          versions: [release('3.2.0', 95, false), release('3.1.5', 90, false), release('3.1.0', 99, true)],
+          versions: [
+            release('3.2.0', 95, false),
+            release('3.1.5', 90, false),
+            release('3.1.0', 99, true),
+          ],
           currentVersion: '3.1.0',
           latestVersion: '3.2.0',
           totalVersions: 3,
@@ -45,7 +55,9 @@ describe('Distribute on an app release notice', () => {
     });
     const distribute = renderButton('3.1.0');
     await userEvent.click(screen.getByRole('button', { name: 'Distribute' }));
-    const confirm = await screen.findByRole('alertdialog', { name: 'Distribute Android app 3.2.0?' });
+    const confirm = await screen.findByRole('alertdialog', {
+      name: 'Distribute Android app 3.2.0?',
+    });
     const warning = await within(confirm).findByRole('alert');
     expect(warning).toHaveTextContent('3.2.0 is 95% crash-free, below 3.1.0 (99%).');
     expect(warning).toHaveClass('text-red-800');
@@ -58,7 +70,9 @@ describe('Distribute on an app release notice', () => {
     const calls = stubApi({});
     renderButton('3.1.0');
     await userEvent.click(screen.getByRole('button', { name: 'Distribute' }));
-    const confirm = await screen.findByRole('alertdialog', { name: 'Distribute Android app 3.2.0?' });
+    const confirm = await screen.findByRole('alertdialog', {
+      name: 'Distribute Android app 3.2.0?',
+    });
     expect(within(confirm).queryByRole('alert')).not.toBeInTheDocument();
     expect(calls.filter((call) => call.path === '/api/ota/versions')).toHaveLength(0);
   });
