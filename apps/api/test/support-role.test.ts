@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Route } from '../src/http/route';
 import { crashReportRoutes } from '../src/modules/crash-reports/crash-reports.routes';
 import { otaRoutes } from '../src/modules/ota/ota.routes';
+import { releaseHealthRoutes } from '../src/modules/ota/release-health.routes';
 import { systemRoutes } from '../src/modules/system/system.routes';
 import { bearer, createTestContext, type TestContext } from './test-context';
 
@@ -11,7 +12,12 @@ import { bearer, createTestContext, type TestContext } from './test-context';
  * The support role ships the app: every crash report, OTA release and system status route lets it
  * in and keeps sales out, and none of them asks for a company settings key any more.
  */
-const shippingRoutes: readonly Route[] = [...crashReportRoutes, ...otaRoutes, ...systemRoutes];
+const shippingRoutes: readonly Route[] = [
+  ...crashReportRoutes,
+  ...otaRoutes,
+  ...releaseHealthRoutes,
+  ...systemRoutes,
+];
 const guarded = shippingRoutes.filter((route) => typeof route.access === 'object');
 const name = (route: Route) => `${route.method.toUpperCase()} ${route.path}`;
 

@@ -36,7 +36,9 @@ describe('OTA releases', () => {
       mimeType: 'application/vnd.android.package-archive',
       buffer: apk,
     });
-    await dialog.getByLabel('Version').fill(versionName);
+    // The APK is read in the browser: its manifest names the version, which fills Version.
+    await dialog.getByText(`version ${versionName}, version code ${versionCode}.`).waitFor();
+    expect(await dialog.getByLabel('Version', { exact: true }).inputValue()).toBe(versionName);
     await dialog.getByLabel('Release notes').fill('Journey release');
 
     const cdp = await page.context().newCDPSession(page);

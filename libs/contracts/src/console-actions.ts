@@ -43,6 +43,21 @@ export const consoleActions = {
     path: '/api/ota/versions/:id/rollout',
     permission: 'ota.activate',
   },
+  moveRollout: {
+    method: 'post',
+    path: '/api/ota/versions/:id/rollout-action',
+    permission: 'ota.activate',
+  },
+  uploadMapping: {
+    method: 'post',
+    path: '/api/ota/versions/:id/mapping',
+    permission: 'ota.upload',
+  },
+  deleteMapping: {
+    method: 'delete',
+    path: '/api/ota/versions/:id/mapping',
+    permission: 'ota.upload',
+  },
   distributeRelease: {
     method: 'post',
     path: '/api/ota/mobile/distribute',

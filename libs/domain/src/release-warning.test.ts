@@ -23,3 +23,25 @@ describe('releaseHealthWarning', () => {
     expect(releaseHealthWarning(current, previous)).toBeNull();
   });
 });
+
+describe('releaseHealthWarning with session vitals', () => {
+  const withSessions = (version: string, crashFreeSessions: number | null, sessions = 500) => ({
+    version,
+    // Device figures that alone would say the opposite: sessions win when both have them.
+    health: { crashFreeRate: version === '3.2.0' ? 100 : 90 },
+    vitals: { last24h: { sessions, crashFreeSessions } },
+  });
+
+  it('compares crash-free sessions when both releases have them', () => {
+    expect(releaseHealthWarning(withSessions('3.2.0', 97.25), withSessions('3.1.0', 99.5))).toBe(
+      '3.2.0 has 97.25% crash-free sessions in the last 24 hours, below 3.1.0 (99.5%). More devices would get a release that crashes more often.',
+    );
+    expect(releaseHealthWarning(withSessions('3.2.0', 99.5), withSessions('3.1.0', 97))).toBeNull();
+  });
+
+  it('falls back to crash-free devices when one release has no sessions', () => {
+    expect(releaseHealthWarning(release('3.2.0', 85), withSessions('3.1.0', 99.5, 0))).toContain(
+      '3.2.0 is 85% crash-free, below 3.1.0 (90%)',
+    );
+  });
+});

@@ -9,7 +9,10 @@ import { rollForward } from './roll-forward.service';
 import { changeRolloutByHand, setRolloutLadder } from './rollout-ladder.service';
 
 const tags = ['ota'];
-const manageAccess = { permissions: ['settings.edit'] } as const;
+// Releases are shipped with the OTA permissions, never with company settings (issue 29).
+const rolloutAccess = { permissions: ['ota.activate'] } as const;
+// Roll forward uploads an APK and makes it the active release: both rights.
+const rollForwardAccess = { permissions: ['ota.upload', 'ota.activate'], mode: 'all' } as const;
 
 /** The rollout ladder and staff's moves on it (issue 27; docs/release-health.md). */
 export const releaseHealthRoutes = [
@@ -20,7 +23,7 @@ export const releaseHealthRoutes = [
     description:
       'Steps are percents rising to 100 (at most 10). The release climbs to the next step once it has spent minMinutes and gathered minSessions sessions at its step, while healthy and not held or halted.',
     tags,
-    access: manageAccess,
+    access: rolloutAccess,
     params: otaVersionParamsSchema,
     body: rolloutLadderBodySchema,
     response: otaVersionResponseSchema,
@@ -33,7 +36,7 @@ export const releaseHealthRoutes = [
     description:
       'hold keeps the release at its step (still offered); release lets it climb again; advance takes the next step now; halt stops offering it to devices not on it; resume lifts a halt. Audited and announced as ota_update; 409 when the rollout is in no state for the move.',
     tags,
-    access: manageAccess,
+    access: rolloutAccess,
     params: otaVersionParamsSchema,
     body: rolloutActionBodySchema,
     response: otaVersionResponseSchema,
@@ -47,7 +50,7 @@ export const releaseHealthRoutes = [
     description:
       'The id names the halted release. The APK is the previous good build (the newest earlier release never halted) rebuilt with a version code above the latest, since Android refuses to install a lower one. It is checked like an upload (413, 400 for another package or not an APK, 409 for a version code not above the latest), stored naming the good release, made the active release at 100% and the halted one deactivated, in one action; audited and announced. 409 when the release is not halted or no earlier release was good.',
     tags,
-    access: manageAccess,
+    access: rollForwardAccess,
     params: otaVersionParamsSchema,
     response: otaVersionResponseSchema,
     status: 201,

@@ -14,7 +14,8 @@ const f = releaseHealthFixture(() => t);
 beforeAll(async () => {
   t = await createTestContext();
   editor = await t.signIn('Admin');
-  viewer = await t.signIn('Admin', { customDenied: ['settings.edit'] });
+  // Roll forward needs ota.upload and ota.activate both: a user without ota.upload is refused.
+  viewer = await t.signIn('Admin', { customDenied: ['ota.upload'] });
 });
 afterAll(() => t.close());
 beforeEach(() => f.clear());
@@ -85,7 +86,7 @@ describe('POST /api/ota/versions/{id}/roll-forward', () => {
     expect(notHalted.body.message).toBe('Roll forward replaces a halted release: halt it first');
   });
 
-  it('refuses a file that is not an APK (400), staff without settings.edit (403), unknown (404)', async () => {
+  it('refuses a file that is not an APK (400), staff without ota.upload (403), unknown (404)', async () => {
     const { bad } = await haltedAfterGood();
     const notApk = await request(t.app)
       .post(`/api/ota/versions/${bad.id}/roll-forward`)

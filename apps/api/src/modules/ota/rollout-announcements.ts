@@ -10,7 +10,7 @@ type AnnounceDeps = Pick<AppContext, 'db' | 'events' | 'logger' | 'mailer'> & {
 /**
  * Announces rollout moves once their transaction has committed: every move as ota_update (the
  * OTA screens reload and say what happened); a halt also as a critical systemAlert and by e-mail
- * to the active staff who manage releases (settings.edit). A mail that fails is logged: the halt
+ * to the active staff who roll out releases (ota.activate). A mail that fails is logged: the halt
  * itself stands.
  */
 export async function announceRolloutMoves(
@@ -41,7 +41,7 @@ export async function announceRolloutMoves(
   }
   if (halts.length === 0) return;
   try {
-    const recipients = await activeStaffEmailsWith(deps.db, 'settings.edit');
+    const recipients = await activeStaffEmailsWith(deps.db, 'ota.activate');
     for (const halt of halts) {
       for (const to of recipients) {
         await deps.mailer.send({

@@ -13,7 +13,8 @@ const f = releaseHealthFixture(() => t);
 beforeAll(async () => {
   t = await createTestContext();
   editor = await t.signIn('Admin');
-  viewer = await t.signIn('Admin', { customDenied: ['settings.edit'] });
+  // Releases are rolled out with ota.activate; settings.edit alone is no longer asked.
+  viewer = await t.signIn('Admin', { customDenied: ['ota.activate'] });
 });
 afterAll(() => t.close());
 beforeEach(() => f.clear());
@@ -79,7 +80,7 @@ describe('POST /api/ota/versions/{id}/rollout-action', () => {
     await act(idle.id, { action: 'advance' }).expect(409);
   });
 
-  it('refuses an unknown action (400), staff without settings.edit (403), an unknown release (404)', async () => {
+  it('refuses an unknown action (400), staff without ota.activate (403), an unknown release (404)', async () => {
     const release = await staged();
     const bad = await act(release.id, { action: 'jump' }).expect(400);
     expect(bad.body.errors).toHaveProperty('action');
@@ -110,7 +111,7 @@ describe('PUT /api/ota/versions/{id}/ladder', () => {
     expect(await actions(release.id)).toContain('ota.rollout_ladder_changed');
   });
 
-  it('refuses steps that do not rise to 100 (400), without settings.edit (403), unknown (404)', async () => {
+  it('refuses steps that do not rise to 100 (400), without ota.activate (403), unknown (404)', async () => {
     const release = await staged();
     const bad = await ladder(release.id, { steps: [10, 5, 100] }).expect(400);
     expect(bad.body.errors.steps).toBe(

@@ -27,7 +27,7 @@ export function RolloutLadderItems({
       {ladder.nextStep !== null && version.isActive && (
         <DropdownMenuItem disabled={disabled} onSelect={() => onAction('advance')}>
           <ChevronsUpIcon aria-hidden="true" />
-          Advance to {ladder.nextStep}% now
+          Advance to {ladder.nextStep}% now…
         </DropdownMenuItem>
       )}
       {ladder.state === 'climbing' && (

@@ -1,4 +1,5 @@
-import { otaMessages } from '@patrol/contracts';
+import { otaMessages, type OtaVersion } from '@patrol/contracts';
+import { buildTestApk } from '@patrol/test-apk';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
@@ -21,15 +22,28 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function apkFile(name = 'patrol-1.3.0.apk', size = 2048): File {
-  const file = new File(['PK'], name, { type: 'application/vnd.android.package-archive' });
+/** A file of `bytes` (a text that is no APK unless given), with the size it claims. */
+function apkFile(name = 'patrol-1.3.0.apk', size = 2048, bytes: BlobPart = 'PK'): File {
+  const file = new File([bytes], name, { type: 'application/vnd.android.package-archive' });
   Object.defineProperty(file, 'size', { value: size });
   return file;
 }
 
-function openDialog() {
+/** A real APK (libs/test-apk): com.patrol.app 1.3.0, version code 13, unless told. */
+async function realApk(options: { versionCode?: number; versionName?: string } = {}) {
+  const bytes = await buildTestApk({
+    packageName: 'com.patrol.app',
+    versionCode: options.versionCode ?? 13,
+    versionName: options.versionName ?? '1.3.0',
+  });
+  return new File([new Uint8Array(bytes)], 'patrol-1.3.0.apk', {
+    type: 'application/vnd.android.package-archive',
+  });
+}
+
+function openDialog(releases: OtaVersion[] = []) {
   const onOpenChange = vi.fn();
-  renderScreen(<UploadApkDialog open onOpenChange={onOpenChange} />);
+  renderScreen(<UploadApkDialog open onOpenChange={onOpenChange} releases={releases} />);
   const dialog = within(screen.getByRole('dialog', { name: 'Upload New APK' }));
   return { dialog, onOpenChange };
 }
@@ -39,8 +53,9 @@ function chooseFile(dialog: ReturnType<typeof openDialog>['dialog'], file: File)
 }
 
 async function fillAndSubmit(dialog: ReturnType<typeof openDialog>['dialog']) {
-  chooseFile(dialog, apkFile());
-  await userEvent.type(dialog.getByLabelText('Version'), '1.3.0');
+  chooseFile(dialog, await realApk());
+  // The APK is read in the browser: its version name fills Version.
+  await waitFor(() => expect(dialog.getByLabelText('Version')).toHaveValue('1.3.0'));
   await userEvent.type(dialog.getByLabelText('Release notes'), 'Offline checkpoint queue');
   await userEvent.clear(dialog.getByLabelText('Rollout percentage'));
   await userEvent.type(dialog.getByLabelText('Rollout percentage'), '25');
@@ -67,7 +82,9 @@ describe('Upload New APK', () => {
     expect(await dialog.findByText(otaMessages.apkTooLarge)).toBeInTheDocument();
     expect(await screen.findByText('File Too Large')).toBeInTheDocument();
 
-    chooseFile(dialog, apkFile());
+    chooseFile(dialog, await realApk());
+    await waitFor(() => expect(dialog.getByLabelText('Version')).toHaveValue('1.3.0'));
+    await userEvent.clear(dialog.getByLabelText('Version'));
     await userEvent.type(dialog.getByLabelText('Version'), 'v 1.3!');
     await userEvent.click(dialog.getByRole('button', { name: 'Upload' }));
     expect(await dialog.findByText(otaMessages.versionCharacters)).toBeInTheDocument();
@@ -89,6 +106,9 @@ describe('Upload New APK', () => {
     expect(request.field('channel')).toBe('stable');
     expect(request.field('rolloutPercent')).toBe('25');
     expect((request.field('apk') as File).name).toBe('patrol-1.3.0.apk');
+    expect(dialog.getByText('patrol-1.3.0.apk', { exact: false }).textContent).toContain(
+      'com.patrol.app, version 1.3.0, version code 13.',
+    );
 
     act(() => request.progress(512, 2048));
     const bar = dialog.getByRole('progressbar', { name: 'APK upload progress' });
@@ -165,5 +185,42 @@ describe('Upload New APK', () => {
     await waitFor(() =>
       expect(dialog.getByLabelText('Version')).toHaveAccessibleDescription(mismatch),
     );
+  });
+
+  it('says in words that a file is not an APK, and sends nothing', async () => {
+    const requests = stubXhr();
+    const { dialog } = openDialog();
+    chooseFile(dialog, apkFile('patrol.apk', 10, 'plain text'));
+    expect(await dialog.findByText(otaMessages.notAZip)).toBeInTheDocument();
+    expect(dialog.getByLabelText('APK file')).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(dialog.getByLabelText('Version'), '1.3.0');
+    await userEvent.click(dialog.getByRole('button', { name: 'Upload' }));
+    expect(requests).toHaveLength(0);
+  });
+
+  it("says a version typed over the APK's, keeping what was typed, and sends nothing", async () => {
+    const requests = stubXhr();
+    const { dialog } = openDialog();
+    await userEvent.type(dialog.getByLabelText('Version'), '1.3.1');
+    chooseFile(dialog, await realApk());
+    const mismatch = otaMessages.versionMismatch('1.3.1', '1.3.0');
+    expect(await dialog.findByText(mismatch)).toBeInTheDocument();
+    expect(dialog.getByLabelText('Version')).toHaveValue('1.3.1');
+    await userEvent.click(dialog.getByRole('button', { name: 'Upload' }));
+    expect(requests).toHaveLength(0);
+    await userEvent.clear(dialog.getByLabelText('Version'));
+    await userEvent.type(dialog.getByLabelText('Version'), '1.3.0');
+    expect(dialog.queryByText(mismatch)).not.toBeInTheDocument();
+  });
+
+  it('says what the server would refuse against the releases here', async () => {
+    const requests = stubXhr();
+    const { dialog } = openDialog([otaVersion({ version: '1.2.0', buildNumber: 12 })]);
+    chooseFile(dialog, await realApk({ versionCode: 12 }));
+    expect(await dialog.findByText(otaMessages.versionCodeNotAbove(12, 12))).toBeInTheDocument();
+    chooseFile(dialog, await realApk({ versionName: '1.2.0', versionCode: 14 }));
+    expect(await dialog.findByText(otaMessages.versionExists('1.2.0'))).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Upload' }));
+    expect(requests).toHaveLength(0);
   });
 });

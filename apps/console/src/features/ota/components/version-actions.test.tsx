@@ -41,7 +41,8 @@ async function chooseAction(version: string, action: string | RegExp) {
 const reloads = (calls: ReturnType<typeof stubOta>) =>
   callsTo(calls, 'GET', '/api/ota/versions').length;
 
-describe('version actions', () => {
+// The whole OTA page renders per test: under a loaded CI machine the first one passes 5 s.
+describe('version actions', { timeout: 15_000 }, () => {
   it('activates an inactive version and reloads the list', async () => {
     const calls = stubOta({
       [`PATCH ${versionPath(previousVersion.id, 'activate')}`]: () =>
@@ -169,99 +170,5 @@ describe('version actions', () => {
     await userEvent.click(details.getByRole('button', { name: 'Copy checksum' }));
     expect(writeText).toHaveBeenCalledWith(current.checksum);
     expect(await screen.findByText('Checksum copied')).toBeInTheDocument();
-  });
-});
-
-describe('staged rollout', () => {
-  it('sets the share of devices offered a version', async () => {
-    const calls = stubOta({
-      [`PATCH ${versionPath(current.id, 'rollout')}`]: () =>
-        jsonResponse({
-          success: true,
-          message: 'Version 1.2.0 is offered to 25% of devices',
-          version: { ...current, rolloutPercent: 25 },
-        }),
-    });
-    await openOta();
-    await userEvent.click(screen.getByRole('button', { name: 'Rollout of version 1.2.0: 100%' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: '25%' }));
-    expect(
-      await screen.findByText('Version 1.2.0 is offered to 25% of devices'),
-    ).toBeInTheDocument();
-    expect(callsTo(calls, 'PATCH', versionPath(current.id, 'rollout'))[0]!.body).toEqual({
-      rolloutPercent: 25,
-    });
-    await waitFor(() => expect(reloads(calls)).toBe(2));
-  });
-
-  it('shows why a rollout is halted and resumes it', async () => {
-    const paused = otaVersion({
-      rolloutPercent: 10,
-      rolloutPausedAt: '2026-03-03T01:00:00.000Z',
-      rolloutPauseReason: 'Crash-free devices 91.0%, 8.2 points below the previous release',
-    });
-    const calls = stubOta(
-      {
-        [`PATCH ${versionPath(paused.id, 'rollout')}`]: () =>
-          jsonResponse({
-            success: true,
-            message: 'Version 1.2.0 is offered to 10% of devices',
-            version: { ...paused, rolloutPausedAt: null, rolloutPauseReason: null },
-          }),
-      },
-      [paused, previousVersion],
-    );
-    await openOta();
-    expect(
-      screen.getByText('Crash-free devices 91.0%, 8.2 points below the previous release'),
-    ).toBeInTheDocument();
-    await userEvent.click(
-      screen.getByRole('button', { name: 'Rollout of version 1.2.0: 10%, halted' }),
-    );
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Resume rollout' }));
-    expect(
-      await screen.findByText('Version 1.2.0 is offered to 10% of devices'),
-    ).toBeInTheDocument();
-    expect(callsTo(calls, 'PATCH', versionPath(paused.id, 'rollout'))[0]!.body).toEqual({
-      paused: false,
-    });
-  });
-
-  it('halts a climbing rollout after a confirmation naming the release', async () => {
-    const climbing = otaVersion({
-      rolloutPercent: 5,
-      ladder: {
-        steps: [1, 5, 10, 25, 50, 100],
-        state: 'climbing',
-        stepStartedAt: '2026-03-03T01:00:00.000Z',
-        minMinutes: 60,
-        minSessions: 200,
-        nextStep: 10,
-        haltRule: null,
-      },
-    });
-    const calls = stubOta(
-      {
-        [`POST ${versionPath(climbing.id, 'rollout-action')}`]: () =>
-          jsonResponse({
-            success: true,
-            message: 'Rollout of 1.2.0 halted at 5%: Halted by hand',
-            version: { ...climbing, rolloutPausedAt: '2026-03-03T02:00:00.000Z' },
-          }),
-      },
-      [climbing, previousVersion],
-    );
-    await openOta();
-    expect(screen.getByText('Climbing · next 10%')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Rollout of version 1.2.0: 5%' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Halt rollout…' }));
-    expect(await screen.findByText('Halt the rollout of 1.2.0?')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Halt Rollout' }));
-    expect(
-      await screen.findByText('Rollout of 1.2.0 halted at 5%: Halted by hand'),
-    ).toBeInTheDocument();
-    expect(callsTo(calls, 'POST', versionPath(climbing.id, 'rollout-action'))[0]!.body).toEqual({
-      action: 'halt',
-    });
   });
 });

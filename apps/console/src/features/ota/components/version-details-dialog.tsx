@@ -18,8 +18,6 @@ type VersionDetailsDialogProps = {
   /** The version shown; null keeps the dialog closed. */
   version: OtaVersion | null;
   onClose: () => void;
-  /** May upload and delete the release's mapping (settings.edit). */
-  canManage?: boolean;
 };
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -32,11 +30,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Version Details: everything known about one release, with its SHA-256 to copy. */
-export function VersionDetailsDialog({
-  version,
-  onClose,
-  canManage = false,
-}: VersionDetailsDialogProps) {
+export function VersionDetailsDialog({ version, onClose }: VersionDetailsDialogProps) {
   return (
     <Dialog open={version !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl">
@@ -91,7 +85,7 @@ export function VersionDetailsDialog({
               </div>
             </Row>
             <Row label="R8 mapping">
-              <VersionMappingSection version={version} canManage={canManage} />
+              <VersionMappingSection version={version} />
             </Row>
           </dl>
         )}

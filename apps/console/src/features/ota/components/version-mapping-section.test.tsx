@@ -1,4 +1,5 @@
 import { crashMappingMessages, otaMessages, type CrashMapping } from '@patrol/contracts';
+import { buildTestApk } from '@patrol/test-apk';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
@@ -38,7 +39,7 @@ describe('the mapping of a release', () => {
   it('uploads a mapping for an existing release with a progress bar', async () => {
     stubApi({});
     const requests = stubXhr();
-    renderScreen(<VersionMappingSection version={otaVersion({ mapping: null })} canManage />);
+    renderScreen(<VersionMappingSection version={otaVersion({ mapping: null })} />);
     fireEvent.change(screen.getByLabelText('Mapping file (mapping.txt)'), {
       target: { files: [mappingFile()] },
     });
@@ -65,7 +66,7 @@ describe('the mapping of a release', () => {
   it('refuses a file over the size limit before sending it', async () => {
     stubApi({});
     const requests = stubXhr();
-    renderScreen(<VersionMappingSection version={otaVersion({ mapping: null })} canManage />);
+    renderScreen(<VersionMappingSection version={otaVersion({ mapping: null })} />);
     fireEvent.change(screen.getByLabelText('Mapping file (mapping.txt)'), {
       target: { files: [mappingFile(209_715_201)] },
     });
@@ -79,7 +80,7 @@ describe('the mapping of a release', () => {
       'DELETE /api/ota/versions/00000000-0000-4000-8000-000000000012/mapping': () =>
         jsonResponse({ success: true, message: crashMappingMessages.deleted }),
     });
-    renderScreen(<VersionMappingSection version={otaVersion({ mapping })} canManage />);
+    renderScreen(<VersionMappingSection version={otaVersion({ mapping })} />);
     expect(screen.getByText('ab'.repeat(32))).toBeInTheDocument();
     expect(screen.getByText(/1,840 classes/)).toBeInTheDocument();
     expect(screen.getByText('Retracing earlier crash reports...')).toBeInTheDocument();
@@ -92,13 +93,12 @@ describe('the mapping of a release', () => {
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
   });
 
-  it('shows the mapping without upload or delete to a reader', () => {
+  it('shows the mapping without upload or delete to a reader (no ota.upload)', () => {
+    signInAs({ ...testUsers.sales, permissions: [...testUsers.sales.permissions, 'ota.view'] });
     stubApi({});
-    renderScreen(<VersionMappingSection version={otaVersion({ mapping })} canManage={false} />);
+    renderScreen(<VersionMappingSection version={otaVersion({ mapping })} />);
     expect(screen.queryByRole('button', { name: 'Delete Mapping' })).not.toBeInTheDocument();
-    renderScreen(
-      <VersionMappingSection version={otaVersion({ mapping: null })} canManage={false} />,
-    );
+    renderScreen(<VersionMappingSection version={otaVersion({ mapping: null })} />);
     expect(screen.getByText('No mapping uploaded')).toBeInTheDocument();
   });
 
@@ -108,12 +108,16 @@ describe('the mapping of a release', () => {
     const onOpenChange = vi.fn();
     renderScreen(<UploadApkDialog open onOpenChange={onOpenChange} />);
     const dialog = within(screen.getByRole('dialog', { name: 'Upload New APK' }));
-    const apk = new File(['PK'], 'patrol-1.3.0.apk');
+    const apk = new File(
+      [new Uint8Array(await buildTestApk({ versionCode: 13, versionName: '1.3.0' }))],
+      'patrol-1.3.0.apk',
+    );
     fireEvent.change(dialog.getByLabelText('APK file'), { target: { files: [apk] } });
     fireEvent.change(dialog.getByLabelText('Mapping file'), {
       target: { files: [mappingFile()] },
     });
-    await userEvent.type(dialog.getByLabelText('Version'), '1.3.0');
+    // The version is read from the APK.
+    await waitFor(() => expect(dialog.getByLabelText('Version')).toHaveValue('1.3.0'));
     await userEvent.click(dialog.getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(requests).toHaveLength(1));
     const created = otaVersion({ id: 'new-release', version: '1.3.0' });

@@ -1,5 +1,5 @@
 import type { OtaVersion } from '@patrol/contracts';
-import { formatBusinessDateTime, formatFileSize } from '@patrol/domain';
+import { canPerform, formatBusinessDateTime, formatFileSize } from '@patrol/domain';
 import { DownloadIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -9,25 +9,26 @@ import { Button } from '@/components/ui/button';
 import { toOtaError } from '@/features/ota/api/ota-request';
 import { downloadMapping, useDeleteMapping } from '@/features/ota/api/version-mapping';
 import { MappingUploadControl } from '@/features/ota/components/mapping-upload-control';
-import { actionFailureMessage } from '@/features/ota/components/version-row-actions';
 import { otaScreenMessages } from '@/features/ota/lib/ota-messages';
+import { actionFailureMessage } from '@/features/ota/lib/use-version-actions';
+import { useAuth } from '@/lib/auth';
 
 type VersionMappingSectionProps = {
   version: Pick<OtaVersion, 'id' | 'version' | 'mapping'>;
-  canManage: boolean;
 };
 
 /**
  * A release's R8/ProGuard mapping on Version Details: its size, classes and SHA-256, whether the
  * release's earlier crashes are retraced yet, download and delete (confirmed); or the upload.
  */
-export function VersionMappingSection({ version, canManage }: VersionMappingSectionProps) {
+export function VersionMappingSection({ version }: VersionMappingSectionProps) {
+  const { user } = useAuth();
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteMapping();
   const mapping = version.mapping;
 
   if (!mapping) {
-    return canManage ? (
+    return canPerform(user, 'uploadMapping') ? (
       <MappingUploadControl version={version} />
     ) : (
       <span className="text-muted-foreground">No mapping uploaded</span>
@@ -78,7 +79,7 @@ export function VersionMappingSection({ version, canManage }: VersionMappingSect
           <DownloadIcon aria-hidden="true" />
           Download Mapping
         </Button>
-        {canManage && (
+        {canPerform(user, 'deleteMapping') && (
           <Button type="button" variant="outline" size="sm" onClick={() => setConfirming(true)}>
             <Trash2Icon aria-hidden="true" />
             Delete Mapping

@@ -16,12 +16,11 @@ import { VersionRowActions } from '@/features/ota/components/version-row-actions
 
 type VersionsTableProps = {
   versions: OtaVersion[];
-  canManage: boolean;
   onShowDetails: (version: OtaVersion) => void;
 };
 
 /** The Version History table, newest first (the API's order). */
-export function VersionsTable({ versions, canManage, onShowDetails }: VersionsTableProps) {
+export function VersionsTable({ versions, onShowDetails }: VersionsTableProps) {
   return (
     <Table>
       <TableHeader>
@@ -56,11 +55,7 @@ export function VersionsTable({ versions, canManage, onShowDetails }: VersionsTa
               {formatBusinessDateTime(version.uploadedAt)}
             </TableCell>
             <TableCell numeric>
-              <RolloutControl
-                version={version}
-                canManage={canManage}
-                previous={versions[index + 1]}
-              />
+              <RolloutControl version={version} previous={versions[index + 1]} />
             </TableCell>
             <TableCell numeric>
               <ReleaseHealthCell version={version} previous={versions[index + 1]} />
@@ -68,7 +63,6 @@ export function VersionsTable({ versions, canManage, onShowDetails }: VersionsTa
             <TableCell>
               <VersionRowActions
                 version={version}
-                canManage={canManage}
                 onShowDetails={onShowDetails}
                 previous={versions[index + 1]}
               />

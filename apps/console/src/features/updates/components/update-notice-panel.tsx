@@ -1,8 +1,7 @@
 import { otaChannels, type OtaChannel } from '@patrol/contracts';
 import { relativeTime } from '@/lib/company-time';
-import { Loader2, RefreshCw, Send } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
-import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -10,45 +9,10 @@ import { useNow } from '@/lib/use-now';
 import type { UpdateNotice } from '../lib/notices';
 import type { UpdateNoticesValue } from '../lib/update-notice-context';
 import { DashboardUpdateCard } from './dashboard-update-card';
+import { DistributeButton } from './distribute-button';
 import { NoticeItem } from './notice-item';
 
 const channelLabels: Record<OtaChannel, string> = { stable: 'Stable', beta: 'Beta' };
-
-function DistributeButton({
-  notice,
-  notices,
-}: {
-  notice: UpdateNotice;
-  notices: UpdateNoticesValue;
-}) {
-  const [confirming, setConfirming] = useState(false);
-  const running = notices.distributing === notice.key;
-  return (
-    <>
-      <Button
-        size="sm"
-        variant="outline"
-        disabled={notices.distributing !== null}
-        onClick={() => setConfirming(true)}
-      >
-        {running ? <Loader2 className="animate-spin" /> : <Send />}
-        Distribute
-      </Button>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={`Distribute Android app ${notice.version}?`}
-        description={`Every Android device is offered ${notice.version} on its next check${notices.mobile.current ? `, instead of ${notices.mobile.current}` : ''}. Check its crash-free rate on the OTA page first.`}
-        confirmLabel="Distribute"
-        pending={running}
-        onConfirm={() => {
-          setConfirming(false);
-          void notices.distribute(notice);
-        }}
-      />
-    </>
-  );
-}
 
 /**
  * Distribute is offered only for the newest upload that devices are not offered yet: a notice

@@ -1,14 +1,13 @@
-import type { OtaVersion } from '@patrol/contracts';
-import { releaseHealthWarning } from '@patrol/domain';
+import { releaseHealthWarning, type ReleaseHealthFigures } from '@patrol/domain';
 import { TriangleAlertIcon } from 'lucide-react';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 
 type ReleaseChangeConfirmProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The release being activated or widened, and the one before it (for its crash-free rate). */
-  version: OtaVersion;
-  previous: OtaVersion | undefined;
+  /** The release being activated, widened or distributed, and the one before it. */
+  version: ReleaseHealthFigures | undefined;
+  previous: ReleaseHealthFigures | undefined;
   title: string;
   description: string;
   confirmLabel: string;
@@ -17,11 +16,11 @@ type ReleaseChangeConfirmProps = {
 };
 
 /**
- * Asks before a change that offers a release to more devices, and warns in words and colour when
- * its crash-free rate is below the previous release's.
+ * Asks before a change that offers an app release to more devices (OTA screen, update notices),
+ * and warns in words and colour when its crash-free rate is below the previous release's.
  */
 export function ReleaseChangeConfirm({ version, previous, ...props }: ReleaseChangeConfirmProps) {
-  const warning = releaseHealthWarning(version, previous);
+  const warning = version ? releaseHealthWarning(version, previous) : null;
   return (
     <ConfirmDialog {...props} destructive={warning !== null}>
       {warning && (
