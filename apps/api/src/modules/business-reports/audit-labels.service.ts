@@ -1,6 +1,7 @@
 import type { DbExecutor } from '../../db/client';
 import type { AuditLabel, LabelledEntry } from '../../http/audit-names';
 import { userNamesById } from '../accounts/accounts.service';
+import { clientsByIds } from '../clients/client-renewal.service';
 import {
   invoiceIdsOfPayments,
   invoiceLabels,
@@ -62,8 +63,10 @@ export async function findAuditLabels(
     quotationLabels(db, idsOf(entries, 'quotation')),
     receiptLabels(db, idsOf(entries, 'receipt')),
     productLabels(db, idsOf(entries, 'product')),
-    userNamesById(db, idsOf(entries, 'user')),
+    // A session entry is about an account (or, failed, about an email no account has).
+    userNamesById(db, [...new Set([...idsOf(entries, 'user'), ...idsOf(entries, 'session')])]),
   ]);
+  const clientRows = await clientsByIds(db, idsOf(entries, 'client'));
   const invoiceById = new Map(invoiceRows.map((row) => [row.id, row]));
   for (const row of invoiceRows) put('invoice', row.id, row.label, clientOf(row.client));
   for (const [paymentId, invoiceId] of invoiceOfPayment) {
@@ -73,6 +76,10 @@ export async function findAuditLabels(
   for (const row of quotationRows) put('quotation', row.id, row.label, clientOf(row.client));
   for (const row of receiptRows) put('receipt', row.id, row.label, clientOf(row.client));
   for (const row of productRows) put('product', row.id, row.label, null);
-  for (const row of userRows.values()) put('user', row.id, row.fullName || row.username, null);
+  for (const row of userRows.values()) {
+    put('user', row.id, row.fullName || row.username, null);
+    put('session', row.id, row.fullName || row.username, null);
+  }
+  for (const row of clientRows.values()) put('client', row.id, row.companyName, row.companyName);
   return found;
 }

@@ -1,4 +1,8 @@
-import { billingInsightLimits, type BusinessStats } from '@patrol/contracts';
+import {
+  billingInsightLimits,
+  type BusinessStats,
+  type BusinessStatsAnswer,
+} from '@patrol/contracts';
 import { formatMoney, hasPermission, humanise, percentChange } from '@patrol/domain';
 import { formatBusinessDateTime } from '@/lib/company-time';
 import { FileTextIcon, PackageIcon, ReceiptIcon, RefreshCwIcon, WalletIcon } from 'lucide-react';
@@ -95,10 +99,12 @@ export function BillingDashboardTab() {
 export const moneyHiddenNote =
   'Revenue and collection figures are shown to users who may view reports.';
 
-function BillingDashboardContent({ stats }: { stats: BusinessStats }) {
+function BillingDashboardContent({ stats }: { stats: BusinessStatsAnswer }) {
   const { quotations, invoices, receipts, products, financial, revenue } = stats;
-  // Money figures follow reports.view: a role refused Reports sees counts, not revenue.
-  const showMoney = hasPermission(useAuth().user, 'reports.view');
+  // Money figures follow reports.view: a role refused Reports sees counts, not revenue (the API
+  // sends it none).
+  const showMoney =
+    hasPermission(useAuth().user, 'reports.view') && financial !== null && revenue !== null;
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
