@@ -84,9 +84,9 @@ export function labelFromChanges(entry: LabelledEntry): AuditLabel {
     changed(entry, 'name') ??
     changed(entry, 'fullName') ??
     // A client by its name, a licence by its key, a sign-in by the email typed.
-    changed(entry, 'companyName') ??
-    changed(entry, 'key') ??
-    changed(entry, 'email') ??
+    (entry.entityType === 'client' ? changed(entry, 'companyName') : null) ??
+    (entry.entityType === 'licence' ? changed(entry, 'key') : null) ??
+    (entry.entityType === 'session' ? changed(entry, 'email') : null) ??
     (entry.entityType === 'settings' ? 'Company settings' : null);
   const clientName =
     changed(entry, 'clientInfo.companyName') ??

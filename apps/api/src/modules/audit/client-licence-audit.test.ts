@@ -107,6 +107,13 @@ describe('the audit trail of licences', () => {
       .set(bearer(admin.token))
       .send({ extensionDays: 30 })
       .expect(200);
+    const [extended] = await trail({ entityType: 'licence' });
+    // Named by its key and client, though the extension changed neither.
+    expect(extended).toMatchObject({
+      action: 'licence.extended',
+      entityLabel: key,
+      clientName: form.companyName,
+    });
     await api().delete(`/api/licences/${key}`).set(bearer(admin.token)).expect(200);
 
     const entries = (await trail({ entityType: 'licence' })).filter(

@@ -2,6 +2,7 @@ import type { DbExecutor } from '../../db/client';
 import type { AuditLabel, LabelledEntry } from '../../http/audit-names';
 import { userNamesById } from '../accounts/accounts.service';
 import { clientsByIds } from '../clients/client-renewal.service';
+import { licenceKeysByIds } from '../licences/licence-labels.service';
 import {
   invoiceIdsOfPayments,
   invoiceLabels,
@@ -66,7 +67,12 @@ export async function findAuditLabels(
     // A session entry is about an account (or, failed, about an email no account has).
     userNamesById(db, [...new Set([...idsOf(entries, 'user'), ...idsOf(entries, 'session')])]),
   ]);
-  const clientRows = await clientsByIds(db, idsOf(entries, 'client'));
+  // A licence by its key and client; a client by its name (both from their own modules).
+  const licenceKeys = await licenceKeysByIds(db, idsOf(entries, 'licence'));
+  const clientRows = await clientsByIds(db, [
+    ...idsOf(entries, 'client'),
+    ...[...licenceKeys.values()].map((licence) => licence.clientId),
+  ]);
   const invoiceById = new Map(invoiceRows.map((row) => [row.id, row]));
   for (const row of invoiceRows) put('invoice', row.id, row.label, clientOf(row.client));
   for (const [paymentId, invoiceId] of invoiceOfPayment) {
@@ -81,5 +87,8 @@ export async function findAuditLabels(
     put('session', row.id, row.fullName || row.username, null);
   }
   for (const row of clientRows.values()) put('client', row.id, row.companyName, row.companyName);
+  for (const [id, licence] of licenceKeys) {
+    put('licence', id, licence.key, clientRows.get(licence.clientId)?.companyName ?? null);
+  }
   return found;
 }
