@@ -14,7 +14,7 @@ import {
 // Part of the billing read model: the names an accountant reads on the audit trail (document
 // numbers, client and product names) for one page, one query per entity type on the page, never
 // per row. It only reads the billing tables (their modules own every write); people's names come
-// from the users module.
+// from the users module, clients' names and licences' keys from the clients and licences modules.
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
