@@ -27,7 +27,13 @@ describe('toaster', () => {
       expect(outlet).toHaveAttribute('data-y-position', 'top');
       expect(outlet).toHaveAttribute('data-x-position', 'center');
       act(() => dialog.setAttribute('data-state', 'closed'));
-      await waitFor(() => expect(outlet).toHaveAttribute('data-y-position', 'bottom'));
+      // sonner renders a list per position: the toast's list is now at the bottom right.
+      await waitFor(() =>
+        expect(document.querySelector('[data-sonner-toaster]')).toHaveAttribute(
+          'data-y-position',
+          'bottom',
+        ),
+      );
     } finally {
       dialog.remove();
     }
