@@ -69,10 +69,7 @@ describe('the audit trail of clients', () => {
     });
     expect(live[2]?.changes.companyId).toEqual({ before: null, after: form.companyId });
 
-    await api()
-      .delete(`/api/clients/${form.companyId}`)
-      .set(bearer(admin.token))
-      .expect(200);
+    await api().delete(`/api/clients/${form.companyId}`).set(bearer(admin.token)).expect(200);
     const [deleted] = await trail({ entityType: 'client', entityId: id });
     // The row is gone: its name comes from the values the deletion kept.
     expect(deleted).toMatchObject({

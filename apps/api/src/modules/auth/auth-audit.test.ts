@@ -79,9 +79,11 @@ describe('the audit trail of sign-ins and sessions', () => {
   it('records refused sign-ins with the reason and the address, never the password or code', async () => {
     const account = await buildUserWithTwoFactor(t);
     const address = freshAddress();
-    await post('login', { email: account.user.email, password: 'Wrong-password-9' }, address).expect(
-      401,
-    );
+    await post(
+      'login',
+      { email: account.user.email, password: 'Wrong-password-9' },
+      address,
+    ).expect(401);
     const login = await post(
       'login',
       { email: account.user.email, password: testPassword },

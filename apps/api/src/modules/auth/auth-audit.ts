@@ -4,10 +4,7 @@ import { recordAudit } from '../audit/audit.service';
 
 /** Why a sign-in step was refused, as the trail records it. */
 export type SignInFailure =
-  | 'unknown_account'
-  | 'wrong_password'
-  | 'wrong_code'
-  | 'account_inactive';
+  'unknown_account' | 'wrong_password' | 'wrong_code' | 'account_inactive';
 
 /** One sign-in step as the trail records it: the account if known, the email typed, the address. */
 export interface SignInAttempt {

@@ -178,19 +178,16 @@ describe('dashboard API', () => {
     ['support', null],
     ['accounts', 'number'],
     ['manager', 'number'],
-  ] as const)(
-    'sends %s the revenue per client only with reports.view',
-    async (role, expected) => {
-      const reader = await t.signIn(role);
-      const response = await request(t.app)
-        .get('/api/clients/dashboard')
-        .set('Authorization', `Bearer ${reader}`)
-        .expect(200);
-      const figure = response.body.stats.avgRevenuePerClient;
-      if (expected === null) expect(figure).toBeNull();
-      else expect(typeof figure).toBe('number');
-    },
-  );
+  ] as const)('sends %s the revenue per client only with reports.view', async (role, expected) => {
+    const reader = await t.signIn(role);
+    const response = await request(t.app)
+      .get('/api/clients/dashboard')
+      .set('Authorization', `Bearer ${reader}`)
+      .expect(200);
+    const figure = response.body.stats.avgRevenuePerClient;
+    if (expected === null) expect(figure).toBeNull();
+    else expect(typeof figure).toBe('number');
+  });
 
   it('is refused without dashboard.view (403)', async () => {
     const denied = await t.signIn('sales', { customDenied: ['dashboard.view'] });
