@@ -22,6 +22,11 @@ export const auditEntityTypes = [
   'licence',
   /** The MyInvois e-invoice of an invoice or note. */
   'einvoice',
+  /**
+   * Sign-ins (succeeded or failed, with the address), sign-outs and revoked sessions: the entity
+   * is the account (its id), or the email typed when no account has it.
+   */
+  'session',
 ] as const;
 export const auditEntityTypeSchema = z.enum(auditEntityTypes);
 export type AuditEntityType = z.infer<typeof auditEntityTypeSchema>;

@@ -13,6 +13,43 @@ const recentDocumentShape = {
   createdAt: isoDateTimeSchema,
 };
 
+/** Invoiced revenue: a money figure, shown only with reports.view. */
+const revenueSchema = z.object({
+  /** All-time invoiced amount; the others are invoiced by issue date. */
+  total: moneySchema,
+  daily: moneySchema,
+  /** The last 7 days, today included. */
+  weekly: moneySchema,
+  /** The 7 days before those. */
+  lastWeek: moneySchema,
+  /** This calendar month to date. */
+  monthly: moneySchema,
+  monthlyTarget: moneySchema,
+  /** This calendar year to date. */
+  yearly: moneySchema,
+});
+
+/** The financial overview (invoiced, collected, owed): shown only with reports.view. */
+const financialSchema = z.object({
+  /** Invoiced, all time, tax included (gross). */
+  totalAmount: moneySchema,
+  /** The invoiced amount net of tax. */
+  netAmount: moneySchema,
+  /** The tax on the invoiced amount. */
+  taxAmount: moneySchema,
+  /** Collected: payments validated (money awaiting validation is not counted). */
+  paidAmount: moneySchema,
+  /** Awaiting validation: payments recorded and not yet validated or rejected. */
+  pendingAmount: moneySchema,
+  /** Still owed on invoices waiting for money. */
+  outstandingAmount: moneySchema,
+  /** Percent of the invoiced amount collected (validated). */
+  collectionRate: z.number(),
+  overdueInvoices: count,
+  monthlyRevenue: moneySchema,
+  weeklyRevenue: moneySchema,
+});
+
 /**
  * GET /api/business/dashboard-stats: read by the billing dashboard (spec 3 section 3) and by the
  * main dashboard's Business Performance (spec 1 section 3).
@@ -50,39 +87,8 @@ export const businessStatsSchema = z.object({
     /** Issued: every receipt is issued from a validated payment. */
     processed: count,
   }),
-  revenue: z.object({
-    /** All-time invoiced amount; the others are invoiced by issue date. */
-    total: moneySchema,
-    daily: moneySchema,
-    /** The last 7 days, today included. */
-    weekly: moneySchema,
-    /** The 7 days before those. */
-    lastWeek: moneySchema,
-    /** This calendar month to date. */
-    monthly: moneySchema,
-    monthlyTarget: moneySchema,
-    /** This calendar year to date. */
-    yearly: moneySchema,
-  }),
-  financial: z.object({
-    /** Invoiced, all time, tax included (gross). */
-    totalAmount: moneySchema,
-    /** The invoiced amount net of tax. */
-    netAmount: moneySchema,
-    /** The tax on the invoiced amount. */
-    taxAmount: moneySchema,
-    /** Collected: payments validated (money awaiting validation is not counted). */
-    paidAmount: moneySchema,
-    /** Awaiting validation: payments recorded and not yet validated or rejected. */
-    pendingAmount: moneySchema,
-    /** Still owed on invoices waiting for money. */
-    outstandingAmount: moneySchema,
-    /** Percent of the invoiced amount collected (validated). */
-    collectionRate: z.number(),
-    overdueInvoices: count,
-    monthlyRevenue: moneySchema,
-    weeklyRevenue: moneySchema,
-  }),
+  revenue: revenueSchema,
+  financial: financialSchema,
   recentActivity: z.object({
     quotations: z.array(
       z.object({
@@ -105,5 +111,16 @@ export const businessStatsSchema = z.object({
 });
 export type BusinessStats = z.infer<typeof businessStatsSchema>;
 
-export const businessStatsResponseSchema = successResponse({ stats: businessStatsSchema });
+/**
+ * What GET /api/business/dashboard-stats answers a reader: the figures above, except that the
+ * revenue and the financial overview are null without reports.view, and the recent quotations
+ * (quotations.view) and invoices and receipts (invoices.view) are empty without their permission.
+ */
+export const businessStatsAnswerSchema = businessStatsSchema.extend({
+  revenue: revenueSchema.nullable(),
+  financial: financialSchema.nullable(),
+});
+export type BusinessStatsAnswer = z.infer<typeof businessStatsAnswerSchema>;
+
+export const businessStatsResponseSchema = successResponse({ stats: businessStatsAnswerSchema });
 export type BusinessStatsResponse = z.infer<typeof businessStatsResponseSchema>;

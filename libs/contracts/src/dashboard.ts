@@ -18,7 +18,8 @@ export const dashboardStatsSchema = z.object({
   activeLicences: count,
   /** Licence count 30 days ago. */
   previousTotalLicences: count,
-  avgRevenuePerClient: moneySchema,
+  /** Received revenue per client; null for a reader without reports.view (a money figure). */
+  avgRevenuePerClient: moneySchema.nullable(),
   /** Staff users active in the last 5 minutes. */
   activeUsers: count,
   userTypeBreakdown: z.object({ admin: count, client: count }),

@@ -21,6 +21,7 @@ export const auditEntityReaders = {
   client: 'clients.view',
   licence: 'clients.view',
   einvoice: 'invoices.view',
+  session: 'users.view',
 } as const satisfies Record<AuditEntityType, Permission>;
 
 /** Any of these opens the audit trail (GET /api/audit, its export, the /audit screen). */

@@ -7,6 +7,7 @@ import {
   healthIssuesFromMetrics,
   healthRecommendations,
   healthScore,
+  healthRingColour,
   healthScoreColour,
   metricLevel,
   type HealthMetricsInput,
@@ -27,6 +28,19 @@ describe('healthScore', () => {
     [['unknown', 'constructor'], 100],
   ])('issues %j score %i', (severities, expected) => {
     expect(healthScore(issues(...severities))).toBe(expected);
+  });
+});
+
+describe('healthRingColour', () => {
+  it.each([
+    [100, 'healthy', 'green'],
+    [97, 'warning', 'yellow'],
+    [70, 'critical', 'red'],
+    [60, 'warning', 'orange'],
+    [40, 'warning', 'red'],
+    [85, 'warning', 'yellow'],
+  ] as const)('score %i while %s reads %s, as its label does', (score, status, colour) => {
+    expect(healthRingColour(score, status)).toBe(colour);
   });
 });
 

@@ -37,6 +37,20 @@ export function healthScoreColour(score: number): HealthScoreColour {
   return 'red';
 }
 
+const colourOrder: readonly HealthScoreColour[] = ['green', 'yellow', 'orange', 'red'];
+
+/**
+ * The colour of the score ring shown beside the state's label, so the two never disagree: the
+ * score's colour, but at least yellow while any issue is open (Warning) and red with a critical
+ * one (Critical). A single critical issue scores 70, which alone would read yellow.
+ */
+export function healthRingColour(score: number, status: SystemHealthStatus): HealthScoreColour {
+  const floor: HealthScoreColour =
+    status === 'critical' ? 'red' : status === 'warning' ? 'yellow' : 'green';
+  const byScore = healthScoreColour(score);
+  return colourOrder.indexOf(byScore) >= colourOrder.indexOf(floor) ? byScore : floor;
+}
+
 /** Thresholds of spec 2 section 9; each metric is "over" the value to reach the level. */
 export const healthThresholds = {
   heapMemoryPercent: { warning: 70, critical: 85 },

@@ -35,6 +35,26 @@ const actionWords: Record<string, string> = {
   'settings.reset': 'Company settings reset to defaults',
   'settings.logo_uploaded': 'Company logo uploaded',
   'settings.logo_deleted': 'Company logo removed',
+  'session.signed_in': 'Signed in',
+  'session.sign_in_failed': 'Sign-in refused',
+  'session.signed_out': 'Signed out',
+  'session.revoked': 'Session ended by the server',
+  'user.two_factor_enabled': 'Two-factor authentication set up',
+  'user.two_factor_reset': 'Two-factor authentication reset',
+  'user.password_changed': 'Password changed',
+  'user.password_reset': 'Password reset with an emailed link',
+  'user.password_reset_sent': 'Password reset link sent',
+  'user.emergency_recovered': 'Emergency recovery (new password, two-factor off)',
+  'user.permissions_updated': 'Permissions changed',
+  'client.created': 'Client added',
+  'client.updated': 'Client edited',
+  'client.status_changed': 'Client activated or deactivated',
+  'client.deleted': 'Client deleted',
+  'licence.created': 'Licence added',
+  'licence.bound': 'Licence bound to a device',
+  'licence.unbound': 'Licence unbound from its device',
+  'licence.extended': 'Licence extended',
+  'licence.deleted': 'Licence deleted',
 };
 
 /** The action in words. */
@@ -63,6 +83,13 @@ export function labelFromChanges(entry: LabelledEntry): AuditLabel {
     changed(entry, 'receiptNumber') ??
     changed(entry, 'name') ??
     changed(entry, 'fullName') ??
+    // A client by its name, a licence by its key, a sign-in by the email typed.
+    (entry.entityType === 'client' ? changed(entry, 'companyName') : null) ??
+    (entry.entityType === 'licence' ? changed(entry, 'key') : null) ??
+    (entry.entityType === 'session' ? changed(entry, 'email') : null) ??
     (entry.entityType === 'settings' ? 'Company settings' : null);
-  return { label, clientName: changed(entry, 'clientInfo.companyName') };
+  const clientName =
+    changed(entry, 'clientInfo.companyName') ??
+    (entry.entityType === 'client' ? changed(entry, 'companyName') : null);
+  return { label, clientName };
 }

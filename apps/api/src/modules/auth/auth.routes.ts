@@ -96,7 +96,12 @@ export const authRoutes = [
     body: setup2faBodySchema,
     response: authSessionResponseSchema,
     handler: async ({ ctx, body, req, res }) =>
-      rememberDevice(ctx, req, res, await completeTwoFactorSetup(ctx, body.setupToken, body.code)),
+      rememberDevice(
+        ctx,
+        req,
+        res,
+        await completeTwoFactorSetup(ctx, body.setupToken, body.code, clientAddress(req)),
+      ),
   }),
   defineRoute({
     method: 'post',

@@ -22,6 +22,7 @@ import {
   insertUser,
   superadminExists,
 } from '../accounts/accounts.service';
+import { auditSignInFailed, type SignInAttempt } from './auth-audit';
 import { signStepToken, verifyStepToken } from './sign-in-step-token';
 import { assertActive, startSession, type SessionGrant } from './session.service';
 import { beginTwoFactorSetup, verifySecondFactor, type TwoFactorSetup } from './two-factor.service';
@@ -125,15 +126,18 @@ export async function signIn(
   const passwordMatches = user
     ? await deps.passwords.verify(body.password, user.passwordHash)
     : await deps.passwords.verifyAgainstNothing(body.password);
+  const attemptOf = { userId: user?.id ?? null, email: body.email, address };
   if (!user || !passwordMatches) {
     if (user && attempt.account?.remaining === 0) warnOwnerOfBackOff(deps, user);
+    const reason = user ? 'wrong_password' : 'unknown_account';
+    await auditSignInFailed(deps.db, { ...attemptOf, reason });
     throw new AppError(401, 'INVALID_CREDENTIALS', signInMessages.invalidCredentials);
   }
   await attempt.succeeded();
   // Knowing the password is proven; codes keep their own count, so this frees nothing to guess.
   await deps.limits.signInPair.reset(pairAttempts(body.email, address));
   if (fromKnownDevice) await deps.limits.signInAccount.reset(passwordAttempts(body.email));
-  assertActive(user);
+  await assertActiveAudited(deps, user, attemptOf);
   if (user.mustChangePassword) {
     return {
       success: true,
@@ -181,16 +185,29 @@ export async function verifySignInCode(
   if (!user || user.mustChangePassword)
     throw new AppError(401, 'TOKEN_EXPIRED', signInMessages.challengeExpired);
   const attempt = await claimCodeAttempt(deps, user.email, address);
-  assertActive(user);
+  const attemptOf = { userId: user.id, email: user.email, address };
+  await assertActiveAudited(deps, user, attemptOf);
   if (!user.twoFactorEnabled) {
     throw new AppError(403, 'TWO_FACTOR_SETUP_REQUIRED', twoFactorSetupRequiredMessage);
   }
   if (!(await verifySecondFactor(deps, user, body.code))) {
+    await auditSignInFailed(deps.db, { ...attemptOf, reason: 'wrong_code' });
     throw new AppError(401, 'INVALID_2FA_CODE', signInMessages.invalidCode);
   }
   await attempt.refund();
   await deps.limits.signInCodes.reset(codeAttempts(user.email));
-  return startSession(deps, user);
+  return startSession(deps, user, address);
+}
+
+/** assertActive, the refusal of an inactive or suspended account recorded as a failed sign-in. */
+async function assertActiveAudited(
+  deps: AuthDeps,
+  user: UserRow,
+  attempt: SignInAttempt,
+): Promise<void> {
+  if (user.status === 'active') return;
+  await auditSignInFailed(deps.db, { ...attempt, reason: 'account_inactive' });
+  assertActive(user);
 }
 
 /** GET validate: the signed-in user as the console stores it. */

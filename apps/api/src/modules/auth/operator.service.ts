@@ -1,5 +1,6 @@
 import { registerBodySchema, roleTemplates } from '@patrol/contracts';
 import { z } from 'zod';
+import { recordAudit } from '../audit/audit.service';
 import type { AuthDeps } from './auth-deps';
 import { findUserByEmail, insertUser, superadminExists } from '../accounts/accounts.service';
 import { availableUsername } from './auth.service';
@@ -18,7 +19,18 @@ export class AdminCommandError extends Error {
 export async function resetTwoFactor(deps: AuthDeps, email: string): Promise<string> {
   const user = await findUserByEmail(deps.db, email.trim().toLowerCase());
   if (!user) throw new AdminCommandError(`No account has the email ${email}.`);
-  await deps.db.transaction((tx) => clearTwoFactor(tx, user.id));
+  await deps.db.transaction(async (tx) => {
+    await clearTwoFactor(tx, user.id);
+    // No actor: the operator's shell is not an account.
+    await recordAudit(tx, {
+      actorId: null,
+      action: 'user.two_factor_reset',
+      entityType: 'user',
+      entityId: user.id,
+      before: { twoFactorEnabled: user.twoFactorEnabled },
+      after: { twoFactorEnabled: false, resetBy: 'operator command' },
+    });
+  });
   announceSessionsEnded(deps, { userId: user.id });
   return `Two-factor authentication was reset for ${user.email}. The next sign-in will set it up again.`;
 }

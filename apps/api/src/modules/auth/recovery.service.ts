@@ -8,6 +8,7 @@ import type { DbExecutor } from '../../db/client';
 import { invalid, tooMany } from '../../http/app-error';
 import type { MailMessage } from '../../mail/mailer';
 import { generateOpaqueToken, hashOpaqueToken } from '../../security/opaque-token';
+import { auditOwnCredentials } from './auth-audit';
 import { passwordAttempts, type AuthDeps } from './auth-deps';
 import {
   consumeOneTimeToken,
@@ -103,6 +104,13 @@ export async function setPasswordWithToken(
     const owner = await redeemRecoveryToken(tx, 'password_reset', body.token);
     await updateUser(tx, owner, { passwordHash, mustChangePassword: false });
     await endUserSessions(tx, owner);
+    await auditOwnCredentials(tx, {
+      action: 'user.password_reset',
+      userId: owner,
+      address,
+      before: {},
+      after: { passwordSetWith: 'reset link', sessions: 'ended' },
+    });
     return owner;
   });
   announceSessionsEnded(deps, { userId });
@@ -155,6 +163,13 @@ export async function executeEmergencyRecovery(
     const owner = await redeemRecoveryToken(tx, 'emergency_recovery', body.token);
     await updateUser(tx, owner, { passwordHash, mustChangePassword: false });
     await clearTwoFactor(tx, owner);
+    await auditOwnCredentials(tx, {
+      action: 'user.emergency_recovered',
+      userId: owner,
+      address,
+      before: { twoFactorEnabled: true },
+      after: { twoFactorEnabled: false, passwordSetWith: 'emergency token', sessions: 'ended' },
+    });
     return owner;
   });
   announceSessionsEnded(deps, { userId });

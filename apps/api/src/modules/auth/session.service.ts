@@ -12,6 +12,7 @@ import {
 } from '../../http/authenticate';
 import { generateOpaqueToken, hashOpaqueToken } from '../../security/opaque-token';
 import { deriveKey } from '../../security/secret-keys';
+import { auditSessionEnded, auditSignedIn } from './auth-audit';
 import type { AuthDeps } from './auth-deps';
 import { presentSessionUser, toAuthUser } from './auth.presenter';
 import {
@@ -57,12 +58,23 @@ export function assertActive(user: Pick<UserRow, 'status'>): void {
   }
 }
 
-/** Starts a session: an access token, a refresh token of a new family, and lastLoginAt updated. */
-export async function startSession(deps: AuthDeps, user: UserRow): Promise<SessionGrant> {
+/**
+ * Starts a session: an access token, a refresh token of a new family, lastLoginAt updated, and
+ * the sign-in in the audit trail with the address it came from.
+ */
+export async function startSession(
+  deps: AuthDeps,
+  user: UserRow,
+  address: string,
+): Promise<SessionGrant> {
   assertActive(user);
   const sessionId = randomUUID();
-  const refreshToken = await issueRefreshToken(deps.db, user.id, sessionId);
-  await updateUser(deps.db, user.id, { lastLoginAt: new Date() });
+  const refreshToken = await deps.db.transaction(async (tx) => {
+    const issued = await issueRefreshToken(tx, user.id, sessionId);
+    await updateUser(tx, user.id, { lastLoginAt: new Date() });
+    await auditSignedIn(tx, { userId: user.id, email: user.email, address, sessionId });
+    return issued;
+  });
   return {
     success: true,
     requires2FA: false,
@@ -164,8 +176,17 @@ export async function rotateRefreshToken(
         error: unauthenticated(sessionExpiredMessage),
       };
     }
-    const refuseFamily = async (error: AppError): Promise<Rotation> => {
+    // Ended by the server for `reason` (audited), or just expired (not news to the trail).
+    const refuseFamily = async (error: AppError, reason?: string): Promise<Rotation> => {
       await revokeRefreshFamily(tx, stored.familyId);
+      if (reason) {
+        await auditSessionEnded(tx, {
+          action: 'session.revoked',
+          userId: stored.userId,
+          sessionId: stored.familyId,
+          reason,
+        });
+      }
       return {
         outcome: 'refused',
         ended: { userId: stored.userId, sessionId: stored.familyId },
@@ -178,14 +199,20 @@ export async function rotateRefreshToken(
     const successor = first
       ? successorOf(jwtSecret, presented)
       : await successorOfJustRotated(tx, jwtSecret, presented, stored.familyId);
-    if (!successor) return refuseFamily(unauthenticated(sessionExpiredMessage));
+    if (!successor) {
+      return refuseFamily(unauthenticated(sessionExpiredMessage), 'refresh_token_reused');
+    }
     const user = await findUserRowById(tx, stored.userId);
     if (!user || user.status !== 'active') {
-      return refuseFamily(new AppError(401, 'ACCOUNT_INACTIVE', accountInactiveMessage));
+      return refuseFamily(
+        new AppError(401, 'ACCOUNT_INACTIVE', accountInactiveMessage),
+        'account_inactive',
+      );
     }
     if (!user.twoFactorEnabled) {
       return refuseFamily(
         new AppError(403, 'TWO_FACTOR_SETUP_REQUIRED', twoFactorSetupRequiredMessage),
+        'two_factor_off',
       );
     }
     if (first) await issueRefreshToken(tx, user.id, stored.familyId, nextId, successor);
@@ -234,8 +261,11 @@ export async function endSession(
     : undefined;
   const sessionId = stored?.familyId ?? presented.sessionId;
   const userId = stored?.userId ?? presented.userId;
-  if (sessionId) await revokeRefreshFamily(deps.db, sessionId);
-  else if (userId) await endUserSessions(deps.db, userId);
+  await deps.db.transaction(async (tx) => {
+    if (sessionId) await revokeRefreshFamily(tx, sessionId);
+    else if (userId) await endUserSessions(tx, userId);
+    if (userId) await auditSessionEnded(tx, { action: 'session.signed_out', userId, sessionId });
+  });
   if (userId) announceSessionsEnded(deps, { userId, sessionId });
   return { success: true, message: 'Logged out successfully' };
 }

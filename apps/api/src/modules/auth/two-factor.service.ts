@@ -3,6 +3,7 @@ import type { DbExecutor } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError, tooMany } from '../../http/app-error';
 import { generateOpaqueToken, hashOpaqueToken } from '../../security/opaque-token';
+import { auditOwnCredentials } from './auth-audit';
 import { codeAttempts, type AuthDeps } from './auth-deps';
 import { generateBackupCodes, isBackupCodeShape } from './backup-codes';
 import {
@@ -74,11 +75,15 @@ export async function beginTwoFactorSetup(
   };
 }
 
-/** Verifies the first code of a setup; only then is two-factor switched on and a session started. */
+/**
+ * Verifies the first code of a setup; only then is two-factor switched on (audited, with the
+ * address) and a session started.
+ */
 export async function completeTwoFactorSetup(
   deps: AuthDeps,
   setupToken: string,
   code: string,
+  address: string,
 ): Promise<SessionGrant> {
   const expired = new AppError(401, 'TOKEN_EXPIRED', setupMessages.sessionExpired);
   const token = await findOneTimeToken(deps.db, 'setup_2fa', hashOpaqueToken(setupToken));
@@ -101,12 +106,19 @@ export async function completeTwoFactorSetup(
   const activated = await deps.db.transaction(async (tx) => {
     if (!(await consumeOneTimeToken(tx, token.id))) return false;
     await updateUser(tx, user.id, { twoFactorEnabled: true, lastTotpStep: check.step });
+    await auditOwnCredentials(tx, {
+      action: 'user.two_factor_enabled',
+      userId: user.id,
+      address,
+      before: { twoFactorEnabled: false },
+      after: { twoFactorEnabled: true },
+    });
     return true;
   });
   if (!activated) throw expired;
   deps.accounts.forget(user.id);
   await deps.limits.signInCodes.reset(codeAttempts(user.email));
-  return startSession(deps, { ...user, twoFactorEnabled: true });
+  return startSession(deps, { ...user, twoFactorEnabled: true }, address);
 }
 
 /**

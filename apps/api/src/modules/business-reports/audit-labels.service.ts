@@ -1,6 +1,8 @@
 import type { DbExecutor } from '../../db/client';
 import type { AuditLabel, LabelledEntry } from '../../http/audit-names';
 import { userNamesById } from '../accounts/accounts.service';
+import { clientsByIds } from '../clients/client-renewal.service';
+import { licenceKeysByIds } from '../licences/licence-labels.service';
 import {
   invoiceIdsOfPayments,
   invoiceLabels,
@@ -12,7 +14,7 @@ import {
 // Part of the billing read model: the names an accountant reads on the audit trail (document
 // numbers, client and product names) for one page, one query per entity type on the page, never
 // per row. It only reads the billing tables (their modules own every write); people's names come
-// from the users module.
+// from the users module, clients' names and licences' keys from the clients and licences modules.
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -62,7 +64,14 @@ export async function findAuditLabels(
     quotationLabels(db, idsOf(entries, 'quotation')),
     receiptLabels(db, idsOf(entries, 'receipt')),
     productLabels(db, idsOf(entries, 'product')),
-    userNamesById(db, idsOf(entries, 'user')),
+    // A session entry is about an account (or, failed, about an email no account has).
+    userNamesById(db, [...new Set([...idsOf(entries, 'user'), ...idsOf(entries, 'session')])]),
+  ]);
+  // A licence by its key and client; a client by its name (both from their own modules).
+  const licenceKeys = await licenceKeysByIds(db, idsOf(entries, 'licence'));
+  const clientRows = await clientsByIds(db, [
+    ...idsOf(entries, 'client'),
+    ...[...licenceKeys.values()].map((licence) => licence.clientId),
   ]);
   const invoiceById = new Map(invoiceRows.map((row) => [row.id, row]));
   for (const row of invoiceRows) put('invoice', row.id, row.label, clientOf(row.client));
@@ -73,6 +82,13 @@ export async function findAuditLabels(
   for (const row of quotationRows) put('quotation', row.id, row.label, clientOf(row.client));
   for (const row of receiptRows) put('receipt', row.id, row.label, clientOf(row.client));
   for (const row of productRows) put('product', row.id, row.label, null);
-  for (const row of userRows.values()) put('user', row.id, row.fullName || row.username, null);
+  for (const row of userRows.values()) {
+    put('user', row.id, row.fullName || row.username, null);
+    put('session', row.id, row.fullName || row.username, null);
+  }
+  for (const row of clientRows.values()) put('client', row.id, row.companyName, row.companyName);
+  for (const [id, licence] of licenceKeys) {
+    put('licence', id, licence.key, clientRows.get(licence.clientId)?.companyName ?? null);
+  }
   return found;
 }

@@ -19,11 +19,11 @@ export const businessReportRoutes = [
     path: '/api/business/dashboard-stats',
     summary: 'Billing figures of the billing dashboard and the main dashboard',
     description:
-      'Products, quotations (as they read today: past validity is expired), invoices (past due is overdue), receipts, revenue by issue date (today, last 7 days and the 7 before, month and year to date), the financial overview and the 5 newest documents of each kind. SQL aggregates served from a snapshot that every billing change invalidates.',
+      'Products, quotations (as they read today: past validity is expired), invoices (past due is overdue), receipts, revenue by issue date (today, last 7 days and the 7 before, month and year to date), the financial overview and the 5 newest documents of each kind. Revenue and the financial overview are null without reports.view; the newest quotations are empty without quotations.view, the newest invoices and receipts without invoices.view. SQL aggregates served from a snapshot that every billing change invalidates.',
     tags,
     access: { permissions: ['invoices.view', 'reports.view', 'dashboard.view'] },
     response: businessStatsResponseSchema,
-    handler: ({ ctx }) => loadBusinessStats(ctx),
+    handler: ({ ctx, user }) => loadBusinessStats(ctx, user),
   }),
   defineRoute({
     method: 'get',

@@ -11,7 +11,7 @@ describe('business statistics and reports', () => {
     it('answers the billing figures, computed in SQL', async () => {
       const { body } = await request(fixture.t.app)
         .get('/api/business/dashboard-stats')
-        .set(bearer(fixture.sales))
+        .set(bearer(fixture.accounts))
         .expect(200);
       const { stats } = body;
       expect(stats.products).toEqual({ total: 2, active: 1, inactive: 1 });
@@ -94,6 +94,31 @@ describe('business statistics and reports', () => {
       expect(after.body.stats.invoices.total).toBe(before.body.stats.invoices.total + 1);
       expect(after.body.stats.recentActivity.invoices[0].id).toBe(invoice.id);
       await fixture.voidInvoice(invoice.id);
+    });
+
+    it('sends revenue and collections only to readers of reports, recent documents by permission', async () => {
+      const stats = async (token: string) =>
+        (
+          await request(fixture.t.app)
+            .get('/api/business/dashboard-stats')
+            .set(bearer(token))
+            .expect(200)
+        ).body.stats;
+      const support = (await fixture.t.createUserWithToken({ role: 'support' })).token;
+      for (const token of [fixture.accounts, fixture.manager]) {
+        const readable = await stats(token);
+        expect(readable.revenue).toMatchObject({ total: expect.any(Number) });
+        expect(readable.financial).toMatchObject({ paidAmount: 216, collectionRate: 11.1 });
+      }
+      const sales = await stats(fixture.sales);
+      expect(sales).toMatchObject({ revenue: null, financial: null });
+      expect(sales.invoices.total).toBeGreaterThan(0);
+      expect(sales.recentActivity.invoices.length).toBeGreaterThan(0);
+      // Support sees the dashboard but neither billing documents nor money.
+      const shipping = await stats(support);
+      expect(shipping).toMatchObject({ revenue: null, financial: null });
+      expect(shipping.recentActivity).toEqual({ quotations: [], invoices: [], receipts: [] });
+      expect(JSON.stringify(shipping)).not.toContain('Xenon');
     });
 
     it('refuses a user holding none of invoices.view, reports.view and dashboard.view', async () => {

@@ -6,11 +6,13 @@ import {
 import {
   businessDay,
   fromSen,
+  hasPermission,
   paymentStatusOn,
   percentOf,
   quotationStatusOn,
   reportTargets,
   toSen,
+  type PermissionSubject,
 } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
 import { dayOf, moneyValue } from '../../db/column-values';
@@ -136,9 +138,30 @@ export async function computeBusinessStats(
   };
 }
 
-/** GET /api/business/dashboard-stats. */
+/**
+ * GET /api/business/dashboard-stats, as `reader` may see it: revenue and the financial overview
+ * (collections) only with reports.view, the newest quotations only with quotations.view and the
+ * newest invoices and receipts only with invoices.view (the route also admits dashboard.view).
+ */
 export async function loadBusinessStats(
   ctx: Pick<AppContext, 'businessStats'>,
+  reader: PermissionSubject,
 ): Promise<BusinessStatsResponse> {
-  return { success: true, stats: await ctx.businessStats.read() };
+  const stats = await ctx.businessStats.read();
+  const showMoney = hasPermission(reader, 'reports.view');
+  const showInvoices = hasPermission(reader, 'invoices.view');
+  const { recentActivity: recent } = stats;
+  return {
+    success: true,
+    stats: {
+      ...stats,
+      revenue: showMoney ? stats.revenue : null,
+      financial: showMoney ? stats.financial : null,
+      recentActivity: {
+        quotations: hasPermission(reader, 'quotations.view') ? recent.quotations : [],
+        invoices: showInvoices ? recent.invoices : [],
+        receipts: showInvoices ? recent.receipts : [],
+      },
+    },
+  };
 }

@@ -21,6 +21,7 @@ import { conflict, invalid, notFound } from '../../http/app-error';
 import { sharedAnswer } from '../../http/json-answer';
 import type { AuthUser } from '../../http/authenticate';
 import { publishActivity, recordActivity } from '../activity/activity.service';
+import { recordRowChange } from '../audit/audit.service';
 import { clientEInvoiceColumns, presentClient } from './clients.presenter';
 import {
   clientDirectorySummary,
@@ -211,6 +212,7 @@ export async function createClient(
         ...clientEInvoiceColumns(body.eInvoice),
         createdBy: actor.id,
       });
+      await auditClient(tx, actor, 'client.created', null, created);
       const recorded = await recordActivity(tx, {
         type: 'client_added',
         detail: `New client ${created.companyName} added`,
@@ -252,6 +254,7 @@ export async function updateClient(
       address: body.address,
       ...(body.eInvoice ? clientEInvoiceColumns(body.eInvoice) : {}),
     });
+    await auditClient(tx, actor, 'client.updated', current, updated);
     const recorded = await recordActivity(tx, {
       type: 'client_updated',
       detail: `Client ${updated.companyName} updated`,
@@ -278,6 +281,7 @@ export async function setClientStatus(
     const current = await findClientByIdOrCompanyIdForUpdate(tx, idOrCompanyId);
     if (!current) throw notFound(clientRuleMessages.notFound);
     const updated = await updateClientRow(tx, current.id, { active });
+    await auditClient(tx, actor, 'client.status_changed', current, updated);
     const recorded = await recordActivity(tx, {
       type: 'client_updated',
       detail: `Client ${updated.companyName} ${active ? 'activated' : 'deactivated'}`,
@@ -310,6 +314,7 @@ export async function deleteClient(
     const current = await lockClient(tx, companyId);
     const { licenceCount } = current;
     await deleteClientRow(tx, current.id);
+    await auditClient(tx, actor, 'client.deleted', current, null);
     return recordActivity(tx, {
       type: 'client_deleted',
       detail: `Client ${current.companyName} deleted with ${licenceCount} ${licenceCount === 1 ? 'licence' : 'licences'} by ${actor.fullName}`,
@@ -321,6 +326,24 @@ export async function deleteClient(
   events.publish('clientDeleted', { companyId });
   publishActivity(events, activity);
   return { success: true, message: clientRuleMessages.deleted };
+}
+
+/** A client row's change in the audit trail, by the signed-in actor, inside the change's transaction. */
+function auditClient(
+  tx: DbExecutor,
+  actor: AuthUser,
+  action: string,
+  before: ClientRow | null,
+  after: ClientRow | null,
+): Promise<void> {
+  return recordRowChange(tx, {
+    actorId: actor.id,
+    requestId: actor.requestId,
+    action,
+    entityType: 'client',
+    before,
+    after,
+  });
 }
 
 async function withCompanyIdConflict<T>(action: () => Promise<T>): Promise<T> {

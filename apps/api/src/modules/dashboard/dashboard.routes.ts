@@ -9,10 +9,10 @@ export const dashboardRoutes = [
     path: '/api/clients/dashboard',
     summary: 'Dashboard: stats, licence activity tiles, recent activity and clients, system health',
     description:
-      "All figures come from SQL aggregates. 503 'Dashboard temporarily unavailable' when the database does not answer.",
+      "All figures come from SQL aggregates. 503 'Dashboard temporarily unavailable' when the database does not answer. avgRevenuePerClient is null without reports.view.",
     tags: ['dashboard'],
     access: { permissions: ['dashboard.view'] },
     response: dashboardResponseSchema,
-    handler: ({ ctx }) => loadDashboard(ctx),
+    handler: ({ ctx, user }) => loadDashboard(ctx, user),
   }),
 ];

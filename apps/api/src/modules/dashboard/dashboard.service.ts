@@ -1,5 +1,5 @@
 import { dashboardLimits, type DashboardResponse } from '@patrol/contracts';
-import { fromSen } from '@patrol/domain';
+import { fromSen, hasPermission, type PermissionSubject } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
 import type { AppContext, DashboardFigures } from '../../http/app-context';
 import { AppError } from '../../http/app-error';
@@ -55,10 +55,12 @@ async function dashboardData(ctx: Pick<AppContext, 'db' | 'dashboardFigures' | '
  * Everything the dashboard shows without reading every row: the aggregates from snapshots
  * refreshed behind the readers (directory totals, licence tiles, staff, revenue), the newest rows
  * by index. When the database does not answer, the console gets a 503 it shows as its error
- * state rather than a half-filled dashboard.
+ * state rather than a half-filled dashboard. The revenue per client goes only to a reader with
+ * reports.view.
  */
 export async function loadDashboard(
   ctx: Pick<AppContext, 'db' | 'dashboardFigures' | 'directoryTotals'>,
+  reader: PermissionSubject,
 ): Promise<DashboardResponse> {
   const [totals, figures, activities, recentClients] = await dashboardData(ctx);
   const { licences: licenceActivity, staff, revenueSen, overdueKeys } = figures;
@@ -72,8 +74,12 @@ export async function loadDashboard(
       totalLicences: totals.totalLicences,
       activeLicences: totals.boundLicences,
       previousTotalLicences: licenceActivity.previousTotal,
-      avgRevenuePerClient:
-        totals.totalClients === 0 ? 0 : fromSen(Math.round(revenueSen / totals.totalClients)),
+      // A money figure: only for readers of reports, as on the billing dashboard.
+      avgRevenuePerClient: !hasPermission(reader, 'reports.view')
+        ? null
+        : totals.totalClients === 0
+          ? 0
+          : fromSen(Math.round(revenueSen / totals.totalClients)),
       activeUsers: staff.signedIn,
       userTypeBreakdown: { admin: staff.total, client: totals.totalClients },
     },

@@ -50,7 +50,8 @@ describe('dashboard API', () => {
   let token: string;
   beforeAll(async () => {
     t = await createTestContext();
-    token = await t.signIn('sales');
+    // Accounts read reports, so the answer holds the revenue per client.
+    token = await t.signIn('accounts');
   });
   afterAll(() => t.close());
 
@@ -170,6 +171,22 @@ describe('dashboard API', () => {
       components: { database: { status: 'connected' }, api: { status: 'operational' } },
       securityActive: true,
     });
+  });
+
+  it.each([
+    ['sales', null],
+    ['support', null],
+    ['accounts', 'number'],
+    ['manager', 'number'],
+  ] as const)('sends %s the revenue per client only with reports.view', async (role, expected) => {
+    const reader = await t.signIn(role);
+    const response = await request(t.app)
+      .get('/api/clients/dashboard')
+      .set('Authorization', `Bearer ${reader}`)
+      .expect(200);
+    const figure = response.body.stats.avgRevenuePerClient;
+    if (expected === null) expect(figure).toBeNull();
+    else expect(typeof figure).toBe('number');
   });
 
   it('is refused without dashboard.view (403)', async () => {

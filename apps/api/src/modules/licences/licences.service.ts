@@ -41,6 +41,7 @@ import {
 } from '../clients/clients.service';
 import { countExpiredLicences, licenceActivityCounts } from './licence-activity.repo';
 import { findPaidByNumbers } from './licence-billing.repo';
+import { auditLicence } from './licence-billing.service';
 import { generateLicenceKey } from './licence-keys';
 import { presentLicence } from './licences.presenter';
 import {
@@ -183,6 +184,7 @@ export async function createLicences(
       rows.push(...(await insertLicencesSkippingTakenKeys(tx, wanted)));
     }
     if (rows.length < body.count) throw new Error('Could not generate unique licence keys');
+    for (const row of rows) await auditLicence(tx, actor, 'licence.created', null, row);
     const recorded = await recordActivity(tx, {
       type: 'licences_added',
       detail: `${rows.length} ${body.licenseType} ${rows.length === 1 ? 'licence' : 'licences'} (${body.validityPeriodDays} days) added to ${owner.companyName}`,
@@ -223,6 +225,7 @@ export async function bindLicence(
       const bound = await bindLicenceIfAvailable(tx, found.licence.id, body, now);
       // Another bind committed between the read and the update.
       if (!bound) throw conflict(licenceRuleMessages.alreadyBound);
+      await auditLicence(tx, actor, 'licence.bound', found.licence, bound);
       const recorded = await recordLicenceActivity(tx, found.client, bound.key, {
         type: 'licence_bound',
         detail: `Licence ${bound.key} bound to ${bound.deviceId}`,
@@ -247,6 +250,7 @@ export async function unbindLicence(
       ? await unbindLicenceIfBound(tx, found.licence.id)
       : undefined;
     if (!unbound) throw conflict(licenceRuleMessages.notBound);
+    await auditLicence(tx, actor, 'licence.unbound', found.licence, unbound);
     const recorded = await recordLicenceActivity(tx, found.client, unbound.key, {
       type: 'licence_unbound',
       detail: `Licence ${unbound.key} unbound from ${found.licence.deviceId}`,
@@ -277,6 +281,7 @@ export async function extendLicence(
     }
     const validUntil = extendedExpiry(found.licence.validUntil, body.extensionDays, now);
     const extended = await updateLicenceExpiry(tx, found.licence.id, validUntil);
+    await auditLicence(tx, actor, 'licence.extended', found.licence, extended);
     const recorded = await recordLicenceActivity(tx, found.client, extended.key, {
       type: 'licence_extended',
       detail: `Licence ${extended.key} extended by ${body.extensionDays} days to ${validUntil.toISOString().slice(0, 10)}`,
@@ -298,6 +303,7 @@ export async function deleteLicence(
     const found = await lockLicence(tx, key);
     if (!found) throw notFound(licenceRuleMessages.notFound);
     await deleteLicenceRow(tx, found.licence.id);
+    await auditLicence(tx, actor, 'licence.deleted', found.licence, null);
     const device = found.licence.bound ? ` (device ${found.licence.deviceId} deactivated)` : '';
     const recorded = await recordLicenceActivity(tx, found.client, found.licence.key, {
       type: 'licence_deleted',

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { Toaster as Sonner } from 'sonner';
 
 /**
@@ -12,14 +12,37 @@ const readableRichColours = {
   '--error-text': '#991b1b',
 } as CSSProperties;
 
+const openDialog = '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]';
+
+/** Whether a dialog is open: its footer keeps its primary button at the bottom right. */
+function useDialogOpen(): boolean {
+  const [open, setOpen] = useState(() => document.querySelector(openDialog) !== null);
+  useEffect(() => {
+    const check = () => setOpen(document.querySelector(openDialog) !== null);
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['data-state'],
+    });
+    check();
+    return () => observer.disconnect();
+  }, []);
+  return open;
+}
+
 /**
  * Toast outlet: 4000 ms lifetime (spec 1 section 2.2). Bottom right, where no page keeps its
- * primary buttons (they sit in the page header, top right). Raise toasts with `toast()`.
+ * primary buttons (they sit in the page header, top right); while a dialog is open, whose footer
+ * keeps its buttons at the bottom right, top centre instead, above the dialog's title rather than
+ * over its Save. Raise toasts with `toast()`.
  */
 function Toaster() {
+  const dialogOpen = useDialogOpen();
   return (
     <Sonner
-      position="bottom-right"
+      position={dialogOpen ? 'top-center' : 'bottom-right'}
       duration={4000}
       richColors
       closeButton

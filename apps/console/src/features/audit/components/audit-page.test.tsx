@@ -115,4 +115,31 @@ describe('AuditPage', () => {
       /^audit-trail-\d{4}-\d{2}-\d{2}\.csv$/,
     );
   });
+
+  it('offers each kind of entity the reader may see, by name', async () => {
+    stubApi({ 'GET /api/audit': () => trail([]), 'GET /api/users': staff });
+    renderScreen(<AuditPage />, '/audit');
+    const entity = await screen.findByLabelText('Entity');
+    const names = within(entity)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    for (const name of ['Sign-ins and sessions', 'Clients', 'Licences', 'Company settings']) {
+      expect(names).toContain(name);
+    }
+    expect(names).toContain('Users (accounts, passwords, two-factor, permissions)');
+  });
+
+  it('offers sales no sign-ins, users or settings', async () => {
+    signInAs(testUsers.sales);
+    stubApi({ 'GET /api/audit': () => trail([]) });
+    renderScreen(<AuditPage />, '/audit');
+    const entity = await screen.findByLabelText('Entity');
+    const names = within(entity)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(names).toEqual(expect.arrayContaining(['Clients', 'Licences', 'Quotations']));
+    expect(names).not.toContain('Sign-ins and sessions');
+    expect(names).not.toContain('Company settings');
+    expect(screen.queryByLabelText('User')).toBeInTheDocument();
+  });
 });

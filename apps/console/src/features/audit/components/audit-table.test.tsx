@@ -70,4 +70,37 @@ describe('AuditTable', () => {
     expect(within(row).getAllByText('Ota Version')).not.toHaveLength(0);
     expect(within(row).getByText(/\(empty\) → 2 lines/)).toBeInTheDocument();
   });
+
+  it('names who acted on sessions: nobody proven for a refused sign-in, the system for a revocation', () => {
+    const refused: AuditEntry = {
+      ...payment,
+      id: '00000000-0000-4000-8000-000000000406',
+      action: 'session.sign_in_failed',
+      actionLabel: 'Sign-in refused',
+      entityType: 'session',
+      entityId: 'nobody@example.test',
+      entityLabel: 'nobody@example.test',
+      clientName: null,
+      actor: null,
+      changes: {
+        address: { before: null, after: '203.0.113.9' },
+        reason: { before: null, after: 'unknown_account' },
+      },
+      requestId: null,
+    };
+    const revoked: AuditEntry = {
+      ...refused,
+      id: '00000000-0000-4000-8000-000000000407',
+      action: 'session.revoked',
+      actionLabel: 'Session ended by the server',
+      entityLabel: 'Nurul Accounts',
+    };
+    render(<AuditTable entries={[refused, revoked]} timeZone="Asia/Kuala_Lumpur" />);
+    const refusedRow = screen.getByText('Sign-in refused').closest('tr')!;
+    expect(within(refusedRow).getByText('Not signed in')).toBeInTheDocument();
+    expect(within(refusedRow).getByText(/\(empty\) → 203\.0\.113\.9/)).toBeInTheDocument();
+    const revokedRow = screen.getByText('Session ended by the server').closest('tr')!;
+    expect(within(revokedRow).getByText('System')).toBeInTheDocument();
+    expect(screen.queryByText('Deleted user')).not.toBeInTheDocument();
+  });
 });

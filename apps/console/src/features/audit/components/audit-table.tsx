@@ -80,6 +80,17 @@ function EntityCell({ entry }: { entry: AuditEntry }) {
   );
 }
 
+/**
+ * Who acted: the person, else for a refused sign-in nobody proven, for a session the server ended
+ * the system, and otherwise an account deleted since.
+ */
+function actorName(entry: AuditEntry): string {
+  if (entry.actor) return entry.actor.fullName || entry.actor.username;
+  if (entry.action === 'session.sign_in_failed') return 'Not signed in';
+  if (entry.entityType === 'session') return 'System';
+  return 'Deleted user';
+}
+
 /** One page of the trail as an accountant reads it, times in the company's time zone. */
 export function AuditTable({ entries, timeZone }: { entries: AuditEntry[]; timeZone: string }) {
   return (
@@ -104,9 +115,7 @@ export function AuditTable({ entries, timeZone }: { entries: AuditEntry[]; timeZ
             >
               {formatBusinessDateTime(entry.createdAt, timeZone)}
             </TableCell>
-            <TableCell>
-              {entry.actor ? entry.actor.fullName || entry.actor.username : 'Deleted user'}
-            </TableCell>
+            <TableCell>{actorName(entry)}</TableCell>
             <TableCell title={entry.action}>{entry.actionLabel}</TableCell>
             <TableCell>
               <EntityCell entry={entry} />

@@ -1,17 +1,19 @@
-import { billingInsightLimits, type BusinessStats } from '@patrol/contracts';
+import {
+  billingInsightLimits,
+  type BusinessStats,
+  type BusinessStatsAnswer,
+} from '@patrol/contracts';
 import { formatMoney, hasPermission, humanise, percentChange } from '@patrol/domain';
 import { formatBusinessDateTime } from '@/lib/company-time';
 import { FileTextIcon, PackageIcon, ReceiptIcon, RefreshCwIcon, WalletIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { AutoRefreshControl } from '@/components/auto-refresh-control';
 import { StatCard } from '@/components/stat-card';
 import { StatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Switch } from '@/components/ui/switch';
 import { paymentStatusTones, quotationStatusTones } from '@/features/billing/lib/billing-labels';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
@@ -29,28 +31,13 @@ export function BillingDashboardTab() {
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-end gap-3 text-sm">
-        <div className="flex items-center gap-2">
-          <Switch
-            id="billing-auto-refresh"
-            checked={autoRefresh}
-            onCheckedChange={setAutoRefresh}
-          />
-          <Label htmlFor="billing-auto-refresh">Auto-refresh {autoRefresh ? 'ON' : 'OFF'}</Label>
-        </div>
-        <div className="w-36">
-          <NativeSelect
-            aria-label="Auto-refresh interval"
-            value={minutes}
-            disabled={!autoRefresh}
-            onChange={(event) => setMinutes(Number(event.target.value))}
-          >
-            {billingInsightLimits.autoRefreshMinutes.map((value) => (
-              <option key={value} value={value}>
-                Every {value} min
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <AutoRefreshControl
+          on={autoRefresh}
+          onChange={setAutoRefresh}
+          choices={billingInsightLimits.autoRefreshMinutes}
+          minutes={minutes}
+          onMinutesChange={setMinutes}
+        />
         <span className="text-muted-foreground" aria-live="polite">
           Last updated:{' '}
           {stats.dataUpdatedAt ? formatBusinessDateTime(new Date(stats.dataUpdatedAt)) : 'Never'}
@@ -95,10 +82,12 @@ export function BillingDashboardTab() {
 export const moneyHiddenNote =
   'Revenue and collection figures are shown to users who may view reports.';
 
-function BillingDashboardContent({ stats }: { stats: BusinessStats }) {
+function BillingDashboardContent({ stats }: { stats: BusinessStatsAnswer }) {
   const { quotations, invoices, receipts, products, financial, revenue } = stats;
-  // Money figures follow reports.view: a role refused Reports sees counts, not revenue.
-  const showMoney = hasPermission(useAuth().user, 'reports.view');
+  // Money figures follow reports.view: a role refused Reports sees counts, not revenue (the API
+  // sends it none).
+  const showMoney =
+    hasPermission(useAuth().user, 'reports.view') && financial !== null && revenue !== null;
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

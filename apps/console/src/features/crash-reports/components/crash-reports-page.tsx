@@ -1,13 +1,12 @@
 import type { CrashReport } from '@patrol/contracts';
 import { LayersIcon, ListIcon, RefreshCwIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
+import { AutoRefreshControl } from '@/components/auto-refresh-control';
 import { PageHeader } from '@/components/layout/page-header';
 import { Pagination } from '@/components/pagination';
 import { SearchInput } from '@/components/search-input';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
-import { Switch } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCrashGroups } from '@/features/crash-reports/api/get-crash-groups';
 import { useCrashReportFilterOptions } from '@/features/crash-reports/api/get-crash-report-filter-options';
@@ -140,16 +139,11 @@ export function CrashReportsPage() {
         subtitle="Reports sent by the mobile patrol app"
         actions={
           <>
-            <div className="flex items-center gap-2">
-              <Switch
-                id="crash-auto-refresh"
-                checked={autoRefresh}
-                onCheckedChange={setAutoRefresh}
-              />
-              <Label htmlFor="crash-auto-refresh" className="font-normal">
-                Auto-refresh (30 s, page 1)
-              </Label>
-            </div>
+            <AutoRefreshControl
+              on={autoRefresh}
+              onChange={setAutoRefresh}
+              interval="every 30 s, page 1"
+            />
             <Button
               variant="outline"
               onClick={() => void active.refetch()}

@@ -57,7 +57,7 @@ export function BusinessPerformanceSection({ dashboard }: { dashboard: Dashboard
       <CardContent className="grid gap-4 px-4">
         {business.data ? (
           <>
-            {showMoney && (
+            {showMoney && business.data.revenue && (
               <div
                 className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4"
                 aria-label="Revenue Metrics"

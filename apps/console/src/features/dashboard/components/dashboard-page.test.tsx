@@ -158,9 +158,15 @@ describe('DashboardPage with data', () => {
   });
 
   it('shows no revenue to a role refused Reports (sales), only the counts', async () => {
+    // As the API answers sales: no revenue and no financial overview.
+    const withoutMoney = sampleBusinessStatsResponse();
     stubApi({
       [dashboardPath]: () => jsonResponse(sampleDashboard()),
-      'GET /api/business/dashboard-stats': () => jsonResponse(sampleBusinessStatsResponse()),
+      'GET /api/business/dashboard-stats': () =>
+        jsonResponse({
+          ...withoutMoney,
+          stats: { ...withoutMoney.stats, revenue: null, financial: null },
+        }),
     });
     signInAs(testUsers.sales);
     renderScreen(<DashboardPage />);

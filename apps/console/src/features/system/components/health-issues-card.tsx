@@ -1,5 +1,5 @@
 import type { SystemHealth, SystemHealthStatus } from '@patrol/contracts';
-import { healthScoreColour, type HealthScoreColour } from '@patrol/domain';
+import { healthRingColour, type HealthScoreColour } from '@patrol/domain';
 import { CheckCircle2Icon, HeartPulseIcon, LightbulbIcon } from 'lucide-react';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
@@ -65,7 +65,7 @@ export function HealthIssuesCard({ health, error }: HealthIssuesCardProps) {
           <div
             className={cn(
               'flex size-24 flex-col items-center justify-center rounded-full border-4',
-              scoreColours[healthScoreColour(health.score)],
+              scoreColours[healthRingColour(health.score, health.status)],
             )}
             role="img"
             aria-label={`Health score ${health.score} of 100`}

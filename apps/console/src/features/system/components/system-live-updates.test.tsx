@@ -37,7 +37,7 @@ describe('the system screen, live', () => {
     await advance(30_000);
     await waitFor(() => expect(loads()).toEqual([2, 2, 2]));
 
-    const checkbox = screen.getByRole('checkbox', { name: 'Auto-refresh (30 s)' });
+    const checkbox = screen.getByRole('switch', { name: 'Auto-refresh' });
     expect(checkbox).toBeChecked();
     await userEvent.click(checkbox);
     expect(screen.getByText(/^Paused \(auto-refresh off\)/)).toBeInTheDocument();

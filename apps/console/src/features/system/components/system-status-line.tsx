@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { breakerPresets, type BreakerHealth } from '@/lib/breaker';
 import { cn } from '@/lib/cn';
+import { companyTimeZoneLabel, useCompanyTimeZone } from '@/lib/company-time';
 import type { RealtimeStatus } from '@/lib/socket';
 import { systemLoadFailedMessage } from '@/features/system/lib/system-events';
 import { formatClock } from '@/features/system/lib/system-format';
@@ -33,9 +34,13 @@ type SystemStatusLineProps = {
   breaker: BreakerHealth;
 };
 
-/** Whether the stream is live, when the figures were measured, and the service breaker's state. */
+/**
+ * Whether the stream is live, when the figures were measured (naming the company's time zone,
+ * in which every time of the screen is shown), and the service breaker's state.
+ */
 export function SystemStatusLine({ realtime, paused, sampledAt, breaker }: SystemStatusLineProps) {
   const live = realtime === 'connected' && !paused;
+  const timeZone = useCompanyTimeZone();
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
       <span className="flex items-center gap-2">
@@ -47,7 +52,8 @@ export function SystemStatusLine({ realtime, paused, sampledAt, breaker }: Syste
           )}
         />
         {paused ? 'Paused (auto-refresh off)' : `${liveLabels[realtime]} figures`}
-        {sampledAt && ` · measured ${formatClock(sampledAt)}`}
+        {sampledAt &&
+          ` · measured ${formatClock(sampledAt)} · times in ${companyTimeZoneLabel(new Date(sampledAt), timeZone)}`}
       </span>
       <p
         role="status"

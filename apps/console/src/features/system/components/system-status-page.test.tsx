@@ -37,8 +37,12 @@ describe('the system screen', () => {
     expect(environment.getByText('HTTPS')).toBeInTheDocument();
 
     const health = panel('System Health Issues');
-    expect(health.getByRole('img', { name: 'Health score 46 of 100' })).toBeInTheDocument();
+    const ring = health.getByRole('img', { name: 'Health score 46 of 100' });
     expect(health.getByText('Critical', { selector: '[data-slot=badge]:not(li *)' })).toBeVisible();
+    // The ring reads as its label does: red with a critical issue.
+    expect(ring).toHaveClass('text-red-600');
+    // Every time on the screen is in the company's zone, named beside the first one.
+    expect(screen.getByText(/measured .* · times in Asia\/Kuala_Lumpur \(GMT\+8\)/)).toBeVisible();
     const issues = within(health.getByRole('list', { name: 'Health issues' })).getAllByRole(
       'listitem',
     );

@@ -1,6 +1,7 @@
 import { DownloadIcon, RefreshCwIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
+import { AutoRefreshControl } from '@/components/auto-refresh-control';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { useRealtimeStatus } from '@/lib/realtime-provider';
@@ -52,7 +53,6 @@ export function SystemStatusPage() {
   const breaker = useBreakerHealth(systemLoadBreakerNames, breakerPresets.service);
   const realtime = useRealtimeStatus();
   const exportReport = useExportSystemReport();
-  const autoRefreshId = useId();
 
   const queries = [health, metrics, cluster];
   const fetching = queries.some((query) => query.isFetching);
@@ -87,19 +87,11 @@ export function SystemStatusPage() {
 
   const actions = (
     <>
-      <label
-        htmlFor={autoRefreshId}
-        className="flex h-9 cursor-pointer items-center gap-2 rounded-md border px-3 text-sm"
-      >
-        <input
-          id={autoRefreshId}
-          type="checkbox"
-          className="size-4 accent-primary"
-          checked={autoRefresh}
-          onChange={(event) => toggleAutoRefresh(event.target.checked)}
-        />
-        Auto-refresh ({systemAutoRefreshMs / 1000} s)
-      </label>
+      <AutoRefreshControl
+        on={autoRefresh}
+        onChange={toggleAutoRefresh}
+        interval={`every ${systemAutoRefreshMs / 1000} s`}
+      />
       <Button variant="outline" onClick={refetchAll} disabled={fetching}>
         <RefreshCwIcon aria-hidden="true" className={fetching ? 'animate-spin' : undefined} />
         {fetching ? 'Refreshing...' : 'Refresh'}
