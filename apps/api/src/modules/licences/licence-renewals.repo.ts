@@ -20,7 +20,8 @@ export interface ExpiryGroupPage {
 
 /**
  * One page of the expiry groups in [from, to), soonest first, with the window's totals: one
- * statement, aggregated from licences_renewal_idx alone (valid_until, client_id, licence_type).
+ * statement, aggregated from licences_renewal_idx alone (valid_until, client_id, licence_type),
+ * grouped on the UTC day as a date (formatted only for the page's rows).
  */
 export async function findExpiryGroupPage(
   db: DbExecutor,
@@ -34,7 +35,7 @@ export async function findExpiryGroupPage(
   }>(sql`
     with g as (
       select ${licences.clientId} as "clientId",
-             to_char(${licences.validUntil} at time zone 'UTC', 'YYYY-MM-DD') as "expiryDate",
+             (${licences.validUntil} at time zone 'UTC')::date as "expiryDay",
              ${licences.licenceType} as "licenceType",
              count(*)::int as "keyCount"
         from ${licences}
@@ -45,7 +46,9 @@ export async function findExpiryGroupPage(
            (select coalesce(sum("keyCount"), 0)::int from g) as key_count,
            (select count(distinct "clientId")::int from g) as client_count,
            (select coalesce(json_agg(p), '[]'::json) from (
-              select * from g order by "expiryDate", "clientId", "licenceType"
+              select "clientId", to_char("expiryDay", 'YYYY-MM-DD') as "expiryDate",
+                     "licenceType", "keyCount"
+                from g order by "expiryDay", "clientId", "licenceType"
                limit ${window.limit} offset ${window.offset}) p) as page`);
   const row = result.rows[0];
   return {
