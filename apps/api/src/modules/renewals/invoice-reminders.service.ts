@@ -26,15 +26,15 @@ type ReminderDeps = Pick<AppContext, 'db' | 'uploads' | 'mailer' | 'logger'>;
 
 /**
  * The reminder's words: the same text is e-mailed and offered for WhatsApp. It mentions the
- * attachment only when the step sends the PDF.
+ * attachment only when the PDF is attached.
  */
 export function reminderLetter(
   invoice: { invoiceNumber: string; dueDay: string; outstanding: number },
   client: { companyName: string; contactPerson?: string },
   companyName: string,
-  step: ReminderStep,
+  stepDays: number,
+  attached: boolean,
 ): { subject: string; text: string } {
-  const stepDays = step.days;
   const amount = formatMoney(invoice.outstanding);
   const due = formatBusinessDate(invoice.dueDay);
   const sentence =
@@ -45,7 +45,7 @@ export function reminderLetter(
         : `Invoice ${invoice.invoiceNumber} for ${amount} was due on ${due} and is ${stepDays} days overdue.`;
   const text = [
     `Dear ${client.contactPerson || client.companyName},`,
-    `${sentence}${step.sends === 'email_with_pdf' ? ' Please find the invoice attached.' : ''} If you have already paid, thank you, and please ignore this reminder.`,
+    `${sentence}${attached ? ' Please find the invoice attached.' : ''} If you have already paid, thank you, and please ignore this reminder.`,
     `Regards,\n${companyName}`,
   ].join('\n\n');
   return {
@@ -102,12 +102,8 @@ async function sendReminder(
 ): Promise<boolean> {
   const stepDays = step.days;
   const to = recipientOf(step.sends, unpaid.clientInfo.email);
-  const { invoice, companyName, pdf } = await invoiceWithPdf(
-    ctx,
-    unpaid.id,
-    now,
-    to !== null && step.sends === 'email_with_pdf',
-  );
+  const attached = to !== null && step.sends === 'email_with_pdf';
+  const { invoice, companyName, pdf } = await invoiceWithPdf(ctx, unpaid.id, now, attached);
   const letter = reminderLetter(
     {
       invoiceNumber: invoice.invoiceNumber,
@@ -116,7 +112,8 @@ async function sendReminder(
     },
     invoice.clientInfo,
     companyName,
-    step,
+    stepDays,
+    attached,
   );
   const recorded = await ctx.db.transaction(async (tx) => {
     const row = await insertReminder(tx, {

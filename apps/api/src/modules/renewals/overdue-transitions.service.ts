@@ -1,5 +1,6 @@
 import type { Activity, LicenceRenewalSettings } from '@patrol/contracts';
 import { addDays, businessDay, overdueKeyState } from '@patrol/domain';
+import type { DbExecutor } from '../../db/client';
 import type { ClientRow } from '../../db/schema';
 import type { AppContext } from '../../http/app-context';
 import { publishActivity, recordActivity } from '../activity/activity.service';
@@ -49,40 +50,44 @@ function transitionDetail(
 
 /**
  * Writes one transition: the state row, the audit entry on the invoice and the client's activity,
- * in one transaction, only when the row changed (recordOverdueState answers it then). Whoever sees
- * a transition first (the daily run, or a device's call) records it; the others find it recorded.
- * Answers the activity to announce once committed, or null.
+ * in the caller's transaction, only when the row changed (recordOverdueState answers it then).
+ * Whoever sees a transition first (the daily run, or a device's call) records it; the others find
+ * it recorded. Answers the activity to announce once committed, or null.
  */
 async function writeTransition(
-  ctx: TransitionDeps,
+  tx: DbExecutor,
   change: Transition,
   client: ClientRow,
   settings: LicenceRenewalSettings,
 ): Promise<Activity | null> {
   const number = change.invoiceNumber || 'the invoice';
-  return ctx.db.transaction(async (tx) => {
-    const changed = await recordOverdueState(tx, change);
-    if (!changed) return null;
-    await recordAudit(tx, {
-      actorId: null,
-      action: `invoice.keys_${change.state}`,
-      entityType: 'invoice',
-      entityId: change.invoiceId,
-      before: null,
-      after: { licenceState: change.state, suspendOnOverdue: settings.suspendOnOverdue },
-    });
-    return recordActivity(tx, {
-      type: activityTypeOf[change.state],
-      detail: transitionDetail(change.state, number, client, settings),
+  const changed = await recordOverdueState(tx, change);
+  if (!changed) return null;
+  await recordAudit(tx, {
+    actorId: null,
+    action: `invoice.keys_${change.state}`,
+    entityType: 'invoice',
+    entityId: change.invoiceId,
+    before: null,
+    after: { licenceState: change.state, suspendOnOverdue: settings.suspendOnOverdue },
+  });
+  return recordActivity(tx, {
+    type: activityTypeOf[change.state],
+    detail: transitionDetail(change.state, number, client, settings),
+    companyId: client.companyId,
+    refs: {
+      companyName: client.companyName,
       companyId: client.companyId,
-      refs: {
-        companyName: client.companyName,
-        companyId: client.companyId,
-        ...(change.invoiceNumber ? { invoiceNumber: change.invoiceNumber } : {}),
-      },
-    });
+      ...(change.invoiceNumber ? { invoiceNumber: change.invoiceNumber } : {}),
+    },
   });
 }
+
+/**
+ * Transitions written per transaction: the first run on a database with years of unpaid invoices
+ * records thousands at once, and a commit each would be most of its time.
+ */
+const transitionsPerTransaction = 100;
 
 /** Writes each transition (see writeTransition), then announces what was recorded. */
 async function writeTransitions(
@@ -96,11 +101,18 @@ async function writeTransitions(
     changes.map((change) => change.clientId),
   );
   const announced: Activity[] = [];
-  for (const change of changes) {
-    const client = clients.get(change.clientId);
-    if (!client) continue;
-    const activity = await writeTransition(ctx, change, client, settings);
-    if (activity) announced.push(activity);
+  for (let start = 0; start < changes.length; start += transitionsPerTransaction) {
+    const chunk = changes.slice(start, start + transitionsPerTransaction);
+    const written = await ctx.db.transaction(async (tx) => {
+      const activities: Activity[] = [];
+      for (const change of chunk) {
+        const client = clients.get(change.clientId);
+        const activity = client && (await writeTransition(tx, change, client, settings));
+        if (activity) activities.push(activity);
+      }
+      return activities;
+    });
+    announced.push(...written);
   }
   for (const activity of announced) publishActivity(ctx.events, activity);
   return announced.length;
