@@ -23,14 +23,17 @@ export async function recordOverdueSeen(
   const status = overdueStatusOn(standing, now);
   const changed = standing && status && status !== standing.recorded ? [standing.invoiceId] : [];
   if (changed.length === 0 && openElsewhere.length === 0) return;
+  const was = standing?.recorded ?? null;
+  // Noted first, so the device's other calls meanwhile leave it to this one.
+  if (standing && status) standing.recorded = status;
   try {
     const owed = openElsewhere.length > 0 ? await unpaidAmong(ctx.db, openElsewhere) : new Set();
     const settled = openElsewhere.filter((invoiceId) => !owed.has(invoiceId));
     if (changed.length + settled.length > 0) {
       await recordTransitionsSeen(ctx, [...changed, ...settled], now);
     }
-    if (standing && status) standing.recorded = status;
   } catch (error) {
+    if (standing) standing.recorded = was;
     ctx.logger.warn({ err: error }, 'overdue transition seen by a device not recorded');
   }
 }

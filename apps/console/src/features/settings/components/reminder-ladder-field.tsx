@@ -8,7 +8,7 @@ import {
 import { reminderStepLabel } from '@patrol/domain';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import { useController, useFieldArray, useWatch } from 'react-hook-form';
+import { useController, useFieldArray, useFormState, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -75,14 +75,16 @@ export function ReminderLadderField() {
     name: ladderName,
   });
   const steps = useWatch<CompanySettings, typeof ladderName>({ name: ladderName }) ?? [];
-  const { fieldState } = useController<CompanySettings, typeof ladderName>({ name: ladderName });
-  const listError = fieldState.error?.message ?? fieldState.error?.root?.message;
+  const { errors } = useFormState<CompanySettings>({ name: ladderName });
+  const ladderError = errors.licenceRenewals?.reminderLadder;
+  const listError = ladderError?.message ?? ladderError?.root?.message;
   return (
     <fieldset className="grid min-w-0 gap-3">
       <legend className="mb-1 text-sm font-medium">Payment reminders</legend>
       <p className="text-xs text-muted-foreground">
-        Each step e-mails the client on its day until the invoice is paid and validated, voided or
-        credited; its text is also offered for WhatsApp on the invoice.
+        Each step reminds the client on its day, as chosen, until the invoice is paid and
+        validated, voided or credited; every reminder's text is also offered for WhatsApp on the
+        invoice.
       </p>
       <ul className="grid gap-3">
         {fields.map((field, index) => (
