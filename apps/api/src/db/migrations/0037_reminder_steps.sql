@@ -1,1 +1,0 @@
-ALTER TABLE "invoice_reminders" ADD COLUMN "sends" text DEFAULT 'email_with_pdf' NOT NULL;
