@@ -38,9 +38,11 @@ export async function loadOverdueStanding(
   const settings = await readRenewalSettings(db);
   const dues = await unpaidDueDays(db, licence.clientId, licence.paidByInvoiceId);
   const open = await findOpenOverdueStatesOfClient(db, licence.clientId);
-  const [dueDay, invoiceId] = settings.suspendOnOverdue
+  const [dueDay, candidate] = settings.suspendOnOverdue
     ? [dues.oldest, dues.oldestId]
     : [dues.ofInvoice, licence.paidByInvoiceId];
+  // Only an unpaid invoice decides; a settled one recorded as overdue is a restoration to record.
+  const invoiceId = dueDay ? candidate : null;
   const openElsewhere = open.map((row) => row.invoiceId).filter((id) => id !== invoiceId);
   if (!dueDay || !invoiceId) return { standing: null, openElsewhere };
   const recorded = open.find((row) => row.invoiceId === invoiceId)?.state;
