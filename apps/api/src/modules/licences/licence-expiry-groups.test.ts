@@ -10,8 +10,7 @@ import {
 } from '../../../test/builders';
 
 const dayMs = 86_400_000;
-const inDays = (days: number, hour = 10) =>
-  new Date(Date.UTC(2031, 0, 1 + days, hour, 0, 0));
+const inDays = (days: number, hour = 10) => new Date(Date.UTC(2031, 0, 1 + days, hour, 0, 0));
 
 /** The groups as the roll-up holds them, and as grouping every key finds them. */
 async function bothWays(t: TestContext) {
@@ -48,7 +47,10 @@ describe('licence expiry groups (the renewals roll-ups)', { timeout: 120_000 }, 
     const second = await buildClient(t, { companyName: 'Kumpulan Dua Sdn Bhd' });
     const extended = await buildLicence(t, first.id, { validUntil: inDays(3) });
     const moved = await buildLicence(t, first.id, { validUntil: inDays(3, 20) });
-    const retyped = await buildLicence(t, first.id, { validUntil: inDays(3), licenceType: 'Trial' });
+    const retyped = await buildLicence(t, first.id, {
+      validUntil: inDays(3),
+      licenceType: 'Trial',
+    });
     await buildLicence(t, first.id, { validUntil: null });
     // One statement, many keys of several groups.
     await t.database.db.insert(licences).values(

@@ -195,7 +195,11 @@ describe(
       expect(await stateOf(invoice.id)).toBe('suspended');
 
       await payAndValidate(t, await t.signIn('accounts'), invoice.id, [
-        { amount: invoice.totalAmount, paymentMethod: 'bank_transfer', referenceNumber: 'TRX-SEEN' },
+        {
+          amount: invoice.totalAmount,
+          paymentMethod: 'bank_transfer',
+          referenceNumber: 'TRX-SEEN',
+        },
       ]);
       expect((await heartbeat(token).expect(200)).body.licence.status).toBe('active');
       expect(await stateOf(invoice.id)).toBe('restored');

@@ -155,8 +155,8 @@ describe('the reminder ladder', { timeout: 180_000 }, () => {
   });
 
   it('sends what each step of the ladder set in settings says: WhatsApp text, e-mail, e-mail with PDF', async () => {
-    const settings = (await request(t.app).get('/api/settings').set(bearer(admin)).expect(200))
-      .body.settings;
+    const settings = (await request(t.app).get('/api/settings').set(bearer(admin)).expect(200)).body
+      .settings;
     const { logo: _logo, ...body } = settings;
     const ladder = [
       { days: -2, sends: 'whatsapp' },
@@ -173,8 +173,11 @@ describe('the reminder ladder', { timeout: 180_000 }, () => {
     const dueDay = invoice.dueDate.slice(0, 10);
     const send = vi.spyOn(t.ctx.mailer, 'send');
     try {
-      for (const offset of [-2, 1, 5]) await sendDueReminders(t.ctx, noonOf(addDays(dueDay, offset)));
-      const mails = send.mock.calls.map(([mail]) => mail).filter((mail) => mail.to === 'ap@tangga.my');
+      for (const offset of [-2, 1, 5])
+        await sendDueReminders(t.ctx, noonOf(addDays(dueDay, offset)));
+      const mails = send.mock.calls
+        .map(([mail]) => mail)
+        .filter((mail) => mail.to === 'ap@tangga.my');
       expect(mails).toHaveLength(2);
       expect(mails[0]!.attachments).toEqual([]);
       expect(mails[0]!.text).not.toContain('attached');

@@ -85,7 +85,9 @@ describe('DashboardPage with data', () => {
 
   it('shows the keys an unpaid invoice restricts and suspends beside the totals', async () => {
     const standing = { restricted: 4, suspended: 2 };
-    stubApi({ [dashboardPath]: () => jsonResponse(sampleDashboard({ licenceStanding: standing })) });
+    stubApi({
+      [dashboardPath]: () => jsonResponse(sampleDashboard({ licenceStanding: standing })),
+    });
     renderDashboard();
     const restricted = await screen.findByText('Restricted (unpaid)', { selector: 'dt' });
     expect(restricted.nextElementSibling).toHaveTextContent('4');

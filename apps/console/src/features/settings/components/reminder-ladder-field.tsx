@@ -82,9 +82,8 @@ export function ReminderLadderField() {
     <fieldset className="grid min-w-0 gap-3">
       <legend className="mb-1 text-sm font-medium">Payment reminders</legend>
       <p className="text-xs text-muted-foreground">
-        Each step reminds the client on its day, as chosen, until the invoice is paid and
-        validated, voided or credited; every reminder's text is also offered for WhatsApp on the
-        invoice.
+        Each step reminds the client on its day, as chosen, until the invoice is paid and validated,
+        voided or credited; every reminder's text is also offered for WhatsApp on the invoice.
       </p>
       <ul className="grid gap-3">
         {fields.map((field, index) => (
