@@ -14,6 +14,7 @@ export const tableOwners = {
   clients: 'clients',
   licences: 'licences',
   licenceIssuances: 'licences',
+  licenceExpiryGroups: 'licences',
   activities: 'activity',
   auditLog: 'audit',
   auditChainHead: 'audit',

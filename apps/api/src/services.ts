@@ -270,7 +270,7 @@ export async function createServices(
     heartbeats,
     sessionPings,
     accessTokens,
-    devices: createDeviceAuthenticator({ db, limits, deviceSessions }),
+    devices: createDeviceAuthenticator({ db, events, logger, limits, deviceSessions }),
     auditNames: { actors: userNamesById, labels: findAuditLabels, timeZone: companyTimeZone },
     einvoiceQueue: createEinvoiceQueue(config.myinvois),
     accounts,

@@ -40,4 +40,36 @@ describe('licence renewals', () => {
     await page.getByText(`Auto-renewal turned on for ${companyName}`).waitFor();
     await page.screenshot({ path: join(artifactsDir, 'renewals-view.png'), fullPage: true });
   });
+
+  test('the reminder ladder is edited on the Licence renewals card of Settings', async ({
+    page,
+    baseUrl,
+  }) => {
+    const { api } = await signInAsStaff(page, baseUrl);
+    type Settings = { licenceRenewals: { reminderLadder: { days: number; sends: string }[] } };
+    const before = await api.get<{ settings: Settings & { logo: unknown } }>('/api/settings');
+    const { logo: _logo, ...saved } = before.body.settings;
+    try {
+      await page.goto(new URL('/settings', baseUrl).href);
+      const sends = page.getByLabel('Reminder 2 sends');
+      await sends.selectOption('whatsapp');
+      await page.getByRole('button', { name: 'Add reminder' }).click();
+      await page.getByLabel('Reminder 6: days from the due date').fill('45');
+      const card = page.locator('[data-slot="card"]').filter({ hasText: 'Payment reminders' });
+      await card.screenshot({ path: join(artifactsDir, 'settings-reminder-ladder.png') });
+      await page.getByRole('button', { name: 'Save Settings' }).click();
+      await page.getByText('Settings saved successfully').waitFor();
+      const after = await api.get<{ settings: Settings }>('/api/settings');
+      expect(after.body.settings.licenceRenewals.reminderLadder).toEqual([
+        { days: -3, sends: 'email_with_pdf' },
+        { days: 0, sends: 'whatsapp' },
+        { days: 7, sends: 'email_with_pdf' },
+        { days: 14, sends: 'email_with_pdf' },
+        { days: 30, sends: 'email_with_pdf' },
+        { days: 45, sends: 'email_with_pdf' },
+      ]);
+    } finally {
+      await api.put('/api/settings', saved);
+    }
+  });
 });

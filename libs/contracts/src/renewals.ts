@@ -17,6 +17,7 @@ export const renewalMessages = {
   ladderStep: `Each reminder must be between ${-renewalLimits.ladderStepDays.min} days before and ${renewalLimits.ladderStepDays.max} days after the due date`,
   ladderSteps: `The reminder ladder needs between ${renewalLimits.ladderSteps.min} and ${renewalLimits.ladderSteps.max} steps`,
   ladderDuplicates: 'Each reminder day may appear only once',
+  ladderSends: 'Choose what the reminder sends',
   grace: `Grace must be between ${renewalLimits.graceDays.min} and ${renewalLimits.graceDays.max} days`,
   graceOrder: 'Grace to suspended must be longer than grace to restricted',
   days: `Days must be between ${renewalLimits.viewDays.min} and ${renewalLimits.viewDays.max}`,
@@ -28,6 +29,31 @@ export const renewalMessages = {
 
 const dayCount = (min: number, max: number, message: string) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message);
+
+/** What a reminder step sends: the WhatsApp text is offered on the invoice for every step. */
+export const reminderSendsSchema = z.enum(['email_with_pdf', 'email', 'whatsapp'], {
+  error: renewalMessages.ladderSends,
+});
+export type ReminderSends = z.infer<typeof reminderSendsSchema>;
+
+/** How the console names each choice. */
+export const reminderSendsLabels: Record<ReminderSends, string> = {
+  email_with_pdf: 'E-mail with the invoice PDF',
+  email: 'E-mail without the PDF',
+  whatsapp: 'WhatsApp text only',
+};
+
+/** One step of the reminder ladder. */
+export const reminderStepSchema = z.object({
+  /** Days relative to the due date: -3 is three days before, 0 the due day, 7 a week after. */
+  days: dayCount(
+    renewalLimits.ladderStepDays.min,
+    renewalLimits.ladderStepDays.max,
+    renewalMessages.ladderStep,
+  ),
+  sends: reminderSendsSchema,
+});
+export type ReminderStep = z.infer<typeof reminderStepSchema>;
 
 /**
  * The licence renewal and overdue settings, a group of the company settings: when renewals are
@@ -43,19 +69,26 @@ export const licenceRenewalSettingsSchema = z
     ),
     /** The daily run e-mails each renewal quotation it drafts. */
     sendQuotationsAutomatically: z.boolean(),
-    /** Reminder days relative to the due date: -3 is three days before, 7 a week after. */
-    reminderLadderDays: z
-      .array(
-        dayCount(
-          renewalLimits.ladderStepDays.min,
-          renewalLimits.ladderStepDays.max,
-          renewalMessages.ladderStep,
-        ),
-      )
+    /**
+     * The reminder ladder: each step's day relative to the due date (-3 is three days before, 7 a
+     * week after) and what it sends. Kept sorted by day; each day once.
+     */
+    reminderLadder: z
+      .array(reminderStepSchema)
       .min(renewalLimits.ladderSteps.min, renewalMessages.ladderSteps)
       .max(renewalLimits.ladderSteps.max, renewalMessages.ladderSteps)
-      .refine((days) => new Set(days).size === days.length, renewalMessages.ladderDuplicates)
-      .transform((days) => [...days].sort((a, b) => a - b)),
+      .superRefine((steps, context) => {
+        steps.forEach((step, index) => {
+          if (steps.findIndex((other) => other.days === step.days) < index) {
+            context.addIssue({
+              code: 'custom',
+              message: renewalMessages.ladderDuplicates,
+              path: [index, 'days'],
+            });
+          }
+        });
+      })
+      .transform((steps) => [...steps].sort((a, b) => a.days - b.days)),
     /** Days after the due date an unpaid invoice's keys become restricted. */
     graceToRestrictedDays: dayCount(
       renewalLimits.graceDays.min,
@@ -80,7 +113,7 @@ export type LicenceRenewalSettings = z.infer<typeof licenceRenewalSettingsSchema
 export const defaultLicenceRenewalSettings: LicenceRenewalSettings = {
   leadTimeDays: renewalLimits.leadTimeDays.default,
   sendQuotationsAutomatically: false,
-  reminderLadderDays: [-3, 0, 7, 14, 30],
+  reminderLadder: [-3, 0, 7, 14, 30].map((days) => ({ days, sends: 'email_with_pdf' as const })),
   graceToRestrictedDays: 30,
   graceToSuspendedDays: 60,
   suspendOnOverdue: false,
@@ -167,6 +200,9 @@ export const invoiceReminderSchema = z.object({
   id: idSchema,
   /** Days relative to the due date (-3: three days before). */
   stepDays: z.number().int(),
+  /** What the step sent (the text is offered for WhatsApp whatever it sent). */
+  sends: reminderSendsSchema,
+  /** The address e-mailed; null when nothing was e-mailed (a WhatsApp step, or no address). */
   sentTo: z.string().nullable(),
   subject: z.string(),
   /** The e-mail's text, also offered for WhatsApp. */

@@ -132,8 +132,15 @@ export interface DeviceSessionRecord {
 
 /** The first business days an unpaid invoice's keys are restricted and suspended. */
 export interface OverdueStanding {
+  /** The unpaid invoice that decides the key's state. */
+  invoiceId: string;
   restrictedFrom: string;
   suspendedFrom: string;
+  /**
+   * The transition the audit trail holds for that invoice, as this process last knew it: a call
+   * seeing another state records it (docs/licence-renewals.md).
+   */
+  recorded: 'restricted' | 'suspended' | null;
 }
 
 /** One device's latest heartbeat, waiting in the buffer (the latest per licence wins). */

@@ -2,9 +2,11 @@ import { licenceTypes } from '@patrol/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -108,8 +110,12 @@ export const licences = pgTable(
   (table) => [
     index('licences_client_id_idx').on(table.clientId, table.createdAt),
     index('licences_valid_until_idx').on(table.validUntil),
-    // The renewals view groups a window of expiries by client and type from the index alone.
-    index('licences_renewal_idx').on(table.validUntil, table.clientId, table.licenceType),
+    // A renewal group's first keys: one client's keys of a type by expiry (migration 0037).
+    index('licences_client_type_expiry_idx').on(
+      table.clientId,
+      table.licenceType,
+      table.validUntil,
+    ),
     index('licences_paid_by_invoice_id_idx')
       .on(table.paidByInvoiceId)
       .where(sql`${table.paidByInvoiceId} is not null`),
@@ -118,6 +124,27 @@ export const licences = pgTable(
     uniqueIndex('licences_bound_device_id_unique')
       .on(table.deviceId)
       .where(sql`${table.bound}`),
+  ],
+);
+
+/**
+ * The renewals view's groups, kept on write by triggers on licences (migration 0037): how many
+ * keys of a client and licence type expire on a UTC day. The primary key INCLUDEs key_count (in
+ * the migration), so a window is counted from the index alone. Never written by the application.
+ */
+export const licenceExpiryGroups = pgTable(
+  'licence_expiry_groups',
+  {
+    expiryDay: date('expiry_day', { mode: 'string' }).notNull(),
+    clientId: uuid('client_id').notNull(),
+    licenceType: text('licence_type', { enum: licenceTypes }).notNull(),
+    keyCount: integer('key_count').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      name: 'licence_expiry_groups_pkey',
+      columns: [table.expiryDay, table.clientId, table.licenceType],
+    }),
   ],
 );
 

@@ -51,7 +51,11 @@ export const invoiceReminders = pgTable(
       .notNull()
       .references(() => invoices.id, { onDelete: 'cascade' }),
     stepDays: integer('step_days').notNull(),
-    /** Null when the client has no e-mail address (the WhatsApp text is still offered). */
+    /** What the step sent (migration 0037): e-mail with the PDF, e-mail alone, WhatsApp text only. */
+    sends: text('sends', { enum: ['email_with_pdf', 'email', 'whatsapp'] })
+      .notNull()
+      .default('email_with_pdf'),
+    /** Null when nothing was e-mailed: a WhatsApp step, or no address (the text is still offered). */
     sentTo: text('sent_to'),
     subject: text('subject').notNull(),
     text: text('text').notNull(),

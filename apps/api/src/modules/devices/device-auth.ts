@@ -8,6 +8,7 @@ import type { RateLimiter } from '../../security/rate-limiter';
 import { findLicenceByDeviceToken } from '../licences/licence-devices.service';
 import type { OwnedLicence } from '../licences/licences.service';
 import { loadOverdueStanding, type OverdueStanding } from '../renewals/overdue-standing.service';
+import { recordOverdueSeen } from '../renewals/overdue-seen.service';
 
 export const deviceMessages = {
   tokenRequired: 'Device token required. Activate the device with its licence key.',
@@ -62,15 +63,18 @@ export async function withActivationLimit<T>(
   }
 }
 
+type DeviceAuthDeps = Pick<AppContext, 'db' | 'events' | 'logger' | 'limits' | 'deviceSessions'>;
+
 /**
  * Resolves `Authorization: Bearer <device token>` to its bound licence: 401 without a token or
  * for one no bound licence holds. Counts the call against the token's limit first (`limiter`,
  * device calls unless a route counts apart), so a caller over its allowance costs no lookup. A
  * known token is answered from the session cache (the database is read once per token every few
- * seconds, not on every heartbeat).
+ * seconds, not on every heartbeat). A call that is the first to see its key's overdue state
+ * change (restricted, suspended, restored) records the transition before it is answered.
  */
 export async function authenticateDevice(
-  ctx: Pick<AppContext, 'db' | 'limits' | 'deviceSessions'>,
+  ctx: DeviceAuthDeps,
   req: Request,
   limiter: RateLimiter = ctx.limits.deviceCalls,
 ): Promise<DeviceSession> {
@@ -79,13 +83,17 @@ export async function authenticateDevice(
   const tokenHash = hashOpaqueToken(token);
   if (!(await limiter.consume(tokenHash))) throw tooMany();
   const cached = ctx.deviceSessions.get(tokenHash);
-  if (cached) return cached;
+  if (cached) {
+    if (cached.overdue) await recordOverdueSeen(ctx, cached.overdue, [], new Date());
+    return cached;
+  }
   const owned = await findLicenceByDeviceToken(ctx.db, tokenHash);
   if (!owned) throw unauthenticated(deviceMessages.tokenInvalid);
   // Read with the session, so a heartbeat costs no query; the state is decided at each call.
-  const overdue = await loadOverdueStanding(ctx.db, owned.licence);
-  const session = { ...owned, tokenHash, overdue };
+  const { standing, openElsewhere } = await loadOverdueStanding(ctx.db, owned.licence);
+  const session = { ...owned, tokenHash, overdue: standing };
   ctx.deviceSessions.set(tokenHash, session);
+  await recordOverdueSeen(ctx, standing, openElsewhere, new Date());
   return session;
 }
 
@@ -93,9 +101,7 @@ export async function authenticateDevice(
  * The device authenticator of the services (AppContext.devices): routes declaring access 'device'
  * (or a permission access with orDevice) resolve the caller's token through it.
  */
-export function createDeviceAuthenticator(
-  ctx: Pick<AppContext, 'db' | 'limits' | 'deviceSessions'>,
-): DeviceAuthenticator {
+export function createDeviceAuthenticator(ctx: DeviceAuthDeps): DeviceAuthenticator {
   return {
     authenticate: (req, limit) => authenticateDevice(ctx, req, ctx.limits[limit]),
   };

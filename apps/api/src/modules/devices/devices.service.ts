@@ -79,7 +79,7 @@ export async function activateDevice(
       const { licence, client } = found;
       // However many addresses try it, one key is activated at most a few times an hour.
       if (!(await limits.licenceActivations.consume(licence.id))) throw tooMany();
-      const overdue = await loadOverdueStanding(tx, licence);
+      const { standing: overdue } = await loadOverdueStanding(tx, licence);
       refuseUnusable(licence, client, now, overdue);
       if (licence.bound) {
         if (licence.deviceId !== body.deviceId) throw conflict(deviceMessages.boundElsewhere);

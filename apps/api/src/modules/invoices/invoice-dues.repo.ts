@@ -14,18 +14,22 @@ export function unpaidInvoice(): SQL {
 }
 
 /**
- * The due date of the client's oldest unpaid invoice, and that of `invoiceId` when still unpaid:
- * one indexed read per device session (invoices_client_id_idx; a client holds few invoices).
+ * The client's oldest unpaid invoice (its id and due date), and the due date of `invoiceId` when
+ * still unpaid: one indexed read per device session (invoices_client_id_idx; a client holds few
+ * invoices).
  */
 export async function findUnpaidDueDates(
   db: DbExecutor,
   clientId: string,
   invoiceId: string | null,
-): Promise<{ oldest: Date | null; ofInvoice: Date | null }> {
-  const [row] = await prepared(db, 'unpaid_due_dates', () =>
+): Promise<{ oldest: Date | null; oldestId: string | null; ofInvoice: Date | null }> {
+  const [row] = await prepared(db, 'unpaid_due_invoices', () =>
     db
       .select({
         oldest: min(invoices.dueDate),
+        oldestId: sql<
+          string | null
+        >`(array_agg(${invoices.id} order by ${invoices.dueDate}, ${invoices.id}))[1]`,
         ofInvoice:
           sql<Date | null>`min(${invoices.dueDate}) filter (where ${invoices.id} = ${sql.placeholder('invoiceId')}::uuid)`.mapWith(
             invoices.dueDate,
@@ -33,9 +37,35 @@ export async function findUnpaidDueDates(
       })
       .from(invoices)
       .where(and(eq(invoices.clientId, sql.placeholder('clientId')), unpaidInvoice()))
-      .prepare('unpaid_due_dates'),
+      .prepare('unpaid_due_invoices'),
   ).execute({ clientId, invoiceId });
-  return { oldest: row?.oldest ?? null, ofInvoice: row?.ofInvoice ?? null };
+  return {
+    oldest: row?.oldest ?? null,
+    oldestId: row?.oldestId ?? null,
+    ofInvoice: row?.ofInvoice ?? null,
+  };
+}
+
+/** An invoice's number, client and due date, and whether it is still owed (undefined: no such). */
+export async function findInvoiceOwing(
+  db: DbExecutor,
+  id: string,
+): Promise<
+  | { id: string; invoiceNumber: string; clientId: string | null; dueDate: Date; owed: boolean }
+  | undefined
+> {
+  const [row] = await db
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      clientId: invoices.clientId,
+      dueDate: invoices.dueDate,
+      owed: sql<boolean>`${unpaidInvoice()}`,
+    })
+    .from(invoices)
+    .where(eq(invoices.id, id))
+    .limit(1);
+  return row;
 }
 
 /** Unpaid invoices (of a client still on file) due between two days, both included. */

@@ -7,6 +7,7 @@ import { renderBillingPdf } from '../../pdf/billing-pdf';
 import { pdfBuffer } from '../../mail/document-mail';
 import { invoicePdf, readInvoiceDocument } from './invoice-pdf';
 import {
+  findInvoiceOwing,
   findInvoiceRow,
   findRenewalKeysInUnpaidInvoices,
   findUnpaidAmong,
@@ -36,19 +37,35 @@ function unpaid(row: InvoiceRow): UnpaidInvoice {
 }
 
 /**
- * The due days that decide a device's overdue state: the client's oldest unpaid invoice, and the
- * invoice that paid the key when it is still unpaid (null: nothing unpaid).
+ * The due days that decide a device's overdue state: the client's oldest unpaid invoice (id and
+ * due day), and the invoice that paid the key when it is still unpaid (null: nothing unpaid).
  */
 export async function unpaidDueDays(
   db: DbExecutor,
   clientId: string,
   paidByInvoiceId: string | null,
-): Promise<{ oldest: string | null; ofInvoice: string | null }> {
+): Promise<{ oldest: string | null; oldestId: string | null; ofInvoice: string | null }> {
   const found = await findUnpaidDueDates(db, clientId, paidByInvoiceId);
   return {
     oldest: found.oldest ? dayOf(found.oldest) : null,
+    oldestId: found.oldestId,
     ofInvoice: found.ofInvoice ? dayOf(found.ofInvoice) : null,
   };
+}
+
+/** An invoice as an overdue transition reads it: still owed or not, and its due day. */
+export interface InvoiceOwing {
+  id: string;
+  invoiceNumber: string;
+  clientId: string | null;
+  dueDay: string;
+  owed: boolean;
+}
+
+/** The invoice's standing now (undefined: no such invoice). */
+export async function invoiceOwing(db: DbExecutor, id: string): Promise<InvoiceOwing | undefined> {
+  const row = await findInvoiceOwing(db, id);
+  return row && { ...row, dueDay: dayOf(row.dueDate) };
 }
 
 /** Unpaid invoices with a client, due from `fromDay` to `toDay`. */
@@ -74,14 +91,15 @@ export async function findUnpaidCandidate(
   return row && { id: row.id, invoiceNumber: row.invoiceNumber, clientId: row.clientId };
 }
 
-/** The invoice as presented and its PDF as a Buffer, for a reminder's attachment. */
+/** The invoice as presented, and its PDF as a Buffer when `withPdf` (a reminder's attachment). */
 export async function invoiceWithPdf(
   ctx: Pick<AppContext, 'db' | 'uploads'>,
   id: string,
   now: Date,
-): Promise<{ invoice: Invoice; companyName: string; pdf: Buffer }> {
+  withPdf = true,
+): Promise<{ invoice: Invoice; companyName: string; pdf: Buffer | null }> {
   const { invoice, company } = await readInvoiceDocument(ctx, id, now);
-  const pdf = await pdfBuffer(renderBillingPdf(invoicePdf(invoice, company)));
+  const pdf = withPdf ? await pdfBuffer(renderBillingPdf(invoicePdf(invoice, company))) : null;
   return { invoice, companyName: company.company.name, pdf };
 }
 

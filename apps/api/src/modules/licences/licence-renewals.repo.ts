@@ -1,7 +1,7 @@
 import type { LicenceType } from '@patrol/contracts';
 import { and, asc, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { licences } from '../../db/schema';
+import { licenceExpiryGroups, licences } from '../../db/schema';
 
 /** Keys of one client expiring on one UTC day, of one type. */
 export interface ExpiryGroupRow {
@@ -19,34 +19,40 @@ export interface ExpiryGroupPage {
 }
 
 /**
- * One page of the expiry groups in [from, to), soonest first, with the window's totals: one
- * statement, aggregated from licences_renewal_idx alone (valid_until, client_id, licence_type).
+ * One page of the expiry groups of the UTC days `fromDay` to `toDay` (both included), soonest
+ * first, with the window's totals: one statement over licence_expiry_groups (kept on write by
+ * triggers on licences, migration 0037): the totals in one pass grouped by client (a hash, not
+ * the sort a count(distinct) takes), the page in the primary key's order, never grouping keys.
  */
 export async function findExpiryGroupPage(
   db: DbExecutor,
-  window: { from: Date; to: Date; limit: number; offset: number },
+  window: { fromDay: string; toDay: string; limit: number; offset: number },
 ): Promise<ExpiryGroupPage> {
+  const inWindow = sql`${licenceExpiryGroups.expiryDay} between ${window.fromDay}::date and ${window.toDay}::date`;
   const result = await db.execute<{
     group_count: number;
     key_count: number;
     client_count: number;
-    page: ExpiryGroupRow[];
+    page: ExpiryGroupRow[] | null;
   }>(sql`
-    with g as (
-      select ${licences.clientId} as "clientId",
-             to_char(${licences.validUntil} at time zone 'UTC', 'YYYY-MM-DD') as "expiryDate",
-             ${licences.licenceType} as "licenceType",
-             count(*)::int as "keyCount"
-        from ${licences}
-       where ${licences.validUntil} >= ${window.from} and ${licences.validUntil} < ${window.to}
-       group by 1, 2, 3
-    )
-    select (select count(*)::int from g) as group_count,
-           (select coalesce(sum("keyCount"), 0)::int from g) as key_count,
-           (select count(distinct "clientId")::int from g) as client_count,
-           (select coalesce(json_agg(p), '[]'::json) from (
-              select * from g order by "expiryDate", "clientId", "licenceType"
-               limit ${window.limit} offset ${window.offset}) p) as page`);
+    select t.group_count, t.key_count, t.client_count,
+           (select json_agg(p) from (
+              select ${licenceExpiryGroups.clientId} as "clientId",
+                     to_char(${licenceExpiryGroups.expiryDay}, 'YYYY-MM-DD') as "expiryDate",
+                     ${licenceExpiryGroups.licenceType} as "licenceType",
+                     ${licenceExpiryGroups.keyCount} as "keyCount"
+                from ${licenceExpiryGroups}
+               where ${inWindow}
+               order by ${licenceExpiryGroups.expiryDay}, ${licenceExpiryGroups.clientId},
+                        ${licenceExpiryGroups.licenceType}
+               limit ${window.limit} offset ${window.offset}) p) as page
+      from (select count(*)::int as client_count,
+                   coalesce(sum(c.groups), 0)::int as group_count,
+                   coalesce(sum(c.keys), 0)::int as key_count
+              from (select count(*) as groups, sum(${licenceExpiryGroups.keyCount}) as keys
+                      from ${licenceExpiryGroups}
+                     where ${inWindow}
+                     group by ${licenceExpiryGroups.clientId}) c) t`);
   const row = result.rows[0];
   return {
     groups: row?.page ?? [],
@@ -56,7 +62,10 @@ export async function findExpiryGroupPage(
   };
 }
 
-/** Up to `perGroup` keys of each group, soonest first, keyed `clientId|expiryDate|licenceType`. */
+/**
+ * Up to `perGroup` keys of each group, soonest first, keyed `clientId|expiryDate|licenceType`:
+ * each from licences_client_type_expiry_idx (client, type, expiry), a few index entries a group.
+ */
 export async function findGroupKeys(
   db: DbExecutor,
   groups: readonly ExpiryGroupRow[],
@@ -74,10 +83,10 @@ export async function findGroupKeys(
        select coalesce(array_agg(s.key order by s.valid_until, s.key), '{}') as keys from (
          select ${licences.key} as key, ${licences.validUntil} as valid_until
            from ${licences}
-          where ${licences.validUntil} >= (g.day || 'T00:00:00Z')::timestamptz
-            and ${licences.validUntil} < (g.day || 'T00:00:00Z')::timestamptz + interval '1 day'
-            and ${licences.clientId} = g.client_id
+          where ${licences.clientId} = g.client_id
             and ${licences.licenceType} = g.licence_type
+            and ${licences.validUntil} >= (g.day || 'T00:00:00Z')::timestamptz
+            and ${licences.validUntil} < (g.day || 'T00:00:00Z')::timestamptz + interval '1 day'
           order by ${licences.validUntil}, ${licences.key}
           limit ${perGroup}) s) k`);
   return new Map(result.rows.map((row) => [row.id, row.keys]));

@@ -12,12 +12,20 @@ import {
 
 export type { ExpiringKeyRow, ExpiryGroupPage, ExpiryGroupRow };
 
-/** One page of the keys expiring in [from, to), grouped by client, expiry day and type. */
+/**
+ * One page of the keys expiring on the UTC days of `from` to `to` (both days whole), grouped by
+ * client, expiry day and type.
+ */
 export function expiryGroupPage(
   db: DbExecutor,
   window: { from: Date; to: Date; limit: number; offset: number },
 ): Promise<ExpiryGroupPage> {
-  return findExpiryGroupPage(db, window);
+  return findExpiryGroupPage(db, {
+    fromDay: window.from.toISOString().slice(0, 10),
+    toDay: window.to.toISOString().slice(0, 10),
+    limit: window.limit,
+    offset: window.offset,
+  });
 }
 
 /** Up to `perGroup` keys of each group, keyed `clientId|expiryDate|licenceType`. */

@@ -1,4 +1,4 @@
-import type { InvoiceRemindersResponse } from '@patrol/contracts';
+import type { InvoiceRemindersResponse, ReminderSends, ReminderStep } from '@patrol/contracts';
 import {
   addDays,
   businessDay,
@@ -24,12 +24,16 @@ import { renewalMessages } from '@patrol/contracts';
 
 type ReminderDeps = Pick<AppContext, 'db' | 'uploads' | 'mailer' | 'logger'>;
 
-/** The reminder's words: the same text is e-mailed and offered for WhatsApp. */
+/**
+ * The reminder's words: the same text is e-mailed and offered for WhatsApp. It mentions the
+ * attachment only when the PDF is attached.
+ */
 export function reminderLetter(
   invoice: { invoiceNumber: string; dueDay: string; outstanding: number },
   client: { companyName: string; contactPerson?: string },
   companyName: string,
   stepDays: number,
+  attached: boolean,
 ): { subject: string; text: string } {
   const amount = formatMoney(invoice.outstanding);
   const due = formatBusinessDate(invoice.dueDay);
@@ -41,7 +45,7 @@ export function reminderLetter(
         : `Invoice ${invoice.invoiceNumber} for ${amount} was due on ${due} and is ${stepDays} days overdue.`;
   const text = [
     `Dear ${client.contactPerson || client.companyName},`,
-    `${sentence} Please find the invoice attached. If you have already paid, thank you, and please ignore this reminder.`,
+    `${sentence}${attached ? ' Please find the invoice attached.' : ''} If you have already paid, thank you, and please ignore this reminder.`,
     `Regards,\n${companyName}`,
   ].join('\n\n');
   return {
@@ -52,14 +56,16 @@ export function reminderLetter(
 
 /**
  * The day's reminders: every unpaid invoice whose ladder step falls today (or within the catch-up
- * window) gets one e-mail with its PDF, recorded on the invoice. The step is recorded before the
+ * window) gets what the step sends (e-mail with its PDF, e-mail alone, or only the WhatsApp text
+ * offered on the invoice), recorded on the invoice. The step is recorded before the
  * mail leaves (the unique step row is the claim, so two runs never both send it); a mail server
  * refusing it is logged and the step is not sent again. Paid and validated, voided or credited
  * invoices are not unpaid, so their ladder stops at once. Answers how many were sent.
  */
 export async function sendDueReminders(ctx: ReminderDeps, now: Date): Promise<number> {
   const settings = await readRenewalSettings(ctx.db);
-  const ladder = settings.reminderLadderDays;
+  const steps = settings.reminderLadder;
+  const ladder = steps.map((step) => step.days);
   const today = businessDay(now);
   const earliest = Math.min(...ladder);
   const latest = Math.max(...ladder);
@@ -74,21 +80,30 @@ export async function sendDueReminders(ctx: ReminderDeps, now: Date): Promise<nu
   );
   let count = 0;
   for (const invoice of invoices) {
-    const steps = sent.filter((row) => row.invoiceId === invoice.id).map((row) => row.stepDays);
-    const step = reminderStepDue(invoice.dueDay, today, ladder, steps);
-    if (step === null) continue;
+    const done = sent.filter((row) => row.invoiceId === invoice.id).map((row) => row.stepDays);
+    const due = reminderStepDue(invoice.dueDay, today, ladder, done);
+    const step = steps.find((candidate) => candidate.days === due);
+    if (!step) continue;
     if (await sendReminder(ctx, invoice, step, now)) count += 1;
   }
   return count;
 }
 
+/** Who the step e-mails: nobody for a WhatsApp step or a client without an address. */
+function recipientOf(sends: ReminderSends, email: string | undefined): string | null {
+  return sends === 'whatsapp' ? null : email || null;
+}
+
 async function sendReminder(
   ctx: ReminderDeps,
   unpaid: UnpaidInvoice,
-  stepDays: number,
+  step: ReminderStep,
   now: Date,
 ): Promise<boolean> {
-  const { invoice, companyName, pdf } = await invoiceWithPdf(ctx, unpaid.id, now);
+  const stepDays = step.days;
+  const to = recipientOf(step.sends, unpaid.clientInfo.email);
+  const attached = to !== null && step.sends === 'email_with_pdf';
+  const { invoice, companyName, pdf } = await invoiceWithPdf(ctx, unpaid.id, now, attached);
   const letter = reminderLetter(
     {
       invoiceNumber: invoice.invoiceNumber,
@@ -98,12 +113,13 @@ async function sendReminder(
     invoice.clientInfo,
     companyName,
     stepDays,
+    attached,
   );
-  const to = invoice.clientInfo.email || null;
   const recorded = await ctx.db.transaction(async (tx) => {
     const row = await insertReminder(tx, {
       invoiceId: unpaid.id,
       stepDays,
+      sends: step.sends,
       sentTo: to,
       ...letter,
       sentAt: now,
@@ -115,7 +131,12 @@ async function sendReminder(
       entityType: 'invoice',
       entityId: unpaid.id,
       before: null,
-      after: { invoiceNumber: unpaid.invoiceNumber, reminderStepDays: stepDays, sentTo: to },
+      after: {
+        invoiceNumber: unpaid.invoiceNumber,
+        reminderStepDays: stepDays,
+        sends: step.sends,
+        sentTo: to,
+      },
     });
     return true;
   });
@@ -124,13 +145,15 @@ async function sendReminder(
     await ctx.mailer.send({
       to,
       ...letter,
-      attachments: [
-        {
-          filename: `invoice-${invoice.invoiceNumber}.pdf`,
-          content: pdf,
-          contentType: 'application/pdf',
-        },
-      ],
+      attachments: pdf
+        ? [
+            {
+              filename: `invoice-${invoice.invoiceNumber}.pdf`,
+              content: pdf,
+              contentType: 'application/pdf',
+            },
+          ]
+        : [],
     });
   } catch (error) {
     ctx.logger.warn({ err: error, invoiceId: unpaid.id, stepDays }, 'payment reminder not sent');

@@ -2,7 +2,7 @@ import { addDays } from '@patrol/domain';
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { activities, auditLog } from '../../db/schema';
+import { activities, auditLog, licenceOverdueStates } from '../../db/schema';
 import { deviceMessages } from '../devices/devices.service';
 import {
   type TestContext,
@@ -15,6 +15,7 @@ import {
   payAndValidate,
 } from '../../../test/builders';
 import { overdueKeyCounts } from './overdue-counts.service';
+import { recordTransitionsSeen } from './overdue-transitions.service';
 import { runDailyRenewals } from './renewal-run.service';
 
 const dayMs = 86_400_000;
@@ -141,6 +142,111 @@ describe(
           licenceRenewals: { ...current.licenceRenewals, suspendOnOverdue: false },
         })
         .expect(200);
+    });
+
+    const feedOf = async (companyId: string) =>
+      (
+        await t.database.db
+          .select({ type: activities.type })
+          .from(activities)
+          .where(eq(activities.companyId, companyId))
+      ).map((row) => row.type);
+    const trailOf = async (invoiceId: string) =>
+      (
+        await t.database.db
+          .select({ action: auditLog.action })
+          .from(auditLog)
+          .where(and(eq(auditLog.entityType, 'invoice'), eq(auditLog.entityId, invoiceId)))
+      )
+        .map((row) => row.action)
+        .filter((action) => action.startsWith('invoice.keys_'));
+    const stateOf = async (invoiceId: string) =>
+      (
+        await t.database.db
+          .select({ state: licenceOverdueStates.state })
+          .from(licenceOverdueStates)
+          .where(eq(licenceOverdueStates.invoiceId, invoiceId))
+      )[0]?.state;
+
+    it('the first device call to see a transition records it, without the daily run', async () => {
+      const client = await buildClient(t, { companyName: 'Nampak Dulu Sdn Bhd' });
+      const invoice = await createInvoice(t, admin, client.id);
+      const dueDay = invoice.dueDate.slice(0, 10);
+      const key = await buildLicence(t, client.id, {
+        paidByInvoiceId: invoice.id,
+        validUntil: new Date(Date.now() + 400 * dayMs),
+      });
+      const token = await activate(key.key);
+      await heartbeat(token).expect(200);
+
+      // The session is cached from before the grace: the call that crosses it records it.
+      onDay(addDays(dueDay, 30));
+      await heartbeat(token).expect(200);
+      expect(await stateOf(invoice.id)).toBe('restricted');
+      expect(await trailOf(invoice.id)).toEqual(['invoice.keys_restricted']);
+      expect(await feedOf(client.companyId)).toContain('licences_restricted');
+      await heartbeat(token).expect(200);
+      onDay(addDays(dueDay, 45));
+      await heartbeat(token).expect(200);
+      expect(await trailOf(invoice.id)).toEqual(['invoice.keys_restricted']);
+
+      onDay(addDays(dueDay, 60));
+      await heartbeat(token).expect(403);
+      expect(await stateOf(invoice.id)).toBe('suspended');
+
+      await payAndValidate(t, await t.signIn('accounts'), invoice.id, [
+        {
+          amount: invoice.totalAmount,
+          paymentMethod: 'bank_transfer',
+          referenceNumber: 'TRX-SEEN',
+        },
+      ]);
+      expect((await heartbeat(token).expect(200)).body.licence.status).toBe('active');
+      expect(await stateOf(invoice.id)).toBe('restored');
+      expect(await trailOf(invoice.id)).toEqual([
+        'invoice.keys_restricted',
+        'invoice.keys_suspended',
+        'invoice.keys_restored',
+      ]);
+      const transitions = ['licences_restricted', 'licences_suspended', 'licences_restored'];
+      const feed = (await feedOf(client.companyId)).filter((type) => transitions.includes(type));
+      expect(feed).toEqual(['licences_restricted', 'licences_suspended', 'licences_restored']);
+      expect(t.published.some((event) => event.event === 'activityUpdated')).toBe(true);
+
+      // The daily run finds every transition recorded.
+      await runDailyRenewals(t.ctx, { now: noonOf(addDays(dueDay, 61)) });
+      expect(await trailOf(invoice.id)).toHaveLength(3);
+    });
+
+    it('records a transition once when ten device calls race with the daily run', async () => {
+      const client = await buildClient(t, { companyName: 'Serentak Sdn Bhd' });
+      const invoice = await createInvoice(t, admin, client.id);
+      const dueDay = invoice.dueDate.slice(0, 10);
+      const tokens: string[] = [];
+      for (let count = 0; count < 2; count += 1) {
+        const key = await buildLicence(t, client.id, {
+          paidByInvoiceId: invoice.id,
+          validUntil: new Date(Date.now() + 400 * dayMs),
+        });
+        tokens.push(await activate(key.key));
+      }
+      const day = addDays(dueDay, 33);
+      onDay(day);
+      const calls = await Promise.all([
+        ...Array.from({ length: 10 }, (_, index) => heartbeat(tokens[index % 2]!)),
+        recordTransitionsSeen(t.ctx, [invoice.id], noonOf(day)),
+        recordTransitionsSeen(t.ctx, [invoice.id], noonOf(day)),
+        runDailyRenewals(t.ctx, { now: noonOf(day) }),
+      ]);
+      for (const call of calls.slice(0, 10)) {
+        expect((call as { body: { licence: { status: string } } }).body.licence.status).toBe(
+          'restricted',
+        );
+      }
+      expect(await trailOf(invoice.id)).toEqual(['invoice.keys_restricted']);
+      expect(
+        (await feedOf(client.companyId)).filter((type) => type === 'licences_restricted'),
+      ).toHaveLength(1);
     });
 
     it('records each transition once in the audit trail and the activity feed', async () => {

@@ -1,15 +1,30 @@
 import type { Activity, LicenceRenewalSettings } from '@patrol/contracts';
 import { addDays, businessDay, overdueKeyState } from '@patrol/domain';
+import type { DbExecutor } from '../../db/client';
 import type { ClientRow } from '../../db/schema';
 import type { AppContext } from '../../http/app-context';
 import { publishActivity, recordActivity } from '../activity/activity.service';
 import { recordAudit } from '../audit/audit.service';
 import { clientsByIds } from '../clients/client-renewal.service';
-import { unpaidAmong, unpaidInvoicesDueBetween } from '../invoices/invoice-dues.service';
+import {
+  invoiceOwing,
+  unpaidAmong,
+  unpaidInvoicesDueBetween,
+} from '../invoices/invoice-dues.service';
 import { readRenewalSettings } from './overdue-standing.service';
-import { findOpenOverdueStates, findOverdueStatesOf, upsertOverdueState } from './renewals.repo';
+import { findOpenOverdueStates, findOverdueStatesOf, recordOverdueState } from './renewals.repo';
 
 type TransitionState = 'restricted' | 'suspended' | 'restored';
+
+/** One transition of an invoice's keys, to record once. */
+interface Transition {
+  invoiceId: string;
+  invoiceNumber: string;
+  clientId: string;
+  state: TransitionState;
+}
+
+type TransitionDeps = Pick<AppContext, 'db' | 'events'>;
 
 /** The first day any invoice can still be overdue from (the oldest due day the run looks at). */
 const earliestDueDay = '2000-01-01';
@@ -34,15 +49,123 @@ function transitionDetail(
 }
 
 /**
- * Records each overdue transition once, in the audit trail and the client's activity feed: an
- * unpaid invoice past the first or second grace (restricted, suspended), and a recorded one now
- * settled (restored). Devices never wait for this: their status is decided when they call; this
- * only writes down what they already see. Answers how many transitions it recorded.
+ * Writes one transition: the state row, the audit entry on the invoice and the client's activity,
+ * in the caller's transaction, only when the row changed (recordOverdueState answers it then).
+ * Whoever sees a transition first (the daily run, or a device's call) records it; the others find
+ * it recorded. Answers the activity to announce once committed, or null.
  */
-export async function recordOverdueTransitions(
-  ctx: Pick<AppContext, 'db' | 'events'>,
+async function writeTransition(
+  tx: DbExecutor,
+  change: Transition,
+  client: ClientRow,
+  settings: LicenceRenewalSettings,
+): Promise<Activity | null> {
+  const number = change.invoiceNumber || 'the invoice';
+  const changed = await recordOverdueState(tx, change);
+  if (!changed) return null;
+  await recordAudit(tx, {
+    actorId: null,
+    action: `invoice.keys_${change.state}`,
+    entityType: 'invoice',
+    entityId: change.invoiceId,
+    before: null,
+    after: { licenceState: change.state, suspendOnOverdue: settings.suspendOnOverdue },
+  });
+  return recordActivity(tx, {
+    type: activityTypeOf[change.state],
+    detail: transitionDetail(change.state, number, client, settings),
+    companyId: client.companyId,
+    refs: {
+      companyName: client.companyName,
+      companyId: client.companyId,
+      ...(change.invoiceNumber ? { invoiceNumber: change.invoiceNumber } : {}),
+    },
+  });
+}
+
+/**
+ * Transitions written per transaction: the first run on a database with years of unpaid invoices
+ * records thousands at once, and a commit each would be most of its time.
+ */
+const transitionsPerTransaction = 100;
+
+/** Writes each transition (see writeTransition), then announces what was recorded. */
+async function writeTransitions(
+  ctx: TransitionDeps,
+  changes: readonly Transition[],
+  settings: LicenceRenewalSettings,
+): Promise<number> {
+  if (changes.length === 0) return 0;
+  const clients = await clientsByIds(
+    ctx.db,
+    changes.map((change) => change.clientId),
+  );
+  const announced: Activity[] = [];
+  for (let start = 0; start < changes.length; start += transitionsPerTransaction) {
+    const chunk = changes.slice(start, start + transitionsPerTransaction);
+    const written = await ctx.db.transaction(async (tx) => {
+      const activities: Activity[] = [];
+      for (const change of chunk) {
+        const client = clients.get(change.clientId);
+        const activity = client && (await writeTransition(tx, change, client, settings));
+        if (activity) activities.push(activity);
+      }
+      return activities;
+    });
+    announced.push(...written);
+  }
+  for (const activity of announced) publishActivity(ctx.events, activity);
+  return announced.length;
+}
+
+/**
+ * The transition an invoice's keys are in now, read from the database (not from a device's
+ * cached session): restricted or suspended while it is owed past a grace, restored once settled
+ * (recorded only over a restricted or suspended row). Null: nothing to record.
+ */
+async function currentTransition(
+  ctx: TransitionDeps,
+  invoiceId: string,
+  settings: LicenceRenewalSettings,
+  now: Date,
+): Promise<Transition | null> {
+  const invoice = await invoiceOwing(ctx.db, invoiceId);
+  if (!invoice?.clientId) return null;
+  const state = invoice.owed
+    ? overdueKeyState(invoice.dueDay, businessDay(now), settings)
+    : 'restored';
+  if (!state) return null;
+  return { invoiceId, invoiceNumber: invoice.invoiceNumber, clientId: invoice.clientId, state };
+}
+
+/**
+ * Records the transitions a device's call is the first to see, for these invoices (the one that
+ * decides its key, and any of its client's recorded as overdue): each is judged on the database's
+ * figures now, and written once however many calls race (see recordOverdueState). Answers how
+ * many this call recorded.
+ */
+export async function recordTransitionsSeen(
+  ctx: TransitionDeps,
+  invoiceIds: readonly string[],
   now: Date,
 ): Promise<number> {
+  const settings = await readRenewalSettings(ctx.db);
+  const changes: Transition[] = [];
+  for (const invoiceId of new Set(invoiceIds)) {
+    const change = await currentTransition(ctx, invoiceId, settings, now);
+    if (change) changes.push(change);
+  }
+  return writeTransitions(ctx, changes, settings);
+}
+
+/**
+ * The daily run's sweep: records each overdue transition not recorded yet, in the audit trail and
+ * the client's activity feed: an unpaid invoice past the first or second grace (restricted,
+ * suspended), and a recorded one now settled (restored). Devices never wait for this: their
+ * status is decided when they call, and the first call to see a transition records it; the sweep
+ * records those no device has called about. Answers how many transitions it recorded.
+ */
+export async function recordOverdueTransitions(ctx: TransitionDeps, now: Date): Promise<number> {
   const settings = await readRenewalSettings(ctx.db);
   const today = businessDay(now);
   const overdue = await unpaidInvoicesDueBetween(
@@ -61,15 +184,11 @@ export async function recordOverdueTransitions(
     ctx.db,
     open.map((row) => row.invoiceId),
   );
-  const changes: {
-    invoiceId: string;
-    invoiceNumber: string;
-    clientId: string;
-    state: TransitionState;
-  }[] = [];
+  const recordedOf = new Map(recorded.map((row) => [row.invoiceId, row.state]));
+  const changes: Transition[] = [];
   for (const invoice of overdue) {
     const state = overdueKeyState(invoice.dueDay, today, settings);
-    const was = recorded.find((row) => row.invoiceId === invoice.id)?.state;
+    const was = recordedOf.get(invoice.id);
     if (state && state !== was) {
       changes.push({
         invoiceId: invoice.id,
@@ -89,38 +208,5 @@ export async function recordOverdueTransitions(
       });
     }
   }
-  const clients = await clientsByIds(
-    ctx.db,
-    changes.map((change) => change.clientId),
-  );
-  const announced: Activity[] = [];
-  for (const change of changes) {
-    const client = clients.get(change.clientId);
-    if (!client) continue;
-    const number = change.invoiceNumber || 'the invoice';
-    const activity = await ctx.db.transaction(async (tx) => {
-      await upsertOverdueState(tx, change);
-      await recordAudit(tx, {
-        actorId: null,
-        action: `invoice.keys_${change.state}`,
-        entityType: 'invoice',
-        entityId: change.invoiceId,
-        before: null,
-        after: { licenceState: change.state, suspendOnOverdue: settings.suspendOnOverdue },
-      });
-      return recordActivity(tx, {
-        type: activityTypeOf[change.state],
-        detail: transitionDetail(change.state, number, client, settings),
-        companyId: client.companyId,
-        refs: {
-          companyName: client.companyName,
-          companyId: client.companyId,
-          ...(change.invoiceNumber ? { invoiceNumber: change.invoiceNumber } : {}),
-        },
-      });
-    });
-    announced.push(activity);
-  }
-  for (const activity of announced) publishActivity(ctx.events, activity);
-  return announced.length;
+  return writeTransitions(ctx, changes, settings);
 }

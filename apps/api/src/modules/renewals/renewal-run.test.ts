@@ -1,7 +1,7 @@
 import { addDays, businessDay } from '@patrol/domain';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { invoices, mailOutbox, quotations, renewalRuns } from '../../db/schema';
 import {
   type TestContext,
@@ -13,6 +13,7 @@ import {
   createTestContext,
   payAndValidate,
 } from '../../../test/builders';
+import { sendDueReminders } from './invoice-reminders.service';
 import { runDailyRenewals } from './renewal-run.service';
 
 const dayMs = 86_400_000;
@@ -151,6 +152,50 @@ describe('the reminder ladder', { timeout: 180_000 }, () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.to, 'ap@peringatan.my'));
     expect(mails).toHaveLength(7);
+  });
+
+  it('sends what each step of the ladder set in settings says: WhatsApp text, e-mail, e-mail with PDF', async () => {
+    const settings = (await request(t.app).get('/api/settings').set(bearer(admin)).expect(200)).body
+      .settings;
+    const { logo: _logo, ...body } = settings;
+    const ladder = [
+      { days: -2, sends: 'whatsapp' },
+      { days: 1, sends: 'email' },
+      { days: 5, sends: 'email_with_pdf' },
+    ];
+    await request(t.app)
+      .put('/api/settings')
+      .set(bearer(admin))
+      .send({ ...body, licenceRenewals: { ...body.licenceRenewals, reminderLadder: ladder } })
+      .expect(200);
+    const client = await buildClient(t, { companyName: 'Tangga Sdn Bhd', email: 'ap@tangga.my' });
+    const invoice = await createInvoice(t, admin, client.id);
+    const dueDay = invoice.dueDate.slice(0, 10);
+    const send = vi.spyOn(t.ctx.mailer, 'send');
+    try {
+      for (const offset of [-2, 1, 5])
+        await sendDueReminders(t.ctx, noonOf(addDays(dueDay, offset)));
+      const mails = send.mock.calls
+        .map(([mail]) => mail)
+        .filter((mail) => mail.to === 'ap@tangga.my');
+      expect(mails).toHaveLength(2);
+      expect(mails[0]!.attachments).toEqual([]);
+      expect(mails[0]!.text).not.toContain('attached');
+      expect(mails[1]!.attachments?.map((file) => file.contentType)).toEqual(['application/pdf']);
+      expect(mails[1]!.text).toContain('Please find the invoice attached.');
+    } finally {
+      send.mockRestore();
+    }
+    const listed = await request(t.app)
+      .get(`/api/business/invoices/${invoice.id}/reminders`)
+      .set(bearer(admin))
+      .expect(200);
+    expect(listed.body.reminders).toMatchObject([
+      { stepDays: -2, sends: 'whatsapp', sentTo: null },
+      { stepDays: 1, sends: 'email', sentTo: 'ap@tangga.my' },
+      { stepDays: 5, sends: 'email_with_pdf', sentTo: 'ap@tangga.my' },
+    ]);
+    expect(listed.body.reminders[0].text).toContain('is due on');
   });
 
   it('answers 404 for an unknown invoice, 400 for a malformed id, 403 without invoices.view', async () => {

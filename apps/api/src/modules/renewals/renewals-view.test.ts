@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema';
+import { auditLog, companySettings } from '../../db/schema';
 import {
   type TestContext,
   bearer,
@@ -110,7 +110,7 @@ describe('renewals API', { timeout: 120_000 }, () => {
     expect(current.licenceRenewals).toEqual({
       leadTimeDays: 30,
       sendQuotationsAutomatically: false,
-      reminderLadderDays: [-3, 0, 7, 14, 30],
+      reminderLadder: [-3, 0, 7, 14, 30].map((days) => ({ days, sends: 'email_with_pdf' })),
       graceToRestrictedDays: 30,
       graceToSuspendedDays: 60,
       suspendOnOverdue: false,
@@ -124,17 +124,65 @@ describe('renewals API', { timeout: 120_000 }, () => {
     expect(JSON.stringify(bad.body.errors)).toContain(
       'Grace to suspended must be longer than grace to restricted',
     );
+    const duplicate = await request(t.app)
+      .put('/api/settings')
+      .set(bearer(admin))
+      .send({
+        ...body,
+        licenceRenewals: {
+          ...body.licenceRenewals,
+          reminderLadder: [
+            { days: 7, sends: 'email' },
+            { days: 7, sends: 'whatsapp' },
+          ],
+        },
+      })
+      .expect(400);
+    expect(duplicate.body.errors).toMatchObject({
+      'licenceRenewals.reminderLadder.1.days': 'Each reminder day may appear only once',
+    });
+    const unknownSends = await request(t.app)
+      .put('/api/settings')
+      .set(bearer(admin))
+      .send({
+        ...body,
+        licenceRenewals: { ...body.licenceRenewals, reminderLadder: [{ days: 1, sends: 'fax' }] },
+      })
+      .expect(400);
+    expect(JSON.stringify(unknownSends.body.errors)).toContain('Choose what the reminder sends');
+    const ladder = [
+      { days: 7, sends: 'whatsapp' },
+      { days: -1, sends: 'email' },
+    ];
     await request(t.app)
       .put('/api/settings')
       .set(bearer(admin))
-      .send({ ...body, licenceRenewals: { ...body.licenceRenewals, reminderLadderDays: [7, -1] } })
+      .send({ ...body, licenceRenewals: { ...body.licenceRenewals, reminderLadder: ladder } })
       .expect(200);
+    const saved = await request(t.app).get('/api/settings').set(bearer(admin)).expect(200);
+    expect(saved.body.settings.licenceRenewals.reminderLadder).toEqual([ladder[1], ladder[0]]);
     const trail = await t.database.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'settings.updated'));
-    expect(trail.at(-1)?.changes).toMatchObject({
-      'licenceRenewals.reminderLadderDays': { after: [-1, 7] },
-    });
+    expect(JSON.stringify(trail.at(-1)?.changes)).toContain('licenceRenewals.reminderLadder');
+    expect(JSON.stringify(trail.at(-1)?.changes)).toContain('whatsapp');
+  });
+
+  it('reads a ladder saved as days alone as steps that e-mail the PDF', async () => {
+    // A row written before reminder steps said what they send.
+    const [row] = await t.database.db.select().from(companySettings);
+    const settings = row!.settings as unknown as Record<string, Record<string, unknown>>;
+    const { reminderLadder: _ladder, ...renewals } = settings.licenceRenewals!;
+    const older = { ...settings, licenceRenewals: { ...renewals, reminderLadderDays: [-2, 10] } };
+    await t.database.db
+      .update(companySettings)
+      .set({ settings: older as never })
+      .where(eq(companySettings.id, row!.id));
+    const read = await request(t.app).get('/api/settings').set(bearer(admin)).expect(200);
+    expect(read.body.settings.licenceRenewals.reminderLadder).toEqual([
+      { days: -2, sends: 'email_with_pdf' },
+      { days: 10, sends: 'email_with_pdf' },
+    ]);
   });
 });

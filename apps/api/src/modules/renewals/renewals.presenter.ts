@@ -6,6 +6,7 @@ export function presentReminder(row: InvoiceReminderRow): InvoiceReminder {
   return {
     id: row.id,
     stepDays: row.stepDays,
+    sends: row.sends,
     sentTo: row.sentTo,
     subject: row.subject,
     text: row.text,

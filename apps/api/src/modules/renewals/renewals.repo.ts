@@ -127,16 +127,59 @@ export function findOverdueStatesOf(
     .where(inArray(licenceOverdueStates.invoiceId, [...invoiceIds]));
 }
 
-/** Records the invoice's overdue state (insert or change). */
-export async function upsertOverdueState(
+/** The client's recorded overdue states that are not 'restored' (one indexed read). */
+export function findOpenOverdueStatesOfClient(
+  db: DbExecutor,
+  clientId: string,
+): Promise<LicenceOverdueStateRow[]> {
+  return db
+    .select()
+    .from(licenceOverdueStates)
+    .where(
+      and(
+        eq(licenceOverdueStates.clientId, clientId),
+        or(
+          eq(licenceOverdueStates.state, 'restricted'),
+          eq(licenceOverdueStates.state, 'suspended'),
+        ),
+      ),
+    );
+}
+
+/**
+ * Records the invoice's overdue state when it differs from the one recorded: answers the row only
+ * when this call changed it. Restricted and suspended insert or change the row; restored changes
+ * only a restricted or suspended row. Two callers racing: the second waits for the first's row
+ * and then finds the state already there, so a transition is recorded once.
+ */
+export async function recordOverdueState(
   db: DbExecutor,
   values: { invoiceId: string; clientId: string; state: LicenceOverdueStateRow['state'] },
-): Promise<void> {
-  await db
+): Promise<LicenceOverdueStateRow | undefined> {
+  if (values.state === 'restored') {
+    const [restored] = await db
+      .update(licenceOverdueStates)
+      .set({ state: 'restored', changedAt: sql`now()` })
+      .where(
+        and(
+          eq(licenceOverdueStates.invoiceId, values.invoiceId),
+          or(
+            eq(licenceOverdueStates.state, 'restricted'),
+            eq(licenceOverdueStates.state, 'suspended'),
+          ),
+        ),
+      )
+      .returning();
+    return restored;
+  }
+  const [row] = await db
     .insert(licenceOverdueStates)
     .values({ ...values, changedAt: new Date() })
     .onConflictDoUpdate({
       target: licenceOverdueStates.invoiceId,
       set: { state: values.state, changedAt: sql`now()` },
-    });
+      setWhere: sql`${licenceOverdueStates.state} <> excluded.state`,
+    })
+    .returning();
+  return row;
 }

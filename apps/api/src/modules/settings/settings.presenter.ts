@@ -25,9 +25,26 @@ function withDefaults(defaults: unknown, stored: unknown): unknown {
   return typeof stored === typeof defaults ? stored : defaults;
 }
 
+/**
+ * A row saved before reminder steps said what they send holds `reminderLadderDays` (numbers):
+ * each of its days becomes a step sending the e-mail with the PDF, as the ladder did then.
+ */
+function withReminderSteps(stored: unknown): unknown {
+  if (!isPlainObject(stored) || !isPlainObject(stored.licenceRenewals)) return stored;
+  const { reminderLadderDays, ...renewals } = stored.licenceRenewals;
+  if (!Array.isArray(reminderLadderDays) || 'reminderLadder' in renewals) return stored;
+  const reminderLadder = reminderLadderDays
+    .filter((days): days is number => typeof days === 'number')
+    .map((days) => ({ days, sends: 'email_with_pdf' }));
+  return { ...stored, licenceRenewals: { ...renewals, reminderLadder } };
+}
+
 /** The stored settings object, completed with the server defaults. */
 export function storedSettings(row: CompanySettingsRow | undefined): CompanySettings {
-  const settings = withDefaults(defaultCompanySettings, row?.settings) as CompanySettings;
+  const settings = withDefaults(
+    defaultCompanySettings,
+    withReminderSteps(row?.settings),
+  ) as CompanySettings;
   // A row saved before the three tax types holds 'SST' (read as service tax).
   const taxType = taxTypeSchema.safeParse(settings.taxSettings.defaultTaxType);
   settings.taxSettings.defaultTaxType = taxType.success

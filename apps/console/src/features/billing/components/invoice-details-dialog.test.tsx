@@ -81,6 +81,7 @@ describe('InvoiceDetailsDialog', () => {
             {
               id: 'rem-1',
               stepDays: 7,
+              sends: 'email_with_pdf',
               sentTo: 'ap@aman.my',
               subject: 'Payment reminder',
               text: 'Invoice INV-MP-2025-000001 is 7 days overdue.',
@@ -91,6 +92,6 @@ describe('InvoiceDetailsDialog', () => {
     });
     renderScreen(<InvoiceDetailsDialog invoice={rejected} onOpenChange={() => {}} />);
     expect(await screen.findByText('7 days after the due date')).toBeInTheDocument();
-    expect(screen.getByText(/e-mailed to ap@aman.my/)).toBeInTheDocument();
+    expect(screen.getByText(/e-mailed to ap@aman.my with the invoice PDF/)).toBeInTheDocument();
   });
 });

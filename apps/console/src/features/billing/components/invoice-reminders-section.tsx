@@ -1,7 +1,16 @@
-import type { Invoice } from '@patrol/contracts';
+import type { Invoice, InvoiceReminder } from '@patrol/contracts';
 import { formatBusinessDateTime, reminderStepLabel } from '@patrol/domain';
 import { useInvoiceReminders } from '@/features/billing/api/renewals';
 import { WhatsAppButton } from './document-actions';
+
+/** What a reminder did: e-mailed (with the PDF or not), or only its WhatsApp text. */
+function reminderSent(reminder: InvoiceReminder): string {
+  if (reminder.sends === 'whatsapp') return 'WhatsApp text only (not e-mailed)';
+  if (!reminder.sentTo) return 'no e-mail address';
+  return reminder.sends === 'email_with_pdf'
+    ? `e-mailed to ${reminder.sentTo} with the invoice PDF`
+    : `e-mailed to ${reminder.sentTo}`;
+}
 
 /** The payment reminders the ladder sent for an invoice, each offered again for WhatsApp. */
 export function InvoiceRemindersSection({ invoice }: { invoice: Invoice }) {
@@ -27,8 +36,7 @@ export function InvoiceRemindersSection({ invoice }: { invoice: Invoice }) {
               <div>
                 <div className="font-medium">{reminderStepLabel(reminder.stepDays)}</div>
                 <div className="text-xs text-muted-foreground">
-                  {formatBusinessDateTime(reminder.sentAt)} ·{' '}
-                  {reminder.sentTo ? `e-mailed to ${reminder.sentTo}` : 'no e-mail address'}
+                  {formatBusinessDateTime(reminder.sentAt)} · {reminderSent(reminder)}
                 </div>
               </div>
               <WhatsAppButton

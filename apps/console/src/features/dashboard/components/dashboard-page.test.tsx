@@ -83,6 +83,18 @@ describe('DashboardPage with data', () => {
     expect(screen.getByText('Last updated: 2 minutes ago')).toBeInTheDocument();
   });
 
+  it('shows the keys an unpaid invoice restricts and suspends beside the totals', async () => {
+    const standing = { restricted: 4, suspended: 2 };
+    stubApi({
+      [dashboardPath]: () => jsonResponse(sampleDashboard({ licenceStanding: standing })),
+    });
+    renderDashboard();
+    const restricted = await screen.findByText('Restricted (unpaid)', { selector: 'dt' });
+    expect(restricted.nextElementSibling).toHaveTextContent('4');
+    const suspended = screen.getByText('Suspended (unpaid)', { selector: 'dt' });
+    expect(suspended.nextElementSibling).toHaveTextContent('2');
+  });
+
   it("says 'Never' when no device has reported", async () => {
     const dashboard = sampleDashboard();
     dashboard.licenseActivity.lastUpdated = null;

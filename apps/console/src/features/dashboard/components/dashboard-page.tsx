@@ -79,7 +79,11 @@ export function DashboardPage() {
       ) : (
         <div className="space-y-6">
           <DashboardSummaryCards stats={data.stats} />
-          <LicenceActivityOverview activity={data.licenseActivity} now={now} />
+          <LicenceActivityOverview
+            activity={data.licenseActivity}
+            now={now}
+            standing={data.licenceStanding}
+          />
           <BusinessPerformanceSection dashboard={data} />
           <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
             <RecentActivityCard

@@ -1,4 +1,4 @@
-import type { LicenseActivity } from '@patrol/contracts';
+import type { DashboardResponse, LicenseActivity } from '@patrol/contracts';
 import { relativeTime } from '@/lib/company-time';
 import type { LucideIcon } from 'lucide-react';
 import {
@@ -67,11 +67,32 @@ const totals: { label: string; count: (summary: Summary) => number }[] = [
   { label: 'Expired', count: (summary) => summary.expired },
 ];
 
-type LicenceActivityOverviewProps = { activity: LicenseActivity; now: Date };
+type Standing = NonNullable<DashboardResponse['licenceStanding']>;
 
-/** Licence Activity Overview: the five activity tiles, the totals and when activity last came in. */
-export function LicenceActivityOverview({ activity, now }: LicenceActivityOverviewProps) {
+/** Keys an unpaid invoice restricts or suspends now (docs/licence-renewals.md). */
+const standingTotals: { label: string; count: (standing: Standing) => number }[] = [
+  { label: 'Restricted (unpaid)', count: (standing) => standing.restricted },
+  { label: 'Suspended (unpaid)', count: (standing) => standing.suspended },
+];
+
+type LicenceActivityOverviewProps = {
+  activity: LicenseActivity;
+  now: Date;
+  standing?: DashboardResponse['licenceStanding'];
+};
+
+/**
+ * Licence Activity Overview: the five activity tiles, the totals (with the keys an unpaid invoice
+ * restricts or suspends) and when activity last came in.
+ */
+export function LicenceActivityOverview({ activity, now, standing }: LicenceActivityOverviewProps) {
   const { summary } = activity;
+  const figures = [
+    ...totals.map(({ label, count }) => ({ label, value: count(summary) })),
+    ...(standing
+      ? standingTotals.map(({ label, count }) => ({ label, value: count(standing) }))
+      : []),
+  ];
   return (
     <Card>
       <CardHeader>
@@ -104,12 +125,12 @@ export function LicenceActivityOverview({ activity, now }: LicenceActivityOvervi
           ))}
         </ul>
         <div className="flex flex-col gap-3 border-t pt-4 lg:flex-row lg:items-center lg:justify-between">
-          <dl className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-4">
-            {totals.map(({ label, count }) => (
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-3 xl:grid-cols-6">
+            {figures.map(({ label, value }) => (
               <div key={label}>
                 <dt className="text-xs text-muted-foreground">{label}</dt>
                 <dd className="text-base font-semibold tabular-nums">
-                  {count(summary).toLocaleString('en-MY')}
+                  {value.toLocaleString('en-MY')}
                 </dd>
               </div>
             ))}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   colourInput,
+  dayCountInput,
   normalisedTextInput,
   padLengthInput,
   phoneInput,
@@ -46,6 +47,13 @@ describe('settings input rules (spec 2 section 5)', () => {
     expect(sstPercentageInput('6.5')).toBe(6.5);
     expect(sstPercentageInput('')).toBe(0);
     expect(sstPercentageInput('abc')).toBe(0);
+  });
+
+  it('reads day counts as whole numbers, negative included, and blank or "-" as 0', () => {
+    expect(dayCountInput('-3')).toBe(-3);
+    expect(dayCountInput('14.7')).toBe(14);
+    expect(dayCountInput('')).toBe(0);
+    expect(dayCountInput('-')).toBe(0);
   });
 
   it('limits colours to 7 characters and normalises blanks in names', () => {

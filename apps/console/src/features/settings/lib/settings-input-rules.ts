@@ -59,3 +59,9 @@ export function sstPercentageInput(text: string): number {
   const value = Number.parseFloat(text);
   return Number.isFinite(value) ? value : sstPercentageRange.min;
 }
+
+/** A count of days typed (lead time, graces, reminder steps); blank or not a number is 0. */
+export function dayCountInput(text: string): number {
+  const days = Math.trunc(Number(text));
+  return Number.isFinite(days) ? days : 0;
+}
