@@ -318,6 +318,7 @@ export type ReportToRetrace = { position: string } & Pick<
   | 'severity'
   | 'fingerprint'
   | 'signatureFingerprint'
+  | 'splitFingerprint'
   | 'deviceId'
 >;
 
@@ -346,6 +347,7 @@ export function findReportsToRetrace(
       severity: crashReports.severity,
       fingerprint: crashReports.fingerprint,
       signatureFingerprint: crashReports.signatureFingerprint,
+      splitFingerprint: crashReports.splitFingerprint,
       deviceId: crashReports.deviceId,
     })
     .from(crashReports)

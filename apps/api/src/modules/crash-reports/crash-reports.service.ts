@@ -110,6 +110,7 @@ export async function receiveCrashReport(
     await recordGroupOccurrence(tx, {
       fingerprint,
       title: body.title,
+      errorMessage: body.errorMessage ?? null,
       exceptionType: signature.exceptionType,
       culprit: signature.culprit,
       frames: signature.frames,
@@ -315,6 +316,7 @@ export async function getCrashGroup(
         mergedAt: group.mergedAt.toISOString(),
         occurrences: group.occurrences,
       })),
+      splitFrom: row.splitFrom,
     },
   };
 }
