@@ -26,11 +26,9 @@ import type { DbExecutor } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { countUpTo, withCappedCount, type CappedCountPage } from '../../db/page-count';
 import {
-  crashGroupRedirects,
   crashReportCounts,
   crashReports,
   type CrashReportRow,
-  type NewCrashReportRow,
 } from '../../db/schema';
 
 /** Which reports a list covers, and in what order. */
@@ -240,31 +238,6 @@ export async function findCrashReportById(
   const query = db.select(reportColumns).from(crashReports).where(eq(crashReports.id, id)).limit(1);
   const [row] = await (options.forUpdate ? query.for('update') : query);
   return row;
-}
-
-/**
- * Inserts a report counted in the group of its signature (`signatureFingerprint`), or in the group
- * staff merged that signature into (crash_group_redirects, read in the same statement); answers
- * its id, the time it was stored and its group's fingerprint.
- */
-export async function insertCrashReport(
-  db: DbExecutor,
-  values: Omit<NewCrashReportRow, 'fingerprint'> & { signatureFingerprint: string },
-): Promise<{ id: string; createdAt: Date; fingerprint: string }> {
-  const own = values.signatureFingerprint;
-  const [row] = await db
-    .insert(crashReports)
-    .values({
-      ...values,
-      fingerprint: sql`coalesce((select ${crashGroupRedirects.toFingerprint} from ${crashGroupRedirects}
-        where ${crashGroupRedirects.fromFingerprint} = ${own}), ${own})`,
-    })
-    .returning({
-      id: crashReports.id,
-      createdAt: crashReports.createdAt,
-      fingerprint: sql<string>`${crashReports.fingerprint}`,
-    });
-  return row!;
 }
 
 /** Sets a report's status and stamps updatedAt. */

@@ -64,6 +64,10 @@ export const crashReportRoutes = [
       '(counted apart from heartbeats). Consoles holding crashes.view are told (newCrashReport).',
     tags,
     access: 'device',
+    // The lean device chain (no console headers or compression), like heartbeats: a crash storm
+    // across a fleet arrives hundreds a second.
+    chain: 'device',
+    successLog: 'debug',
     deviceLimit: 'crashReports',
     bodyLimit: { bytes: crashReportMaxBytes, message: crashReportMessages.tooLarge },
     body: createCrashReportBodySchema,
