@@ -133,6 +133,7 @@ describe('the group dialog: why grouped, merge, split', () => {
     const button = region.getByRole('button', { name: 'Split Into New Group' });
     expect(button).toBeDisabled();
     await userEvent.click(await region.findByRole('checkbox', { name: /^Variant 2: 2 reports/ }));
+    await userEvent.click(region.getAllByText('Choose reports')[0]!);
     const first = within(region.getByRole('list', { name: 'Reports of Variant 1' }));
     await userEvent.click(first.getByRole('checkbox', { name: /MPDID-SITE-1/ }));
     await userEvent.click(button);
