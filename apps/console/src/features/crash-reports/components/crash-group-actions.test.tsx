@@ -157,7 +157,7 @@ const groupActions: Record<string, ConsoleActionName> = {
 
 /** Staff of every role template that reads crash reports, and a reader who may do no more. */
 const readers: [string, StoredUser][] = [
-  ...roleTemplateUsers.filter(([, user]) => user.permissions.includes('crashes.view')),
+  ...roleTemplateUsers.filter(([, user]) => user.permissions?.includes('crashes.view')),
   ['reader', { ...testUsers.sales, role: 'support', permissions: ['crashes.view'] }],
 ];
 
