@@ -70,9 +70,11 @@ describe('demo releases and their sessions', () => {
         response.on('end', () => done(null, Buffer.concat(parts)));
       })
       .expect(200);
-    expect(createHash('sha256').update(download.body as Buffer).digest('hex')).toBe(
-      release.checksum,
-    );
+    expect(
+      createHash('sha256')
+        .update(download.body as Buffer)
+        .digest('hex'),
+    ).toBe(release.checksum);
   });
 
   it('replaces its releases and sessions on a reset', async () => {

@@ -87,7 +87,9 @@ export async function seedDemoReleases(
   const pings = devices.flatMap((device) => devicePings(device, random, now));
   const rollup = rollUpSessionPings(pings, new Map());
   const chunks = <T>(rows: T[]) =>
-    Array.from({ length: Math.ceil(rows.length / 500) }, (_, n) => rows.slice(n * 500, n * 500 + 500));
+    Array.from({ length: Math.ceil(rows.length / 500) }, (_, n) =>
+      rows.slice(n * 500, n * 500 + 500),
+    );
   for (const rows of chunks(rollup.hours)) await tx.insert(releaseSessionHours).values(rows);
   for (const rows of chunks(rollup.days)) await tx.insert(releaseDailyUsers).values(rows);
   for (const rows of chunks(rollup.devices)) await tx.insert(releaseDevices).values(rows);
@@ -152,7 +154,8 @@ function devicePings(device: DemoDevice, random: () => number, now: Date): Sessi
   });
   const pings: SessionPingEntry[] = [];
   for (let day = historyDays; day >= 0; day -= 1) {
-    const dayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - day * dayMs;
+    const dayStart =
+      Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - day * dayMs;
     const sessions = 2 + Math.floor(random() * 4);
     for (let n = 0; n < sessions; n += 1) {
       // Between 08:00 and 22:00 in Malaysia (00:00 to 14:00 UTC).
@@ -180,7 +183,11 @@ function devicePings(device: DemoDevice, random: () => number, now: Date): Sessi
       if (end > Math.min(now.getTime(), device.until.getTime() + hourMs)) continue;
       const roll = random();
       const status =
-        roll < release.crashRate ? 'crashed' : roll < release.crashRate + 0.003 ? 'abnormal' : 'exited';
+        roll < release.crashRate
+          ? 'crashed'
+          : roll < release.crashRate + 0.003
+            ? 'abnormal'
+            : 'exited';
       // The rolling-out release's few crashes happen in the background (a sync), so Play's
       // user-perceived rates stay clear and the demo rollout is not halted by them.
       const newest = index === demoReleases.length - 1;

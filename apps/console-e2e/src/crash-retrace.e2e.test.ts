@@ -138,10 +138,15 @@ describe('readable stacks from an R8 build', () => {
     await page.getByText('Crash groups merged').waitFor();
     await group.getByText('; 1 group merged in by staff', { exact: false }).waitFor();
     const variants = group.getByRole('region', { name: 'Stack variants' });
-    await variants.getByRole('checkbox', { name: /^Variant 2: 1 report/ }).click({ timeout: 20_000 });
+    await variants
+      .getByRole('checkbox', { name: /^Variant 2: 1 report/ })
+      .click({ timeout: 20_000 });
     await page.screenshot({ path: join(artifactsDir, 'crash-retrace-variants.png') });
     await variants.getByRole('button', { name: 'Split Into New Group' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Split Into New Group' }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Split Into New Group' })
+      .click();
     await page.getByText('Reports split into a new group').waitFor();
     await variants.getByRole('checkbox', { name: /^Variant 2/ }).waitFor({ state: 'detached' });
   });

@@ -169,8 +169,8 @@ describe('regrouping after a split', () => {
     });
     const kept = await send(body);
     const moved = await send(body);
-    const split = (await splitReports(kept.fingerprint, { reportIds: [moved.id] }).expect(200))
-      .body.data.fingerprint as string;
+    const split = (await splitReports(kept.fingerprint, { reportIds: [moved.id] }).expect(200)).body
+      .data.fingerprint as string;
 
     await request(t.app)
       .post(`/api/ota/versions/${release.id}/mapping`)

@@ -25,11 +25,7 @@ import {
 import type { DbExecutor } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { countUpTo, withCappedCount, type CappedCountPage } from '../../db/page-count';
-import {
-  crashReportCounts,
-  crashReports,
-  type CrashReportRow,
-} from '../../db/schema';
+import { crashReportCounts, crashReports, type CrashReportRow } from '../../db/schema';
 
 /** Which reports a list covers, and in what order. */
 export interface CrashReportFilter {

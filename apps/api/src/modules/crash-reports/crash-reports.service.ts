@@ -27,11 +27,7 @@ import type { NewCrashReportRow } from '../../db/schema';
 import { countMergedGroups, findMergedFingerprints } from './crash-group-merges.repo';
 import { insertCountedCrashReport } from './crash-intake.repo';
 import { readableStackFor } from './crash-mappings.service';
-import {
-  findCrashGroup,
-  findCrashGroupPage,
-  findCrashGroupVersions,
-} from './crash-groups.repo';
+import { findCrashGroup, findCrashGroupPage, findCrashGroupVersions } from './crash-groups.repo';
 import {
   presentCrashGroup,
   presentCrashGroupVersion,

@@ -162,23 +162,26 @@ const readers: [string, StoredUser][] = [
 ];
 
 describe('the group dialog for each role', () => {
-  it.each(readers)('%s is offered exactly the group actions the API allows it', async (_r, user) => {
-    signInAs(user);
-    const calls = openGroup();
-    const dialog = within(await screen.findByRole('dialog', { name: sampleGroup.title }));
-    await dialog.findByTestId('grouping-reason');
-    const expected = permittedActions(user, groupActions);
-    if (expected.includes('Split Into New Group')) {
-      await dialog.findByRole('button', { name: 'Split Into New Group' });
-    }
-    const offered = Object.keys(groupActions).filter((label) =>
-      label.startsWith('Find')
-        ? dialog.queryByLabelText(label) !== null
-        : dialog.queryByRole('button', { name: label }) !== null,
-    );
-    expect(offered.sort()).toEqual(expected);
-    // Nothing is asked of the API that would answer 403.
-    const asksVariants = calls.some((call) => call.path.endsWith('/variants'));
-    expect(asksVariants).toBe(expected.includes('Split Into New Group'));
-  });
+  it.each(readers)(
+    '%s is offered exactly the group actions the API allows it',
+    async (_r, user) => {
+      signInAs(user);
+      const calls = openGroup();
+      const dialog = within(await screen.findByRole('dialog', { name: sampleGroup.title }));
+      await dialog.findByTestId('grouping-reason');
+      const expected = permittedActions(user, groupActions);
+      if (expected.includes('Split Into New Group')) {
+        await dialog.findByRole('button', { name: 'Split Into New Group' });
+      }
+      const offered = Object.keys(groupActions).filter((label) =>
+        label.startsWith('Find')
+          ? dialog.queryByLabelText(label) !== null
+          : dialog.queryByRole('button', { name: label }) !== null,
+      );
+      expect(offered.sort()).toEqual(expected);
+      // Nothing is asked of the API that would answer 403.
+      const asksVariants = calls.some((call) => call.path.endsWith('/variants'));
+      expect(asksVariants).toBe(expected.includes('Split Into New Group'));
+    },
+  );
 });

@@ -35,7 +35,12 @@ function GroupMatch({ group, onPick }: { group: CrashGroup; onPick: () => void }
           {group.occurrences.toLocaleString('en-MY')} reports
         </span>
       </div>
-      <Button variant="outline" size="sm" onClick={onPick} aria-label={`Merge ${group.fingerprint}`}>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={onPick}
+        aria-label={`Merge ${group.fingerprint}`}
+      >
         <MergeIcon aria-hidden="true" />
         Merge
       </Button>

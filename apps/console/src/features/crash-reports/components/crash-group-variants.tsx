@@ -34,7 +34,9 @@ export function CrashGroupVariants({ fingerprint }: { fingerprint: string }) {
       { group: fingerprint, reportIds: [...selected] },
       {
         onSuccess: (response) => {
-          toast.success(response.message, { description: `New group ${response.data.fingerprint}` });
+          toast.success(response.message, {
+            description: `New group ${response.data.fingerprint}`,
+          });
           setSelected(new Set());
         },
         onError: (error) => toast.error('Reports not split', { description: failure(error) }),
@@ -56,8 +58,8 @@ export function CrashGroupVariants({ fingerprint }: { fingerprint: string }) {
       ) : (
         <>
           <p className="text-sm text-muted-foreground">
-            The latest {data.scanned.toLocaleString('en-MY')} reports by their whole stack. Choose
-            a variant, or some of its reports, to split them out into a new group.
+            The latest {data.scanned.toLocaleString('en-MY')} reports by their whole stack. Choose a
+            variant, or some of its reports, to split them out into a new group.
           </p>
           <ul className="grid gap-2 text-sm">
             {data.variants.map((variant, index) => (
