@@ -149,5 +149,6 @@ describe('readable stacks from an R8 build', () => {
       .click();
     await page.getByText('Reports split into a new group').waitFor();
     await variants.getByRole('checkbox', { name: /^Variant 2/ }).waitFor({ state: 'detached' });
-  });
+    // Two uploads, four reports, a merge and a split: longer than a journey of one screen.
+  }, 120_000);
 });

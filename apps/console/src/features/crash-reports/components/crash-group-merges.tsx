@@ -56,7 +56,8 @@ export function CrashGroupMerges({ fingerprint, merged, onSplit }: CrashGroupMer
             <li key={member.fingerprint} className="flex flex-wrap items-center gap-2">
               <span className="font-mono text-xs">{member.fingerprint}</span>
               <span className="text-muted-foreground">
-                {member.occurrences.toLocaleString('en-MY')} reports, merged{' '}
+                {member.occurrences.toLocaleString('en-MY')}{' '}
+                {member.occurrences === 1 ? 'report' : 'reports'}, merged{' '}
                 {formatBusinessDateTime(member.mergedAt)}
               </span>
               {canSplit && (
