@@ -136,8 +136,12 @@ describe('readable stacks from an R8 build', () => {
     await group.getByRole('button', { name: `Merge ${otherGroup}` }).click({ timeout: 20_000 });
     await page.getByRole('alertdialog').getByRole('button', { name: 'Merge Groups' }).click();
     await page.getByText('Crash groups merged').waitFor();
-    await group.getByText('; 1 group merged in by staff', { exact: false }).waitFor();
-    const variants = group.getByRole('region', { name: 'Stack variants' });
+    // The group now takes the title of its latest report (the merged one's): found by role alone.
+    const merged = page.getByRole('dialog');
+    await expect
+      .poll(() => merged.getByTestId('grouping-reason').innerText(), liveUpdateTimeout)
+      .toBe('same exception and same 5 in-app frames; 1 group merged in by staff');
+    const variants = merged.getByRole('region', { name: 'Stack variants' });
     await variants
       .getByRole('checkbox', { name: /^Variant 2: 1 report/ })
       .click({ timeout: 20_000 });
