@@ -16,6 +16,13 @@ import {
 import { generateLicenceKey } from '../../apps/api/src/modules/licences/licence-keys';
 import { seedDemoBilling, type BillingClient, type BillingSeedResult } from './demo-billing';
 import { seedDemoEinvoices } from './demo-einvoices';
+import {
+  evaluateDemoReleases,
+  resetDemoReleases,
+  seedDemoReleases,
+  type DemoDevice,
+  type DemoReleasesResult,
+} from './demo-releases';
 import { buildDemoActivities, buildDemoClients, createRandom } from './demo-data';
 
 export interface SeedOptions {
@@ -26,6 +33,8 @@ export interface SeedOptions {
   /** Seed of the random source: the same seed gives the same companies and states. */
   randomSeed?: number;
   now?: Date;
+  /** Where the demo releases' APK files are written (DATA_DIR/uploads); not written without it. */
+  uploadsDirectory?: string;
 }
 
 export type SeedResult =
@@ -35,6 +44,7 @@ export type SeedResult =
       licences: number;
       activities: number;
       billing: BillingSeedResult;
+      releases: DemoReleasesResult;
     }
   | { seeded: false; existingClients: number };
 
@@ -46,8 +56,9 @@ export async function seedDemoData(db: AppDb, options: SeedOptions = {}): Promis
   const now = options.now ?? new Date();
   const random = createRandom(options.randomSeed ?? 2026);
   const demoClients = buildDemoClients(now, random, options.clients);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<SeedResult> => {
     if (options.reset) {
+      await resetDemoReleases(tx);
       await tx.delete(activities);
       await tx.delete(receipts);
       await tx.delete(einvoiceDocuments);
@@ -63,6 +74,7 @@ export async function seedDemoData(db: AppDb, options: SeedOptions = {}): Promis
     }
     let licenceCount = 0;
     let activityCount = 0;
+    const devices: DemoDevice[] = [];
     const billingClients: BillingClient[] = [];
     for (const demo of demoClients) {
       const { licences: demoLicences, ...clientValues } = demo;
@@ -86,6 +98,11 @@ export async function seedDemoData(db: AppDb, options: SeedOptions = {}): Promis
       const feed = buildDemoActivities(demo, keys);
       await tx.insert(activities).values(feed);
       licenceCount += demoLicences.length;
+      for (const { deviceId, boundAt, lastDeviceActivity } of demoLicences) {
+        if (deviceId && boundAt && lastDeviceActivity) {
+          devices.push({ deviceId, from: boundAt, until: lastDeviceActivity });
+        }
+      }
       activityCount += feed.length;
     }
     const billing = await seedDemoBilling(
@@ -95,12 +112,16 @@ export async function seedDemoData(db: AppDb, options: SeedOptions = {}): Promis
       now,
     );
     await seedDemoEinvoices(tx, now);
+    const releases = await seedDemoReleases(tx, devices, random, now, options.uploadsDirectory);
     return {
       seeded: true,
       clients: demoClients.length,
       licences: licenceCount,
       activities: activityCount,
       billing,
+      releases,
     };
   });
+  if (result.seeded && result.releases.releases > 0) await evaluateDemoReleases(db, now);
+  return result;
 }

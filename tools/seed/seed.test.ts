@@ -86,7 +86,7 @@ describe('npm run seed', () => {
     async () => {
       const first = await seed('--clients', '12');
       expect(first.stdout).toMatch(
-        /^Seeded 12 clients, \d+ licences, \d+ activities, 8 products, \d+ quotations, \d+ invoices and \d+ receipts/,
+        /^Seeded 12 clients, \d+ licences, \d+ activities, 8 products, \d+ quotations, \d+ invoices and \d+ receipts, 3 app releases and [\d,]+ sessions/,
       );
       const seeded = await counts();
       expect(seeded.clients).toBe(12);

@@ -1,5 +1,6 @@
 /**
- * Fills the configured database with demo clients, licences, activity and billing documents:
+ * Fills the configured database with demo clients, licences, activity, billing documents, app
+ * releases and their devices' sessions (release health):
  *   npm run seed                 (skips a database that already has clients)
  *   npm run seed -- --reset      (deletes every client, licence and activity first)
  *   npm run seed -- --clients 20
@@ -9,6 +10,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../../apps/api/src/config';
 import { openDatabase } from '../../apps/api/src/db/client';
+import { uploadsDirectory } from '../../apps/api/src/storage/uploads';
 import { seedDemoData } from './seed-database';
 
 const usage = `Usage: npm run seed -- [--reset] [--clients <n>]
@@ -44,7 +46,11 @@ async function main(argv: string[]): Promise<number> {
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const result = await seedDemoData(database.db, { reset: values.reset, clients: clientCount });
+    const result = await seedDemoData(database.db, {
+      reset: values.reset,
+      clients: clientCount,
+      uploadsDirectory: uploadsDirectory(config.dataDir),
+    });
     if (!result.seeded) {
       console.log(
         `The database already has ${result.existingClients} clients; nothing seeded. ` +
@@ -56,7 +62,9 @@ async function main(argv: string[]): Promise<number> {
     console.log(
       `Seeded ${result.clients} clients, ${result.licences} licences, ${result.activities} activities, ` +
         `${result.billing.products} products, ${result.billing.quotations} quotations, ` +
-        `${result.billing.invoices} invoices and ${result.billing.receipts} receipts into ${where}.`,
+        `${result.billing.invoices} invoices and ${result.billing.receipts} receipts, ` +
+        `${result.releases.releases} app releases and ` +
+        `${result.releases.sessions.toLocaleString('en')} sessions into ${where}.`,
     );
     return 0;
   } finally {

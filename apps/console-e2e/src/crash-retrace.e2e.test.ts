@@ -120,5 +120,39 @@ describe('readable stacks from an R8 build', () => {
     await reason.waitFor();
     expect(await reason.innerText()).toMatch(/^same exception and same 5 in-app frames$/);
     await page.screenshot({ path: join(artifactsDir, 'crash-retrace-group.png') });
-  });
+
+    // Another crash of the release: found by its fingerprint in the merge picker, merged in, and
+    // its reports split out again as a stack variant.
+    const other = await device.post<CreateCrashReportResponse>('/api/crash-reports', {
+      title: `Other crash ${suffix}`,
+      severity: 'high',
+      stackTrace: generateR8Crash(app, 4, 5).obfuscated,
+      deviceInfo: { platform: 'android' },
+      appInfo: { version: versionName },
+    });
+    const otherGroup = other.body.data.fingerprint;
+    expect(fingerprints.has(otherGroup)).toBe(false);
+    await group.getByLabel('Find a group to merge into this one').fill(otherGroup.slice(0, 12));
+    await group.getByRole('button', { name: `Merge ${otherGroup}` }).click({ timeout: 20_000 });
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Merge Groups' }).click();
+    await page.getByText('Crash groups merged').waitFor();
+    // The group now takes the title of its latest report (the merged one's): found by role alone.
+    const merged = page.getByRole('dialog');
+    await expect
+      .poll(() => merged.getByTestId('grouping-reason').innerText(), liveUpdateTimeout)
+      .toBe('same exception and same 5 in-app frames; 1 group merged in by staff');
+    const variants = merged.getByRole('region', { name: 'Stack variants' });
+    await variants
+      .getByRole('checkbox', { name: /^Variant 2: 1 report/ })
+      .click({ timeout: 20_000 });
+    await page.screenshot({ path: join(artifactsDir, 'crash-retrace-variants.png') });
+    await variants.getByRole('button', { name: 'Split Into New Group' }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Split Into New Group' })
+      .click();
+    await page.getByText('Reports split into a new group').waitFor();
+    await variants.getByRole('checkbox', { name: /^Variant 2/ }).waitFor({ state: 'detached' });
+    // Two uploads, four reports, a merge and a split: longer than a journey of one screen.
+  }, 120_000);
 });

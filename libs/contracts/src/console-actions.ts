@@ -68,6 +68,21 @@ export const consoleActions = {
     path: '/api/crash-reports/:id',
     permission: 'crashes.manage',
   },
+  mergeCrashGroups: {
+    method: 'post',
+    path: '/api/crash-reports/groups/:fingerprint/merge',
+    permission: 'crashes.manage',
+  },
+  splitCrashGroup: {
+    method: 'post',
+    path: '/api/crash-reports/groups/:fingerprint/split',
+    permission: 'crashes.manage',
+  },
+  splitCrashReports: {
+    method: 'post',
+    path: '/api/crash-reports/groups/:fingerprint/split-reports',
+    permission: 'crashes.manage',
+  },
 } as const satisfies Record<string, ConsoleAction>;
 
 export type ConsoleActionName = keyof typeof consoleActions;

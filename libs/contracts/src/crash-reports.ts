@@ -359,6 +359,8 @@ export const crashGroupResponseSchema = successResponse({
     versions: z.array(crashGroupVersionSchema),
     /** Groups staff merged into this one: their reports (and new ones) are counted here. */
     merged: z.array(crashGroupMergeSchema),
+    /** The group staff split this one out of (chosen reports), or null. */
+    splitFrom: z.string().nullable(),
   }),
 });
 export type CrashGroupResponse = z.infer<typeof crashGroupResponseSchema>;

@@ -109,8 +109,8 @@ function exceptionTypeOf(line: string): string | undefined {
   return name.includes('.') || /(Exception|Error|Throwable)$/.test(name) ? name : undefined;
 }
 
-/** The exception chain and the frames of a stack trace, top first. */
-function parseStackTrace(stackTrace: string): { types: string[]; frames: string[] } {
+/** The exception chain and the frames of a stack trace, top first (frames normalised). */
+export function parseStackTrace(stackTrace: string): { types: string[]; frames: string[] } {
   const types: string[] = [];
   const frames: string[] = [];
   for (const line of stackTrace.split(/\r?\n/)) {

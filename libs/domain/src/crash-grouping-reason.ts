@@ -10,6 +10,8 @@ export interface CrashGroupingDescription {
   frameCount: number;
   /** Groups merged into this one by staff. */
   mergedGroups?: number;
+  /** The group staff split this one out of (chosen reports). */
+  splitFrom?: string | null;
 }
 
 function framesInWords(count: number, what: string): string {
@@ -42,5 +44,7 @@ export function crashGroupingReason(group: CrashGroupingDescription): string {
         : 'same title (no stack frames)'
       : reasonOfFrames(group);
   const merged = group.mergedGroups ?? 0;
-  return merged > 0 ? `${reason}; ${countWithUnit(merged, 'group')} merged in by staff` : reason;
+  const parts = [group.splitFrom ? `split out of group ${group.splitFrom} by staff` : reason];
+  if (merged > 0) parts.push(`${countWithUnit(merged, 'group')} merged in by staff`);
+  return parts.join('; ');
 }

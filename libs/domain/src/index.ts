@@ -7,6 +7,7 @@ export * from './connection-status';
 export * from './crash-fingerprint';
 export * from './crash-grouping-reason';
 export * from './crash-native-frames';
+export * from './crash-stack-variant';
 export * from './crash-report-display';
 export * from './crash-reports';
 export * from './dates';

@@ -154,6 +154,10 @@ export const queryKeys = {
     groupLists: () => ['crash-reports', 'groups'] as const,
     groups: (params: CrashGroupListParams) => ['crash-reports', 'groups', params] as const,
     group: (fingerprint: string) => ['crash-reports', 'group', fingerprint] as const,
+    /** The merge picker's search of groups (GET /api/crash-reports/groups?search=). */
+    groupSearch: (term: string) => ['crash-reports', 'group-search', term] as const,
+    /** GET /api/crash-reports/groups/{fingerprint}/variants */
+    variants: (fingerprint: string) => ['crash-reports', 'variants', fingerprint] as const,
   },
   ota: {
     all: ['ota'] as const,

@@ -63,6 +63,11 @@ export const crashReports = pgTable(
      * (fingerprint then names the group it is counted in); null for reports from before merges.
      */
     signatureFingerprint: text('signature_fingerprint'),
+    /**
+     * The group staff split this report into by hand (POST .../split-reports); while set, the
+     * report stays in that group whatever its signature gives (regrouping and merges follow it).
+     */
+    splitFingerprint: text('split_fingerprint'),
     /** The device (MPDID-...) whose token sent the report; not a foreign key either. */
     deviceId: text('device_id'),
     // Copied out of the JSON by PostgreSQL itself so the list can filter and index on them.
@@ -127,6 +132,8 @@ export const crashGroups = pgTable(
     fingerprint: text('fingerprint').primaryKey(),
     /** The title of the latest report. */
     title: text('title').notNull(),
+    /** The latest report's error message, its first 500 characters (searched by the merge picker). */
+    errorMessage: text('error_message'),
     exceptionType: text('exception_type'),
     culprit: text('culprit'),
     /** The frames the fingerprint was made of, top first, without line numbers. */
@@ -144,8 +151,11 @@ export const crashGroups = pgTable(
     firstSeen: timestamptz('first_seen').notNull(),
     lastSeen: timestamptz('last_seen').notNull(),
     lastReportId: uuid('last_report_id').notNull(),
+    /** The group this one was split out of by staff (selected reports); null otherwise. */
+    splitFrom: text('split_from'),
+    /** What the group search matches: fingerprint, title, exception, culprit, message, frames. */
     searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(title || ' ' || coalesce(exception_type, '') || ' ' || coalesce(culprit, ''))`,
+      sql`lower(fingerprint || ' ' || title || ' ' || coalesce(exception_type, '') || ' ' || coalesce(culprit, '') || ' ' || coalesce(error_message, '') || ' ' || frames::text)`,
     ),
   },
   (table) => [

@@ -35,7 +35,8 @@ export async function findMergedFingerprints(
       mergedAt: crashGroupRedirects.mergedAt,
       occurrences: sql<number>`(select count(*)::int from ${crashReports}
         where ${crashReports.fingerprint} = ${fingerprint}
-          and ${crashReports.signatureFingerprint} = ${crashGroupRedirects.fromFingerprint})`,
+          and coalesce(${crashReports.splitFingerprint}, ${crashReports.signatureFingerprint})
+            = ${crashGroupRedirects.fromFingerprint})`,
     })
     .from(crashGroupRedirects)
     .where(eq(crashGroupRedirects.toFingerprint, fingerprint))
@@ -96,13 +97,13 @@ export async function moveGroupInto(
 }
 
 /**
- * Takes the reports whose own signature is `member` out of group `group` into a group of their
- * own again, and ends the redirect.
+ * Takes the reports whose own group is `member` (their signature's, or the group staff split them
+ * into) out of group `group` into a group of their own again, and ends the redirect.
  */
 export async function moveMemberOut(db: DbExecutor, group: string, member: string): Promise<void> {
   await db.execute(sql`
     update ${crashReports} set fingerprint = ${member}
-    where fingerprint = ${group} and signature_fingerprint = ${member}`);
+    where fingerprint = ${group} and coalesce(split_fingerprint, signature_fingerprint) = ${member}`);
   await db.execute(sql`delete from ${crashGroupRedirects} where from_fingerprint = ${member}`);
 }
 
@@ -126,7 +127,8 @@ export async function findLatestReportOfSignature(db: DbExecutor, group: string,
     })
     .from(crashReports)
     .where(
-      sql`${crashReports.fingerprint} = ${group} and ${crashReports.signatureFingerprint} = ${member}`,
+      sql`${crashReports.fingerprint} = ${group}
+        and coalesce(${crashReports.splitFingerprint}, ${crashReports.signatureFingerprint}) = ${member}`,
     )
     .orderBy(sql`${crashReports.createdAt} desc`)
     .limit(1);
@@ -161,6 +163,7 @@ export async function rebuildGroupCounts(db: DbExecutor, fingerprint: string): P
       first_seen = s.first_seen,
       last_seen = s.last_seen,
       title = s.title,
+      error_message = s.error_message,
       last_report_id = s.last_report_id,
       severity_rank = s.severity_rank,
       severity = case s.severity_rank when 4 then 'critical' when 3 then 'high'
@@ -169,6 +172,7 @@ export async function rebuildGroupCounts(db: DbExecutor, fingerprint: string): P
       select count(*)::int as occurrences, min(created_at) as first_seen,
         max(created_at) as last_seen, max(severity_rank) as severity_rank,
         (array_agg(title order by created_at desc, id desc))[1] as title,
+        (array_agg(left(error_message, 500) order by created_at desc, id desc))[1] as error_message,
         (array_agg(id order by created_at desc, id desc))[1] as last_report_id
       from ${crashReports} where fingerprint = ${fingerprint}
     ) s

@@ -88,6 +88,7 @@ export async function splitCrashGroup(
       await recordGroupOccurrence(tx, {
         fingerprint: member,
         title: latest.title,
+        errorMessage: latest.errorMessage,
         exceptionType: signature.exceptionType,
         culprit: signature.culprit,
         frames: signature.frames,

@@ -127,8 +127,24 @@ describe('merging and splitting crash groups', () => {
     expect((await group(nfc).expect(200)).body.data.occurrences).toBe(2);
   });
 
-  it('is refused without settings.edit (403)', async () => {
-    const reader = await t.signIn('sales', { permissions: ['settings.view'] });
+  it('finds the group to merge by fingerprint, exception, message or in-app frame', async () => {
+    const search = async (term: string) => {
+      const response = await request(t.app)
+        .get('/api/crash-reports/groups')
+        .query({ search: term })
+        .set(bearer(admin))
+        .expect(200);
+      return response.body.data.groups.map((g: { fingerprint: string }) => g.fingerprint);
+    };
+    expect(await search(other.slice(2, 12))).toEqual([other]);
+    expect(await search('NullPointerException')).toEqual(expect.arrayContaining([nfc, other]));
+    expect(await search('invoke virtual METHOD')).toEqual(expect.arrayContaining([nfc, other]));
+    expect(await search('TagReader.readTag')).toEqual([other]);
+    expect(await search('no such frame anywhere')).toEqual([]);
+  });
+
+  it('is refused without crashes.manage (403)', async () => {
+    const reader = await t.signIn('support', { permissions: ['crashes.view'] });
     await merge(nfc, { source: other }, reader).expect(403);
     await split(nfc, { fingerprint: other }, reader).expect(403);
   });

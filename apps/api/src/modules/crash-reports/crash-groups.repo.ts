@@ -32,6 +32,8 @@ import {
 export interface GroupOccurrence {
   fingerprint: string;
   title: string;
+  /** The report's error message; the group keeps its latest report's (first 500 characters). */
+  errorMessage: string | null;
   exceptionType: string | null;
   culprit: string | null;
   frames: string[];
@@ -80,10 +82,11 @@ export async function recordGroupOccurrence(
   await db.execute(sql`
     with new_device as (${newDevice})${version}
     insert into ${crashGroups} (
-      fingerprint, title, exception_type, culprit, frames, kind, basis, report_type, severity,
-      severity_rank, occurrences, devices, first_seen, last_seen, last_report_id
+      fingerprint, title, error_message, exception_type, culprit, frames, kind, basis, report_type,
+      severity, severity_rank, occurrences, devices, first_seen, last_seen, last_report_id
     )
-    select ${fingerprint}, ${occurrence.title}, ${occurrence.exceptionType}, ${occurrence.culprit},
+    select ${fingerprint}, ${occurrence.title}, ${occurrence.errorMessage?.slice(0, 500) ?? null},
+      ${occurrence.exceptionType}, ${occurrence.culprit},
       ${JSON.stringify(occurrence.frames)}::jsonb, ${occurrence.kind}, ${occurrence.basis},
       ${occurrence.reportType}, ${occurrence.severity},
       ${occurrence.severityRank}, 1, (select count(*) from new_device), ${at}, ${at},
@@ -95,6 +98,8 @@ export async function recordGroupOccurrence(
       last_seen = greatest(crash_groups.last_seen, excluded.last_seen),
       title = case when excluded.last_seen >= crash_groups.last_seen
         then excluded.title else crash_groups.title end,
+      error_message = case when excluded.last_seen >= crash_groups.last_seen
+        then excluded.error_message else crash_groups.error_message end,
       last_report_id = case when excluded.last_seen >= crash_groups.last_seen
         then excluded.last_report_id else crash_groups.last_report_id end,
       severity = case when excluded.severity_rank > crash_groups.severity_rank

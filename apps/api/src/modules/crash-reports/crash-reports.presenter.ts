@@ -64,6 +64,7 @@ export function presentCrashGroup(
       exceptionType: row.exceptionType,
       frameCount: row.frames.length,
       mergedGroups,
+      splitFrom: row.splitFrom,
     }),
     severity: row.severity,
     occurrences: row.occurrences,

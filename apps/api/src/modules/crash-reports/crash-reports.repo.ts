@@ -25,13 +25,7 @@ import {
 import type { DbExecutor } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
 import { countUpTo, withCappedCount, type CappedCountPage } from '../../db/page-count';
-import {
-  crashGroupRedirects,
-  crashReportCounts,
-  crashReports,
-  type CrashReportRow,
-  type NewCrashReportRow,
-} from '../../db/schema';
+import { crashReportCounts, crashReports, type CrashReportRow } from '../../db/schema';
 
 /** Which reports a list covers, and in what order. */
 export interface CrashReportFilter {
@@ -242,31 +236,6 @@ export async function findCrashReportById(
   return row;
 }
 
-/**
- * Inserts a report counted in the group of its signature (`signatureFingerprint`), or in the group
- * staff merged that signature into (crash_group_redirects, read in the same statement); answers
- * its id, the time it was stored and its group's fingerprint.
- */
-export async function insertCrashReport(
-  db: DbExecutor,
-  values: Omit<NewCrashReportRow, 'fingerprint'> & { signatureFingerprint: string },
-): Promise<{ id: string; createdAt: Date; fingerprint: string }> {
-  const own = values.signatureFingerprint;
-  const [row] = await db
-    .insert(crashReports)
-    .values({
-      ...values,
-      fingerprint: sql`coalesce((select ${crashGroupRedirects.toFingerprint} from ${crashGroupRedirects}
-        where ${crashGroupRedirects.fromFingerprint} = ${own}), ${own})`,
-    })
-    .returning({
-      id: crashReports.id,
-      createdAt: crashReports.createdAt,
-      fingerprint: sql<string>`${crashReports.fingerprint}`,
-    });
-  return row!;
-}
-
 /** Sets a report's status and stamps updatedAt. */
 export async function updateCrashReportStatus(
   db: DbExecutor,
@@ -318,6 +287,7 @@ export type ReportToRetrace = { position: string } & Pick<
   | 'severity'
   | 'fingerprint'
   | 'signatureFingerprint'
+  | 'splitFingerprint'
   | 'deviceId'
 >;
 
@@ -346,6 +316,7 @@ export function findReportsToRetrace(
       severity: crashReports.severity,
       fingerprint: crashReports.fingerprint,
       signatureFingerprint: crashReports.signatureFingerprint,
+      splitFingerprint: crashReports.splitFingerprint,
       deviceId: crashReports.deviceId,
     })
     .from(crashReports)

@@ -15,11 +15,15 @@ import {
   listCrashGroupsResponseSchema,
   listCrashReportsQuerySchema,
   listCrashReportsResponseSchema,
+  crashSplitMaxReports,
+  crashStackVariantsResponseSchema,
   mergeCrashGroupsBodySchema,
   splitCrashGroupBodySchema,
+  splitCrashReportsBodySchema,
   updateCrashReportBodySchema,
 } from '@patrol/contracts';
 import { mergeCrashGroups, splitCrashGroup } from './crash-group-merges.service';
+import { crashStackVariants, splitCrashReports } from './crash-report-splits.service';
 import { defineRoute } from '../../http/route';
 import { listStackTraceLength } from './crash-reports.repo';
 import {
@@ -60,6 +64,10 @@ export const crashReportRoutes = [
       '(counted apart from heartbeats). Consoles holding crashes.view are told (newCrashReport).',
     tags,
     access: 'device',
+    // The lean device chain (no console headers or compression), like heartbeats: a crash storm
+    // across a fleet arrives hundreds a second.
+    chain: 'device',
+    successLog: 'debug',
     deviceLimit: 'crashReports',
     bodyLimit: { bytes: crashReportMaxBytes, message: crashReportMessages.tooLarge },
     body: createCrashReportBodySchema,
@@ -108,7 +116,9 @@ export const crashReportRoutes = [
     summary: 'Crash groups: how often each crash recurs, on how many devices and app versions',
     description:
       'A group is every report sharing a fingerprint; groupingReason says why in words. Filtered ' +
-      'by severity (the highest seen), reportType (crashes|debug), kind (crash|anr|native) and appVersion, searched (title, exception type, culprit frame), ' +
+      'by severity (the highest seen), reportType (crashes|debug), kind (crash|anr|native) and ' +
+      "appVersion, searched (fingerprint, title, exception type, the latest report's message and " +
+      'the frames, in-app frames included: what the merge picker searches), ' +
       'sorted by lastSeen (default), firstSeen, occurrences or devices; 20 a page by default.',
     tags,
     access: readers,
@@ -160,6 +170,38 @@ export const crashReportRoutes = [
     response: crashGroupActionResponseSchema,
     handler: ({ ctx, user, params, body }) =>
       splitCrashGroup(ctx, user, params.fingerprint, body.fingerprint),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/crash-reports/groups/:fingerprint/variants',
+    summary: "The stack variants among a group's latest reports",
+    description:
+      `The group's latest ${crashSplitMaxReports} reports, by their whole stack (exception chain and ` +
+      'every frame, line numbers aside): each variant with its frames, count and report ids, the ' +
+      'most frequent first. 404 when the group does not exist.',
+    tags,
+    access: readers,
+    params: crashGroupParamsSchema,
+    response: crashStackVariantsResponseSchema,
+    handler: ({ ctx, params }) => crashStackVariants(ctx.db, params.fingerprint),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/crash-reports/groups/:fingerprint/split-reports',
+    summary: "Split chosen reports (or a stack variant's) out of a group into a new group",
+    description:
+      `The reports named (1 to ${crashSplitMaxReports}) leave the group for a new group, and stay ` +
+      'there when the retrace job regroups or the group is merged. New reports of the same ' +
+      'signature still join this group. 400 when a report is not in the group or none would be ' +
+      'left, 404 when the group does not exist. Answers the new group. Audited ' +
+      '(crash_group.reports_split).',
+    tags,
+    access: managers,
+    params: crashGroupParamsSchema,
+    body: splitCrashReportsBodySchema,
+    response: crashGroupActionResponseSchema,
+    handler: ({ ctx, user, params, body }) =>
+      splitCrashReports(ctx, user, params.fingerprint, body.reportIds),
   }),
   defineRoute({
     method: 'get',

@@ -25,13 +25,9 @@ import { clientNamesByCompanyId } from '../clients/clients.service';
 import type { DeviceSession } from '../devices/devices.service';
 import type { NewCrashReportRow } from '../../db/schema';
 import { countMergedGroups, findMergedFingerprints } from './crash-group-merges.repo';
+import { insertCountedCrashReport } from './crash-intake.repo';
 import { readableStackFor } from './crash-mappings.service';
-import {
-  findCrashGroup,
-  findCrashGroupPage,
-  findCrashGroupVersions,
-  recordGroupOccurrence,
-} from './crash-groups.repo';
+import { findCrashGroup, findCrashGroupPage, findCrashGroupVersions } from './crash-groups.repo';
 import {
   presentCrashGroup,
   presentCrashGroupVersion,
@@ -45,14 +41,13 @@ import {
   distinctReportValues,
   findCrashReportById,
   findCrashReportPage,
-  insertCrashReport,
   updateCrashReportStatus,
 } from './crash-reports.repo';
 
 /**
  * Files a report sent by a device: stored under the client of the device's licence (whatever
  * companyId the body names) with its fingerprint, and counted into its group in the same
- * transaction. Announces newCrashReport after commit to those who may read reports.
+ * statement. Announces newCrashReport once stored to those who may read reports.
  */
 export async function receiveCrashReport(
   {
@@ -82,9 +77,11 @@ export async function receiveCrashReport(
     },
     { inAppPackages: config.crashInAppPackages },
   );
-  const { id, fingerprint } = await db.transaction(async (tx) => {
-    // A signature staff merged into another group is counted there (read by the insert).
-    const stored = await insertCrashReport(tx, {
+  // One statement stores the report and counts it in its group (or the group staff merged its
+  // signature into) and in the statistics counters.
+  const { id, fingerprint } = await insertCountedCrashReport(
+    db,
+    {
       reportType: body.reportType,
       kind: body.kind,
       kindDetails,
@@ -105,27 +102,17 @@ export async function receiveCrashReport(
       appInfo: body.appInfo,
       signatureFingerprint: signature.fingerprint,
       deviceId,
-    });
-    const fingerprint = stored.fingerprint;
-    await recordGroupOccurrence(tx, {
-      fingerprint,
-      title: body.title,
+    },
+    {
       exceptionType: signature.exceptionType,
       culprit: signature.culprit,
       frames: signature.frames,
       kind: signature.kind,
       basis: signature.basis,
-      reportType: body.reportType,
-      severity: body.severity,
       severityRank: crashSeverityRank(body.severity),
       appVersion,
-      deviceId,
-      reportId: stored.id,
-      at: stored.createdAt,
-    });
-    await countReports(tx, 'new', body.severity, 1);
-    return { id: stored.id, fingerprint };
-  });
+    },
+  );
   events.publish('newCrashReport', {
     id,
     title: body.title,
@@ -315,6 +302,7 @@ export async function getCrashGroup(
         mergedAt: group.mergedAt.toISOString(),
         occurrences: group.occurrences,
       })),
+      splitFrom: row.splitFrom,
     },
   };
 }

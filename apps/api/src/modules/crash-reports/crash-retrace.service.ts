@@ -80,8 +80,12 @@ async function retraceReport(
   const signature = crashSignature({ ...report, stackTrace: readable }, { inAppPackages });
   const ownFingerprint = report.signatureFingerprint ?? report.fingerprint;
   if (readable === report.readableStackTrace && signature.fingerprint === ownFingerprint) return;
-  // A signature staff merged into another group is counted there.
-  const fingerprint = await resolveGroupFingerprint(tx, signature.fingerprint);
+  // A report staff split out by hand stays where they put it; a signature staff merged into
+  // another group is counted there.
+  const fingerprint =
+    report.splitFingerprint && report.fingerprint
+      ? report.fingerprint
+      : await resolveGroupFingerprint(tx, signature.fingerprint);
   await updateReportTrace(tx, report.id, {
     readableStackTrace: readable,
     fingerprint,
@@ -98,6 +102,7 @@ async function retraceReport(
   await recordGroupOccurrence(tx, {
     fingerprint,
     title: report.title,
+    errorMessage: report.errorMessage,
     exceptionType: signature.exceptionType,
     culprit: signature.culprit,
     frames: signature.frames,

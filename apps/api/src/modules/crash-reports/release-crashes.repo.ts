@@ -25,40 +25,22 @@ export async function findLargestNewGroup(
   return row && { ...row, occurrences: Number(row.occurrences) };
 }
 
-/** Whether crash_reports has a `kind` column (added with ANR and native kinds), per database. */
-const kindColumn = new WeakMap<object, Promise<boolean>>();
-
-function hasKindColumn(db: DbExecutor): Promise<boolean> {
-  let known = kindColumn.get(db);
-  if (!known) {
-    known = db
-      .execute<{ found: boolean }>(
-        sql`select exists (select 1 from information_schema.columns
-          where table_name = 'crash_reports' and column_name = 'kind') as found`,
-      )
-      .then((result) => Boolean(result.rows[0]?.found));
-    kindColumn.set(db, known);
-  }
-  return known;
-}
-
 /**
- * Devices that sent an ANR report (kind 'anr') from `appVersion`, per UTC day since `sinceDay`;
- * empty while crash reports have no kind. An index range on (app_version, created_at).
+ * Devices that sent an ANR report (kind 'anr') from `appVersion`, per UTC day since `since`: an
+ * index range on (app_version, created_at).
  */
 export async function countAnrDevicesByDay(
   db: DbExecutor,
   appVersion: string,
   since: Date,
 ): Promise<Map<string, number>> {
-  if (!(await hasKindColumn(db))) return new Map();
   const r = crashReports;
   const rows = await db.execute<{ day: string; devices: number }>(sql`
     select to_char(${r.createdAt} at time zone 'UTC', 'YYYY-MM-DD') as day,
       count(distinct ${r.deviceId})::int as devices
     from ${r}
     where ${r.appVersion} = ${appVersion} and ${r.createdAt} >= ${since}
-      and ${sql.raw('"kind"')} = 'anr' and ${r.deviceId} is not null
+      and ${r.kind} = 'anr' and ${r.deviceId} is not null
     group by 1`);
   return new Map(rows.rows.map((row) => [row.day, Number(row.devices)]));
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otaVersions } from '../../db/schema';
 import { buildCrashReport, createTestContext, type TestContext } from '../../../test/builders';
@@ -11,8 +11,6 @@ const now = new Date('2026-11-27T12:30:00Z');
 
 beforeAll(async () => {
   t = await createTestContext();
-  // The column the crash kinds add (crash, anr, native); release health reads it once it exists.
-  await t.database.db.execute(sql`alter table crash_reports add column if not exists kind text`);
 });
 afterAll(() => t.close());
 
@@ -28,14 +26,12 @@ describe('ANR reports in release health', () => {
     // 200 daily users today, one ANR from the session pings; five devices reported an ANR.
     await f.dailyUsers(61, '2026-11-27', 200, 0, 1);
     for (let n = 0; n < 5; n += 1) {
-      const report = await buildCrashReport(t, {
+      await buildCrashReport(t, {
+        kind: 'anr',
         deviceId: `MPDID-ANR${n}`,
         appInfo: { version: '6.1.0' },
         createdAt: new Date('2026-11-27T11:00:00Z'),
       });
-      await t.database.db.execute(
-        sql`update crash_reports set kind = 'anr' where id = ${report.id}`,
-      );
     }
     await refreshReleaseHealth(t.ctx, now);
     const [row] = await t.database.db.select().from(otaVersions).where(eq(otaVersions.id, next.id));

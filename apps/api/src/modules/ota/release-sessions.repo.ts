@@ -9,21 +9,29 @@ import {
 } from '../../db/schema';
 import type { DayIncrement, DeviceOnRelease, HourIncrement } from './session-rollup';
 
-/** The rows of these devices on these releases, locked until the transaction ends. */
+// The per-device statements of a flush carry their rows as one array per column (unnest), not as
+// a VALUES list: a second's pings of thousands of devices would otherwise be tens of thousands of
+// parameters, costlier for the API to build and for PostgreSQL to parse than the writes.
+
+const isoOrNull = (at: Date | null) => (at ? at.toISOString() : null);
+
+/** The rows of these devices on these releases, locked (in key order) until the transaction ends. */
 export async function lockDevicesOnReleases(
   tx: DbExecutor,
   keys: readonly { platform: string; versionCode: number; deviceId: string }[],
 ): Promise<DeviceOnRelease[]> {
   if (keys.length === 0) return [];
-  const tuples = keys.map(
-    (key) => sql`(${key.platform}, ${key.versionCode}::integer, ${key.deviceId})`,
-  );
+  const t = releaseDevices;
   return tx
     .select()
-    .from(releaseDevices)
+    .from(t)
     .where(
-      sql`(${releaseDevices.platform}, ${releaseDevices.versionCode}, ${releaseDevices.deviceId}) in (${sql.join(tuples, sql`, `)})`,
+      sql`(${t.platform}, ${t.versionCode}, ${t.deviceId}) in (
+        select * from unnest(${sql.param(keys.map((key) => key.platform))}::text[],
+          ${sql.param(keys.map((key) => key.versionCode))}::integer[],
+          ${sql.param(keys.map((key) => key.deviceId))}::text[]))`,
     )
+    .orderBy(t.platform, t.versionCode, t.deviceId)
     .for('update');
 }
 
@@ -33,20 +41,25 @@ export async function saveDevicesOnReleases(
   rows: readonly DeviceOnRelease[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  await tx
-    .insert(releaseDevices)
-    .values([...rows])
-    .onConflictDoUpdate({
-      target: [releaseDevices.platform, releaseDevices.versionCode, releaseDevices.deviceId],
-      set: {
-        lastSeenAt: sql`greatest(${releaseDevices.lastSeenAt}, excluded.last_seen_at)`,
-        lastCrashAt: sql`excluded.last_crash_at`,
-        lastPerceivedCrashAt: sql`excluded.last_perceived_crash_at`,
-        lastAnrAt: sql`excluded.last_anr_at`,
-        sessionId: sql`excluded.session_id`,
-        endedSessionId: sql`excluded.ended_session_id`,
-      },
-    });
+  const column = <T>(pick: (row: DeviceOnRelease) => T) => sql.param(rows.map(pick));
+  await tx.execute(sql`
+    insert into ${releaseDevices} (platform, version_code, device_id, first_seen_at, last_seen_at,
+      last_crash_at, last_perceived_crash_at, last_anr_at, session_id, ended_session_id)
+    select * from unnest(${column((row) => row.platform)}::text[],
+      ${column((row) => row.versionCode)}::integer[], ${column((row) => row.deviceId)}::text[],
+      ${column((row) => row.firstSeenAt.toISOString())}::timestamptz[],
+      ${column((row) => row.lastSeenAt.toISOString())}::timestamptz[],
+      ${column((row) => isoOrNull(row.lastCrashAt))}::timestamptz[],
+      ${column((row) => isoOrNull(row.lastPerceivedCrashAt))}::timestamptz[],
+      ${column((row) => isoOrNull(row.lastAnrAt))}::timestamptz[],
+      ${column((row) => row.sessionId)}::text[], ${column((row) => row.endedSessionId)}::text[])
+    on conflict (platform, version_code, device_id) do update set
+      last_seen_at = greatest(release_devices.last_seen_at, excluded.last_seen_at),
+      last_crash_at = excluded.last_crash_at,
+      last_perceived_crash_at = excluded.last_perceived_crash_at,
+      last_anr_at = excluded.last_anr_at,
+      session_id = excluded.session_id,
+      ended_session_id = excluded.ended_session_id`);
 }
 
 /** Adds the hours' session counts to the counters (one statement). */
@@ -100,18 +113,19 @@ export async function saveDeviceVersions(
   }[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  await tx
-    .insert(deviceAppVersions)
-    .values([...rows])
-    .onConflictDoUpdate({
-      target: deviceAppVersions.deviceId,
-      set: {
-        platform: sql`excluded.platform`,
-        versionCode: sql`excluded.version_code`,
-        versionName: sql`coalesce(excluded.version_name, ${deviceAppVersions.versionName})`,
-        reportedAt: sql`greatest(${deviceAppVersions.reportedAt}, excluded.reported_at)`,
-      },
-    });
+  const t = deviceAppVersions;
+  await tx.execute(sql`
+    insert into ${t} (device_id, platform, version_code, version_name, reported_at)
+    select * from unnest(${sql.param(rows.map((row) => row.deviceId))}::text[],
+      ${sql.param(rows.map((row) => row.platform))}::text[],
+      ${sql.param(rows.map((row) => row.versionCode))}::integer[],
+      ${sql.param(rows.map((row) => row.versionName))}::text[],
+      ${sql.param(rows.map((row) => row.reportedAt.toISOString()))}::timestamptz[])
+    on conflict (device_id) do update set
+      platform = excluded.platform,
+      version_code = excluded.version_code,
+      version_name = coalesce(excluded.version_name, device_app_versions.version_name),
+      reported_at = greatest(device_app_versions.reported_at, excluded.reported_at)`);
 }
 
 const sum = (column: unknown) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-const groupPath = (fingerprint: string, action: 'merge' | 'split') =>
+const groupPath = (fingerprint: string, action: 'merge' | 'split' | 'split-reports') =>
   `/api/crash-reports/groups/${encodeURIComponent(fingerprint)}/${action}`;
 
 /** Re-reads every group and report list: a merge or split moves reports between groups. */
@@ -28,6 +28,16 @@ export function useSplitCrashGroup() {
   return useMutation({
     mutationFn: ({ group, fingerprint }: { group: string; fingerprint: string }) =>
       api.post<CrashGroupActionResponse>(groupPath(group, 'split'), { fingerprint }),
+    onSuccess: refresh,
+  });
+}
+
+/** POST /api/crash-reports/groups/{group}/split-reports: chosen reports form a new group. */
+export function useSplitCrashReports() {
+  const refresh = useRefreshCrashData();
+  return useMutation({
+    mutationFn: ({ group, reportIds }: { group: string; reportIds: string[] }) =>
+      api.post<CrashGroupActionResponse>(groupPath(group, 'split-reports'), { reportIds }),
     onSuccess: refresh,
   });
 }

@@ -1,17 +1,15 @@
 import type { CrashGroupMerge } from '@patrol/contracts';
-import { formatBusinessDateTime, hasPermission } from '@patrol/domain';
-import { MergeIcon, SplitIcon } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { canPerform } from '@patrol/domain';
+import { SplitIcon } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import {
-  useMergeCrashGroups,
-  useSplitCrashGroup,
-} from '@/features/crash-reports/api/merge-crash-groups';
+import { useSplitCrashGroup } from '@/features/crash-reports/api/merge-crash-groups';
+import { CrashGroupMergePicker } from '@/features/crash-reports/components/crash-group-merge-picker';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { formatBusinessDateTime } from '@/lib/company-time';
 
 const failure = (error: unknown) => (error instanceof ApiError ? error.message : String(error));
 
@@ -24,33 +22,15 @@ type CrashGroupMergesProps = {
 
 /**
  * The groups staff merged into this one (each can be split out again, confirmed) and, for those
- * with settings.edit, merging another group in by its fingerprint (confirmed).
+ * who may merge, a search for another group to merge in (confirmed).
  */
 export function CrashGroupMerges({ fingerprint, merged, onSplit }: CrashGroupMergesProps) {
   const { user } = useAuth();
-  const canManage = hasPermission(user, 'settings.edit');
-  const merge = useMergeCrashGroups();
+  const canMerge = canPerform(user, 'mergeCrashGroups');
+  const canSplit = canPerform(user, 'splitCrashGroup');
   const split = useSplitCrashGroup();
-  const [source, setSource] = useState('');
-  const [confirmMerge, setConfirmMerge] = useState(false);
   const [splitting, setSplitting] = useState<string | null>(null);
 
-  const askMerge = (event: FormEvent) => {
-    event.preventDefault();
-    if (source.trim()) setConfirmMerge(true);
-  };
-  const doMerge = () =>
-    merge.mutate(
-      { target: fingerprint, source: source.trim() },
-      {
-        onSuccess: (response) => {
-          toast.success(response.message);
-          setSource('');
-        },
-        onError: (error) => toast.error('Groups not merged', { description: failure(error) }),
-        onSettled: () => setConfirmMerge(false),
-      },
-    );
   const doSplit = (member: string) =>
     split.mutate(
       { group: fingerprint, fingerprint: member },
@@ -64,7 +44,7 @@ export function CrashGroupMerges({ fingerprint, merged, onSplit }: CrashGroupMer
       },
     );
 
-  if (merged.length === 0 && !canManage) return null;
+  if (merged.length === 0 && !canMerge) return null;
   return (
     <section aria-label="Merged groups" className="grid gap-2">
       <h3 className="text-sm font-semibold">Merged groups</h3>
@@ -76,10 +56,11 @@ export function CrashGroupMerges({ fingerprint, merged, onSplit }: CrashGroupMer
             <li key={member.fingerprint} className="flex flex-wrap items-center gap-2">
               <span className="font-mono text-xs">{member.fingerprint}</span>
               <span className="text-muted-foreground">
-                {member.occurrences.toLocaleString('en-MY')} reports, merged{' '}
+                {member.occurrences.toLocaleString('en-MY')}{' '}
+                {member.occurrences === 1 ? 'report' : 'reports'}, merged{' '}
                 {formatBusinessDateTime(member.mergedAt)}
               </span>
-              {canManage && (
+              {canSplit && (
                 <Button
                   variant="outline"
                   size="sm"
@@ -93,33 +74,7 @@ export function CrashGroupMerges({ fingerprint, merged, onSplit }: CrashGroupMer
           ))}
         </ul>
       )}
-      {canManage && (
-        <form className="flex flex-wrap items-end gap-2" onSubmit={askMerge}>
-          <label className="grid gap-1 text-sm">
-            Merge another group into this one (its fingerprint)
-            <Input
-              value={source}
-              onChange={(event) => setSource(event.target.value)}
-              placeholder="e.g. 9c1f0a2b3d4e5f60"
-              className="w-56 font-mono"
-              maxLength={64}
-            />
-          </label>
-          <Button type="submit" variant="outline" size="sm" disabled={!source.trim()}>
-            <MergeIcon aria-hidden="true" />
-            Merge
-          </Button>
-        </form>
-      )}
-      <ConfirmDialog
-        open={confirmMerge}
-        onOpenChange={setConfirmMerge}
-        title="Merge the groups?"
-        description={`The reports of group ${source.trim()} are counted in this group, and so are its future reports, until it is split out again.`}
-        confirmLabel="Merge Groups"
-        pending={merge.isPending}
-        onConfirm={doMerge}
-      />
+      {canMerge && <CrashGroupMergePicker fingerprint={fingerprint} />}
       <ConfirmDialog
         open={splitting !== null}
         onOpenChange={(open) => !open && setSplitting(null)}
