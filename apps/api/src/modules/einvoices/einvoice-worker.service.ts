@@ -8,6 +8,7 @@ import {
 } from './einvoice-worker-deps';
 import { fromStandardError } from './einvoice-errors';
 import { pollSubmitted, recoverUncertain } from './einvoice-poll';
+import { pollForRejections } from './einvoice-rejections';
 import {
   maxDocumentsPerSubmission,
   maxSubmissionBytes,
@@ -35,7 +36,8 @@ const uncertainCheckMs = 30_000;
  * One cycle of the worker, in this process only while it holds the lease: rows whose submission
  * got no answer are checked first (found: adopted; not found: queued again), then the queued rows
  * are prepared and submitted in batches within the SDK's limits, then the submissions in flight are
- * polled. Each row's state is committed before the call that may change it.
+ * polled, then Valid documents still inside the buyer's 72 hours are asked about rejections. Each
+ * row's state is committed before the call that may change it.
  */
 export async function runEinvoiceCycle(
   deps: EinvoiceWorkerDeps,
@@ -49,6 +51,8 @@ export async function runEinvoiceCycle(
   await submitQueued(deps, now);
   await renew();
   await pollSubmitted(deps, now);
+  await renew();
+  await pollForRejections(deps, now);
   return true;
 }
 

@@ -60,6 +60,30 @@ export function findDueDocuments(
     .limit(limit);
 }
 
+/**
+ * Valid documents validated after `since` (still inside the buyer's 72 hours to reject) whose
+ * next look is due, oldest validation first.
+ */
+export function findValidInRejectionWindow(
+  db: DbExecutor,
+  since: Date,
+  now: Date,
+  limit: number,
+): Promise<EinvoiceDocumentRow[]> {
+  return db
+    .select()
+    .from(einvoiceDocuments)
+    .where(
+      and(
+        eq(einvoiceDocuments.status, 'valid'),
+        gte(einvoiceDocuments.validatedAt, since),
+        lte(einvoiceDocuments.nextAttemptAt, now),
+      ),
+    )
+    .orderBy(asc(einvoiceDocuments.validatedAt), asc(einvoiceDocuments.id))
+    .limit(limit);
+}
+
 export async function updateDocument(
   db: DbExecutor,
   id: string,
