@@ -1,5 +1,7 @@
 import type { InvoiceNote } from '@patrol/contracts';
 import { formatMoney } from '@patrol/domain';
+import { EyeIcon } from 'lucide-react';
+import { useState } from 'react';
 import { formatBusinessDate } from '@/lib/company-time';
 import {
   Table,
@@ -12,13 +14,15 @@ import {
 import { useDownloadCycle } from '@/lib/download';
 import { billingTableClass } from './billing-list-card';
 import { PdfButton } from './document-actions';
+import { IconButton, RowActions } from './icon-button';
+import { InvoiceNoteDetailsDialog, noteKindLabels as kindLabels } from './invoice-note-details-dialog';
 
-const kindLabels = { credit: 'Credit note', debit: 'Debit note' } as const;
-
-/** Credit and debit notes with their invoice, reason, total, refund due and PDF. */
+/** Credit and debit notes with their invoice, reason, total, refund due, details and PDF. */
 export function InvoiceNotesTable({ notes }: { notes: readonly InvoiceNote[] }) {
   const pdf = useDownloadCycle();
+  const [viewed, setViewed] = useState<InvoiceNote | null>(null);
   return (
+    <>
     <Table className={billingTableClass}>
       <TableHeader>
         <TableRow>
@@ -30,7 +34,7 @@ export function InvoiceNotesTable({ notes }: { notes: readonly InvoiceNote[] }) 
           <TableHead>Reason</TableHead>
           <TableHead numeric>Amount</TableHead>
           <TableHead numeric>Refund due</TableHead>
-          <TableHead numeric>PDF</TableHead>
+          <TableHead numeric>Actions</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -52,15 +56,22 @@ export function InvoiceNotesTable({ notes }: { notes: readonly InvoiceNote[] }) 
             </TableCell>
             <TableCell numeric>{note.refundDue > 0 ? formatMoney(note.refundDue) : '—'}</TableCell>
             <TableCell numeric>
-              <PdfButton
-                document={{ kind: `${note.kind}-note`, id: note.id, number: note.noteNumber }}
-                state={pdf.stateOf(note.id)}
-                run={pdf.run}
-              />
+              <RowActions>
+                <IconButton label={`View ${note.noteNumber}`} onClick={() => setViewed(note)}>
+                  <EyeIcon />
+                </IconButton>
+                <PdfButton
+                  document={{ kind: `${note.kind}-note`, id: note.id, number: note.noteNumber }}
+                  state={pdf.stateOf(note.id)}
+                  run={pdf.run}
+                />
+              </RowActions>
             </TableCell>
           </TableRow>
         ))}
       </TableBody>
     </Table>
+    <InvoiceNoteDetailsDialog note={viewed} onOpenChange={(open) => !open && setViewed(null)} />
+    </>
   );
 }
