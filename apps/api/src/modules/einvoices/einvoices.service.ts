@@ -17,10 +17,11 @@ import type { AuthUser } from '../../http/authenticate';
 import { recordRowChange } from '../audit/audit.service';
 import { fromStandardError } from './einvoice-errors';
 import { announce } from './einvoice-worker-deps';
-import { presentEinvoice, presentEinvoicingState } from './einvoices.presenter';
+import { presentEinvoice, presentEinvoicingState, type Carriers } from './einvoices.presenter';
 import {
   countByStatus,
   findByDocumentId,
+  findByIds,
   findDocumentPage,
   updateDocument,
 } from './einvoices.repo';
@@ -57,6 +58,15 @@ export function myInvoisClientOf({
   return client;
 }
 
+/** The consolidated e-invoices carrying any of `rows`. */
+async function carriersOf(
+  db: AppContext['db'],
+  rows: readonly EinvoiceDocumentRow[],
+): Promise<Carriers> {
+  const ids = [...new Set(rows.map((row) => row.consolidatedInto).filter((id) => id !== null))];
+  return new Map((await findByIds(db, ids)).map((row) => [row.id, row]));
+}
+
 const portalOf = (config: AppContext['config']) =>
   config.myinvois.enabled ? config.myinvois.config.portalUrl : null;
 
@@ -67,11 +77,12 @@ export async function listEinvoices(
   now = new Date(),
 ): Promise<ListEinvoicesResponse> {
   const { rows, totalCount } = await findDocumentPage(db, query, now);
+  const carriers = await carriersOf(db, rows);
   return {
     success: true,
     einvoicing: presentEinvoicingState(config.myinvois),
     counts: await countByStatus(db, now),
-    documents: rows.map((row) => presentEinvoice(row, portalOf(config), now)),
+    documents: rows.map((row) => presentEinvoice(row, portalOf(config), now, carriers)),
     pagination: buildPagination(query.page, query.limit, totalCount),
   };
 }
@@ -87,7 +98,7 @@ export async function getEinvoice(
   return {
     success: true,
     einvoicing: presentEinvoicingState(config.myinvois),
-    document: presentEinvoice(row, portalOf(config), now),
+    document: presentEinvoice(row, portalOf(config), now, await carriersOf(db, [row])),
     submittedJson: row.documentJson,
   };
 }

@@ -39,6 +39,7 @@ function detail(overrides: Partial<EinvoiceDetailResponse['document']>): Einvoic
       cancellableUntil: null,
       stale: false,
       attempts: 0,
+      consolidatedInto: null,
       ...overrides,
     },
   };

@@ -20,6 +20,7 @@ const tones: StatusTones<Status | 'not_submitted'> = {
   valid: 'success',
   invalid: 'danger',
   cancelled: 'inactive',
+  consolidated: 'secondary',
 };
 
 /**
@@ -50,6 +51,13 @@ export function EinvoiceStatus({ documentId }: { documentId: string }) {
         >
           Validation link (UUID {document.uuid})
         </a>
+      )}
+      {document?.status === 'consolidated' && (
+        <p className="text-xs text-muted-foreground">
+          {document.consolidatedInto
+            ? `In ${document.consolidatedInto.number} (${einvoiceStatusLabels[document.consolidatedInto.status]})`
+            : "The buyer gave no TIN: submitted in the month's consolidated e-Invoice after the month ends"}
+        </p>
       )}
       {document?.rejectionRequestedAt && document.status !== 'cancelled' && (
         <p role="status" className="text-xs text-amber-700">
