@@ -2,11 +2,11 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type {
-  EinvoiceDetailResponse,
-  ListInvoicesResponse,
-  QuotationResponse,
-  CompanySettingsResponse,
+import {
+  defaultCompanySettings,
+  type EinvoiceDetailResponse,
+  type ListInvoicesResponse,
+  type QuotationResponse,
 } from '@patrol/contracts';
 import { afterAll, describe, expect } from 'vitest';
 import { startMyInvoisStandin } from './support/myinvois-standin';
@@ -27,11 +27,16 @@ describe('e-invoicing', () => {
     baseUrl,
   }) => {
     const { api } = await signInAsStaff(page, baseUrl, { role: 'superadmin' });
-    const { body: current } = await api.get<CompanySettingsResponse>('/api/settings');
+    // The supplier's e-invoice details (a fresh server has none, so nothing could be submitted).
     const saved = await api.put('/api/settings', {
-      ...current.settings,
+      ...structuredClone(defaultCompanySettings),
       companyName: 'Patrol Systems Sdn Bhd',
-      address: { ...current.settings.address, street: 'Lot 66', city: 'Kuala Lumpur', postalCode: '50480' },
+      address: {
+        ...defaultCompanySettings.address,
+        street: 'Lot 66',
+        city: 'Kuala Lumpur',
+        postalCode: '50480',
+      },
       phone: '+60123456789',
       eInvoiceSupplier: {
         tin: 'C20880050010',
