@@ -198,7 +198,9 @@ export function summaryOf(doc) {
     totalPayableAmount: 0,
     status: doc.status,
     cancelDateTime: doc.cancelledAt ? new Date(doc.cancelledAt).toISOString() : null,
-    rejectRequestDateTime: doc.rejectRequestedAt ? new Date(doc.rejectRequestedAt).toISOString() : null,
+    rejectRequestDateTime: doc.rejectRequestedAt
+      ? new Date(doc.rejectRequestedAt).toISOString()
+      : null,
     documentStatusReason: doc.statusReason,
     createdByUserId: 'standin',
   };

@@ -35,7 +35,12 @@ export const einvoiceStatusLabels: Record<EinvoiceStatus | 'not_submitted', stri
  * The billing documents that are submitted (MyInvois types 01, 02 and 03), and the monthly
  * consolidated e-invoice (type 01, buyer "General Public") of the invoices whose buyer gave no TIN.
  */
-export const einvoiceDocumentKinds = ['invoice', 'creditNote', 'debitNote', 'consolidated'] as const;
+export const einvoiceDocumentKinds = [
+  'invoice',
+  'creditNote',
+  'debitNote',
+  'consolidated',
+] as const;
 export const einvoiceDocumentKindSchema = z.enum(einvoiceDocumentKinds);
 export type EinvoiceDocumentKind = z.infer<typeof einvoiceDocumentKindSchema>;
 

@@ -59,9 +59,9 @@ describe('e-invoice field schemas', () => {
 
   it('check the supplier and the buyer with the one address schema', () => {
     expect(eInvoiceAddressSchema.safeParse({ postcode: '5048' }).success).toBe(false);
-    expect(eInvoiceAddressSchema.safeParse({ postcode: 'SW1A 1AA', countryCode: 'GBR' }).success).toBe(
-      true,
-    );
+    expect(
+      eInvoiceAddressSchema.safeParse({ postcode: 'SW1A 1AA', countryCode: 'GBR' }).success,
+    ).toBe(true);
     const badState = { stateCode: '99' };
     const messages = [
       eInvoiceAddressSchema.safeParse(badState),

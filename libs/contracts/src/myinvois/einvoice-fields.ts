@@ -63,7 +63,11 @@ function checkAddress(
     value.countryCode === 'MYS' &&
     !malaysianPostcodePattern.test(value.postcode)
   ) {
-    context.addIssue({ code: 'custom', path: ['postcode'], message: eInvoiceFieldMessages.postcode });
+    context.addIssue({
+      code: 'custom',
+      path: ['postcode'],
+      message: eInvoiceFieldMessages.postcode,
+    });
   }
 }
 

@@ -94,7 +94,11 @@ describe('consolidated e-invoices (buyers without a TIN)', () => {
       .select()
       .from(einvoiceDocuments)
       .where(eq(einvoiceDocuments.id, member.consolidatedInto!));
-    expect(carrier).toMatchObject({ kind: 'consolidated', status: 'valid', clientName: 'General Public' });
+    expect(carrier).toMatchObject({
+      kind: 'consolidated',
+      status: 'valid',
+      clientName: 'General Public',
+    });
     expect(carrier!.number).toMatch(/^CON-\d{6}-\d{2}$/);
     expect((await rowOf(second.id)).consolidatedInto).toBe(carrier!.id);
 

@@ -1,9 +1,4 @@
-import {
-  eInvoiceTaxTypeFor,
-  eInvoiceUnitFor,
-  generalTins,
-  type TaxType,
-} from '@patrol/contracts';
+import { eInvoiceTaxTypeFor, eInvoiceUnitFor, generalTins, type TaxType } from '@patrol/contracts';
 import { businessDay, toSen } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
 import type { EinvoiceDocumentRow } from '../../db/schema';

@@ -218,7 +218,9 @@ export async function countNumbered(db: DbExecutor, prefix: string): Promise<num
   const [row] = await db
     .select({ value: count() })
     .from(einvoiceDocuments)
-    .where(and(eq(einvoiceDocuments.kind, 'consolidated'), like(einvoiceDocuments.number, `${prefix}%`)));
+    .where(
+      and(eq(einvoiceDocuments.kind, 'consolidated'), like(einvoiceDocuments.number, `${prefix}%`)),
+    );
   return row?.value ?? 0;
 }
 

@@ -103,7 +103,12 @@ function checkParty(
     // A consolidated e-invoice's buyer: "NA" for the identification, address and contact
     // (IRBM e-Invoice Specific Guideline, Appendix 2), state 17 "Not Applicable".
     required(`${prefix}.address.lines[0]`, party.address.lines[0], 'Address line');
-    code(`${prefix}.address.stateCode`, 'state', party.address.stateCode, eInvoiceFieldMessages.state);
+    code(
+      `${prefix}.address.stateCode`,
+      'state',
+      party.address.stateCode,
+      eInvoiceFieldMessages.state,
+    );
     return;
   }
   if (!(myInvoisIdTypes as readonly string[]).includes(party.idType)) {

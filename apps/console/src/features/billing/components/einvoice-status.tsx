@@ -68,7 +68,8 @@ export function EinvoiceStatus({ documentId }: { documentId: string }) {
       )}
       {document?.status === 'cancelled' && (
         <p className="text-xs text-muted-foreground">
-          Cancelled{document.cancelledAt ? ` on ${formatBusinessDateTime(document.cancelledAt)}` : ''}
+          Cancelled
+          {document.cancelledAt ? ` on ${formatBusinessDateTime(document.cancelledAt)}` : ''}
           {document.cancelReason ? `: ${document.cancelReason}` : ''}
         </p>
       )}

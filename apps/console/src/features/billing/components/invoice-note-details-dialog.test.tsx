@@ -55,7 +55,12 @@ describe('credit and debit note details', () => {
       [`GET /api/business/einvoices/${note.id}`]: () =>
         jsonResponse({
           success: true,
-          einvoicing: { enabled: true, environment: 'sandbox', missing: [], portalUrl: 'https://p' },
+          einvoicing: {
+            enabled: true,
+            environment: 'sandbox',
+            missing: [],
+            portalUrl: 'https://p',
+          },
           submittedJson: null,
           document: {
             id: '00000000-0000-4000-8000-000000000303',
