@@ -50,61 +50,66 @@ afterEach(() => {
 });
 
 describe('credit and debit note details', () => {
-  it("open from the note's View action with the note's e-invoice status", async () => {
-    stubApi({
-      [`GET /api/business/einvoices/${note.id}`]: () =>
-        jsonResponse({
-          success: true,
-          einvoicing: {
-            enabled: true,
-            environment: 'sandbox',
-            missing: [],
-            portalUrl: 'https://p',
-          },
-          submittedJson: null,
-          document: {
-            id: '00000000-0000-4000-8000-000000000303',
-            kind: 'creditNote',
-            documentId: note.id,
-            number: note.noteNumber,
-            clientName: 'Aman Guards Sdn Bhd',
-            issueDate: '2026-11-27',
-            totalAmount: 216,
-            status: 'invalid',
-            uuid: null,
-            submissionUid: null,
-            longId: null,
-            validationLink: null,
-            errors: [
-              {
-                source: 'local',
-                code: 'Precheck',
-                message: 'Original document number is required',
-                target: 'originalDocument.number',
-                at: '2026-11-27T08:00:05.000Z',
-              },
-            ],
-            queuedAt: '2026-11-27T08:00:00.000Z',
-            submittedAt: null,
-            validatedAt: null,
-            cancelledAt: null,
-            cancelReason: null,
-            rejectionRequestedAt: null,
-            statusReason: null,
-            cancellableUntil: null,
-            stale: false,
-            attempts: 0,
-            consolidatedInto: null,
-          },
-        }),
-    });
-    signInAs(roleTemplateUsers.find(([role]) => role === 'accounts')![1]);
-    renderScreen(<InvoiceNotesTable notes={[note]} />);
-    await userEvent.click(screen.getByRole('button', { name: `View ${note.noteNumber}` }));
-    const dialog = await screen.findByRole('dialog', { name: 'Credit note Details' });
-    expect(within(dialog).getByText('Two devices returned')).toBeInTheDocument();
-    expect(await within(dialog).findByText('Invalid')).toBeInTheDocument();
-    expect(within(dialog).getByText(/Original document number is required/)).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
-  });
+  // Renders the table, opens a dialog and loads the status: over 5 s on the shared machine.
+  it(
+    "open from the note's View action with the note's e-invoice status",
+    { timeout: 15_000 },
+    async () => {
+      stubApi({
+        [`GET /api/business/einvoices/${note.id}`]: () =>
+          jsonResponse({
+            success: true,
+            einvoicing: {
+              enabled: true,
+              environment: 'sandbox',
+              missing: [],
+              portalUrl: 'https://p',
+            },
+            submittedJson: null,
+            document: {
+              id: '00000000-0000-4000-8000-000000000303',
+              kind: 'creditNote',
+              documentId: note.id,
+              number: note.noteNumber,
+              clientName: 'Aman Guards Sdn Bhd',
+              issueDate: '2026-11-27',
+              totalAmount: 216,
+              status: 'invalid',
+              uuid: null,
+              submissionUid: null,
+              longId: null,
+              validationLink: null,
+              errors: [
+                {
+                  source: 'local',
+                  code: 'Precheck',
+                  message: 'Original document number is required',
+                  target: 'originalDocument.number',
+                  at: '2026-11-27T08:00:05.000Z',
+                },
+              ],
+              queuedAt: '2026-11-27T08:00:00.000Z',
+              submittedAt: null,
+              validatedAt: null,
+              cancelledAt: null,
+              cancelReason: null,
+              rejectionRequestedAt: null,
+              statusReason: null,
+              cancellableUntil: null,
+              stale: false,
+              attempts: 0,
+              consolidatedInto: null,
+            },
+          }),
+      });
+      signInAs(roleTemplateUsers.find(([role]) => role === 'accounts')![1]);
+      renderScreen(<InvoiceNotesTable notes={[note]} />);
+      await userEvent.click(screen.getByRole('button', { name: `View ${note.noteNumber}` }));
+      const dialog = await screen.findByRole('dialog', { name: 'Credit note Details' });
+      expect(within(dialog).getByText('Two devices returned')).toBeInTheDocument();
+      expect(await within(dialog).findByText('Invalid')).toBeInTheDocument();
+      expect(within(dialog).getByText(/Original document number is required/)).toBeInTheDocument();
+      expect(within(dialog).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    },
+  );
 });
