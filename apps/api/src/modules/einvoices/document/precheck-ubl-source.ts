@@ -99,9 +99,10 @@ function checkParty(
 ) {
   required(`${prefix}.name`, party.name, 'Registered name');
   if (!tinPattern.test(party.tin)) add(`${prefix}.tin`, eInvoiceFieldMessages.tin);
-  if (prefix === 'buyer' && party.tin === generalTins.generalPublic) {
+  if (prefix === 'buyer' && party.tin === generalTins.generalPublic && party.idValue === 'NA') {
     // A consolidated e-invoice's buyer: "NA" for the identification, address and contact
-    // (IRBM e-Invoice Specific Guideline, Appendix 2), state 17 "Not Applicable".
+    // (IRBM e-Invoice Specific Guideline, Appendix 2), state 17 "Not Applicable". The same TIN
+    // with an identification (an individual's MyKad) is checked as any buyer.
     required(`${prefix}.address.lines[0]`, party.address.lines[0], 'Address line');
     code(
       `${prefix}.address.stateCode`,
