@@ -127,6 +127,7 @@ export function submitDocuments(store, body, raw, now) {
       longId: null,
       validatedAt: null,
       cancelledAt: null,
+      rejectRequestedAt: null,
       statusReason: null,
     });
     acceptedDocuments.push({ uuid, invoiceCodeNumber: codeNumber });
@@ -197,7 +198,9 @@ export function summaryOf(doc) {
     totalPayableAmount: 0,
     status: doc.status,
     cancelDateTime: doc.cancelledAt ? new Date(doc.cancelledAt).toISOString() : null,
-    rejectRequestDateTime: null,
+    rejectRequestDateTime: doc.rejectRequestedAt
+      ? new Date(doc.rejectRequestedAt).toISOString()
+      : null,
     documentStatusReason: doc.statusReason,
     createdByUserId: 'standin',
   };

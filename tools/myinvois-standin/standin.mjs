@@ -139,16 +139,27 @@ function endpoint(store, name, param, url, raw, now) {
   }
 }
 
+/**
+ * PUT /api/v1.0/documents/state/{uuid}/state: `status: "cancelled"` by the issuer (Cancel
+ * Document) or `status: "rejected"` by the buyer (Reject Document), with a reason, within 72 hours
+ * of validation. A rejection leaves the document Valid with its request time and reason.
+ */
 function cancel(store, uuid, body, now) {
   const doc = store.documents.get(uuid);
   if (!doc) return { status: 404, body: { error: { code: 'NotFound' } } };
-  if (body?.status !== 'cancelled' || !body?.reason || String(body.reason).length > 300) {
+  const wanted = body?.status;
+  if (
+    (wanted !== 'cancelled' && wanted !== 'rejected') ||
+    !body?.reason ||
+    String(body.reason).length > 300
+  ) {
     return {
       status: 400,
       body: { error: { code: 'BadArgument', message: 'status and reason are required.' } },
     };
   }
-  if (doc.status !== 'Valid' && doc.status !== 'Submitted') {
+  const allowed = wanted === 'rejected' ? ['Valid'] : ['Valid', 'Submitted'];
+  if (!allowed.includes(doc.status) || (wanted === 'rejected' && doc.rejectRequestedAt)) {
     return {
       status: 400,
       body: { error: { code: 'IncorrectState', message: `The document is ${doc.status}.` } },
@@ -160,9 +171,13 @@ function cancel(store, uuid, body, now) {
       body: { error: { code: 'OperationPeriodOver', message: 'The time to cancel has passed.' } },
     };
   }
+  doc.statusReason = String(body.reason);
+  if (wanted === 'rejected') {
+    doc.rejectRequestedAt = now;
+    return { status: 200, body: { uuid, status: 'Requested for Rejection' } };
+  }
   doc.status = 'Cancelled';
   doc.cancelledAt = now;
-  doc.statusReason = String(body.reason);
   return { status: 200, body: { uuid, status: 'Cancelled' } };
 }
 

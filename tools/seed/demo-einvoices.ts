@@ -14,6 +14,7 @@ const statusCycle: Status[] = [
   'submitted',
   'queued',
   'cancelled',
+  'consolidated',
 ];
 
 const lhdnId = (length: number) =>
@@ -21,15 +22,17 @@ const lhdnId = (length: number) =>
 
 /**
  * An e-invoice for each demo invoice, as the MyInvois worker would have left it: most Valid (with
- * uuid, longId and validation time), one Invalid with LHDN's error, some in flight, one cancelled.
- * Nothing is submitted: the seed never calls MyInvois.
+ * uuid, longId and validation time; the second with the buyer's rejection request), one Invalid
+ * with LHDN's error, some in flight, one cancelled, one set aside for the month's consolidated
+ * e-invoice (a buyer without a TIN). Nothing is submitted: the seed never calls MyInvois.
  */
 export async function seedDemoEinvoices(tx: DbExecutor, now: Date): Promise<number> {
   const rows = await tx.select().from(invoices).orderBy(asc(invoices.issueDate), asc(invoices.id));
   const values = rows.map((invoice, index) => {
     const status = statusCycle[index % statusCycle.length]!;
     const queuedAt = new Date(Math.min(now.getTime(), invoice.createdAt.getTime() + 1_000));
-    const sent = status !== 'queued';
+    const sent = status !== 'queued' && status !== 'consolidated';
+    const rejected = index % statusCycle.length === 1;
     const validated = status === 'valid' || status === 'cancelled';
     return {
       kind: 'invoice' as const,
@@ -46,6 +49,10 @@ export async function seedDemoEinvoices(tx: DbExecutor, now: Date): Promise<numb
       validatedAt: validated || status === 'invalid' ? new Date(queuedAt.getTime() + 9_000) : null,
       cancelledAt: status === 'cancelled' ? new Date(queuedAt.getTime() + 3_600_000) : null,
       cancelReason: status === 'cancelled' ? 'Wrong buyer details' : null,
+      rejectionRequestedAt: rejected
+        ? new Date(Math.min(now.getTime(), queuedAt.getTime() + 7_200_000))
+        : null,
+      statusReason: rejected ? 'Wrong invoice details' : null,
       attempts: sent ? 1 : 0,
       queuedAt,
       errors:

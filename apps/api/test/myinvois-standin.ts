@@ -38,6 +38,11 @@ export interface MyInvoisStandin {
   script(patch: StandinScript): Promise<void>;
   state(): Promise<StandinState>;
   reset(): Promise<void>;
+  /**
+   * A state change made outside the API under test: the buyer's Reject Document ("rejected") or a
+   * cancellation in the portal ("cancelled"); a login, then PUT .../state. Answers the status.
+   */
+  changeState(uuid: string, status: 'rejected' | 'cancelled', reason: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -67,6 +72,20 @@ export async function startMyInvoisStandin(): Promise<MyInvoisStandin> {
     script: async (patch) => void (await control('script', patch)),
     state: async () => (await control('state')) as StandinState,
     reset: async () => void (await control('reset', {})),
+    changeState: async (uuid, status, reason) => {
+      const login = await fetch(`${url}/connect/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'client_id=buyer&client_secret=buyer&grant_type=client_credentials&scope=InvoicingAPI',
+      });
+      const { access_token: token } = (await login.json()) as { access_token: string };
+      const response = await fetch(`${url}/api/v1.0/documents/state/${uuid}/state`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ status, reason }),
+      });
+      return response.status;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

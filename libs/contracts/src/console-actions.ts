@@ -63,6 +63,16 @@ export const consoleActions = {
     path: '/api/ota/mobile/distribute',
     permission: 'ota.activate',
   },
+  retryEinvoice: {
+    method: 'post',
+    path: '/api/business/einvoices/:documentId/retry',
+    permission: 'invoices.edit',
+  },
+  cancelEinvoice: {
+    method: 'post',
+    path: '/api/business/einvoices/:documentId/cancel',
+    permission: 'invoices.edit',
+  },
   changeCrashStatus: {
     method: 'put',
     path: '/api/crash-reports/:id',

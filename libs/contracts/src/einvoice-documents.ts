@@ -14,6 +14,7 @@ export const einvoiceStatuses = [
   'valid',
   'invalid',
   'cancelled',
+  'consolidated',
 ] as const;
 export const einvoiceStatusSchema = z.enum(einvoiceStatuses);
 export type EinvoiceStatus = z.infer<typeof einvoiceStatusSchema>;
@@ -27,15 +28,33 @@ export const einvoiceStatusLabels: Record<EinvoiceStatus | 'not_submitted', stri
   valid: 'Valid',
   invalid: 'Invalid',
   cancelled: 'Cancelled',
+  consolidated: 'In a consolidated e-Invoice',
 };
 
-/** The billing documents that are submitted (MyInvois types 01, 02 and 03). */
-export const einvoiceDocumentKinds = ['invoice', 'creditNote', 'debitNote'] as const;
+/**
+ * The billing documents that are submitted (MyInvois types 01, 02 and 03), and the monthly
+ * consolidated e-invoice (type 01, buyer "General Public") of the invoices whose buyer gave no TIN.
+ */
+export const einvoiceDocumentKinds = [
+  'invoice',
+  'creditNote',
+  'debitNote',
+  'consolidated',
+] as const;
 export const einvoiceDocumentKindSchema = z.enum(einvoiceDocumentKinds);
 export type EinvoiceDocumentKind = z.infer<typeof einvoiceDocumentKindSchema>;
 
 /** Without an LHDN status this long after queueing, a document is flagged on the e-Invoices view. */
 export const einvoiceStaleAfterMs = 15 * 60 * 1000;
+/**
+ * An invoice of a buyer with no TIN up to this total (RM, tax included) waits for the month's
+ * consolidated e-invoice; above it, it always gets its own (IRBM e-Invoice Specific Guideline,
+ * section 3.7, from 1 January 2026).
+ */
+export const einvoiceConsolidationLimit = 10_000;
+/** The consolidated e-invoice of a month is due within this many days after the month ends. */
+export const einvoiceConsolidationDeadlineDays = 7;
+
 /** MyInvois accepts a cancellation this long after validation (SDK "Cancel Document"). */
 export const einvoiceCancelWindowMs = 72 * 60 * 60 * 1000;
 
@@ -100,6 +119,18 @@ export const einvoiceDocumentSchema = z.object({
   /** No LHDN status more than 15 minutes after it was queued. */
   stale: z.boolean(),
   attempts: z.number().int().min(0),
+  /**
+   * Status "consolidated": the month's consolidated e-invoice that carries it, once built (null
+   * until the month ends), with its own status and validation link.
+   */
+  consolidatedInto: z
+    .object({
+      id: idSchema,
+      number: z.string(),
+      status: einvoiceStatusSchema,
+      validationLink: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type EinvoiceDocument = z.infer<typeof einvoiceDocumentSchema>;
 

@@ -35,6 +35,8 @@ export interface ApiServerOptions {
   logName?: string;
   /** A console build to serve instead of apps/console/dist (e.g. a copy a journey rewrites). */
   consoleDist?: string;
+  /** More of the API's settings, e.g. MYINVOIS_* pointing at the MyInvois stand-in. */
+  env?: Record<string, string>;
 }
 
 export interface RunningApiServer {
@@ -63,6 +65,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<Running
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   if (options.smtpUrl) env.SMTP_URL = options.smtpUrl;
   if (options.consoleDist) env.CONSOLE_DIST = options.consoleDist;
+  Object.assign(env, options.env);
 
   await mkdir(artifactsDir, { recursive: true });
   const logName = options.logName ?? 'server.log';

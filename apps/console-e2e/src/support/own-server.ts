@@ -19,7 +19,7 @@ export interface OwnServer {
  */
 export async function startOwnServer(
   logName: string,
-  options: Pick<ApiServerOptions, 'consoleDist'> = {},
+  options: Pick<ApiServerOptions, 'consoleDist' | 'env'> = {},
 ): Promise<OwnServer> {
   const mail = await startSmtpSink();
   const dataDir = await mkdtemp(join(tmpdir(), 'patrol-e2e-own-'));
@@ -60,7 +60,7 @@ export async function startOwnServer(
  */
 export function testOnOwnServer(
   logName: string,
-  options: Pick<ApiServerOptions, 'consoleDist'> = {},
+  options: Pick<ApiServerOptions, 'consoleDist' | 'env'> = {},
 ) {
   // Vitest reads a fixture's dependencies from the destructuring pattern; this one has none.
   // eslint-disable-next-line no-empty-pattern

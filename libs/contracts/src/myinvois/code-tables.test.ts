@@ -4,6 +4,7 @@ import { isMyInvoisCode, type MyInvoisCodeTable } from './code-sets';
 import { findMyInvoisCode, msicSections, myInvoisCodeRows, myInvoisMsicCodes } from './code-tables';
 import {
   clientEInvoiceSchema,
+  eInvoiceAddressSchema,
   eInvoiceSupplierSettingsSchema,
   productEInvoiceSchema,
 } from './einvoice-fields';
@@ -54,5 +55,21 @@ describe('e-invoice field schemas', () => {
       false,
     );
     expect(productEInvoiceSchema.safeParse({ unitCode: 'XYZ' }).success).toBe(false);
+  });
+
+  it('check the supplier and the buyer with the one address schema', () => {
+    expect(eInvoiceAddressSchema.safeParse({ postcode: '5048' }).success).toBe(false);
+    expect(
+      eInvoiceAddressSchema.safeParse({ postcode: 'SW1A 1AA', countryCode: 'GBR' }).success,
+    ).toBe(true);
+    const badState = { stateCode: '99' };
+    const messages = [
+      eInvoiceAddressSchema.safeParse(badState),
+      eInvoiceSupplierSettingsSchema.safeParse(badState),
+      clientEInvoiceSchema.safeParse(badState),
+    ].map((result) => result.error?.issues[0]?.message);
+    expect(new Set(messages).size).toBe(1);
+    expect(messages[0]).toBeTruthy();
+    expect(clientEInvoiceSchema.safeParse({ postcode: '5048' }).success).toBe(false);
   });
 });

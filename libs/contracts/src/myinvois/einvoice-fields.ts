@@ -40,6 +40,41 @@ export function optionalMyInvoisCode(table: MyInvoisCodeTable, message: string) 
 const tinField = () => optionalFormatted(tinPattern, eInvoiceFieldMessages.tin, 14);
 
 /**
+ * The e-invoice address of a party (supplier or buyer), one definition for both: street lines,
+ * city, postcode, and the state and country as codes of the SDK's tables. A Malaysian postcode
+ * has five digits.
+ */
+const eInvoiceAddressShape = {
+  /** Street lines, one a line (at most three are sent). */
+  street: z.string().trim().max(450).default(''),
+  city: z.string().trim().max(50).default(''),
+  postcode: z.string().trim().max(10).default(''),
+  stateCode: optionalMyInvoisCode('state', eInvoiceFieldMessages.state),
+  countryCode: optionalMyInvoisCode('country', eInvoiceFieldMessages.country).default('MYS'),
+};
+
+/** The postcode rule of an address: five digits in Malaysia. */
+function checkAddress(
+  value: { postcode?: string; countryCode: string },
+  context: z.RefinementCtx,
+): void {
+  if (
+    value.postcode &&
+    value.countryCode === 'MYS' &&
+    !malaysianPostcodePattern.test(value.postcode)
+  ) {
+    context.addIssue({
+      code: 'custom',
+      path: ['postcode'],
+      message: eInvoiceFieldMessages.postcode,
+    });
+  }
+}
+
+export const eInvoiceAddressSchema = z.object(eInvoiceAddressShape).superRefine(checkAddress);
+export type EInvoiceAddress = z.infer<typeof eInvoiceAddressSchema>;
+
+/**
  * Company settings, group `eInvoiceSupplier`: the supplier's identity on every e-invoice. The SST
  * registration number is the one in `taxSettings`; the address is the company address with the
  * state and country as codes.
@@ -55,8 +90,9 @@ export const eInvoiceSupplierSettingsSchema = z
     msicCode: optionalMyInvoisCode('msic', eInvoiceFieldMessages.msic),
     /** The activity as the MSIC table words it, or the supplier's own words. */
     businessActivityDescription: z.string().trim().max(300).default(''),
-    stateCode: optionalMyInvoisCode('state', eInvoiceFieldMessages.state),
-    countryCode: optionalMyInvoisCode('country', eInvoiceFieldMessages.country).default('MYS'),
+    // Street, city and postcode are the company address's; the codes are the address schema's.
+    stateCode: eInvoiceAddressShape.stateCode,
+    countryCode: eInvoiceAddressShape.countryCode,
   })
   .superRefine((value, context) => {
     if (value.msicCode !== '' && value.businessActivityDescription === '') {
@@ -87,12 +123,7 @@ export const clientEInvoiceSchema = z
     idType: z.union([z.enum(myInvoisIdTypes), z.literal('')]).default(''),
     idValue: z.string().trim().toUpperCase().max(20).default(''),
     sstNumber: optionalFormatted(myInvoisSstPattern, eInvoiceFieldMessages.sst, 35),
-    /** Street lines, one a line (at most three are sent). */
-    street: z.string().trim().max(450).default(''),
-    city: z.string().trim().max(50).default(''),
-    postcode: z.string().trim().max(10).default(''),
-    stateCode: optionalMyInvoisCode('state', eInvoiceFieldMessages.state),
-    countryCode: optionalMyInvoisCode('country', eInvoiceFieldMessages.country).default('MYS'),
+    ...eInvoiceAddressShape,
   })
   .superRefine((value, context) => {
     if (value.idType !== '' && value.idValue === '') {
@@ -111,17 +142,7 @@ export const clientEInvoiceSchema = z
       const problem = idValueProblem(value.idType, value.idValue);
       if (problem) context.addIssue({ code: 'custom', path: ['idValue'], message: problem });
     }
-    if (
-      value.postcode !== '' &&
-      value.countryCode === 'MYS' &&
-      !malaysianPostcodePattern.test(value.postcode)
-    ) {
-      context.addIssue({
-        code: 'custom',
-        path: ['postcode'],
-        message: eInvoiceFieldMessages.postcode,
-      });
-    }
+    checkAddress(value, context);
   });
 export type ClientEInvoice = z.infer<typeof clientEInvoiceSchema>;
 

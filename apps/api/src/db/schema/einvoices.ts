@@ -41,6 +41,11 @@ export const einvoiceDocuments = pgTable(
     cancelReason: text('cancel_reason'),
     rejectionRequestedAt: timestamptz('rejection_requested_at'),
     statusReason: text('status_reason'),
+    /**
+     * Status "consolidated": the row of the month's consolidated e-invoice that carries this
+     * invoice (null until the month ends). No foreign key, as for the document itself.
+     */
+    consolidatedInto: uuid('consolidated_into'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -48,6 +53,7 @@ export const einvoiceDocuments = pgTable(
     uniqueIndex('einvoice_documents_document_idx').on(table.documentId),
     index('einvoice_documents_status_idx').on(table.status, table.nextAttemptAt),
     index('einvoice_documents_issue_idx').on(table.issueDate, table.id),
+    index('einvoice_documents_consolidated_idx').on(table.consolidatedInto),
   ],
 );
 

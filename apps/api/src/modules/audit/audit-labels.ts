@@ -31,6 +31,7 @@ const actionWords: Record<string, string> = {
   'einvoice.cancelled': 'E-invoice cancelled',
   'einvoice.validated': 'E-invoice validated by LHDN',
   'einvoice.invalid': 'E-invoice refused by LHDN',
+  'einvoice.rejection_requested': 'E-invoice rejection requested by the buyer',
   'settings.updated': 'Company settings changed',
   'settings.reset': 'Company settings reset to defaults',
   'settings.logo_uploaded': 'Company logo uploaded',

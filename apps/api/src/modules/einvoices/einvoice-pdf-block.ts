@@ -6,6 +6,8 @@ import { findByDocumentId } from './einvoices.repo';
 import { validationLink } from './einvoices.presenter';
 
 export const einvoicePendingText = 'e-Invoice pending validation';
+export const einvoiceConsolidatedText =
+  "Included in the month's consolidated e-Invoice (no buyer TIN given)";
 
 /** The validation time as Malaysia reads it (MyInvois runs on Malaysian time, UTC+8). */
 function malaysianTime(at: Date): string {
@@ -25,7 +27,8 @@ function malaysianTime(at: Date): string {
 /**
  * The e-invoice block of an invoice's or note's PDF: once Valid, a QR code of
  * `{portal}/{uuid}/share/{longId}` beside the UUID and the validation date and time; before that
- * "e-Invoice pending validation"; a cancelled one says so. Nothing while e-invoicing is off.
+ * "e-Invoice pending validation"; a cancelled one says so, and so does an invoice carried by the
+ * month's consolidated e-invoice. Nothing while e-invoicing is off.
  */
 export async function einvoicePdfSections(
   setting: MyInvoisSetting,
@@ -34,6 +37,11 @@ export async function einvoicePdfSections(
 ): Promise<EinvoicePdfSection[]> {
   if (!setting.enabled) return [];
   const row = await findByDocumentId(db, documentId);
+  if (row?.status === 'consolidated') {
+    // Not an e-invoice of its own: the buyer gave no TIN (the guideline does not ask for the
+    // consolidated e-invoice to be shared with the buyer).
+    return [{ title: 'e-Invoice', lines: [einvoiceConsolidatedText] }];
+  }
   if (row?.status === 'cancelled') {
     return [{ title: 'e-Invoice', lines: [`e-Invoice cancelled (UUID ${row.uuid ?? '-'})`] }];
   }

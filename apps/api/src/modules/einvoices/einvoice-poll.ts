@@ -4,6 +4,7 @@ import { findDueDocuments, updateDocument } from './einvoices.repo';
 import type { MyInvoisDocumentSummary } from './myinvois-types';
 import { announce, pollDelayMs, type EinvoiceWorkerDeps } from './einvoice-worker-deps';
 import { MyInvoisHttpError, MyInvoisUncertainError } from './myinvois-client';
+import { rejectionPollMs } from './einvoice-rejections';
 
 /** A search for a lost submission looks back this far before the row was queued. */
 const searchMarginMs = 24 * 60 * 60_000;
@@ -69,9 +70,11 @@ export async function pollSubmitted(deps: EinvoiceWorkerDeps, now: Date): Promis
     for (const row of members) {
       const summary = summaries.find((doc) => doc.uuid === row.uuid);
       const patch = summary ? await outcomeOf(deps, summary, now) : null;
+      // A Valid one is next asked about when the buyer may have rejected it.
+      const wait = patch?.status === 'valid' ? rejectionPollMs : pollDelayMs(deps);
       await updateDocument(deps.db, row.id, {
         ...(patch ?? {}),
-        nextAttemptAt: new Date(now.getTime() + pollDelayMs(deps)),
+        nextAttemptAt: new Date(now.getTime() + wait),
       });
       if (patch) announce(deps.events, [row]);
     }

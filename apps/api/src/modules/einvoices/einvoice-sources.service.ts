@@ -1,4 +1,4 @@
-import { eInvoiceTaxTypeFor, eInvoiceUnitFor, type TaxType } from '@patrol/contracts';
+import { eInvoiceTaxTypeFor, eInvoiceUnitFor, generalTins, type TaxType } from '@patrol/contracts';
 import { businessDay, toSen } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
 import type { EinvoiceDocumentRow } from '../../db/schema';
@@ -8,7 +8,7 @@ import { invoiceWithLines } from '../invoices/invoices.service';
 import { productsByIds } from '../products/products.service';
 import { readCompanySettings } from '../settings/settings.service';
 import type { EInvoiceLine, EInvoiceParty, EInvoiceSource } from './document/einvoice-source';
-import { findByDocumentId } from './einvoices.repo';
+import { findByDocumentId, findByIds, findConsolidatedMembers } from './einvoices.repo';
 
 /** Classification 022 "Others" when a product names none. */
 const defaultClassification = '022';
@@ -74,6 +74,58 @@ async function buyerOf(
   };
 }
 
+/**
+ * The buyer of a consolidated e-invoice, and of a note on an invoice whose buyer gave no TIN:
+ * "General Public", TIN EI00000000010, "NA" for the rest (IRBM e-Invoice Specific Guideline,
+ * Appendix 2), state 17 "Not Applicable" (SDK, Address).
+ */
+export const generalPublicBuyer: EInvoiceParty = {
+  name: 'General Public',
+  tin: generalTins.generalPublic,
+  idType: 'BRN',
+  idValue: 'NA',
+  sstNumber: null,
+  address: { lines: ['NA'], city: 'NA', postcode: '', stateCode: '17', countryCode: 'MYS' },
+  phone: 'NA',
+  email: null,
+};
+
+/** A document's lines with the MyInvois codes of their products. */
+async function invoiceLinesOf(db: DbExecutor, invoiceId: string) {
+  const { row: invoice, lines } = await invoiceWithLines(db, invoiceId);
+  const ids = lines.map((line) => line.productId).filter((id): id is string => !!id);
+  const products = new Map((await productsByIds(db, ids)).map((p) => [p.id, p]));
+  const built = lines.map((line, index) => {
+    const product = line.productId ? products.get(line.productId) : undefined;
+    return lineOf(
+      { ...line, product: product && { ...product.eInvoice, unit: product.unit } },
+      index,
+    );
+  });
+  return { invoice, lines: built };
+}
+
+/**
+ * The lines of a consolidated e-invoice: each line of each invoice it carries, classified 004
+ * ("Consolidated e-Invoice") and described with the invoice's number, the reference of each
+ * transaction the guideline asks for (method (a), a summary of each receipt).
+ */
+async function consolidatedLinesOf(db: DbExecutor, consolidatedId: string) {
+  const members = await findConsolidatedMembers(db, consolidatedId);
+  const lines: EInvoiceLine[] = [];
+  for (const member of members) {
+    for (const line of (await invoiceLinesOf(db, member.documentId)).lines) {
+      lines.push({
+        ...line,
+        id: String(lines.length + 1),
+        classificationCode: '004',
+        description: `${member.number}: ${line.description}`.slice(0, 300),
+      });
+    }
+  }
+  return lines;
+}
+
 async function supplierOf(db: DbExecutor): Promise<EInvoiceSource['supplier']> {
   const settings = await readCompanySettings(db);
   const e = settings.eInvoiceSupplier;
@@ -132,17 +184,20 @@ export function createEinvoiceSourceLoader(db: DbExecutor, now: () => Date = () 
       currency: 'MYR' as const,
       supplier: await supplierOf(db),
     };
+    if (row.kind === 'consolidated') {
+      const lines = await consolidatedLinesOf(db, row.id);
+      const month = businessDay(row.issueDate);
+      return {
+        ...head,
+        kind: 'invoice',
+        buyer: generalPublicBuyer,
+        lines,
+        totals: totalsOf(lines),
+        period: { startDate: `${month.slice(0, 8)}01`, endDate: month, description: 'Monthly' },
+      };
+    }
     if (row.kind === 'invoice') {
-      const { row: invoice, lines } = await invoiceWithLines(db, row.documentId);
-      const ids = lines.map((line) => line.productId).filter((id): id is string => !!id);
-      const products = new Map((await productsByIds(db, ids)).map((p) => [p.id, p]));
-      const built = lines.map((line, index) => {
-        const product = line.productId ? products.get(line.productId) : undefined;
-        return lineOf(
-          { ...line, product: product && { ...product.eInvoice, unit: product.unit } },
-          index,
-        );
-      });
+      const { invoice, lines: built } = await invoiceLinesOf(db, row.documentId);
       return {
         ...head,
         kind: 'invoice',
@@ -157,14 +212,21 @@ export function createEinvoiceSourceLoader(db: DbExecutor, now: () => Date = () 
       row.documentId,
     );
     const original = await findByDocumentId(db, note.invoiceId);
+    // An invoice carried by a consolidated e-invoice is adjusted through that e-invoice.
+    const [carrier] = original?.consolidatedInto
+      ? await findByIds(db, [original.consolidatedInto])
+      : [];
     const built = note.lineItems.map((line, index) => lineOf(line, index));
+    const buyer = await buyerOf(db, note.clientId, note.clientInfo.companyName);
     return {
       ...head,
       kind: row.kind,
-      buyer: await buyerOf(db, note.clientId, note.clientInfo.companyName),
+      buyer: buyer.tin ? buyer : generalPublicBuyer,
       lines: built,
       totals: totalsOf(built),
-      originalDocument: { uuid: original?.uuid ?? '', number: note.invoiceNumber },
+      originalDocument: carrier
+        ? { uuid: carrier.uuid ?? '', number: carrier.number }
+        : { uuid: original?.uuid ?? '', number: note.invoiceNumber },
     };
   };
 }

@@ -8,10 +8,10 @@ import { myInvoisClientOf } from './einvoices.service';
  * switch it on otherwise. Answers a stop function (releases the worker lease).
  */
 export function startEinvoicing(
-  ctx: Pick<AppContext, 'config' | 'db' | 'events' | 'logger'>,
+  ctx: Pick<AppContext, 'config' | 'db' | 'events' | 'logger' | 'redis'>,
 ): () => Promise<void> {
   const setting = ctx.config.myinvois;
-  const client = myInvoisClientOf(ctx.config);
+  const client = myInvoisClientOf(ctx);
   if (!setting.enabled || !client) {
     ctx.logger.info(
       `e-invoicing is off: set ${setting.enabled ? '' : setting.missing.join(', ')} to submit to MyInvois (docs/einvoicing.md)`,

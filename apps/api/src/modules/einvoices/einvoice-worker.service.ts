@@ -8,6 +8,13 @@ import {
 } from './einvoice-worker-deps';
 import { fromStandardError } from './einvoice-errors';
 import { pollSubmitted, recoverUncertain } from './einvoice-poll';
+import { pollForRejections } from './einvoice-rejections';
+import {
+  consolidateEndedMonths,
+  holdForConsolidation,
+  waitsForConsolidation,
+} from './einvoice-consolidation';
+import type { EInvoiceSource } from './document/einvoice-source';
 import {
   maxDocumentsPerSubmission,
   maxSubmissionBytes,
@@ -33,9 +40,12 @@ const uncertainCheckMs = 30_000;
 
 /**
  * One cycle of the worker, in this process only while it holds the lease: rows whose submission
- * got no answer are checked first (found: adopted; not found: queued again), then the queued rows
+ * got no answer are checked first (found: adopted; not found: queued again), then the invoices set
+ * aside for consolidation are queued as consolidated e-invoices once their month ended, then the
+ * queued rows (an invoice of a buyer without a TIN is set aside instead)
  * are prepared and submitted in batches within the SDK's limits, then the submissions in flight are
- * polled. Each row's state is committed before the call that may change it.
+ * polled, then Valid documents still inside the buyer's 72 hours are asked about rejections. Each
+ * row's state is committed before the call that may change it.
  */
 export async function runEinvoiceCycle(
   deps: EinvoiceWorkerDeps,
@@ -46,9 +56,12 @@ export async function runEinvoiceCycle(
   if (!(await renew())) return false;
   await recoverUncertain(deps, now);
   await renew();
+  await consolidateEndedMonths(deps, now);
   await submitQueued(deps, now);
   await renew();
   await pollSubmitted(deps, now);
+  await renew();
+  await pollForRejections(deps, now);
   return true;
 }
 
@@ -57,7 +70,9 @@ async function submitQueued(deps: EinvoiceWorkerDeps, now: Date): Promise<void> 
   const batch: { row: EinvoiceDocumentRow; item: ReturnType<typeof submissionItem> }[] = [];
   let bytes = 0;
   for (const row of queued) {
-    const prepared = await prepareDocument(row, deps.loadSource, deps.config, now);
+    const loadSource = await sourceUnlessConsolidated(deps, row);
+    if (!loadSource) continue;
+    const prepared = await prepareDocument(row, loadSource, deps.config, now);
     if (!prepared.ok) {
       await updateDocument(deps.db, row.id, { status: 'invalid', errors: prepared.errors });
       announce(deps.events, [row]);
@@ -78,6 +93,26 @@ async function submitQueued(deps: EinvoiceWorkerDeps, now: Date): Promise<void> 
   }
   if (batch.length === 0) return;
   await submitBatch(deps, batch, now);
+}
+
+/**
+ * The source loader of a queued row; none when the row is an invoice of a buyer without a TIN
+ * (within the limit), which is set aside for its month's consolidated e-invoice instead.
+ */
+async function sourceUnlessConsolidated(
+  deps: EinvoiceWorkerDeps,
+  row: EinvoiceDocumentRow,
+): Promise<EinvoiceWorkerDeps['loadSource'] | null> {
+  if (row.kind !== 'invoice' || row.documentJson) return deps.loadSource;
+  let source: EInvoiceSource;
+  try {
+    source = await deps.loadSource(row);
+  } catch {
+    return deps.loadSource; // prepareDocument records why it cannot be read
+  }
+  if (!waitsForConsolidation(row, source)) return async () => source;
+  await holdForConsolidation(deps, row);
+  return null;
 }
 
 async function submitBatch(

@@ -35,7 +35,7 @@ export interface EinvoicesFixture {
 export async function sampleSource(row: EinvoiceDocumentRow) {
   return sampleEInvoiceSource({
     number: row.number,
-    kind: row.kind,
+    kind: row.kind === 'consolidated' ? 'invoice' : row.kind,
     ...(row.kind === 'invoice' ? {} : { originalDocument: { uuid: '', number: 'INV-1' } }),
   });
 }

@@ -31,11 +31,22 @@ export function presentEinvoicingState(setting: MyInvoisSetting): EinvoicingStat
       };
 }
 
+/** The consolidated e-invoices that carry some of the rows presented, by their row id. */
+export type Carriers = ReadonlyMap<string, EinvoiceDocumentRow>;
+
+function linkOf(row: EinvoiceDocumentRow, portalUrl: string | null): string | null {
+  return row.status === 'valid' && portalUrl && row.uuid && row.longId
+    ? validationLink(portalUrl, row.uuid, row.longId)
+    : null;
+}
+
 export function presentEinvoice(
   row: EinvoiceDocumentRow,
   portalUrl: string | null,
   now: Date,
+  carriers: Carriers = new Map(),
 ): EinvoiceDocument {
+  const carrier = row.consolidatedInto ? carriers.get(row.consolidatedInto) : undefined;
   const valid = row.status === 'valid';
   const awaiting = ['queued', 'submitting', 'submitted'].includes(row.status);
   return {
@@ -50,10 +61,7 @@ export function presentEinvoice(
     uuid: row.uuid,
     submissionUid: row.submissionUid,
     longId: row.longId,
-    validationLink:
-      valid && portalUrl && row.uuid && row.longId
-        ? validationLink(portalUrl, row.uuid, row.longId)
-        : null,
+    validationLink: linkOf(row, portalUrl),
     errors: row.errors,
     queuedAt: row.queuedAt.toISOString(),
     submittedAt: iso(row.submittedAt),
@@ -68,5 +76,13 @@ export function presentEinvoice(
         : null,
     stale: awaiting && now.getTime() - row.queuedAt.getTime() > einvoiceStaleAfterMs,
     attempts: row.attempts,
+    consolidatedInto: carrier
+      ? {
+          id: carrier.id,
+          number: carrier.number,
+          status: carrier.status,
+          validationLink: linkOf(carrier, portalUrl),
+        }
+      : null,
   };
 }

@@ -1,6 +1,20 @@
 import type { EinvoiceCounts, EinvoiceStatus, ListEinvoicesQuery } from '@patrol/contracts';
 import { einvoiceStaleAfterMs, einvoiceStatuses } from '@patrol/contracts';
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  like,
+  lt,
+  lte,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import {
   einvoiceDocuments,
@@ -57,6 +71,30 @@ export function findDueDocuments(
     .from(einvoiceDocuments)
     .where(and(eq(einvoiceDocuments.status, status), lte(einvoiceDocuments.nextAttemptAt, now)))
     .orderBy(asc(einvoiceDocuments.queuedAt), asc(einvoiceDocuments.id))
+    .limit(limit);
+}
+
+/**
+ * Valid documents validated after `since` (still inside the buyer's 72 hours to reject) whose
+ * next look is due, oldest validation first.
+ */
+export function findValidInRejectionWindow(
+  db: DbExecutor,
+  since: Date,
+  now: Date,
+  limit: number,
+): Promise<EinvoiceDocumentRow[]> {
+  return db
+    .select()
+    .from(einvoiceDocuments)
+    .where(
+      and(
+        eq(einvoiceDocuments.status, 'valid'),
+        gte(einvoiceDocuments.validatedAt, since),
+        lte(einvoiceDocuments.nextAttemptAt, now),
+      ),
+    )
+    .orderBy(asc(einvoiceDocuments.validatedAt), asc(einvoiceDocuments.id))
     .limit(limit);
 }
 
@@ -153,4 +191,66 @@ export async function countByStatus(db: DbExecutor, now: Date): Promise<Einvoice
   >;
   for (const row of rows) counts[row.status] = row.value;
   return { ...counts, stale: stale?.value ?? 0 };
+}
+
+/** Invoices waiting for a consolidated e-invoice (status "consolidated", none yet) issued before `before`. */
+export function findAwaitingConsolidation(
+  db: DbExecutor,
+  before: Date,
+  limit: number,
+): Promise<EinvoiceDocumentRow[]> {
+  return db
+    .select()
+    .from(einvoiceDocuments)
+    .where(
+      and(
+        eq(einvoiceDocuments.status, 'consolidated'),
+        isNull(einvoiceDocuments.consolidatedInto),
+        lt(einvoiceDocuments.issueDate, before),
+      ),
+    )
+    .orderBy(asc(einvoiceDocuments.issueDate), asc(einvoiceDocuments.id))
+    .limit(limit);
+}
+
+/** How many consolidated e-invoices are numbered with `prefix` (CON-202611-). */
+export async function countNumbered(db: DbExecutor, prefix: string): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(einvoiceDocuments)
+    .where(
+      and(eq(einvoiceDocuments.kind, 'consolidated'), like(einvoiceDocuments.number, `${prefix}%`)),
+    );
+  return row?.value ?? 0;
+}
+
+/** Queues a consolidated e-invoice and points its invoices' rows at it. */
+export async function insertConsolidated(
+  db: DbExecutor,
+  row: NewEinvoiceDocumentRow,
+  memberIds: string[],
+): Promise<EinvoiceDocumentRow> {
+  const [created] = await db.insert(einvoiceDocuments).values(row).returning();
+  await db
+    .update(einvoiceDocuments)
+    .set({ consolidatedInto: created!.id, updatedAt: new Date() })
+    .where(inArray(einvoiceDocuments.id, memberIds));
+  return created!;
+}
+
+/** The invoices a consolidated e-invoice carries, oldest first. */
+export function findConsolidatedMembers(
+  db: DbExecutor,
+  consolidatedId: string,
+): Promise<EinvoiceDocumentRow[]> {
+  return db
+    .select()
+    .from(einvoiceDocuments)
+    .where(eq(einvoiceDocuments.consolidatedInto, consolidatedId))
+    .orderBy(asc(einvoiceDocuments.issueDate), asc(einvoiceDocuments.id));
+}
+
+export function findByIds(db: DbExecutor, ids: string[]): Promise<EinvoiceDocumentRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select().from(einvoiceDocuments).where(inArray(einvoiceDocuments.id, ids));
 }

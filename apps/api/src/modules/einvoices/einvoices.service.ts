@@ -17,10 +17,11 @@ import type { AuthUser } from '../../http/authenticate';
 import { recordRowChange } from '../audit/audit.service';
 import { fromStandardError } from './einvoice-errors';
 import { announce } from './einvoice-worker-deps';
-import { presentEinvoice, presentEinvoicingState } from './einvoices.presenter';
+import { presentEinvoice, presentEinvoicingState, type Carriers } from './einvoices.presenter';
 import {
   countByStatus,
   findByDocumentId,
+  findByIds,
   findDocumentPage,
   updateDocument,
 } from './einvoices.repo';
@@ -30,21 +31,40 @@ import {
   MyInvoisUncertainError,
   type MyInvoisClient,
 } from './myinvois-client';
+import { createRedisTokenStore } from './myinvois-token-store';
 
-type Deps = Pick<AppContext, 'db' | 'config' | 'events'>;
+type Deps = Pick<AppContext, 'db' | 'config' | 'events' | 'redis'>;
 
 const clients = new WeakMap<MyInvoisConfig, MyInvoisClient>();
 
-/** This process's MyInvois client (its token is reused across calls); none while off. */
-export function myInvoisClientOf(config: AppContext['config']): MyInvoisClient | null {
+/**
+ * This process's MyInvois client, none while e-invoicing is off. Its token is reused across calls,
+ * and with Redis (`REDIS_URL`) across every process of `WORKERS`: one login an hour in all.
+ */
+export function myInvoisClientOf({
+  config,
+  redis,
+}: Pick<AppContext, 'config' | 'redis'>): MyInvoisClient | null {
   if (!config.myinvois.enabled) return null;
   const settings = config.myinvois.config;
   let client = clients.get(settings);
   if (!client) {
-    client = createMyInvoisClient({ config: settings });
+    client = createMyInvoisClient({
+      config: settings,
+      tokenStore: redis ? createRedisTokenStore(redis, settings.clientId) : undefined,
+    });
     clients.set(settings, client);
   }
   return client;
+}
+
+/** The consolidated e-invoices carrying any of `rows`. */
+async function carriersOf(
+  db: AppContext['db'],
+  rows: readonly EinvoiceDocumentRow[],
+): Promise<Carriers> {
+  const ids = [...new Set(rows.map((row) => row.consolidatedInto).filter((id) => id !== null))];
+  return new Map((await findByIds(db, ids)).map((row) => [row.id, row]));
 }
 
 const portalOf = (config: AppContext['config']) =>
@@ -57,11 +77,12 @@ export async function listEinvoices(
   now = new Date(),
 ): Promise<ListEinvoicesResponse> {
   const { rows, totalCount } = await findDocumentPage(db, query, now);
+  const carriers = await carriersOf(db, rows);
   return {
     success: true,
     einvoicing: presentEinvoicingState(config.myinvois),
     counts: await countByStatus(db, now),
-    documents: rows.map((row) => presentEinvoice(row, portalOf(config), now)),
+    documents: rows.map((row) => presentEinvoice(row, portalOf(config), now, carriers)),
     pagination: buildPagination(query.page, query.limit, totalCount),
   };
 }
@@ -77,7 +98,7 @@ export async function getEinvoice(
   return {
     success: true,
     einvoicing: presentEinvoicingState(config.myinvois),
-    document: presentEinvoice(row, portalOf(config), now),
+    document: presentEinvoice(row, portalOf(config), now, await carriersOf(db, [row])),
     submittedJson: row.documentJson,
   };
 }
@@ -126,13 +147,13 @@ export async function retryEinvoice(
  * after that the answer says to issue a credit note instead.
  */
 export async function cancelEinvoice(
-  { db, config, events }: Deps,
+  { db, config, events, redis }: Deps,
   actor: AuthUser,
   documentId: string,
   body: CancelEinvoiceBody,
   now = new Date(),
 ): Promise<EinvoiceActionResponse> {
-  const client = myInvoisClientOf(config);
+  const client = myInvoisClientOf({ config, redis });
   if (!client) throw conflict(einvoiceMessages.disabled);
   const before = await findByDocumentId(db, documentId);
   if (!before) throw notFound(einvoiceMessages.notFound);
@@ -179,11 +200,11 @@ function cancelRefusal(error: unknown): AppError {
 
 /** GET .../taxpayers/{tin}/validate: whether MyInvois knows the TIN with this identification. */
 export async function validateTaxpayer(
-  { config }: Pick<AppContext, 'config'>,
+  { config, redis }: Pick<AppContext, 'config' | 'redis'>,
   tin: string,
   query: { idType: string; idValue: string },
 ): Promise<ValidateTaxpayerTinResponse> {
-  const client = myInvoisClientOf(config);
+  const client = myInvoisClientOf({ config, redis });
   if (!client) return { success: true, status: 'off', message: einvoiceMessages.disabled };
   try {
     const valid = await client.validateTaxpayerTin(tin, query.idType, query.idValue);

@@ -8,6 +8,7 @@ import type {
   MyInvoisSubmitResponse,
   MyInvoisToken,
 } from './myinvois-types';
+import { createLocalTokenStore, type MyInvoisTokenStore } from './myinvois-token-store';
 
 /** MyInvois answered with an error status (after any retries). */
 export class MyInvoisHttpError extends Error {
@@ -38,6 +39,8 @@ export interface MyInvoisClientOptions {
   /** Tries of a call that meets 429 or 5xx (or, reading, no answer). */
   maxAttempts?: number;
   timeoutMs?: number;
+  /** Where the token is kept: this process (default) or Redis, shared across WORKERS. */
+  tokenStore?: MyInvoisTokenStore;
 }
 
 export type MyInvoisClient = ReturnType<typeof createMyInvoisClient>;
@@ -63,34 +66,43 @@ export function createMyInvoisClient(options: MyInvoisClientOptions) {
   const maxAttempts = options.maxAttempts ?? 4;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const { config } = options;
-  let token: { value: string; renewAt: number } | null = null;
+  const store = options.tokenStore ?? createLocalTokenStore();
   let login: Promise<string> | null = null;
   let logins = 0;
 
-  async function accessToken(): Promise<string> {
-    if (token && now() < token.renewAt) return token.value;
-    login ??= (async () => {
-      const body = new URLSearchParams({
-        client_id: config.clientId,
-        client_secret: config.clientSecret,
-        grant_type: 'client_credentials',
-        scope: 'InvoicingAPI',
-      });
-      const response = await send(`${config.identityUrl}/connect/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: body.toString(),
-      });
-      if (!response.ok) throw await httpError(response);
-      const answer = (await response.json()) as MyInvoisToken;
-      logins += 1;
-      const lifetimeMs = answer.expires_in * 1000;
-      const margin = Math.min(tokenRenewalMarginMs, lifetimeMs / 2);
-      token = { value: answer.access_token, renewAt: now() + lifetimeMs - margin };
-      return answer.access_token;
-    })().finally(() => {
-      login = null;
+  async function logIn(): Promise<string> {
+    const body = new URLSearchParams({
+      client_id: config.clientId,
+      client_secret: config.clientSecret,
+      grant_type: 'client_credentials',
+      scope: 'InvoicingAPI',
     });
+    const response = await send(`${config.identityUrl}/connect/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: body.toString(),
+    });
+    if (!response.ok) throw await httpError(response);
+    const answer = (await response.json()) as MyInvoisToken;
+    logins += 1;
+    const lifetimeMs = answer.expires_in * 1000;
+    const margin = Math.min(tokenRenewalMarginMs, lifetimeMs / 2);
+    await store.write({ value: answer.access_token, renewAt: now() + lifetimeMs - margin }, now());
+    return answer.access_token;
+  }
+
+  /** The stored token while it is good; else one login (across processes with Redis). */
+  async function accessToken(): Promise<string> {
+    const stored = await store.read(now());
+    if (stored) return stored.value;
+    login ??= store
+      .exclusive(
+        async () => (await store.read(now()))?.value ?? logIn(),
+        async () => (await store.read(now()))?.value ?? null,
+      )
+      .finally(() => {
+        login = null;
+      });
     return login;
   }
 
@@ -134,7 +146,7 @@ export function createMyInvoisClient(options: MyInvoisClientOptions) {
       }
       if (response.status === 401 && !relogged) {
         relogged = true;
-        token = null;
+        await store.discard(bearer);
         attempt -= 1;
         continue;
       }
@@ -162,7 +174,7 @@ export function createMyInvoisClient(options: MyInvoisClientOptions) {
   }
 
   return {
-    /** Logins made so far (one an hour when the token is reused). */
+    /** Logins this client made so far (one an hour when the token is reused). */
     logins: () => logins,
     /** POST /api/v1.0/documentsubmissions: 202 with accepted and rejected documents. */
     async submitDocuments(documents: MyInvoisSubmissionItem[]): Promise<MyInvoisSubmitResponse> {

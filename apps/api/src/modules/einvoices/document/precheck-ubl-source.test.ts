@@ -61,6 +61,23 @@ describe('precheckEInvoiceSource', () => {
     expect(fieldsOf(source)).toEqual([]);
   });
 
+  it("accepts a consolidated e-invoice's General Public buyer with NA details", () => {
+    const source = sampleEInvoiceSource();
+    source.buyer = {
+      name: 'General Public',
+      tin: 'EI00000000010',
+      idType: 'BRN',
+      idValue: 'NA',
+      sstNumber: null,
+      address: { lines: ['NA'], city: 'NA', postcode: '', stateCode: '17', countryCode: 'MYS' },
+      phone: 'NA',
+      email: null,
+    };
+    expect(fieldsOf(source)).toEqual([]);
+    source.buyer = { ...source.buyer, address: { ...source.buyer.address, stateCode: '99' } };
+    expect(fieldsOf(source)).toEqual(['buyer.address.stateCode']);
+  });
+
   it('refuses codes that are not in the SDK tables', () => {
     const source = sampleEInvoiceSource();
     source.supplier = {

@@ -1,6 +1,7 @@
 import {
   eInvoiceFieldMessages,
   emailPattern,
+  generalTins,
   idValueProblem,
   isMyInvoisCode,
   malaysianPostcodePattern,
@@ -98,6 +99,19 @@ function checkParty(
 ) {
   required(`${prefix}.name`, party.name, 'Registered name');
   if (!tinPattern.test(party.tin)) add(`${prefix}.tin`, eInvoiceFieldMessages.tin);
+  if (prefix === 'buyer' && party.tin === generalTins.generalPublic && party.idValue === 'NA') {
+    // A consolidated e-invoice's buyer: "NA" for the identification, address and contact
+    // (IRBM e-Invoice Specific Guideline, Appendix 2), state 17 "Not Applicable". The same TIN
+    // with an identification (an individual's MyKad) is checked as any buyer.
+    required(`${prefix}.address.lines[0]`, party.address.lines[0], 'Address line');
+    code(
+      `${prefix}.address.stateCode`,
+      'state',
+      party.address.stateCode,
+      eInvoiceFieldMessages.state,
+    );
+    return;
+  }
   if (!(myInvoisIdTypes as readonly string[]).includes(party.idType)) {
     add(`${prefix}.idType`, 'ID type must be BRN, NRIC, PASSPORT or ARMY');
   } else {

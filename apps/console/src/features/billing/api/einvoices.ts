@@ -44,6 +44,17 @@ export function useRetryEinvoice() {
   );
 }
 
+/** POST /api/business/einvoices/{documentId}/cancel: a Valid e-invoice cancelled with a reason. */
+export function useCancelEinvoice() {
+  return useBillingMutation(({ documentId, reason }: { documentId: string; reason: string }) =>
+    sendBillingMutation<EinvoiceActionResponse>(
+      'post',
+      `/api/business/einvoices/${documentId}/cancel`,
+      { reason },
+    ),
+  );
+}
+
 export type EinvoiceFilters = { page: number; status?: EinvoiceStatus; stale?: boolean };
 
 /** GET /api/business/einvoices: a page with the counts by status and the stale count. */

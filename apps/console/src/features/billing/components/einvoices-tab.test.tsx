@@ -14,6 +14,7 @@ const counts = {
   valid: 5,
   invalid: 1,
   cancelled: 0,
+  consolidated: 0,
   stale: 1,
 };
 
@@ -52,6 +53,7 @@ function page(enabled = true): ListEinvoicesResponse {
         cancellableUntil: null,
         stale: true,
         attempts: 1,
+        consolidatedInto: null,
       },
     ],
     pagination: {

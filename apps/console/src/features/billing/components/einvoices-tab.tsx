@@ -5,7 +5,12 @@ import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { useEinvoices, type EinvoiceFilters } from '@/features/billing/api/einvoices';
 
-const kindLabels = { invoice: 'Invoice', creditNote: 'Credit note', debitNote: 'Debit note' };
+const kindLabels = {
+  invoice: 'Invoice',
+  creditNote: 'Credit note',
+  debitNote: 'Debit note',
+  consolidated: 'Consolidated e-Invoice',
+};
 
 /** The e-Invoices tab: every e-invoice by status, with the counts and the stale flag. */
 export function EinvoicesTab() {
@@ -85,6 +90,11 @@ export function EinvoicesTab() {
                   {einvoiceStatusLabels[doc.status]}
                   {doc.stale && (
                     <span className="ml-2 text-amber-700">No LHDN status after 15 min</span>
+                  )}
+                  {doc.consolidatedInto && (
+                    <span className="block text-xs text-muted-foreground">
+                      In {doc.consolidatedInto.number}
+                    </span>
                   )}
                   {doc.status === 'invalid' && doc.errors[0] && (
                     <span className="block text-xs text-destructive">{doc.errors[0].message}</span>

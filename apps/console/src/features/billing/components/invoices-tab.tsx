@@ -219,12 +219,7 @@ export function InvoicesTab() {
         }
         onOpenChange={(open) => !open && close()}
         onReviewEntry={(invoice, entry, kind) => setEntryReview({ kind, invoice, entry })}
-        einvoice={(invoice) => (
-          <EinvoiceStatus
-            documentId={invoice.id}
-            canRetry={!!user && hasPermission(user, 'invoices.edit')}
-          />
-        )}
+        einvoice={(invoice) => <EinvoiceStatus documentId={invoice.id} />}
         onIssueNote={
           hasPermission(user, 'invoices.edit')
             ? (invoice, kind) => setNoteTarget({ kind, invoice })
