@@ -1,5 +1,4 @@
 import { DownloadIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
 import { DeveloperTools } from '@/features/clients/components/developer-tools';
 import { Pagination } from '@/components/pagination';
@@ -19,26 +18,15 @@ import { ClientsTable } from '@/features/clients/components/clients-table';
 import { useClientListParams } from '@/features/clients/lib/client-list-params';
 import { useClientsExport } from '@/features/clients/lib/use-clients-export';
 import { ApiError } from '@/lib/api-client';
-
-const searchDebounceMs = 300;
+import { useSearchBox } from '@/lib/use-search-box';
 
 /** The client directory (/clients, spec 1 section 2.7). */
 export function ClientsPage() {
   const { params, update } = useClientListParams();
-  const [searchText, setSearchText] = useState(params.search);
+  const [searchText, setSearchText] = useSearchBox(params.search, (search) =>
+    update({ search, page: 1 }),
+  );
   const clientsQuery = useClients(params);
-
-  // Back/forward changes the URL under the box: show what the URL says.
-  useEffect(() => setSearchText(params.search), [params.search]);
-
-  useEffect(() => {
-    if (searchText.trim() === params.search) return;
-    const timer = setTimeout(
-      () => update({ search: searchText.trim(), page: 1 }),
-      searchDebounceMs,
-    );
-    return () => clearTimeout(timer);
-  }, [searchText, params.search, update]);
 
   const data = clientsQuery.data;
   const exportClients = useClientsExport(params, data);
