@@ -6,7 +6,7 @@ import { AddLicencesDialog } from '@/features/licences/components/add-licences-d
 import { BindLicenceDialog } from '@/features/licences/components/bind-licence-dialog';
 import { DeleteLicenceDialog } from '@/features/licences/components/delete-licence-dialog';
 import { ExtendLicenceDialog } from '@/features/licences/components/extend-licence-dialog';
-import type { LicenceDialogKind } from '@/features/licences/components/licence-item';
+import type { LicenceDialogKind } from '@/features/licences/components/licence-actions';
 import {
   licenceActionFailure,
   licenceActionSuccess,
