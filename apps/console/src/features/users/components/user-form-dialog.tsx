@@ -2,7 +2,6 @@ import { roles, type User } from '@patrol/contracts';
 import { roleLabel } from '@patrol/domain';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
