@@ -53,7 +53,11 @@ export function ClientsPage() {
             {import.meta.env.DEV && (
               <DeveloperTools state={{ filters: params, summary: listed?.summary }} />
             )}
-            <Button variant="outline" onClick={exportClients.start} disabled={exportClients.pending}>
+            <Button
+              variant="outline"
+              onClick={exportClients.start}
+              disabled={exportClients.pending}
+            >
               <DownloadIcon aria-hidden="true" />
               {exportClients.pending ? 'Exporting...' : 'Export'}
             </Button>

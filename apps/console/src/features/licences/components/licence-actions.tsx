@@ -34,39 +34,26 @@ export function LicenceActions({
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={`Actions for licence ${licence.key}`}
-        >
+        <Button variant="ghost" size="icon" aria-label={`Actions for licence ${licence.key}`}>
           <MoreHorizontalIcon aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         {canBind &&
           (licence.bound ? (
-            <DropdownMenuItem onSelect={() => onAction('unbind', licence)}>
-              Unbind
-            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => onAction('unbind', licence)}>Unbind</DropdownMenuItem>
           ) : (
             status !== 'Expired' && (
-              <DropdownMenuItem onSelect={() => onAction('bind', licence)}>
-                Bind
-              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => onAction('bind', licence)}>Bind</DropdownMenuItem>
             )
           ))}
         {canExtend && (
-          <DropdownMenuItem onSelect={() => onAction('extend', licence)}>
-            Extend
-          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => onAction('extend', licence)}>Extend</DropdownMenuItem>
         )}
         {canDelete && (
           <>
             {(canBind || canExtend) && <DropdownMenuSeparator />}
-            <DropdownMenuItem
-              variant="destructive"
-              onSelect={() => onAction('delete', licence)}
-            >
+            <DropdownMenuItem variant="destructive" onSelect={() => onAction('delete', licence)}>
               Delete
             </DropdownMenuItem>
           </>

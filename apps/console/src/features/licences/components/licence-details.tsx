@@ -50,10 +50,7 @@ export function LicenceDetails({ licence, now }: { licence: Licence; now: Date }
         </span>
       </Field>
       <Field label="Device activity">
-        <span
-          className={cn('font-medium', activityColour(activity))}
-          data-testid="device-activity"
-        >
+        <span className={cn('font-medium', activityColour(activity))} data-testid="device-activity">
           {activity}
         </span>
       </Field>

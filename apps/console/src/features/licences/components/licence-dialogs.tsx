@@ -25,7 +25,13 @@ type LicenceDialogsProps = {
 };
 
 /** The licences page's dialogs: add, bind, extend, delete and the unbind confirmation. */
-export function LicenceDialogs({ addFor, onAddClosed, dialog, onClose, onResult }: LicenceDialogsProps) {
+export function LicenceDialogs({
+  addFor,
+  onAddClosed,
+  dialog,
+  onClose,
+  onResult,
+}: LicenceDialogsProps) {
   const unbindLicence = useUnbindLicence();
   const dialogFor = (kind: LicenceDialogKind) => (dialog?.kind === kind ? dialog.licence : null);
   const closeDialog = (open: boolean) => {

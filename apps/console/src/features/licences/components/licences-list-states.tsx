@@ -36,7 +36,9 @@ export function NoClients({ searching }: { searching: boolean }) {
     <Card>
       <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
         <KeyRoundIcon aria-hidden="true" className="size-10 text-muted-foreground" />
-        <p className="font-medium">{searching ? 'No clients match your search' : 'No clients yet'}</p>
+        <p className="font-medium">
+          {searching ? 'No clients match your search' : 'No clients yet'}
+        </p>
         <p className="text-sm text-muted-foreground">
           Licences are issued to clients. Add a client first, then add licences to it.
         </p>

@@ -49,7 +49,9 @@ describe('the settings screen for each role template', () => {
       // Without the right to change them the fields are read-only, and the page says so in words.
       if (offered.length === 0) {
         expect(screen.getByLabelText('Company Name')).toBeDisabled();
-        expect(screen.getByText(/changing them needs the “Edit settings” permission/)).toBeVisible();
+        expect(
+          screen.getByText(/changing them needs the “Edit settings” permission/),
+        ).toBeVisible();
       }
     },
   );

@@ -2,7 +2,10 @@ import { canPerform, hasPermission } from '@patrol/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { stubSystem } from '@/features/system/components/system-test-data';
-import { openSystem, setUpSystemScreenTests } from '@/features/system/components/system-test-helpers';
+import {
+  openSystem,
+  setUpSystemScreenTests,
+} from '@/features/system/components/system-test-helpers';
 import { roleTemplateUsers } from '@/test/role-users';
 import { signInAs } from '@/test/test-utils';
 

@@ -5,7 +5,10 @@ import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
-import { coverageColourClasses, CoverageBar } from '@/features/users/components/permission-coverage-view';
+import {
+  coverageColourClasses,
+  CoverageBar,
+} from '@/features/users/components/permission-coverage-view';
 import { cn } from '@/lib/cn';
 
 /** A permission granted or denied to this user whatever the role, or neither. */

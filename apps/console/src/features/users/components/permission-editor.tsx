@@ -9,7 +9,10 @@ import { DialogFooter } from '@/components/ui/dialog';
 import { useUpdateUserPermissions } from '@/features/users/api/update-user-permissions';
 import { AreaCard, type Override } from '@/features/users/components/permission-area-card';
 import { PermissionSummary } from '@/features/users/components/permission-coverage-view';
-import { ownPermissionsNoticeMs, permissionMessages } from '@/features/users/components/permission-messages';
+import {
+  ownPermissionsNoticeMs,
+  permissionMessages,
+} from '@/features/users/components/permission-messages';
 import { PermissionToolbar } from '@/features/users/components/permission-toolbar';
 import { keptOverrides, verifySavedLater } from '@/features/users/lib/permission-save';
 
@@ -120,4 +123,3 @@ export function PermissionEditor({
     </div>
   );
 }
-

@@ -9,4 +9,3 @@ export const permissionMessages = {
   ownPermissions:
     'You changed your own permissions. Log out and sign in again for the changes to take effect.',
 } as const;
-

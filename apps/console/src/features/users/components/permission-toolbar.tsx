@@ -16,11 +16,7 @@ export function PermissionToolbar({
 }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
-      <div
-        role="group"
-        aria-label="Role templates"
-        className="flex flex-wrap items-center gap-1.5"
-      >
+      <div role="group" aria-label="Role templates" className="flex flex-wrap items-center gap-1.5">
         <span className="text-xs font-medium text-muted-foreground">Templates:</span>
         {roles.map((role) => (
           <Button
@@ -46,13 +42,7 @@ export function PermissionToolbar({
         >
           Clear All
         </Button>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          className="h-7 px-2"
-          onClick={onGrantAll}
-        >
+        <Button type="button" variant="outline" size="sm" className="h-7 px-2" onClick={onGrantAll}>
           Grant All
         </Button>
       </div>

@@ -35,7 +35,13 @@ export function UserTextField({
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} aria-invalid={!!errorId} aria-describedby={errorId} {...inputProps} {...register(name)} />
+      <Input
+        id={id}
+        aria-invalid={!!errorId}
+        aria-describedby={errorId}
+        {...inputProps}
+        {...register(name)}
+      />
       {error ?? hint}
     </div>
   );

@@ -1,14 +1,6 @@
 import type { User } from '@patrol/contracts';
 import { canPerform } from '@patrol/domain';
-import {
-  KeyRound,
-  KeySquare,
-  Mail,
-  MoreHorizontal,
-  Pencil,
-  ShieldOff,
-  Trash2,
-} from 'lucide-react';
+import { KeyRound, KeySquare, Mail, MoreHorizontal, Pencil, ShieldOff, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -21,12 +13,7 @@ import { useAuth } from '@/lib/auth';
 
 /** What a user row's menu starts: the dialog of the same name. */
 export type UserRowAction =
-  | 'edit'
-  | 'permissions'
-  | 'password-reset'
-  | 'temporary-password'
-  | 'reset-2fa'
-  | 'delete';
+  'edit' | 'permissions' | 'password-reset' | 'temporary-password' | 'reset-2fa' | 'delete';
 
 /**
  * A user row's menu: each entry only when the signed-in user may perform it (canPerform, as the
@@ -57,7 +44,11 @@ export function UserRowActions({
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`Actions for ${user.fullName || user.username}`}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Actions for ${user.fullName || user.username}`}
+        >
           <MoreHorizontal />
         </Button>
       </DropdownMenuTrigger>

@@ -110,11 +110,7 @@ function UserManagement({ currentUserId }: { currentUserId: string | undefined }
           </CardContent>
         )}
       </Card>
-      <UsersDialogs
-        dialog={dialog}
-        onClose={() => setDialog(null)}
-        currentUserId={currentUserId}
-      />
+      <UsersDialogs dialog={dialog} onClose={() => setDialog(null)} currentUserId={currentUserId} />
     </>
   );
 }

@@ -8,9 +8,7 @@ export function EmptyRow({ searching }: { searching: boolean }) {
     <TableRow>
       <TableCell colSpan={6} className="py-10 text-center">
         <Users className="mx-auto mb-2 size-6 text-muted-foreground" aria-hidden="true" />
-        <p className="font-medium">
-          {searching ? 'No users match your search' : 'No users yet'}
-        </p>
+        <p className="font-medium">{searching ? 'No users match your search' : 'No users yet'}</p>
         <p className="text-muted-foreground">
           {searching
             ? 'Try another name, username or email, or clear the search.'

@@ -31,4 +31,3 @@ export function keptOverrides(
     denied: overrides.denied.filter((permission) => !checked.has(permission)),
   };
 }
-

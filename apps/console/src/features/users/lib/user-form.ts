@@ -19,7 +19,14 @@ export type UserFormValues = {
   password: string;
 };
 
-export const userFormFields = ['username', 'email', 'fullName', 'role', 'status', 'password'] as const;
+export const userFormFields = [
+  'username',
+  'email',
+  'fullName',
+  'role',
+  'status',
+  'password',
+] as const;
 
 const emptyValues: UserFormValues = {
   username: '',
