@@ -13,6 +13,9 @@ const viewports = [
   { width: 1440, height: 900 },
 ] as const;
 
+/** A walk visits every page of a role's menu: longer than one journey's default minute. */
+const walkTimeoutMs = 150_000;
+
 /** Buttons that open a form (and the reads it makes) without changing anything yet. */
 const opensForm = /^(Add|Create|New|Upload)\b/;
 
@@ -44,7 +47,7 @@ function sidewaysScrollers(page: Page): Promise<string[]> {
     if (root.scrollWidth > root.clientWidth + 1) {
       wide.push(`document ${root.scrollWidth} > ${root.clientWidth}`);
     }
-    for (const element of document.querySelectorAll('main *')) {
+    for (const element of Array.from(document.querySelectorAll('main *'))) {
       const { overflowX } = getComputedStyle(element);
       if (overflowX !== 'auto' && overflowX !== 'scroll') continue;
       if (element.scrollWidth > element.clientWidth + 1) {
@@ -60,18 +63,29 @@ async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-/** Measures the page at both sizes (ending at 1280x800) and runs axe if asked. */
-async function check(page: Page, where: string, walk: Walk, withAxe: boolean): Promise<void> {
-  for (const viewport of viewports) {
-    await page.setViewportSize(viewport);
+/** What a walk checks on each page besides the 403s. */
+interface Checks {
+  /** axe-core (the superadmin's pages are in accessibility.e2e.test.ts already). */
+  axe: boolean;
+  /** Both desktop sizes, else only the current 1280x800. */
+  bothSizes: boolean;
+  /** Open each form the page offers. */
+  forms: boolean;
+}
+
+/** Measures the page (ending at 1280x800), runs axe and opens its forms, as `checks` say. */
+async function check(page: Page, where: string, walk: Walk, checks: Checks): Promise<void> {
+  for (const viewport of checks.bothSizes ? viewports : viewports.slice(0, 1)) {
+    if (checks.bothSizes) await page.setViewportSize(viewport);
     const wide = await sidewaysScrollers(page);
     if (wide.length > 0) walk.overflowing[`${where} at ${viewport.width}`] = wide;
   }
-  await page.setViewportSize(viewports[0]);
-  if (withAxe) {
+  if (checks.bothSizes) await page.setViewportSize(viewports[0]);
+  if (checks.axe) {
     const violations = await seriousViolations(page);
     if (violations.length > 0) walk.violations[where] = violations;
   }
+  if (checks.forms) await openForms(page);
 }
 
 /** Opens each form the page offers, lets its reads settle, and closes it again. */
@@ -99,11 +113,8 @@ function recordForbidden(page: Page): Walk {
   return walk;
 }
 
-/**
- * Walks every page the signed-in user's menu offers: each page and each billing tab is measured
- * at both sizes, checked with axe (when `withAxe`), and its forms opened.
- */
-async function walkMenu(page: Page, walk: Walk, withAxe: boolean): Promise<Walk> {
+/** Walks every page and billing tab the signed-in user's menu offers, checking each. */
+async function walkMenu(page: Page, walk: Walk, checks: Checks): Promise<Walk> {
   const paths = await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link')
@@ -113,15 +124,13 @@ async function walkMenu(page: Page, walk: Walk, withAxe: boolean): Promise<Walk>
   for (const path of paths) {
     await page.goto(path);
     await settle(page);
-    await check(page, path, walk, withAxe);
-    await openForms(page);
+    await check(page, path, walk, checks);
     if (path !== '/billing') continue;
     const tabs = await page.getByRole('tab').allInnerTexts();
     for (const tab of tabs.slice(1)) {
       await page.getByRole('tab', { name: tab, exact: true }).click();
       await page.waitForLoadState('networkidle');
-      await check(page, `${path} ${tab}`, walk, withAxe);
-      await openForms(page);
+      await check(page, `${path} ${tab}`, walk, checks);
     }
   }
   return walk;
@@ -130,44 +139,46 @@ async function walkMenu(page: Page, walk: Walk, withAxe: boolean): Promise<Walk>
 describe('each role walks the console (issue 29)', () => {
   // First, as the superadmin: rows for the lists (a client, licences, an invoice), and the widest
   // tables, with every action column shown.
-  test('the superadmin: no page scrolls sideways at 1280 or 1440, nothing answers 403', async ({
-    page,
-    baseUrl,
-  }) => {
-    const walk = recordForbidden(page);
-    const { api } = await signInAsStaff(page, baseUrl);
-    const suffix = randomBytes(3).toString('hex').toUpperCase();
-    const client = await api.post<ClientResponse>('/api/clients', {
-      companyId: `ROLE-${suffix}`,
-      companyName: `Roles Walk ${suffix} Sdn Bhd`,
-      contactPerson: 'Nur Aina',
-      email: `roles-${suffix.toLowerCase()}@example.com`,
-      phone: '+60 12-345 6789',
-      address: 'Menara Patrol, Kuala Lumpur',
-    });
-    expect(client.status).toBe(201);
-    const licences = await api.post(`/api/clients/ROLE-${suffix}/licences`, {
-      count: 2,
-      licenseType: 'Standard',
-      validityPeriodDays: 30,
-    });
-    expect(licences.status).toBe(201);
-    await createInvoiceViaApi(api, client.body.client.id, 250);
+  test(
+    'the superadmin: no page scrolls sideways at 1280 or 1440, nothing answers 403',
+    async ({ page, baseUrl }) => {
+      const walk = recordForbidden(page);
+      const { api } = await signInAsStaff(page, baseUrl);
+      const suffix = randomBytes(3).toString('hex').toUpperCase();
+      const client = await api.post<ClientResponse>('/api/clients', {
+        companyId: `ROLE-${suffix}`,
+        companyName: `Roles Walk ${suffix} Sdn Bhd`,
+        contactPerson: 'Nur Aina',
+        email: `roles-${suffix.toLowerCase()}@example.com`,
+        phone: '+60 12-345 6789',
+        address: 'Menara Patrol, Kuala Lumpur',
+      });
+      expect(client.status).toBe(201);
+      const licences = await api.post(`/api/clients/ROLE-${suffix}/licences`, {
+        count: 2,
+        licenseType: 'Standard',
+        validityPeriodDays: 30,
+      });
+      expect(licences.status).toBe(201);
+      await createInvoiceViaApi(api, client.body.client.id, 250);
 
-    // Its pages are checked with axe by accessibility.e2e.test.ts already.
-    await walkMenu(page, walk, false);
-    expect(walk).toEqual({ forbidden: [], violations: {}, overflowing: {} });
-  });
+      // It sees every page and column: the widths at both sizes are measured on its walk.
+      await walkMenu(page, walk, { axe: false, bothSizes: true, forms: false });
+      expect(walk).toEqual({ forbidden: [], violations: {}, overflowing: {} });
+    },
+    walkTimeoutMs,
+  );
 
   for (const role of ['sales', 'support', 'accounts'] as const) {
-    test(`${role}: every page and form it is shown answers, axe finds nothing serious, no sideways scrolling`, async ({
-      page,
-      baseUrl,
-    }) => {
-      const walk = recordForbidden(page);
-      await signInAsStaff(page, baseUrl, { role });
-      await walkMenu(page, walk, true);
-      expect(walk).toEqual({ forbidden: [], violations: {}, overflowing: {} });
-    });
+    test(
+      `${role}: every page and form it is shown answers, axe finds nothing serious, no sideways scrolling`,
+      async ({ page, baseUrl }) => {
+        const walk = recordForbidden(page);
+        await signInAsStaff(page, baseUrl, { role });
+        await walkMenu(page, walk, { axe: true, bothSizes: false, forms: true });
+        expect(walk).toEqual({ forbidden: [], violations: {}, overflowing: {} });
+      },
+      walkTimeoutMs,
+    );
   }
 });
