@@ -15,8 +15,9 @@ describe('console actions', () => {
         (candidate) => candidate.method === action.method && candidate.path === action.path,
       );
       expect(route, `${action.method} ${action.path}`).toBeDefined();
-      const access = route!.access as { permissions: readonly string[] };
+      const access = route!.access as { permissions: readonly string[]; roles?: readonly string[] };
       expect(access.permissions).toEqual([action.permission]);
+      expect(access.roles).toEqual('roles' in action ? action.roles : undefined);
     },
   );
 });

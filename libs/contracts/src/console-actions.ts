@@ -1,11 +1,7 @@
-import type { Permission } from './permissions';
+import type { ConsoleAction } from './console-action';
+import { peopleConsoleActions } from './console-actions-people';
 
-/** One console action: the API call it makes and the permission that call declares. */
-export interface ConsoleAction {
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
-  path: string;
-  permission: Permission;
-}
+export type { ConsoleAction } from './console-action';
 
 /**
  * The buttons and menu entries the console shows only to users who may use them. Each names the
@@ -13,6 +9,7 @@ export interface ConsoleAction {
  * declaration, so console and API cannot drift apart.
  */
 export const consoleActions = {
+  ...peopleConsoleActions,
   createClient: { method: 'post', path: '/api/clients', permission: 'clients.create' },
   editClient: { method: 'put', path: '/api/clients/:companyId', permission: 'clients.edit' },
   setClientStatus: { method: 'patch', path: '/api/clients/:id/status', permission: 'clients.edit' },

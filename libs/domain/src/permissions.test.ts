@@ -1,6 +1,6 @@
 import type { Permission } from '@patrol/contracts';
 import { describe, expect, it } from 'vitest';
-import { hasPermission, hasPermissions, type PermissionSubject } from './permissions';
+import { canPerform, hasPermission, hasPermissions, type PermissionSubject } from './permissions';
 
 const sales: PermissionSubject = {
   role: 'sales',
@@ -61,5 +61,33 @@ describe('hasPermissions', () => {
     ['superadmin passes ALL', { role: 'superadmin' }, billing, 'all', true],
   ])('%s', (_name, user, permissions, mode, expected) => {
     expect(hasPermissions(user, permissions, mode)).toBe(expected);
+  });
+});
+
+describe('canPerform', () => {
+  const admin: PermissionSubject = {
+    role: 'Admin',
+    permissions: ['users.view', 'users.create', 'users.edit'],
+  };
+
+  it.each<[string, PermissionSubject, Parameters<typeof canPerform>[1], boolean]>([
+    ['allows with the permission the route declares', admin, 'editUser', true],
+    ['refuses a route kept to superadmin, whatever the permissions', admin, 'createUser', false],
+    ['allows a superadmin a superadmin route', { role: 'superadmin' }, 'deleteUser', true],
+    ['refuses without the permission the body needs', admin, 'manageUserPermissions', false],
+    [
+      'allows with the route permission and the body permission',
+      { ...admin, customPermissions: { granted: ['permissions.manage'], denied: [] } },
+      'manageUserPermissions',
+      true,
+    ],
+    [
+      'refuses when the route permission is denied',
+      { ...admin, customPermissions: { granted: [], denied: ['users.edit'] } },
+      'editUser',
+      false,
+    ],
+  ])('%s', (_name, user, action, expected) => {
+    expect(canPerform(user, action)).toBe(expected);
   });
 });

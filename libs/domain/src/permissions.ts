@@ -1,4 +1,4 @@
-import { consoleActions, type ConsoleActionName } from '@patrol/contracts';
+import { consoleActions, type ConsoleAction, type ConsoleActionName } from '@patrol/contracts';
 import type { CustomPermissions, Permission } from '@patrol/contracts';
 
 /** The part of a user that decides what it may do. */
@@ -37,10 +37,16 @@ export function hasPermissions(
     : permissions.some((permission) => hasPermission(user, permission));
 }
 
-/** Whether the console shows an action: the permission its API route declares (consoleActions). */
+/**
+ * Whether the console shows an action: what its API route declares (consoleActions): the
+ * permission, the roles the route keeps it to, and a permission its body needs.
+ */
 export function canPerform(
   user: PermissionSubject | null | undefined,
   action: ConsoleActionName,
 ): boolean {
-  return hasPermission(user, consoleActions[action].permission);
+  const declared: ConsoleAction = consoleActions[action];
+  if (declared.roles && !declared.roles.some((role) => role === user?.role)) return false;
+  if (declared.bodyPermission && !hasPermission(user, declared.bodyPermission)) return false;
+  return hasPermission(user, declared.permission);
 }

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectEventsToCache } from '@/lib/realtime-provider';
+import { connectEventsToCache } from '@/lib/realtime-events';
 import { sessionStore } from '@/lib/session-storage';
 import { latestSocket } from '@/test/fake-socket';
 import {

@@ -14,7 +14,7 @@ import {
 } from '@/features/clients/components/add-client-page';
 import { ClientForm, clientFormValues } from '@/features/clients/components/client-form';
 import { ApiError } from '@/lib/api-client';
-import { useSuppressClientUpdateToast } from '@/lib/realtime-provider';
+import { useSuppressClientUpdateToast } from '@/lib/realtime-events';
 
 function loadErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 404) return 'Client not found';

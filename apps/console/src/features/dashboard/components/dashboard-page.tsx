@@ -1,4 +1,4 @@
-import { hasPermission } from '@patrol/domain';
+import { canPerform, hasPermission } from '@patrol/domain';
 import { RefreshCwIcon } from 'lucide-react';
 import { useState } from 'react';
 import { ServiceErrorDialog } from '@/components/service-error-dialog';
@@ -95,7 +95,7 @@ export function DashboardPage() {
               <RecentClientsCard
                 clients={data.recentClients}
                 canViewClients={hasPermission(user, 'clients.view')}
-                canAddClient={hasPermission(user, 'clients.create')}
+                canAddClient={canPerform(user, 'createClient')}
               />
               <SystemHealthCard
                 health={data.systemHealth}

@@ -6,7 +6,8 @@ import { ClientLicenceList } from '@/components/client-licence-list';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { LicenceItem, type LicenceDialogKind } from '@/features/licences/components/licence-item';
+import type { LicenceDialogKind } from '@/features/licences/components/licence-actions';
+import { LicenceItem } from '@/features/licences/components/licence-item';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 

@@ -1,4 +1,4 @@
-import { hasPermission } from '@patrol/domain';
+import { canPerform } from '@patrol/domain';
 import { RefreshCw } from 'lucide-react';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
@@ -22,7 +22,6 @@ const loadFailedMessage = 'Failed to load company settings';
 export function SettingsPage() {
   const { user } = useAuth();
   const settings = useSettings({ enabled: true });
-  const canEdit = hasPermission(user, 'settings.edit');
 
   const unavailable = settings.error instanceof SourceUnavailableError ? settings.error : null;
   const failure = unavailable?.message ?? loadFailedMessage;
@@ -35,7 +34,11 @@ export function SettingsPage() {
     return (
       <SettingsEditor
         settings={settings.data}
-        canEdit={canEdit}
+        can={{
+          save: canPerform(user, 'saveSettings'),
+          reset: canPerform(user, 'resetSettings'),
+          changeLogo: canPerform(user, 'uploadLogo') && canPerform(user, 'deleteLogo'),
+        }}
         reload={async () => (await settings.refetch()).data}
       />
     );

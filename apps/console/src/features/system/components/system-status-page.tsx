@@ -1,3 +1,4 @@
+import { canPerform } from '@patrol/domain';
 import { DownloadIcon, RefreshCwIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -12,6 +13,7 @@ import { useSystemMetrics } from '@/features/system/api/get-system-metrics';
 import { useLocalSystemEvents, useMetricsHistory } from '@/features/system/api/system-live-cache';
 import { systemAutoRefreshMs, systemLoadBreakerNames } from '@/features/system/api/system-request';
 import { breakerPresets } from '@/lib/breaker';
+import { useAuth } from '@/lib/auth';
 import { useBreakerHealth } from '@/lib/use-breaker-health';
 import { useSystemLiveUpdates } from '@/features/system/api/use-system-live-updates';
 import { ClusterPanel } from '@/features/system/components/cluster-panel';
@@ -21,11 +23,8 @@ import { HealthIssuesCard } from '@/features/system/components/health-issues-car
 import { MetricsCharts } from '@/features/system/components/metrics-charts';
 import { RecentEventsPanel } from '@/features/system/components/recent-events-panel';
 import { RecommendationsPanel } from '@/features/system/components/recommendations-panel';
-import {
-  ActiveUsersPanel,
-  MemoryPanel,
-  PerformancePanel,
-} from '@/features/system/components/resource-panels';
+import { PerformancePanel } from '@/features/system/components/performance-panel';
+import { ActiveUsersPanel, MemoryPanel } from '@/features/system/components/resource-panels';
 import { SummaryCards } from '@/features/system/components/summary-cards';
 import {
   StaleNotice,
@@ -53,6 +52,7 @@ export function SystemStatusPage() {
   const breaker = useBreakerHealth(systemLoadBreakerNames, breakerPresets.service);
   const realtime = useRealtimeStatus();
   const exportReport = useExportSystemReport();
+  const { user } = useAuth();
 
   const queries = [health, metrics, cluster];
   const fetching = queries.some((query) => query.isFetching);
@@ -96,10 +96,12 @@ export function SystemStatusPage() {
         <RefreshCwIcon aria-hidden="true" className={fetching ? 'animate-spin' : undefined} />
         {fetching ? 'Refreshing...' : 'Refresh'}
       </Button>
-      <Button onClick={runExport} disabled={exportReport.isPending}>
-        <DownloadIcon aria-hidden="true" />
-        {exportReport.isPending ? 'Exporting...' : 'Export Report'}
-      </Button>
+      {canPerform(user, 'exportSystemReport') && (
+        <Button onClick={runExport} disabled={exportReport.isPending}>
+          <DownloadIcon aria-hidden="true" />
+          {exportReport.isPending ? 'Exporting...' : 'Export Report'}
+        </Button>
+      )}
     </>
   );
 

@@ -1,5 +1,6 @@
 import type { OtaChannel } from '@patrol/contracts';
 import { createContext, useContext } from 'react';
+import type { LoadedBuild } from './loaded-build';
 import type { UpdateNotice } from './notices';
 
 /** Where the console update stands (spec 2 section 3's Update info, and the flow's phase). */
@@ -47,6 +48,25 @@ export type UpdateNoticesValue = {
   distribute: (notice: UpdateNotice) => Promise<void>;
   changeChannel: (channel: OtaChannel) => Promise<void>;
 };
+
+/** Where the console update stands before the first check. */
+export function initialInfo(build: LoadedBuild): UpdateInfo {
+  return {
+    currentVersion: build.version,
+    latestVersion: null,
+    hasUpdate: false,
+    updateSize: 0,
+    releaseNotes: '',
+    isChecking: false,
+    isDownloading: false,
+    downloadProgress: 0,
+    lastChecked: null,
+    updateChannel: 'stable',
+    phase: 'idle',
+    latestBuild: null,
+    error: null,
+  };
+}
 
 export const UpdateNoticesContext = createContext<UpdateNoticesValue | null>(null);
 

@@ -1,19 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  createUserBodySchema,
-  newUserPasswordRules,
-  roles,
-  updateUserBodySchema,
-  userStatuses,
-  type Role,
-  type User,
-  type UserStatus,
-} from '@patrol/contracts';
+import { roles, type User } from '@patrol/contracts';
 import { roleLabel } from '@patrol/domain';
-import { useEffect, useId, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { toast } from 'sonner';
-import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { useEffect, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -23,48 +11,20 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
-import { useCreateUser } from '@/features/users/api/create-user';
-import { useUpdateUser } from '@/features/users/api/update-user';
-import { PasswordInput } from '@/components/password-input';
 import { userStatusLabel } from '@/features/users/components/user-badges';
+import { UserChangeConfirm } from '@/features/users/components/user-change-confirm';
+import {
+  UserPasswordField,
+  UserRoleStatusFields,
+  UserTextField,
+} from '@/features/users/components/user-form-fields';
+import {
+  userFormResolvers,
+  userFormValuesOf,
+  type UserFormValues,
+} from '@/features/users/lib/user-form';
+import { useSaveUser } from '@/features/users/lib/use-save-user';
 import { useAuth } from '@/lib/auth';
-import { showServerFieldErrors } from '@/lib/form-errors';
-
-type UserFormValues = {
-  username: string;
-  email: string;
-  fullName: string;
-  role: Role;
-  status: UserStatus;
-  password: string;
-};
-
-const formFields = ['username', 'email', 'fullName', 'role', 'status', 'password'] as const;
-
-const emptyValues: UserFormValues = {
-  username: '',
-  email: '',
-  fullName: '',
-  role: 'sales',
-  status: 'active',
-  password: '',
-};
-
-function valuesOf(user: User | null): UserFormValues {
-  if (!user) return emptyValues;
-  const { username, email, fullName, role, status } = user;
-  return { username, email, fullName, role, status, password: '' };
-}
-
-// One form for both modes: creating validates the password too, editing has no password field
-// (updateUserBodySchema drops it from the parsed values).
-const resolvers = {
-  create: zodResolver(createUserBodySchema) as unknown as Resolver<UserFormValues>,
-  edit: zodResolver(updateUserBodySchema) as unknown as Resolver<UserFormValues>,
-};
 
 type UserFormDialogProps = {
   open: boolean;
@@ -88,45 +48,21 @@ export function UserFormDialog({ open, onOpenChange, user }: UserFormDialogProps
       actorIsSuperadmin || (role !== 'Admin' && role !== 'superadmin') || role === user?.role,
   );
   const form = useForm<UserFormValues>({
-    resolver: resolvers[isCreate ? 'create' : 'edit'],
-    defaultValues: valuesOf(user),
+    resolver: userFormResolvers[isCreate ? 'create' : 'edit'],
+    defaultValues: userFormValuesOf(user),
   });
-  const { register, handleSubmit, reset, setError, formState } = form;
-  const createUser = useCreateUser();
-  const updateUser = useUpdateUser();
-  const pending = createUser.isPending || updateUser.isPending;
-  const idPrefix = useId();
-  const fieldId = (name: keyof UserFormValues) => `${idPrefix}-${name}`;
+  const { handleSubmit, reset } = form;
+  const { saveUser, pending } = useSaveUser(user, form.setError);
 
   useEffect(() => {
-    if (open) reset(valuesOf(user));
+    if (open) reset(userFormValuesOf(user));
   }, [open, user, reset]);
 
-  const showServerError = (error: unknown) => {
-    const fromServer = showServerFieldErrors(error, setError, formFields);
-    toast.error((fromServer && error.message) || 'Failed to save user');
-  };
-
-  const save = async (values: UserFormValues) => {
-    try {
-      if (isCreate) {
-        await createUser.mutateAsync(values);
-        toast.success('User created successfully');
-      } else {
-        const { username, email, fullName, role, status } = values;
-        await updateUser.mutateAsync({
-          userId: user.id,
-          body: { username, email, fullName, role, status },
-        });
-        toast.success('User updated successfully');
-      }
+  const save = (values: UserFormValues) =>
+    saveUser(values).then((saved) => {
       setConfirming(null);
-      onOpenChange(false);
-    } catch (error) {
-      setConfirming(null);
-      showServerError(error);
-    }
-  };
+      if (saved) onOpenChange(false);
+    });
 
   const roleChoice = form.watch('role');
   const roleChanges = !isCreate && roleChoice !== user.role;
@@ -136,30 +72,6 @@ export function UserFormDialog({ open, onOpenChange, user }: UserFormDialogProps
     if (roleChanges || signsOut) setConfirming(values);
     else await save(values);
   });
-  const consequences = confirming &&
-    !isCreate && [
-      ...(confirming.role !== user.role
-        ? [
-            `Their permissions are replaced by those of the ${roleLabel(confirming.role)} role; individual grants and denials stay.`,
-          ]
-        : []),
-      ...(user.status === 'active' && confirming.status !== 'active'
-        ? [
-            `Their account becomes ${userStatusLabel(confirming.status).toLowerCase()}: they are signed out everywhere and cannot sign in until it is active again.`,
-          ]
-        : []),
-    ];
-
-  const fieldError = (name: keyof UserFormValues) => {
-    const message = formState.errors[name]?.message;
-    return message ? (
-      <p id={`${fieldId(name)}-error`} className="text-sm text-destructive">
-        {message}
-      </p>
-    ) : null;
-  };
-  const describedBy = (name: keyof UserFormValues) =>
-    formState.errors[name] ? `${fieldId(name)}-error` : undefined;
 
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
@@ -172,137 +84,61 @@ export function UserFormDialog({ open, onOpenChange, user }: UserFormDialogProps
               : `Update the account details of ${user.fullName || user.username}.`}
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor={fieldId('fullName')}>Full Name</Label>
-              <Input
-                id={fieldId('fullName')}
-                autoComplete="name"
-                aria-invalid={!!formState.errors.fullName}
-                aria-describedby={describedBy('fullName')}
-                {...register('fullName')}
-              />
-              {fieldError('fullName')}
+        <FormProvider {...form}>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <UserTextField name="fullName" label="Full Name" autoComplete="name" />
+              <UserTextField name="username" label="Username" autoComplete="off" />
             </div>
-            <div className="grid gap-2">
-              <Label htmlFor={fieldId('username')}>Username</Label>
-              <Input
-                id={fieldId('username')}
-                autoComplete="off"
-                aria-invalid={!!formState.errors.username}
-                aria-describedby={describedBy('username')}
-                {...register('username')}
-              />
-              {fieldError('username')}
-            </div>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={fieldId('email')}>Email</Label>
-            <Input
-              id={fieldId('email')}
+            <UserTextField
+              name="email"
+              label="Email"
               type="email"
               autoComplete="off"
               readOnly={emailLocked}
-              aria-invalid={!!formState.errors.email}
-              aria-describedby={describedBy('email')}
-              {...register('email')}
+              hint={
+                emailLocked && (
+                  <p className="text-xs text-muted-foreground">
+                    Only a superadmin can change another user&apos;s email address.
+                  </p>
+                )
+              }
             />
-            {fieldError('email') ??
-              (emailLocked && (
-                <p className="text-xs text-muted-foreground">
-                  Only a superadmin can change another user&apos;s email address.
-                </p>
-              ))}
-          </div>
-          {isCreate && (
-            <div className="grid gap-2">
-              <Label htmlFor={fieldId('password')}>Password</Label>
-              <PasswordInput
-                id={fieldId('password')}
-                autoComplete="new-password"
-                aria-invalid={!!formState.errors.password}
-                aria-describedby={describedBy('password') ?? `${fieldId('password')}-rules`}
-                {...register('password')}
-              />
-              {/* An error about the password takes the rules' place. */}
-              {fieldError('password') ?? (
-                <ul
-                  id={`${fieldId('password')}-rules`}
-                  className="list-disc pl-5 text-xs text-muted-foreground"
-                >
-                  {newUserPasswordRules.map((rule) => (
-                    <li key={rule}>{rule}</li>
-                  ))}
-                </ul>
-              )}
-            </div>
-          )}
-          {editingSelf ? (
-            <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
-              Your role ({roleLabel(user.role)}) and status ({userStatusLabel(user.status)}) can
-              only be changed by another administrator.
-            </p>
-          ) : (
-            <div className="grid gap-4 sm:grid-cols-2">
-              <div className="grid gap-2">
-                <Label htmlFor={fieldId('role')}>Role</Label>
-                <NativeSelect id={fieldId('role')} {...register('role')}>
-                  {offeredRoles.map((role) => (
-                    <option key={role} value={role}>
-                      {roleLabel(role)}
-                    </option>
-                  ))}
-                </NativeSelect>
-                {fieldError('role')}
-              </div>
-              <div className="grid gap-2">
-                <Label htmlFor={fieldId('status')}>Status</Label>
-                <NativeSelect id={fieldId('status')} {...register('status')}>
-                  {userStatuses.map((status) => (
-                    <option key={status} value={status}>
-                      {userStatusLabel(status)}
-                    </option>
-                  ))}
-                </NativeSelect>
-                {fieldError('status')}
-              </div>
-            </div>
-          )}
-          {roleChanges && !editingSelf && (
-            <p className="text-xs text-muted-foreground">
-              Saving gives this user the permissions of the {roleLabel(roleChoice)} role in place of
-              their current ones.
-            </p>
-          )}
-          <DialogFooter>
-            <Button
-              type="button"
-              variant="outline"
-              disabled={pending}
-              onClick={() => onOpenChange(false)}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Saving...' : isCreate ? 'Create User' : 'Save Changes'}
-            </Button>
-          </DialogFooter>
-        </form>
-        <ConfirmDialog
-          open={confirming !== null}
-          onOpenChange={(next) => !next && setConfirming(null)}
-          title={`Save changes to ${user?.fullName || user?.username}?`}
-          description={
-            <span className="grid gap-2">
-              {(consequences || []).map((line) => (
-                <span key={line}>{line}</span>
-              ))}
-            </span>
-          }
-          confirmLabel="Save Changes"
-          destructive={confirming !== null && confirming.status !== 'active'}
+            {isCreate && <UserPasswordField />}
+            {editingSelf ? (
+              <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
+                Your role ({roleLabel(user.role)}) and status ({userStatusLabel(user.status)}) can
+                only be changed by another administrator.
+              </p>
+            ) : (
+              <UserRoleStatusFields offeredRoles={offeredRoles} />
+            )}
+            {roleChanges && !editingSelf && (
+              <p className="text-xs text-muted-foreground">
+                Saving gives this user the permissions of the {roleLabel(roleChoice)} role in place
+                of their current ones.
+              </p>
+            )}
+            <DialogFooter>
+              <Button
+                type="button"
+                variant="outline"
+                disabled={pending}
+                onClick={() => onOpenChange(false)}
+              >
+                Cancel
+              </Button>
+              <Button type="submit" disabled={pending}>
+                {pending ? 'Saving...' : isCreate ? 'Create User' : 'Save Changes'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </FormProvider>
+        <UserChangeConfirm
+          user={user}
+          values={confirming}
           pending={pending}
+          onCancel={() => setConfirming(null)}
           onConfirm={() => confirming && void save(confirming)}
         />
       </DialogContent>

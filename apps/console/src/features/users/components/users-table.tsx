@@ -1,26 +1,7 @@
 import type { User } from '@patrol/contracts';
 import { formatBusinessDateTime } from '@/lib/company-time';
-import {
-  KeyRound,
-  KeySquare,
-  Mail,
-  MoreHorizontal,
-  Pencil,
-  ShieldOff,
-  Trash2,
-  Users,
-} from 'lucide-react';
 import { SortHeader } from '@/components/sort-header';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { Skeleton } from '@/components/ui/skeleton';
 import {
   Table,
   TableBody,
@@ -29,8 +10,9 @@ import {
   TableHeader,
   TableRow,
 } from '@/components/ui/table';
+import { EmptyRow, LoadingRows } from '@/features/users/components/users-table-states';
 import { UserRoleBadge, UserStatusBadge } from '@/features/users/components/user-badges';
-import type { AccountRecoveryAction } from '@/features/users/api/account-recovery';
+import { UserRowActions, type UserRowAction } from '@/features/users/components/user-row-actions';
 import type { UsersListParams } from '@/lib/query-keys';
 
 type SortField = NonNullable<UsersListParams['sortBy']>;
@@ -42,11 +24,7 @@ type UsersTableProps = {
   /** True while the first page loads (no rows to show yet). */
   loading: boolean;
   searching: boolean;
-  onEdit: (user: User) => void;
-  onManagePermissions: (user: User) => void;
-  onDelete: (user: User) => void;
-  /** Superadmin recovery actions on another user's account; absent for one's own row. */
-  onRecovery?: (user: User, action: AccountRecoveryAction) => void;
+  onAction: (user: User, action: UserRowAction) => void;
   currentUserId?: string;
 };
 
@@ -57,10 +35,7 @@ export function UsersTable({
   onSort,
   loading,
   searching,
-  onEdit,
-  onManagePermissions,
-  onDelete,
-  onRecovery,
+  onAction,
   currentUserId,
 }: UsersTableProps) {
   return (
@@ -98,19 +73,7 @@ export function UsersTable({
         {loading || !users ? (
           <LoadingRows />
         ) : users.length === 0 ? (
-          <TableRow>
-            <TableCell colSpan={6} className="py-10 text-center">
-              <Users className="mx-auto mb-2 size-6 text-muted-foreground" aria-hidden="true" />
-              <p className="font-medium">
-                {searching ? 'No users match your search' : 'No users yet'}
-              </p>
-              <p className="text-muted-foreground">
-                {searching
-                  ? 'Try another name, username or email, or clear the search.'
-                  : 'Add a user to give a colleague access to the console.'}
-              </p>
-            </TableCell>
-          </TableRow>
+          <EmptyRow searching={searching} />
         ) : (
           users.map((user) => (
             <TableRow key={user.id}>
@@ -140,53 +103,11 @@ export function UsersTable({
                 {user.lastLogin ? formatBusinessDateTime(user.lastLogin) : 'Never'}
               </TableCell>
               <TableCell className="text-right">
-                <DropdownMenu>
-                  <DropdownMenuTrigger asChild>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Actions for ${user.fullName || user.username}`}
-                    >
-                      <MoreHorizontal />
-                    </Button>
-                  </DropdownMenuTrigger>
-                  <DropdownMenuContent align="end">
-                    <DropdownMenuItem onSelect={() => onEdit(user)}>
-                      <Pencil /> Edit
-                    </DropdownMenuItem>
-                    <DropdownMenuItem onSelect={() => onManagePermissions(user)}>
-                      <KeyRound /> Manage Permissions
-                    </DropdownMenuItem>
-                    {onRecovery && user.id !== currentUserId && (
-                      <>
-                        <DropdownMenuSeparator />
-                        <DropdownMenuItem
-                          disabled={user.status !== 'active'}
-                          onSelect={() => onRecovery(user, 'password-reset')}
-                        >
-                          <Mail /> Send Password Reset
-                        </DropdownMenuItem>
-                        <DropdownMenuItem
-                          disabled={user.status !== 'active'}
-                          onSelect={() => onRecovery(user, 'temporary-password')}
-                        >
-                          <KeySquare /> Set Temporary Password
-                        </DropdownMenuItem>
-                        <DropdownMenuItem onSelect={() => onRecovery(user, 'reset-2fa')}>
-                          <ShieldOff /> Reset Two-Factor
-                        </DropdownMenuItem>
-                      </>
-                    )}
-                    {user.role !== 'superadmin' && (
-                      <>
-                        <DropdownMenuSeparator />
-                        <DropdownMenuItem variant="destructive" onSelect={() => onDelete(user)}>
-                          <Trash2 /> Delete
-                        </DropdownMenuItem>
-                      </>
-                    )}
-                  </DropdownMenuContent>
-                </DropdownMenu>
+                <UserRowActions
+                  user={user}
+                  isSelf={user.id === currentUserId}
+                  onAction={onAction}
+                />
               </TableCell>
             </TableRow>
           ))
@@ -194,28 +115,4 @@ export function UsersTable({
       </TableBody>
     </Table>
   );
-}
-
-function LoadingRows() {
-  return Array.from({ length: 4 }, (_, index) => (
-    <TableRow key={index}>
-      <TableCell>
-        <Skeleton className="mb-1 h-4 w-40" />
-        <Skeleton className="h-3 w-52" />
-      </TableCell>
-      <TableCell>
-        <Skeleton className="h-5 w-28" />
-      </TableCell>
-      <TableCell>
-        <Skeleton className="h-5 w-16" />
-      </TableCell>
-      <TableCell>
-        <Skeleton className="h-5 w-16" />
-      </TableCell>
-      <TableCell>
-        <Skeleton className="h-4 w-32" />
-      </TableCell>
-      <TableCell />
-    </TableRow>
-  ));
 }
