@@ -1,10 +1,15 @@
-import type { Permission } from './permissions';
+import { billingConsoleActions } from './billing-console-actions';
+import type { Permission, Role } from './permissions';
 
-/** One console action: the API call it makes and the permission that call declares. */
+/** One console action: the API call it makes and the access that call declares. */
 export interface ConsoleAction {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
-  permission: Permission;
+  /** The permission the route declares, or its permissions (any of them unless `mode` is 'all'). */
+  permission: Permission | readonly Permission[];
+  mode?: 'any' | 'all';
+  /** Only these roles, as the route declares (payment validation). */
+  roles?: readonly Role[];
 }
 
 /**
@@ -53,6 +58,7 @@ export const consoleActions = {
     path: '/api/crash-reports/:id',
     permission: 'crashes.manage',
   },
+  ...billingConsoleActions,
 } as const satisfies Record<string, ConsoleAction>;
 
 export type ConsoleActionName = keyof typeof consoleActions;

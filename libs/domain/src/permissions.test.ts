@@ -1,6 +1,6 @@
 import type { Permission } from '@patrol/contracts';
 import { describe, expect, it } from 'vitest';
-import { hasPermission, hasPermissions, type PermissionSubject } from './permissions';
+import { canPerform, hasPermission, hasPermissions, type PermissionSubject } from './permissions';
 
 const sales: PermissionSubject = {
   role: 'sales',
@@ -61,5 +61,28 @@ describe('hasPermissions', () => {
     ['superadmin passes ALL', { role: 'superadmin' }, billing, 'all', true],
   ])('%s', (_name, user, permissions, mode, expected) => {
     expect(hasPermissions(user, permissions, mode)).toBe(expected);
+  });
+});
+
+describe('canPerform', () => {
+  const accounts: PermissionSubject = {
+    role: 'accounts',
+    permissions: ['quotations.edit', 'invoices.view', 'invoices.edit'],
+  };
+  const sales: PermissionSubject = { role: 'sales', permissions: ['invoices.view', 'invoices.create'] };
+
+  it('needs every permission of a route declared with ALL (convert a quotation)', () => {
+    expect(canPerform(accounts, 'convertQuotation')).toBe(false);
+    expect(canPerform({ ...accounts, permissions: ['quotations.edit', 'invoices.create'] }, 'convertQuotation')).toBe(true);
+  });
+
+  it('needs one permission of a route declared with ANY (send an invoice)', () => {
+    expect(canPerform(sales, 'sendInvoice')).toBe(true);
+    expect(canPerform({ role: 'sales', permissions: ['invoices.view'] }, 'sendInvoice')).toBe(false);
+  });
+
+  it('needs the role a route declares (validate a payment), whatever the permissions', () => {
+    expect(canPerform(accounts, 'validatePaymentEntry')).toBe(true);
+    expect(canPerform({ ...accounts, role: 'manager' }, 'validatePaymentEntry')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { consoleActions, type ConsoleActionName } from '@patrol/contracts';
+import { consoleActions, type ConsoleAction, type ConsoleActionName } from '@patrol/contracts';
 import type { CustomPermissions, Permission } from '@patrol/contracts';
 
 /** The part of a user that decides what it may do. */
@@ -37,10 +37,13 @@ export function hasPermissions(
     : permissions.some((permission) => hasPermission(user, permission));
 }
 
-/** Whether the console shows an action: the permission its API route declares (consoleActions). */
+/** Whether the console shows an action: the access its API route declares (consoleActions). */
 export function canPerform(
   user: PermissionSubject | null | undefined,
-  action: ConsoleActionName,
+  name: ConsoleActionName,
 ): boolean {
-  return hasPermission(user, consoleActions[action].permission);
+  const action: ConsoleAction = consoleActions[name];
+  if (action.roles && !action.roles.some((role) => role === user?.role)) return false;
+  const permissions = typeof action.permission === 'string' ? [action.permission] : action.permission;
+  return hasPermissions(user, permissions, action.mode);
 }
