@@ -111,3 +111,6 @@ export function useQuotationActions(filters: QuotationFilters) {
       }),
   };
 }
+
+/** What useQuotationActions answers: the actions and whether each is running. */
+export type QuotationActions = ReturnType<typeof useQuotationActions>;
