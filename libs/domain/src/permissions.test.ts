@@ -69,16 +69,26 @@ describe('canPerform', () => {
     role: 'accounts',
     permissions: ['quotations.edit', 'invoices.view', 'invoices.edit'],
   };
-  const sales: PermissionSubject = { role: 'sales', permissions: ['invoices.view', 'invoices.create'] };
+  const sales: PermissionSubject = {
+    role: 'sales',
+    permissions: ['invoices.view', 'invoices.create'],
+  };
 
   it('needs every permission of a route declared with ALL (convert a quotation)', () => {
     expect(canPerform(accounts, 'convertQuotation')).toBe(false);
-    expect(canPerform({ ...accounts, permissions: ['quotations.edit', 'invoices.create'] }, 'convertQuotation')).toBe(true);
+    expect(
+      canPerform(
+        { ...accounts, permissions: ['quotations.edit', 'invoices.create'] },
+        'convertQuotation',
+      ),
+    ).toBe(true);
   });
 
   it('needs one permission of a route declared with ANY (send an invoice)', () => {
     expect(canPerform(sales, 'sendInvoice')).toBe(true);
-    expect(canPerform({ role: 'sales', permissions: ['invoices.view'] }, 'sendInvoice')).toBe(false);
+    expect(canPerform({ role: 'sales', permissions: ['invoices.view'] }, 'sendInvoice')).toBe(
+      false,
+    );
   });
 
   it('needs the role a route declares (validate a payment), whatever the permissions', () => {

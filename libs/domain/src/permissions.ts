@@ -44,6 +44,7 @@ export function canPerform(
 ): boolean {
   const action: ConsoleAction = consoleActions[name];
   if (action.roles && !action.roles.some((role) => role === user?.role)) return false;
-  const permissions = typeof action.permission === 'string' ? [action.permission] : action.permission;
+  const permissions =
+    typeof action.permission === 'string' ? [action.permission] : action.permission;
   return hasPermissions(user, permissions, action.mode);
 }

@@ -38,7 +38,9 @@ export function BillingPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const { user } = useAuth();
   // The Reports tab exists only for those its route lets in; a link to it opens the dashboard.
-  const tabs = billingTabs.filter((value) => value !== 'reports' || canPerform(user, 'viewReports'));
+  const tabs = billingTabs.filter(
+    (value) => value !== 'reports' || canPerform(user, 'viewReports'),
+  );
   const requested = readBillingTab(searchParams);
   const tab = tabs.includes(requested) ? requested : 'dashboard';
   // A tab's filters belong to it: switching tabs starts from a clean URL.

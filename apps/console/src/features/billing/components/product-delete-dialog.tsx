@@ -34,8 +34,8 @@ export function ProductDeleteDialog({
         product && (
           <>
             <span className="font-medium">{product.name}</span> (
-            <span className="font-mono">{product.productId}</span>) will be deleted. Quotations
-            and invoices that used it keep their own copy of its lines.
+            <span className="font-mono">{product.productId}</span>) will be deleted. Quotations and
+            invoices that used it keep their own copy of its lines.
           </>
         )
       }

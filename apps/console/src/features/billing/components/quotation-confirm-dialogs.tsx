@@ -9,7 +9,11 @@ type QuotationConfirmDialogsProps = {
 };
 
 /** The confirmations before a quotation is deleted, closed for good or marked accepted. */
-export function QuotationConfirmDialogs({ dialog, actions, onClose }: QuotationConfirmDialogsProps) {
+export function QuotationConfirmDialogs({
+  dialog,
+  actions,
+  onClose,
+}: QuotationConfirmDialogsProps) {
   const close = (open: boolean) => !open && onClose();
   const number = dialog?.quotation.quotationNumber;
   return (

@@ -72,10 +72,7 @@ export function ReceiptsTable({ receipts, pdf, onView }: ReceiptsTableProps) {
             </TableCell>
             <TableCell>
               <div className="flex justify-end">
-                <IconButton
-                  label={`View ${receipt.receiptNumber}`}
-                  onClick={() => onView(receipt)}
-                >
+                <IconButton label={`View ${receipt.receiptNumber}`} onClick={() => onView(receipt)}>
                   <EyeIcon />
                 </IconButton>
                 <PdfButton
