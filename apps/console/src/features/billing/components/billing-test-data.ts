@@ -1,5 +1,6 @@
 import {
   emptyProductEInvoice,
+  type BusinessStats,
   type ConsoleActionName,
   type Invoice,
   type Pagination,
@@ -169,4 +170,49 @@ export function offeredActions(labels: Record<string, ConsoleActionName>): strin
   return Object.keys(labels)
     .filter((label) => screen.queryAllByRole('button', { name: label }).length > 0)
     .sort();
+}
+
+/** The billing dashboard's figures: a few documents and money in every field. */
+export function billingStats(): BusinessStats {
+  return {
+    products: { total: 4, active: 3, inactive: 1 },
+    quotations: { total: 12, pending: 5, approved: 4, sent: 3, draft: 2, expired: 1 },
+    invoices: { total: 9, paid: 6, unpaid: 2, pending: 1, overdue: 2, outstanding: 3 },
+    receipts: { total: 6, thisMonth: 2, pending: 1, processed: 6 },
+    revenue: {
+      total: 54000,
+      daily: 1000,
+      weekly: 5400,
+      lastWeek: 4320,
+      monthly: 21600,
+      monthlyTarget: 43200,
+      yearly: 54000,
+    },
+    financial: {
+      totalAmount: 54000,
+      netAmount: 50000,
+      taxAmount: 4000,
+      paidAmount: 40500,
+      pendingAmount: 1080,
+      outstandingAmount: 12420,
+      collectionRate: 75,
+      overdueInvoices: 2,
+      monthlyRevenue: 21600,
+      weeklyRevenue: 5400,
+    },
+    recentActivity: {
+      quotations: [
+        {
+          id: billingQuotations[0]!.id,
+          clientName: 'Acme Security Sdn Bhd',
+          total: 1080,
+          createdAt: '2026-11-02T01:00:00.000Z',
+          quotationNumber: 'QUO-MP-2026-000001',
+          status: 'draft',
+        },
+      ],
+      invoices: [],
+      receipts: [],
+    },
+  };
 }
