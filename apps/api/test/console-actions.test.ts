@@ -17,7 +17,10 @@ describe('console actions', () => {
       expect(route, `${action.method} ${action.path}`).toBeDefined();
       const access = route!.access as PermissionAccess;
       const declared: ConsoleAction = action;
-      expect(access.permissions).toEqual([declared.permission].flat());
+      expect(access.permissions).toEqual([
+        declared.permission,
+        ...(declared.otherPermissions ?? []),
+      ]);
       expect(access.mode ?? 'any').toBe(declared.mode ?? 'any');
       expect(access.roles).toEqual(declared.roles);
     },

@@ -49,7 +49,8 @@ export const billingConsoleActions = {
   convertQuotation: {
     method: 'put',
     path: '/api/business/quotations/:id/convert-to-invoice',
-    permission: ['quotations.edit', 'invoices.create'],
+    permission: 'quotations.edit',
+    otherPermissions: ['invoices.create'],
     mode: 'all',
   },
   revertQuotation: {
@@ -65,7 +66,8 @@ export const billingConsoleActions = {
   sendInvoice: {
     method: 'post',
     path: '/api/business/invoices/:id/send',
-    permission: ['invoices.edit', 'invoices.create'],
+    permission: 'invoices.edit',
+    otherPermissions: ['invoices.create'],
   },
   revertInvoice: {
     method: 'post',

@@ -5,8 +5,10 @@ import type { Permission, Role } from './permissions';
 export interface ConsoleAction {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
-  /** The permission the route declares, or its permissions (any of them unless `mode` is 'all'). */
-  permission: Permission | readonly Permission[];
+  /** The permission the route declares (the first, when it declares several). */
+  permission: Permission;
+  /** The route's other permissions: any one of them all will do, unless `mode` is 'all'. */
+  otherPermissions?: readonly Permission[];
   mode?: 'any' | 'all';
   /** Only these roles, as the route declares (payment validation). */
   roles?: readonly Role[];

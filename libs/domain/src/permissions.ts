@@ -44,7 +44,5 @@ export function canPerform(
 ): boolean {
   const action: ConsoleAction = consoleActions[name];
   if (action.roles && !action.roles.some((role) => role === user?.role)) return false;
-  const permissions =
-    typeof action.permission === 'string' ? [action.permission] : action.permission;
-  return hasPermissions(user, permissions, action.mode);
+  return hasPermissions(user, [action.permission, ...(action.otherPermissions ?? [])], action.mode);
 }
