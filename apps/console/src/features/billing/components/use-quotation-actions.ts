@@ -1,7 +1,7 @@
 import type { ConvertQuotationBody, Quotation } from '@patrol/contracts';
 import type { QuotationWorkflowAction } from '@patrol/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import {
   useConvertQuotation,
