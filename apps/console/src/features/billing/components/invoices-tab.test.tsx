@@ -22,7 +22,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('InvoicesTab', () => {
+// Dialogs over dialogs take several seconds on the shared CI machine.
+describe('InvoicesTab', { timeout: 15_000 }, () => {
   it('lists the invoices with their figures, payment and validation', async () => {
     stubApi(lists);
     renderScreen(<InvoicesTab />, '/billing?tab=invoices');
@@ -76,11 +77,11 @@ describe('InvoicesTab', () => {
       await screen.findByRole('button', { name: 'Validate payment for INV-MP-2026-000001' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Validate Payment' });
-    await userEvent.type(within(dialog).getByLabelText('Remarks (optional)'), 'In the statement');
+    await userEvent.type(within(dialog).getByLabelText('Remarks (optional)'), 'Seen');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Validate Payment' }));
     await screen.findByText('Payment validated');
     const call = calls.find((entry) => entry.path.endsWith('/validate-payment'));
-    expect(call?.body).toEqual({ validationNotes: 'In the statement' });
+    expect(call?.body).toEqual({ validationNotes: 'Seen' });
   });
 
   it('opens the details with the pending payment and the note buttons', async () => {
