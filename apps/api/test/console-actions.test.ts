@@ -1,7 +1,7 @@
-import { consoleActions } from '@patrol/contracts';
+import { consoleActions, type ConsoleAction } from '@patrol/contracts';
 import { describe, expect, it } from 'vitest';
 import { moduleRoutes } from '../src/app';
-import type { Route } from '../src/http/route';
+import type { PermissionAccess, Route } from '../src/http/route';
 
 /**
  * The console shows an action by the permission consoleActions names for it; that must be the
@@ -15,9 +15,14 @@ describe('console actions', () => {
         (candidate) => candidate.method === action.method && candidate.path === action.path,
       );
       expect(route, `${action.method} ${action.path}`).toBeDefined();
-      const access = route!.access as { permissions: readonly string[]; roles?: readonly string[] };
-      expect(access.permissions).toEqual([action.permission]);
-      expect(access.roles).toEqual('roles' in action ? action.roles : undefined);
+      const access = route!.access as PermissionAccess;
+      const declared: ConsoleAction = action;
+      expect(access.permissions).toEqual([
+        declared.permission,
+        ...(declared.otherPermissions ?? []),
+      ]);
+      expect(access.mode ?? 'any').toBe(declared.mode ?? 'any');
+      expect(access.roles).toEqual(declared.roles);
     },
   );
 });

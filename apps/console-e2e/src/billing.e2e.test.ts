@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ClientResponse } from '@patrol/contracts';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import type { ApiClient } from './support/api-client';
 import { createInvoiceViaApi, openAs, payInFull } from './support/billing';
@@ -26,6 +26,25 @@ async function openInvoice(page: Page, baseUrl: string, invoiceNumber: string) {
   const row = page.getByRole('row', { name: new RegExp(invoiceNumber) });
   await row.waitFor();
   return row;
+}
+
+/**
+ * At the journeys' 1280x800 the invoices table scrolls nowhere sideways and each of the row's
+ * named actions lies inside the viewport (issue 29).
+ */
+async function expectActionsInView(page: Page, row: Locator, labels: readonly string[]) {
+  const overflow = await page.evaluate(() => {
+    const table = document.querySelector('[data-slot="table-container"]')!;
+    const root = document.documentElement;
+    return [table.scrollWidth - table.clientWidth, root.scrollWidth - root.clientWidth];
+  });
+  expect(overflow).toEqual([0, 0]);
+  const width = page.viewportSize()!.width;
+  for (const label of labels) {
+    const box = await row.getByRole('button', { name: label }).boundingBox();
+    expect(box, label).not.toBeNull();
+    expect(box!.x + box!.width, label).toBeLessThanOrEqual(width);
+  }
 }
 
 describe('billing', () => {
@@ -81,6 +100,11 @@ describe('billing', () => {
 
     // A partial payment, then the rest (the dialog offers what is outstanding).
     const invoiceRow = await openInvoice(page, baseUrl, invoiceNumber);
+    await expectActionsInView(page, invoiceRow, [
+      `View ${invoiceNumber}`,
+      `Download ${invoiceNumber} PDF`,
+      `Process payment for ${invoiceNumber}`,
+    ]);
     for (const amount of ['36.46', undefined]) {
       await invoiceRow
         .getByRole('button', { name: `Process payment for ${invoiceNumber}` })
@@ -99,6 +123,11 @@ describe('billing', () => {
     const accounts = await openAs(browser, baseUrl, 'accounts');
     try {
       const row = await openInvoice(accounts.page, baseUrl, invoiceNumber);
+      await expectActionsInView(accounts.page, row, [
+        `View ${invoiceNumber}`,
+        `Download ${invoiceNumber} PDF`,
+        `Validate payment for ${invoiceNumber}`,
+      ]);
       await row.getByRole('button', { name: `Validate payment for ${invoiceNumber}` }).click();
       const dialog = accounts.page.getByRole('dialog', { name: 'Validate Payment' });
       await dialog.getByRole('button', { name: 'Validate Payment' }).click();

@@ -4,7 +4,11 @@ import type { Permission, Role } from './permissions';
 export interface ConsoleAction {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
+  /** The permission the route declares (the first, when it declares several). */
   permission: Permission;
+  /** The route's other permissions: any one of them all will do, unless `mode` is 'all'. */
+  otherPermissions?: readonly Permission[];
+  mode?: 'any' | 'all';
   /** Only these roles, whatever their permissions, as the route's `access.roles` says. */
   roles?: readonly Role[];
   /**

@@ -1,3 +1,4 @@
+import { billingConsoleActions } from './billing-console-actions';
 import type { ConsoleAction } from './console-action';
 import { peopleConsoleActions } from './console-actions-people';
 
@@ -90,6 +91,7 @@ export const consoleActions = {
     path: '/api/crash-reports/groups/:fingerprint/split-reports',
     permission: 'crashes.manage',
   },
+  ...billingConsoleActions,
 } as const satisfies Record<string, ConsoleAction>;
 
 export type ConsoleActionName = keyof typeof consoleActions;

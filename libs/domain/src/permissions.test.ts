@@ -90,4 +90,35 @@ describe('canPerform', () => {
   ])('%s', (_name, user, action, expected) => {
     expect(canPerform(user, action)).toBe(expected);
   });
+
+  const accounts: PermissionSubject = {
+    role: 'accounts',
+    permissions: ['quotations.edit', 'invoices.view', 'invoices.edit'],
+  };
+  const sales: PermissionSubject = {
+    role: 'sales',
+    permissions: ['invoices.view', 'invoices.create'],
+  };
+
+  it('needs every permission of a route declared with ALL (convert a quotation)', () => {
+    expect(canPerform(accounts, 'convertQuotation')).toBe(false);
+    expect(
+      canPerform(
+        { ...accounts, permissions: ['quotations.edit', 'invoices.create'] },
+        'convertQuotation',
+      ),
+    ).toBe(true);
+  });
+
+  it('needs one permission of a route declared with ANY (send an invoice)', () => {
+    expect(canPerform(sales, 'sendInvoice')).toBe(true);
+    expect(canPerform({ role: 'sales', permissions: ['invoices.view'] }, 'sendInvoice')).toBe(
+      false,
+    );
+  });
+
+  it('needs the role a route declares (validate a payment), whatever the permissions', () => {
+    expect(canPerform(accounts, 'validatePaymentEntry')).toBe(true);
+    expect(canPerform({ ...accounts, role: 'manager' }, 'validatePaymentEntry')).toBe(false);
+  });
 });

@@ -38,15 +38,15 @@ export function hasPermissions(
 }
 
 /**
- * Whether the console shows an action: what its API route declares (consoleActions): the
- * permission, the roles the route keeps it to, and a permission its body needs.
+ * Whether the console shows an action: what its API route declares (consoleActions): its
+ * permissions, the roles the route keeps it to, and a permission its body needs.
  */
 export function canPerform(
   user: PermissionSubject | null | undefined,
-  action: ConsoleActionName,
+  name: ConsoleActionName,
 ): boolean {
-  const declared: ConsoleAction = consoleActions[action];
-  if (declared.roles && !declared.roles.some((role) => role === user?.role)) return false;
-  if (declared.bodyPermission && !hasPermission(user, declared.bodyPermission)) return false;
-  return hasPermission(user, declared.permission);
+  const action: ConsoleAction = consoleActions[name];
+  if (action.roles && !action.roles.some((role) => role === user?.role)) return false;
+  if (action.bodyPermission && !hasPermission(user, action.bodyPermission)) return false;
+  return hasPermissions(user, [action.permission, ...(action.otherPermissions ?? [])], action.mode);
 }

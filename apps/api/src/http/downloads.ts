@@ -51,3 +51,18 @@ export async function streamDownload(
     if (!res.destroyed) throw error;
   }
 }
+
+/**
+ * A generated file (a PDF, a workbook) as a service describes it: its name, its type and the
+ * stream of its bytes. The route sends it with `sendDownload`; the service never sees `res`.
+ */
+export interface GeneratedFile {
+  fileName: string;
+  contentType: string;
+  stream: Readable;
+}
+
+/** Streams a generated file a service described (see streamDownload). */
+export function sendDownload(res: Response, file: GeneratedFile): Promise<void> {
+  return streamDownload(res, file.stream, file.fileName, file.contentType);
+}

@@ -6,6 +6,7 @@ import {
   reportTypeSchema,
 } from '@patrol/contracts';
 import { z } from 'zod';
+import { sendDownload } from '../../http/downloads';
 import { defineRoute } from '../../http/route';
 import { loadBusinessStats } from './business-stats.service';
 import { exportReport, xlsxContentType } from './reports-export';
@@ -53,6 +54,7 @@ export const businessReportRoutes = [
         description: 'The workbook (or application/json with format=json)',
       },
     },
-    handler: ({ ctx, params, query, res }) => exportReport(ctx, params.type, query, res),
+    handler: async ({ ctx, params, query, res }) =>
+      sendDownload(res, await exportReport(ctx, params.type, query)),
   }),
 ];

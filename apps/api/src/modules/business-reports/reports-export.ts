@@ -1,8 +1,8 @@
 import type { ExportReportQuery, ReportType } from '@patrol/contracts';
 import { businessDay } from '@patrol/domain';
-import type { Response } from 'express';
+import { PassThrough, Readable } from 'node:stream';
 import type { AppContext } from '../../http/app-context';
-import { beginDownload } from '../../http/downloads';
+import type { GeneratedFile } from '../../http/downloads';
 import { writeReportWorkbook, type WorkbookContent } from './report-workbook';
 import { readAging } from './aging.service';
 import { loadReport, periodOf } from './reports.service';
@@ -10,35 +10,37 @@ import { loadReport, periodOf } from './reports.service';
 export const xlsxContentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
- * GET /api/business/reports/export/{type}: '{type}-report-{date}.xlsx' streamed from the
- * workbook writer, or with format=json the report as a JSON file (the console's fallback). The
- * figures are computed before the first byte, so a database failure is still an error answer.
+ * GET /api/business/reports/export/{type}: '{type}-report-{date}.xlsx' as the workbook writer
+ * produces it, or with format=json the report as a JSON file (the console's fallback), for the
+ * route to stream. The figures are computed before the file is returned, so a database failure
+ * is still an error answer.
  */
 export async function exportReport(
   ctx: Pick<AppContext, 'db' | 'billingAging' | 'reportCache'>,
   type: ReportType,
   query: ExportReportQuery,
-  res: Response,
   now: Date = new Date(),
-): Promise<void> {
+): Promise<GeneratedFile> {
   const today = businessDay(now);
   const baseName = `${type}-report-${today}`;
   if (query.format === 'json') {
     // The figures the screen shows (the same few-seconds cache).
     const { data: report } = await loadReport(ctx, query, now);
-    beginDownload(res, `${baseName}.json`, 'application/json; charset=utf-8');
-    res.end(JSON.stringify({ type, generatedAt: now.toISOString(), ...report }, null, 2));
-    return;
+    return {
+      fileName: `${baseName}.json`,
+      contentType: 'application/json; charset=utf-8',
+      stream: Readable.from([
+        JSON.stringify({ type, generatedAt: now.toISOString(), ...report }, null, 2),
+      ]),
+    };
   }
   const content = await workbookContent(ctx, type, query, now);
-  beginDownload(res, `${baseName}.xlsx`, xlsxContentType);
-  try {
-    await writeReportWorkbook(res, content, { today, generatedAt: now });
-  } catch (error) {
-    // Past the headers an error answer is impossible: end the download so it reads as broken.
-    res.destroy();
-    if (!res.destroyed) throw error;
-  }
+  const stream = new PassThrough();
+  // Written as the download reads it; a failure past the first byte ends the download broken.
+  writeReportWorkbook(stream, content, { today, generatedAt: now }).catch((error: unknown) =>
+    stream.destroy(error instanceof Error ? error : new Error(String(error))),
+  );
+  return { fileName: `${baseName}.xlsx`, contentType: xlsxContentType, stream };
 }
 
 /** The aging sheets need every owing client (the held aging) and nothing else. */

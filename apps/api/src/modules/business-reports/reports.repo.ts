@@ -1,7 +1,7 @@
 import { addDays, type ReportPeriod } from '@patrol/domain';
 import { desc, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { clients, invoices, paymentEntries, quotationDayTotals, receipts } from '../../db/schema';
+import { invoices, paymentEntries, quotationDayTotals, receipts } from '../../db/schema';
 import {
   awaitingPayment,
   countAll,
@@ -158,14 +158,6 @@ export async function receiptPeriodValueSen(db: DbExecutor, period: ReportPeriod
     .from(receipts)
     .where(onDays(receipts.paymentDate, period.from, period.to));
   return row?.valueSen ?? '0';
-}
-
-export async function newClientCount(db: DbExecutor, period: ReportPeriod) {
-  const [row] = await db
-    .select({ count: countAll })
-    .from(clients)
-    .where(onDays(clients.createdAt, period.from, period.to));
-  return row?.count ?? 0;
 }
 
 /** A client as the reports group it: the client row when there is one, else the printed name. */

@@ -18,12 +18,12 @@ import {
 } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
 import type { AppContext } from '../../http/app-context';
+import { clientsAddedOnDays } from '../clients/clients.service';
 import { agingOfEveryClient, agingOnScreen, readAging } from './aging.service';
 import {
   averageDaysToPay,
   clientRetention,
   invoicePeriodFigures,
-  newClientCount,
   paymentsByMethod,
   quotationPeriodFigures,
   receiptPeriodValueSen,
@@ -89,7 +89,7 @@ export async function computeReport(
     quotationPeriodFigures(db, period),
     paymentsByMethod(db, period),
     receiptPeriodValueSen(db, period),
-    newClientCount(db, period),
+    clientsAddedOnDays(db, period.from, period.to),
     topClients(db, period, billingInsightLimits.topClients),
     everyClientAging(),
     revenueTrend(db, period),

@@ -209,6 +209,21 @@ export function findNewestClients(db: DbExecutor, limit: number): Promise<Client
   return db.select().from(clients).orderBy(desc(clients.createdAt), desc(clients.id)).limit(limit);
 }
 
+/** How many clients were added from `from` up to, not including, `until` (the reports' count). */
+export async function countClientsCreated(
+  db: DbExecutor,
+  from: Date,
+  until: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(clients)
+    .where(
+      sql`${clients.createdAt} >= ${from.toISOString()}::timestamptz and ${clients.createdAt} < ${until.toISOString()}::timestamptz`,
+    );
+  return row?.count ?? 0;
+}
+
 /** One CSV row's worth of a client, with where the next batch starts. */
 export type ClientExportRow = {
   id: string;

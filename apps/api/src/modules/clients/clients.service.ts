@@ -12,8 +12,9 @@ import {
   type MessageResponse,
   type UpdateClientBody,
 } from '@patrol/contracts';
-import { formatCompanyName, normaliseEmail } from '@patrol/domain';
+import { addDays, formatCompanyName, normaliseEmail } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
+import { dayStart } from '../../db/column-values';
 import { findPostgresError } from '../../db/errors';
 import type { ClientRow } from '../../db/schema';
 import type { AppContext, DirectoryTotals } from '../../http/app-context';
@@ -37,6 +38,7 @@ import {
   insertClient,
   updateClientRow,
   type ClientFilter,
+  countClientsCreated,
 } from './clients.repo';
 
 /** What the client services use of the application context. */
@@ -156,6 +158,14 @@ export function directoryTotals(
 /** The newest clients, presented (the dashboard's Recent Clients). */
 export async function newestClients(db: DbExecutor, limit: number): Promise<Client[]> {
   return (await findNewestClients(db, limit)).map(presentClient);
+}
+
+/**
+ * How many clients were added on the business days `from` to `to`, both included (the billing
+ * reports' new clients).
+ */
+export function clientsAddedOnDays(db: DbExecutor, from: string, to: string): Promise<number> {
+  return countClientsCreated(db, dayStart(from), dayStart(addDays(to, 1)));
 }
 
 /** A client's row by row id (the licences module pairs a licence with its client). */

@@ -1,8 +1,7 @@
 import type { InvoiceNote, InvoiceNoteKind } from '@patrol/contracts';
 import { amountInWords, formatBusinessDate, formatMoney } from '@patrol/domain';
-import type { Response } from 'express';
 import type { AppContext } from '../../http/app-context';
-import { streamDownload } from '../../http/downloads';
+import type { GeneratedFile } from '../../http/downloads';
 import { clientLines, renderBillingPdf, type BillingPdf } from '../../pdf/billing-pdf';
 import { withEinvoiceBlock, type EinvoiceBlockSource } from '../../pdf/einvoice-block';
 import { documentTotals, taxedLineTable, taxSummarySection } from '../../pdf/tax-block';
@@ -48,16 +47,14 @@ export async function downloadInvoiceNotePdf(
   ctx: Pick<AppContext, 'db' | 'uploads'> & EinvoiceBlockSource,
   kind: InvoiceNoteKind,
   id: string,
-  res: Response,
-): Promise<void> {
+): Promise<GeneratedFile> {
   const [{ note }, company] = await Promise.all([
     getInvoiceNote(ctx.db, kind, id),
     documentCompany(ctx),
   ]);
-  await streamDownload(
-    res,
-    renderBillingPdf(await withEinvoiceBlock(ctx, id, invoiceNotePdf(note, company))),
-    `${kind}-note-${note.noteNumber}.pdf`,
-    'application/pdf',
-  );
+  return {
+    fileName: `${kind}-note-${note.noteNumber}.pdf`,
+    contentType: 'application/pdf',
+    stream: renderBillingPdf(await withEinvoiceBlock(ctx, id, invoiceNotePdf(note, company))),
+  };
 }

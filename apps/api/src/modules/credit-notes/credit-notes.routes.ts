@@ -7,6 +7,7 @@ import {
   listInvoiceNotesResponseSchema,
   type InvoiceNoteKind,
 } from '@patrol/contracts';
+import { sendDownload } from '../../http/downloads';
 import { defineRoute } from '../../http/route';
 import { pdfDownloadResponse } from '../../pdf/billing-pdf';
 import { downloadInvoiceNotePdf } from './credit-note-pdf';
@@ -71,7 +72,8 @@ function noteRoutes(kind: InvoiceNoteKind) {
       access: { permissions: ['invoices.view'] },
       params: idParamsSchema,
       response: pdfDownloadResponse,
-      handler: ({ ctx, params, res }) => downloadInvoiceNotePdf(ctx, kind, params.id, res),
+      handler: async ({ ctx, params, res }) =>
+        sendDownload(res, await downloadInvoiceNotePdf(ctx, kind, params.id)),
     }),
   ];
 }

@@ -12,10 +12,9 @@ import {
   humanise,
   parsePaymentCorrections,
 } from '@patrol/domain';
-import type { Response } from 'express';
 import type { AppContext } from '../../http/app-context';
 import { notFound } from '../../http/app-error';
-import { streamDownload } from '../../http/downloads';
+import type { GeneratedFile } from '../../http/downloads';
 import {
   clientLines,
   renderBillingPdf,
@@ -140,18 +139,16 @@ export async function readInvoiceDocument(
   return { invoice: presentInvoice(row, parts, businessDay(now, company.timeZone)), company };
 }
 
-/** GET /api/business/invoices/{id}/download: 'invoice-{number}.pdf', streamed. */
+/** GET /api/business/invoices/{id}/download: 'invoice-{number}.pdf', for the route to stream. */
 export async function downloadInvoicePdf(
   ctx: Pick<AppContext, 'db' | 'uploads'> & EinvoiceBlockSource,
   id: string,
-  res: Response,
   now: Date = new Date(),
-): Promise<void> {
+): Promise<GeneratedFile> {
   const { invoice, company } = await readInvoiceDocument(ctx, id, now);
-  await streamDownload(
-    res,
-    renderBillingPdf(await withEinvoiceBlock(ctx, id, invoicePdf(invoice, company))),
-    `invoice-${invoice.invoiceNumber}.pdf`,
-    'application/pdf',
-  );
+  return {
+    fileName: `invoice-${invoice.invoiceNumber}.pdf`,
+    contentType: 'application/pdf',
+    stream: renderBillingPdf(await withEinvoiceBlock(ctx, id, invoicePdf(invoice, company))),
+  };
 }

@@ -1,5 +1,5 @@
 import { sharedLinkMessages, type ShareLinkResponse, type SharedPdfQuery } from '@patrol/contracts';
-import type { Response } from 'express';
+import type { GeneratedFile } from '../../http/downloads';
 import { documentClient } from '../../db/column-values';
 import type { AppContext } from '../../http/app-context';
 import { conflict, notFound } from '../../http/app-error';
@@ -31,9 +31,8 @@ export async function downloadSharedInvoicePdf(
   ctx: SharingDeps & Pick<AppContext, 'uploads'>,
   id: string,
   query: SharedPdfQuery,
-  res: Response,
   now: Date = new Date(),
-): Promise<void> {
+): Promise<GeneratedFile> {
   assertSharedLink(ctx, 'invoice', id, query, now);
-  await downloadInvoicePdf(ctx, id, res, now);
+  return downloadInvoicePdf(ctx, id, now);
 }

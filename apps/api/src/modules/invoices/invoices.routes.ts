@@ -15,6 +15,7 @@ import {
   validatePaymentBodySchema,
 } from '@patrol/contracts';
 import { paymentValidatorRoles } from '@patrol/domain';
+import { sendDownload } from '../../http/downloads';
 import { defineRoute } from '../../http/route';
 import { pdfDownloadResponse } from '../../pdf/billing-pdf';
 import { downloadInvoicePdf } from './invoice-pdf';
@@ -195,7 +196,7 @@ export const invoiceRoutes = [
     access: { permissions: ['invoices.view'] },
     params: idParamsSchema,
     response: pdfDownloadResponse,
-    handler: ({ ctx, params, res }) => downloadInvoicePdf(ctx, params.id, res),
+    handler: async ({ ctx, params, res }) => sendDownload(res, await downloadInvoicePdf(ctx, params.id)),
   }),
   defineRoute({
     method: 'post',
@@ -220,6 +221,7 @@ export const invoiceRoutes = [
     params: idParamsSchema,
     query: sharedPdfQuerySchema,
     response: pdfDownloadResponse,
-    handler: ({ ctx, params, query, res }) => downloadSharedInvoicePdf(ctx, params.id, query, res),
+    handler: async ({ ctx, params, query, res }) =>
+      sendDownload(res, await downloadSharedInvoicePdf(ctx, params.id, query)),
   }),
 ];

@@ -1,9 +1,8 @@
 import { licenceLineText, type Quotation } from '@patrol/contracts';
 import { amountInWords, businessDay, formatBusinessDate, humanise } from '@patrol/domain';
-import type { Response } from 'express';
 import type { AppContext } from '../../http/app-context';
 import { notFound } from '../../http/app-error';
-import { streamDownload } from '../../http/downloads';
+import type { GeneratedFile } from '../../http/downloads';
 import { clientLines, renderBillingPdf, type BillingPdf } from '../../pdf/billing-pdf';
 import { documentTotals, taxedLineTable, taxSummarySection } from '../../pdf/tax-block';
 import { documentCompany, type DocumentCompany } from '../settings/document-company.service';
@@ -61,18 +60,16 @@ export async function readQuotationDocument(
   return { quotation: presentQuotation(row, items, businessDay(now, company.timeZone)), company };
 }
 
-/** GET /api/business/quotations/{id}/download: 'quotation-{number}.pdf', streamed. */
+/** GET /api/business/quotations/{id}/download: 'quotation-{number}.pdf', for the route to stream. */
 export async function downloadQuotationPdf(
   ctx: Pick<AppContext, 'db' | 'uploads'>,
   id: string,
-  res: Response,
   now: Date = new Date(),
-): Promise<void> {
+): Promise<GeneratedFile> {
   const { quotation, company } = await readQuotationDocument(ctx, id, now);
-  await streamDownload(
-    res,
-    renderBillingPdf(quotationPdf(quotation, company)),
-    `quotation-${quotation.quotationNumber}.pdf`,
-    'application/pdf',
-  );
+  return {
+    fileName: `quotation-${quotation.quotationNumber}.pdf`,
+    contentType: 'application/pdf',
+    stream: renderBillingPdf(quotationPdf(quotation, company)),
+  };
 }

@@ -1,5 +1,5 @@
 import type { ShareLinkResponse, SharedPdfQuery } from '@patrol/contracts';
-import type { Response } from 'express';
+import type { GeneratedFile } from '../../http/downloads';
 import { documentClient } from '../../db/column-values';
 import type { AppContext } from '../../http/app-context';
 import { notFound } from '../../http/app-error';
@@ -29,9 +29,8 @@ export async function downloadSharedQuotationPdf(
   ctx: SharingDeps & Pick<AppContext, 'uploads'>,
   id: string,
   query: SharedPdfQuery,
-  res: Response,
   now: Date = new Date(),
-): Promise<void> {
+): Promise<GeneratedFile> {
   assertSharedLink(ctx, 'quotation', id, query, now);
-  await downloadQuotationPdf(ctx, id, res, now);
+  return downloadQuotationPdf(ctx, id, now);
 }

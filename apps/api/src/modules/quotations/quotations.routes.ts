@@ -10,6 +10,7 @@ import {
   updateQuotationBodySchema,
   updateQuotationStatusBodySchema,
 } from '@patrol/contracts';
+import { sendDownload } from '../../http/downloads';
 import { defineRoute } from '../../http/route';
 import { pdfDownloadResponse } from '../../pdf/billing-pdf';
 import { downloadQuotationPdf } from './quotation-pdf';
@@ -112,7 +113,8 @@ export const quotationRoutes = [
     access: { permissions: ['quotations.view'] },
     params: idParamsSchema,
     response: pdfDownloadResponse,
-    handler: ({ ctx, params, res }) => downloadQuotationPdf(ctx, params.id, res),
+    handler: async ({ ctx, params, res }) =>
+      sendDownload(res, await downloadQuotationPdf(ctx, params.id)),
   }),
   defineRoute({
     method: 'post',
@@ -137,7 +139,7 @@ export const quotationRoutes = [
     params: idParamsSchema,
     query: sharedPdfQuerySchema,
     response: pdfDownloadResponse,
-    handler: ({ ctx, params, query, res }) =>
-      downloadSharedQuotationPdf(ctx, params.id, query, res),
+    handler: async ({ ctx, params, query, res }) =>
+      sendDownload(res, await downloadSharedQuotationPdf(ctx, params.id, query)),
   }),
 ];

@@ -1,9 +1,8 @@
 import type { Receipt } from '@patrol/contracts';
 import { amountInWords, formatBusinessDate, formatMoney, humanise } from '@patrol/domain';
-import type { Response } from 'express';
 import type { AppContext } from '../../http/app-context';
 import { notFound } from '../../http/app-error';
-import { streamDownload } from '../../http/downloads';
+import type { GeneratedFile } from '../../http/downloads';
 import { clientLines, renderBillingPdf, type BillingPdf } from '../../pdf/billing-pdf';
 import { documentCompany, type DocumentCompany } from '../settings/document-company.service';
 import { presentReceipt } from './receipts.presenter';
@@ -80,12 +79,11 @@ export function receiptPdf(receipt: Receipt, { company, timeZone }: DocumentComp
   };
 }
 
-/** GET /api/business/receipts/{id}/download: 'receipt-{number}.pdf', streamed. */
+/** GET /api/business/receipts/{id}/download: 'receipt-{number}.pdf', for the route to stream. */
 export async function downloadReceiptPdf(
   ctx: Pick<AppContext, 'db' | 'uploads'>,
   id: string,
-  res: Response,
-): Promise<void> {
+): Promise<GeneratedFile> {
   // One round trip: the allocations and the company are read beside the receipt, not after it.
   const [row, allocations, company] = await Promise.all([
     findReceiptById(ctx.db, id),
@@ -94,10 +92,9 @@ export async function downloadReceiptPdf(
   ]);
   if (!row) throw notFound(receiptNotFoundMessage);
   const receipt = presentReceipt(row, allocations);
-  await streamDownload(
-    res,
-    renderBillingPdf(receiptPdf(receipt, company)),
-    `receipt-${receipt.receiptNumber}.pdf`,
-    'application/pdf',
-  );
+  return {
+    fileName: `receipt-${receipt.receiptNumber}.pdf`,
+    contentType: 'application/pdf',
+    stream: renderBillingPdf(receiptPdf(receipt, company)),
+  };
 }

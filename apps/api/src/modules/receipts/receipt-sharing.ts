@@ -1,5 +1,5 @@
 import type { ShareLinkResponse, SharedPdfQuery } from '@patrol/contracts';
-import type { Response } from 'express';
+import type { GeneratedFile } from '../../http/downloads';
 import { documentClient } from '../../db/column-values';
 import type { AppContext } from '../../http/app-context';
 import { notFound } from '../../http/app-error';
@@ -28,9 +28,8 @@ export async function downloadSharedReceiptPdf(
   ctx: SharingDeps & Pick<AppContext, 'uploads'>,
   id: string,
   query: SharedPdfQuery,
-  res: Response,
   now: Date = new Date(),
-): Promise<void> {
+): Promise<GeneratedFile> {
   assertSharedLink(ctx, 'receipt', id, query, now);
-  await downloadReceiptPdf(ctx, id, res);
+  return downloadReceiptPdf(ctx, id);
 }

@@ -5,6 +5,7 @@ import {
   sharedPdfQuerySchema,
   shareLinkResponseSchema,
 } from '@patrol/contracts';
+import { sendDownload } from '../../http/downloads';
 import { defineRoute } from '../../http/route';
 import { pdfDownloadResponse } from '../../pdf/billing-pdf';
 import { downloadReceiptPdf } from './receipt-pdf';
@@ -38,7 +39,8 @@ export const receiptRoutes = [
     access: { permissions: ['invoices.view'] },
     params: idParamsSchema,
     response: pdfDownloadResponse,
-    handler: ({ ctx, params, res }) => downloadReceiptPdf(ctx, params.id, res),
+    handler: async ({ ctx, params, res }) =>
+      sendDownload(res, await downloadReceiptPdf(ctx, params.id)),
   }),
   defineRoute({
     method: 'post',
@@ -63,6 +65,7 @@ export const receiptRoutes = [
     params: idParamsSchema,
     query: sharedPdfQuerySchema,
     response: pdfDownloadResponse,
-    handler: ({ ctx, params, query, res }) => downloadSharedReceiptPdf(ctx, params.id, query, res),
+    handler: async ({ ctx, params, query, res }) =>
+      sendDownload(res, await downloadSharedReceiptPdf(ctx, params.id, query)),
   }),
 ];

@@ -1,4 +1,4 @@
-import { hasPermission } from '@patrol/domain';
+import { canPerform } from '@patrol/domain';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
@@ -37,9 +37,9 @@ const tabLabels: Record<BillingTab, string> = {
 export function BillingPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const { user } = useAuth();
-  // The Reports tab exists only for reports.view; a link to it opens the dashboard instead.
+  // The Reports tab exists only for those its route lets in; a link to it opens the dashboard.
   const tabs = billingTabs.filter(
-    (value) => value !== 'reports' || hasPermission(user, 'reports.view'),
+    (value) => value !== 'reports' || canPerform(user, 'viewReports'),
   );
   const requested = readBillingTab(searchParams);
   const tab = tabs.includes(requested) ? requested : 'dashboard';

@@ -13,7 +13,7 @@ export function ClientNameCell({
 }) {
   return (
     <TableCell>
-      <div className="min-w-40">
+      <div className="min-w-32">
         <div className="font-medium">{companyName}</div>
         {contactPerson && <div className="text-xs text-muted-foreground">{contactPerson}</div>}
       </div>

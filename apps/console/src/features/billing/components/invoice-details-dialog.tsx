@@ -1,5 +1,5 @@
 import type { Invoice, InvoiceNoteKind } from '@patrol/contracts';
-import { formatMoney, taxGroupLabel, totalsFiguresOf } from '@patrol/domain';
+import { canPerform, formatMoney, taxGroupLabel, totalsFiguresOf } from '@patrol/domain';
 import { formatBusinessDate } from '@/lib/company-time';
 import { StatusBadge } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import {
   validationStatusLabels,
   validationStatusTones,
 } from '@/features/billing/lib/billing-labels';
+import { useAuth } from '@/lib/auth';
 import { DetailList, DetailsDialog, DocumentClient } from './detail-list';
 import { DocumentTotals } from './document-totals';
 import { InvoiceLicencesSection } from './invoice-licences-section';
@@ -35,6 +36,7 @@ export function InvoiceDetailsDialog({
   /** Opens Credit note or Debit note (given only to users who may issue them). */
   onIssueNote?: (invoice: Invoice, kind: InvoiceNoteKind) => void;
 }) {
+  const { user } = useAuth();
   const noted = invoice !== null && (invoice.creditedAmount > 0 || invoice.debitedAmount > 0);
   return (
     <DetailsDialog
@@ -93,12 +95,16 @@ export function InvoiceDetailsDialog({
           />
           {onIssueNote && !invoice.isVoided && (
             <div className="flex flex-wrap gap-2">
-              <Button variant="outline" size="sm" onClick={() => onIssueNote(invoice, 'credit')}>
-                Credit note
-              </Button>
-              <Button variant="outline" size="sm" onClick={() => onIssueNote(invoice, 'debit')}>
-                Debit note
-              </Button>
+              {canPerform(user, 'issueCreditNote') && (
+                <Button variant="outline" size="sm" onClick={() => onIssueNote(invoice, 'credit')}>
+                  Credit note
+                </Button>
+              )}
+              {canPerform(user, 'issueDebitNote') && (
+                <Button variant="outline" size="sm" onClick={() => onIssueNote(invoice, 'debit')}>
+                  Debit note
+                </Button>
+              )}
             </div>
           )}
           <ul className="divide-y rounded-md border text-sm">

@@ -1,5 +1,5 @@
 import type { InvoiceLicence } from '@patrol/contracts';
-import { formatBusinessDate, hasPermission } from '@patrol/domain';
+import { canPerform, formatBusinessDate } from '@patrol/domain';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -30,7 +30,7 @@ export function InvoiceLicencesSection({ invoiceId }: { invoiceId: string }) {
   if (!answer.data) return <p className="text-sm text-muted-foreground">Loading keys...</p>;
   const { licences, revocable } = answer.data;
   if (licences.length === 0) return null;
-  const canRevoke = revocable && hasPermission(user, 'invoices.edit');
+  const canRevoke = revocable && canPerform(user, 'revokeInvoiceLicences');
   const left = licences.filter((licence) => !licence.revokedAt);
 
   const confirm = async () => {

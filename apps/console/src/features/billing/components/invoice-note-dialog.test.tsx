@@ -37,7 +37,8 @@ async function fill(amount: string, reason: string) {
   await userEvent.type(screen.getByLabelText('Reason'), reason);
 }
 
-describe('InvoiceNoteDialog', () => {
+// Typing whole forms takes longer than 5 s when the shared machine is loaded.
+describe('InvoiceNoteDialog', { timeout: 15_000 }, () => {
   it('issues a credit note for an amount and a reason after a confirmation', async () => {
     const calls = stubApi({
       'POST /api/business/invoices/inv-1/credit-notes': () =>

@@ -1,9 +1,9 @@
 import type { Invoice } from '@patrol/contracts';
 import {
+  canPerform,
   canProcessPayment,
   canRevertInvoice,
   canValidateOrRejectPayment,
-  hasPermission,
   invoiceShareMessage,
 } from '@patrol/domain';
 import { BanknoteIcon, CheckIcon, EyeIcon, SendIcon, Undo2Icon, XIcon } from 'lucide-react';
@@ -35,10 +35,13 @@ type InvoiceRowActionsProps = {
 export function InvoiceRowActions({ invoice, actions, pdf, onOpen }: InvoiceRowActionsProps) {
   const { user } = useAuth();
   const can = {
-    pay: hasPermission(user, 'invoices.edit'),
-    send: hasPermission(user, 'invoices.create') || hasPermission(user, 'invoices.edit'),
-    revert: hasPermission(user, 'invoices.edit'),
+    pay: canPerform(user, 'processPayment'),
+    validate: canPerform(user, 'validatePayment'),
+    reject: canPerform(user, 'rejectPayment'),
+    send: canPerform(user, 'sendInvoice'),
+    revert: canPerform(user, 'revertInvoice'),
   };
+  const awaitingReview = canValidateOrRejectPayment(invoice, user?.role);
   return (
     <RowActions>
       <IconButton
@@ -87,21 +90,21 @@ export function InvoiceRowActions({ invoice, actions, pdf, onOpen }: InvoiceRowA
           <BanknoteIcon />
         </IconButton>
       )}
-      {canValidateOrRejectPayment(invoice, user?.role) && (
-        <>
-          <IconButton
-            label={`Validate payment for ${invoice.invoiceNumber}`}
-            onClick={() => onOpen({ kind: 'validate', invoice })}
-          >
-            <CheckIcon className="text-green-700" />
-          </IconButton>
-          <IconButton
-            label={`Reject payment for ${invoice.invoiceNumber}`}
-            onClick={() => onOpen({ kind: 'reject', invoice })}
-          >
-            <XIcon className="text-destructive" />
-          </IconButton>
-        </>
+      {can.validate && awaitingReview && (
+        <IconButton
+          label={`Validate payment for ${invoice.invoiceNumber}`}
+          onClick={() => onOpen({ kind: 'validate', invoice })}
+        >
+          <CheckIcon className="text-green-700" />
+        </IconButton>
+      )}
+      {can.reject && awaitingReview && (
+        <IconButton
+          label={`Reject payment for ${invoice.invoiceNumber}`}
+          onClick={() => onOpen({ kind: 'reject', invoice })}
+        >
+          <XIcon className="text-destructive" />
+        </IconButton>
       )}
       {can.send && !invoice.isVoided && (
         <IconButton

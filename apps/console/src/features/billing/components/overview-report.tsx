@@ -2,7 +2,7 @@ import { formatMoney, percentChange } from '@patrol/domain';
 import { StatCard } from '@/components/stat-card';
 import { type ReportData } from '@/features/billing/api/reports';
 import { useBusinessStats } from '@/lib/business-stats-query';
-import { RecentActivity } from './billing-dashboard-tab';
+import { RecentActivity } from './recent-activity';
 import { PipelineChart } from './report-charts';
 import { formatCount, Section } from './report-section';
 

@@ -1,5 +1,5 @@
 import { paymentMessages, type Invoice, type PaymentEntry } from '@patrol/contracts';
-import { formatMoney, mayValidatePayment, paymentValidatorRoles } from '@patrol/domain';
+import { canPerform, formatMoney, mayValidatePayment } from '@patrol/domain';
 import { formatBusinessDate, formatBusinessDateTime } from '@/lib/company-time';
 import { useQuery } from '@tanstack/react-query';
 import { StatusBadge } from '@/components/status-badge';
@@ -28,7 +28,9 @@ function EntryReviewButtons({
 }) {
   const { user } = useAuth();
   const settings = useQuery(settingsQueryOptions());
-  const isValidator = (paymentValidatorRoles as readonly string[]).includes(user?.role ?? '');
+  // The validator roles with invoices.edit, as the per-payment routes declare (consoleActions).
+  const isValidator =
+    canPerform(user, 'validatePaymentEntry') && canPerform(user, 'rejectPaymentEntry');
   if (!user?.id || !isValidator || invoice.isVoided) return null;
   // Until the settings load, the rule is assumed on, as the server's default.
   const requireSeparate = settings.data?.paymentSettings.requireSeparateValidator ?? true;

@@ -81,7 +81,8 @@ const reader = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
-describe('QuotationFormDialog', () => {
+// Typing whole forms takes longer than 5 s when the shared machine is loaded.
+describe('QuotationFormDialog', { timeout: 15_000 }, () => {
   it('computes the totals in exact sen as the lines are typed', async () => {
     renderForm();
     const price = screen.getAllByLabelText('Unit price (RM)');

@@ -1,25 +1,26 @@
 import type { Quotation } from '@patrol/contracts';
-import { quotationWorkflow, type QuotationWorkflowAction } from '@patrol/domain';
+import { canPerform, quotationWorkflow, type QuotationWorkflowAction } from '@patrol/domain';
 import { Button } from '@/components/ui/button';
+import { useAuth } from '@/lib/auth';
 
-/** A quotation's workflow buttons (spec 3 section 4), or the note that says why there are none. */
+/**
+ * A quotation's workflow buttons (spec 3 section 4), each shown when the user may call its route
+ * (the status change, or the conversion), or the note that says why there are none.
+ */
 export function QuotationWorkflowButtons({
   quotation,
-  canEdit,
-  canConvert,
   busy,
   onAction,
 }: {
   quotation: Quotation;
-  canEdit: boolean;
-  canConvert: boolean;
   busy: (key: string) => boolean;
   onAction: (action: QuotationWorkflowAction) => void;
 }) {
+  const { user } = useAuth();
   const workflow = quotationWorkflow(quotation.status);
   if (workflow.note) return <span className="text-xs text-muted-foreground">{workflow.note}</span>;
   const allowed = workflow.actions.filter((action) =>
-    action.action === 'convert' ? canConvert : canEdit,
+    canPerform(user, action.action === 'convert' ? 'convertQuotation' : 'setQuotationStatus'),
   );
   return (
     <div className="flex flex-wrap gap-1">

@@ -7,44 +7,22 @@ import {
   type Receipt,
   type TransactionType,
 } from '@patrol/contracts';
-import { formatMoney, receiptShareMessage } from '@patrol/domain';
-import { formatBusinessDate } from '@/lib/company-time';
-import { useDownloadCycle } from '@/lib/download';
-import { EyeIcon, ReceiptIcon } from 'lucide-react';
+import { formatMoney } from '@patrol/domain';
+import { ReceiptIcon } from 'lucide-react';
 import { useState } from 'react';
 import { StatCard } from '@/components/stat-card';
-import { StatusBadge } from '@/components/status-badge';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/components/ui/table';
-import {
-  createReceiptShareLink,
-  useReceipts,
-  type ReceiptFilters,
-} from '@/features/billing/api/receipts';
+import { useReceipts, type ReceiptFilters } from '@/features/billing/api/receipts';
 import {
   dateRangeLabels,
   humanise,
   paymentMethodLabel,
-  transactionTypeTones,
 } from '@/features/billing/lib/billing-labels';
 import { useDebouncedSearch, useTabFilters } from '@/features/billing/lib/billing-params';
-import { ClientNameCell } from './client-name-cell';
-import {
-  BillingListCard,
-  billingTableClass,
-  RefreshButton,
-  showingCaption,
-} from './billing-list-card';
+import { useDownloadCycle } from '@/lib/download';
+import { BillingListCard, RefreshButton, showingCaption } from './billing-list-card';
 import { FilterSelect } from './filter-select';
-import { PdfButton, WhatsAppButton } from './document-actions';
-import { IconButton } from './icon-button';
 import { ReceiptDetailsDialog } from './receipt-details-dialog';
+import { ReceiptsTable } from './receipts-table';
 
 const filterNames = ['search', 'paymentMethod', 'dateRange', 'transactionType'] as const;
 const allowedFilters = {
@@ -136,84 +114,7 @@ export function ReceiptsTab() {
         pagination={list?.pagination}
         onPageChange={(next) => update({ page: next })}
       >
-        <Table className={billingTableClass}>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Receipt #</TableHead>
-              <TableHead>Date</TableHead>
-              <TableHead>Client</TableHead>
-              <TableHead numeric>Amount</TableHead>
-              <TableHead>Method</TableHead>
-              <TableHead>Type</TableHead>
-              <TableHead>Reference</TableHead>
-              <TableHead>Verification</TableHead>
-              <TableHead numeric>Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {list?.receipts.map((receipt) => (
-              <TableRow key={receipt.id}>
-                <TableCell>
-                  <div className="font-mono text-xs">{receipt.receiptNumber}</div>
-                  <div className="font-mono text-xs text-muted-foreground">
-                    {receipt.invoiceNumbers.join(', ')}
-                  </div>
-                </TableCell>
-                <TableCell>{formatBusinessDate(receipt.paymentDate)}</TableCell>
-                <ClientNameCell companyName={receipt.clientInfo.companyName} />
-                <TableCell numeric>{formatMoney(receipt.totalAmount, receipt.currency)}</TableCell>
-                <TableCell>{paymentMethodLabel(receipt.paymentMethod)}</TableCell>
-                <TableCell>
-                  <StatusBadge
-                    status={receipt.transactionType}
-                    tones={transactionTypeTones}
-                    label={humanise(receipt.transactionType)}
-                  />
-                </TableCell>
-                <TableCell className="max-w-40 truncate">{receipt.referenceNumber}</TableCell>
-                <TableCell className="font-mono text-xs whitespace-nowrap">
-                  {receipt.verificationCode}
-                </TableCell>
-                <TableCell>
-                  <div className="flex justify-end">
-                    <IconButton
-                      label={`View ${receipt.receiptNumber}`}
-                      onClick={() => setViewing(receipt)}
-                    >
-                      <EyeIcon />
-                    </IconButton>
-                    <PdfButton
-                      document={{ kind: 'receipt', id: receipt.id, number: receipt.receiptNumber }}
-                      state={pdf.stateOf(receipt.id)}
-                      run={pdf.run}
-                    />
-                    <WhatsAppButton
-                      kind="receipt"
-                      number={receipt.receiptNumber}
-                      clientName={receipt.clientInfo.companyName}
-                      phone={receipt.clientInfo.phone}
-                      pdfLink={() => createReceiptShareLink(receipt.id)}
-                      message={(sender) =>
-                        receiptShareMessage(
-                          {
-                            number: receipt.receiptNumber,
-                            clientName: receipt.clientInfo.companyName,
-                            contactPerson: receipt.clientInfo.contactPerson,
-                            total: receipt.totalAmount,
-                            paymentDate: receipt.paymentDate,
-                            paymentMethod: paymentMethodLabel(receipt.paymentMethod),
-                            verificationCode: receipt.verificationCode,
-                          },
-                          sender,
-                        )
-                      }
-                    />
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <ReceiptsTable receipts={list?.receipts ?? []} pdf={pdf} onView={setViewing} />
       </BillingListCard>
       <ReceiptDetailsDialog receipt={viewing} onOpenChange={(open) => !open && setViewing(null)} />
     </div>

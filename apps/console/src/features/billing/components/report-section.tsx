@@ -1,5 +1,5 @@
 import type { ReportType } from '@patrol/contracts';
-import { hasPermission, humanise } from '@patrol/domain';
+import { canPerform, humanise } from '@patrol/domain';
 import { DownloadIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
@@ -38,7 +38,7 @@ export function Section({
  */
 export function ExportButton(props: { type: ReportType; period: ReportPeriodChoice }) {
   const { user } = useAuth();
-  return hasPermission(user, 'reports.export') ? <ExportAction {...props} /> : null;
+  return canPerform(user, 'exportReport') ? <ExportAction {...props} /> : null;
 }
 
 function ExportAction({ type, period }: { type: ReportType; period: ReportPeriodChoice }) {

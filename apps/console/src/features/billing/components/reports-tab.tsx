@@ -5,19 +5,11 @@ import { useState } from 'react';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import {
-  useReport,
-  type ReportData,
-  type ReportPeriodChoice,
-} from '@/features/billing/api/reports';
-import { AgingReport } from './aging-report';
-import { FinancialReport } from './financial-report';
-import { OverviewReport } from './overview-report';
-import { PerformanceReport } from './performance-report';
+import { useReport, type ReportPeriodChoice } from '@/features/billing/api/reports';
+import { ReportCustomRange } from './report-custom-range';
+import { ReportSections } from './report-sections';
 
 const rangeLabels: Record<ReportDateRange, string> = {
   week: 'Last 7 days',
@@ -58,36 +50,7 @@ export function ReportsTab() {
             </FormField>
           </div>
           {period.dateRange === 'custom' && (
-            <>
-              <div className="md:w-44">
-                <FormField id="report-from" label="From">
-                  <Input
-                    id="report-from"
-                    type="date"
-                    value={period.dateFrom ?? ''}
-                    onChange={(event) =>
-                      setPeriod({ ...period, dateFrom: event.target.value || undefined })
-                    }
-                  />
-                </FormField>
-              </div>
-              <div className="md:w-44">
-                <FormField
-                  id="report-to"
-                  label="To"
-                  error={customOutOfOrder ? reportMessages.rangeOrder : undefined}
-                >
-                  <Input
-                    id="report-to"
-                    type="date"
-                    value={period.dateTo ?? ''}
-                    onChange={(event) =>
-                      setPeriod({ ...period, dateTo: event.target.value || undefined })
-                    }
-                  />
-                </FormField>
-              </div>
-            </>
+            <ReportCustomRange period={period} onChange={setPeriod} outOfOrder={customOutOfOrder} />
           )}
           <div className="flex items-center gap-3 md:ml-auto">
             <span className="text-sm text-muted-foreground" aria-live="polite">
@@ -132,30 +95,5 @@ export function ReportsTab() {
         </div>
       )}
     </div>
-  );
-}
-
-function ReportSections({ report, period }: { report: ReportData; period: ReportPeriodChoice }) {
-  return (
-    <Tabs defaultValue="overview">
-      <TabsList>
-        <TabsTrigger value="overview">Overview</TabsTrigger>
-        <TabsTrigger value="financial">Financial</TabsTrigger>
-        <TabsTrigger value="aging">Aging</TabsTrigger>
-        <TabsTrigger value="performance">Performance</TabsTrigger>
-      </TabsList>
-      <TabsContent value="overview">
-        <OverviewReport report={report} />
-      </TabsContent>
-      <TabsContent value="financial">
-        <FinancialReport report={report} period={period} />
-      </TabsContent>
-      <TabsContent value="aging">
-        <AgingReport report={report} period={period} />
-      </TabsContent>
-      <TabsContent value="performance">
-        <PerformanceReport report={report} period={period} />
-      </TabsContent>
-    </Tabs>
   );
 }

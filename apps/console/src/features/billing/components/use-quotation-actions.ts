@@ -1,7 +1,7 @@
 import type { ConvertQuotationBody, Quotation } from '@patrol/contracts';
 import type { QuotationWorkflowAction } from '@patrol/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import {
   useConvertQuotation,
@@ -111,3 +111,6 @@ export function useQuotationActions(filters: QuotationFilters) {
       }),
   };
 }
+
+/** What useQuotationActions answers: the actions and whether each is running. */
+export type QuotationActions = ReturnType<typeof useQuotationActions>;

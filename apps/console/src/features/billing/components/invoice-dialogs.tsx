@@ -1,0 +1,91 @@
+import type { Invoice, InvoiceNoteKind } from '@patrol/contracts';
+import { canPerform } from '@patrol/domain';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { useAuth } from '@/lib/auth';
+import { EinvoiceStatus } from './einvoice-status';
+import { InvoiceDetailsDialog } from './invoice-details-dialog';
+import { InvoiceNoteDialog } from './invoice-note-dialog';
+import type { InvoiceDialog } from './invoice-row-actions';
+import { PaymentReviewDialog, type PaymentReviewTarget } from './payment-review-dialog';
+import { ProcessPaymentDialog } from './process-payment-dialog';
+import type { InvoiceActions } from './use-invoice-actions';
+
+type InvoiceDialogsProps = {
+  dialog: InvoiceDialog | null;
+  /** The listed invoices, so a payment reviewed from the details shows at once. */
+  listed: readonly Invoice[] | undefined;
+  actions: InvoiceActions;
+  onClose: () => void;
+};
+
+/** The Invoices tab's dialogs: details (and over them a payment's review or a note), pay, review, revert. */
+export function InvoiceDialogs({ dialog, listed, actions, onClose }: InvoiceDialogsProps) {
+  const { user } = useAuth();
+  // One payment's review, opened over the invoice's details.
+  const [entryReview, setEntryReview] = useState<PaymentReviewTarget | null>(null);
+  // A credit or debit note, opened over the invoice's details.
+  const [noteTarget, setNoteTarget] = useState<{ kind: InvoiceNoteKind; invoice: Invoice } | null>(
+    null,
+  );
+  const close = (open: boolean) => !open && onClose();
+  const mayIssueNote = canPerform(user, 'issueCreditNote') || canPerform(user, 'issueDebitNote');
+  return (
+    <>
+      <InvoiceDetailsDialog
+        invoice={
+          dialog?.kind === 'view'
+            ? (listed?.find((row) => row.id === dialog.invoice.id) ?? dialog.invoice)
+            : null
+        }
+        onOpenChange={close}
+        onReviewEntry={(invoice, entry, kind) => setEntryReview({ kind, invoice, entry })}
+        einvoice={(invoice) => <EinvoiceStatus documentId={invoice.id} />}
+        onIssueNote={mayIssueNote ? (invoice, kind) => setNoteTarget({ kind, invoice }) : undefined}
+      />
+      <InvoiceNoteDialog
+        kind={noteTarget?.kind ?? 'credit'}
+        invoice={noteTarget?.invoice ?? null}
+        onOpenChange={(open) => !open && setNoteTarget(null)}
+      />
+      <ProcessPaymentDialog
+        invoice={dialog?.kind === 'pay' ? dialog.invoice : null}
+        onOpenChange={close}
+        pending={actions.paying}
+        onSubmit={actions.pay}
+      />
+      <PaymentReviewDialog
+        review={
+          dialog?.kind === 'validate' || dialog?.kind === 'reject'
+            ? { kind: dialog.kind, invoice: dialog.invoice }
+            : null
+        }
+        onOpenChange={close}
+        pending={actions.reviewing}
+        onSubmit={actions.review}
+      />
+      <PaymentReviewDialog
+        review={entryReview}
+        onOpenChange={(open) => !open && setEntryReview(null)}
+        pending={actions.reviewing}
+        onSubmit={actions.review}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'revert'}
+        onOpenChange={close}
+        title="Revert invoice to quotation?"
+        description={
+          dialog?.kind === 'revert' &&
+          `Invoice ${dialog.invoice.invoiceNumber} will be voided and its quotation returned to accepted, ready to be changed and converted again.`
+        }
+        confirmLabel="Revert to Quotation"
+        destructive
+        onConfirm={() => {
+          if (dialog?.kind !== 'revert') return;
+          onClose();
+          void actions.revert(dialog.invoice);
+        }}
+      />
+    </>
+  );
+}
