@@ -7,7 +7,8 @@ import { artifactsDir, repoRoot } from './paths';
 
 const serverEntry = 'apps/api/dist/main.js';
 const consoleEntry = 'apps/console/dist/index.html';
-const healthTimeoutMs = 60_000;
+// A fresh PGlite migrates before it answers: on a busy two-core machine that can take a minute.
+const healthTimeoutMs = 180_000;
 const stopTimeoutMs = 10_000;
 const outputTailChars = 8_000;
 
