@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import {
   crashGroupDevices,
@@ -107,8 +107,8 @@ export async function moveMemberOut(db: DbExecutor, group: string, member: strin
   await db.execute(sql`delete from ${crashGroupRedirects} where from_fingerprint = ${member}`);
 }
 
-/** The latest report of group `group` whose own signature is `member`, as its signature needs it. */
-export async function findLatestReportOfSignature(db: DbExecutor, group: string, member: string) {
+/** The latest report matching `condition`, with what its signature needs. */
+export async function findLatestReport(db: DbExecutor, condition: SQL) {
   const [row] = await db
     .select({
       id: crashReports.id,
@@ -126,13 +126,21 @@ export async function findLatestReportOfSignature(db: DbExecutor, group: string,
       createdAt: crashReports.createdAt,
     })
     .from(crashReports)
-    .where(
-      sql`${crashReports.fingerprint} = ${group}
-        and coalesce(${crashReports.splitFingerprint}, ${crashReports.signatureFingerprint}) = ${member}`,
-    )
-    .orderBy(sql`${crashReports.createdAt} desc`)
+    .where(condition)
+    .orderBy(sql`${crashReports.createdAt} desc`, sql`${crashReports.id} desc`)
     .limit(1);
   return row;
+}
+
+export type LatestReport = NonNullable<Awaited<ReturnType<typeof findLatestReport>>>;
+
+/** The latest report of group `group` whose own signature is `member`. */
+export function findLatestReportOfSignature(db: DbExecutor, group: string, member: string) {
+  return findLatestReport(
+    db,
+    sql`${crashReports.fingerprint} = ${group}
+      and coalesce(${crashReports.splitFingerprint}, ${crashReports.signatureFingerprint}) = ${member}`,
+  );
 }
 
 /** Is `member` merged into `group`? */

@@ -4,6 +4,7 @@ import {
   type CrashGroupActionResponse,
 } from '@patrol/contracts';
 import { crashSeverityRank, crashSignature } from '@patrol/domain';
+import type { DbExecutor } from '../../db/client';
 import type { AppContext } from '../../http/app-context';
 import { invalid, notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
@@ -12,6 +13,7 @@ import { recordGroupOccurrence } from './crash-groups.repo';
 import {
   findLatestReportOfSignature,
   isMergedInto,
+  type LatestReport,
   lockCrashGroup,
   moveGroupInto,
   moveMemberOut,
@@ -79,29 +81,8 @@ export async function splitCrashGroup(
     const latest = await findLatestReportOfSignature(tx, group, member);
     await moveMemberOut(tx, group, member);
     if (latest) {
-      const details = latest.kindDetails;
-      const signature = crashSignature(
-        { ...latest, native: details && 'native' in details ? details.native : null },
-        { inAppPackages: config.crashInAppPackages },
-      );
       // The split group's row, with its own signature; its counts are then made from its reports.
-      await recordGroupOccurrence(tx, {
-        fingerprint: member,
-        title: latest.title,
-        errorMessage: latest.errorMessage,
-        exceptionType: signature.exceptionType,
-        culprit: signature.culprit,
-        frames: signature.frames,
-        kind: signature.kind,
-        basis: signature.basis,
-        reportType: latest.reportType,
-        severity: latest.severity,
-        severityRank: crashSeverityRank(latest.severity),
-        appVersion: latest.appVersion,
-        deviceId: latest.deviceId,
-        reportId: latest.id,
-        at: latest.createdAt,
-      });
+      await recordGroupFromReport(tx, member, latest, config.crashInAppPackages);
       await rebuildGroupCounts(tx, member);
     }
     await rebuildGroupCounts(tx, group);
@@ -117,4 +98,35 @@ export async function splitCrashGroup(
   });
   const split = await getCrashGroup(db, member).catch(() => getCrashGroup(db, group));
   return { ...split, message: crashGroupActionMessages.split };
+}
+
+/** Writes group `fingerprint`'s row from its latest report, with the signature intake gives it. */
+export async function recordGroupFromReport(
+  db: DbExecutor,
+  fingerprint: string,
+  latest: LatestReport,
+  inAppPackages: readonly string[],
+): Promise<void> {
+  const details = latest.kindDetails;
+  const signature = crashSignature(
+    { ...latest, native: details && 'native' in details ? details.native : null },
+    { inAppPackages },
+  );
+  await recordGroupOccurrence(db, {
+    fingerprint,
+    title: latest.title,
+    errorMessage: latest.errorMessage,
+    exceptionType: signature.exceptionType,
+    culprit: signature.culprit,
+    frames: signature.frames,
+    kind: signature.kind,
+    basis: signature.basis,
+    reportType: latest.reportType,
+    severity: latest.severity,
+    severityRank: crashSeverityRank(latest.severity),
+    appVersion: latest.appVersion,
+    deviceId: latest.deviceId,
+    reportId: latest.id,
+    at: latest.createdAt,
+  });
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { crashGroups, crashReports } from '../../db/schema';
+import { findLatestReport } from './crash-group-merges.repo';
 
 /** How many of `ids` are reports of group `group`, and how many reports the group has. */
 export async function countChosenReports(
@@ -34,29 +35,9 @@ export async function moveReportsToSplitGroup(
     where fingerprint = ${group} and id in ${[...ids]}`);
 }
 
-/** The latest report of a group, as its signature needs it. */
-export async function findLatestReportOfGroup(db: DbExecutor, fingerprint: string) {
-  const [row] = await db
-    .select({
-      id: crashReports.id,
-      title: crashReports.title,
-      errorMessage: crashReports.errorMessage,
-      stackTrace: sql<
-        string | null
-      >`coalesce(${crashReports.readableStackTrace}, ${crashReports.stackTrace})`,
-      reportType: crashReports.reportType,
-      kind: crashReports.kind,
-      kindDetails: crashReports.kindDetails,
-      severity: crashReports.severity,
-      appVersion: crashReports.appVersion,
-      deviceId: crashReports.deviceId,
-      createdAt: crashReports.createdAt,
-    })
-    .from(crashReports)
-    .where(sql`${crashReports.fingerprint} = ${fingerprint}`)
-    .orderBy(sql`${crashReports.createdAt} desc`, sql`${crashReports.id} desc`)
-    .limit(1);
-  return row;
+/** The latest report of a group. */
+export function findLatestReportOfGroup(db: DbExecutor, fingerprint: string) {
+  return findLatestReport(db, sql`${crashReports.fingerprint} = ${fingerprint}`);
 }
 
 /** Notes the group a split group came out of (its grouping reason says so). */

@@ -7,14 +7,15 @@ import {
   type CrashStackVariant,
   type CrashStackVariantsResponse,
 } from '@patrol/contracts';
-import { crashSeverityRank, crashSignature, crashStackVariant } from '@patrol/domain';
+import { crashStackVariant } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
 import type { AppContext } from '../../http/app-context';
 import { invalid, notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
 import { recordAudit } from '../audit/audit.service';
 import { lockCrashGroup, rebuildGroupCounts } from './crash-group-merges.repo';
-import { findCrashGroup, recordGroupOccurrence } from './crash-groups.repo';
+import { recordGroupFromReport } from './crash-group-merges.service';
+import { findCrashGroup } from './crash-groups.repo';
 import {
   countChosenReports,
   findLatestReportOfGroup,
@@ -58,28 +59,7 @@ export async function splitCrashReports(
     }
     await moveReportsToSplitGroup(tx, group, target, ids);
     const latest = (await findLatestReportOfGroup(tx, target))!;
-    const details = latest.kindDetails;
-    const signature = crashSignature(
-      { ...latest, native: details && 'native' in details ? details.native : null },
-      { inAppPackages: config.crashInAppPackages },
-    );
-    await recordGroupOccurrence(tx, {
-      fingerprint: target,
-      title: latest.title,
-      errorMessage: latest.errorMessage,
-      exceptionType: signature.exceptionType,
-      culprit: signature.culprit,
-      frames: signature.frames,
-      kind: signature.kind,
-      basis: signature.basis,
-      reportType: latest.reportType,
-      severity: latest.severity,
-      severityRank: crashSeverityRank(latest.severity),
-      appVersion: latest.appVersion,
-      deviceId: latest.deviceId,
-      reportId: latest.id,
-      at: latest.createdAt,
-    });
+    await recordGroupFromReport(tx, target, latest, config.crashInAppPackages);
     await setSplitFrom(tx, target, group);
     await rebuildGroupCounts(tx, target);
     await rebuildGroupCounts(tx, group);
