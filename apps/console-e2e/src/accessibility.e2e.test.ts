@@ -107,6 +107,8 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
     const { user } = await signInAsStaff(page, baseUrl);
     await page.goto('/users');
     await waitForHeading(page, 'User Management');
+    // Other journeys add users to the shared server: find this one rather than hope for page 1.
+    await page.getByPlaceholder('Search by name, username or email').fill(user.fullName);
     const actions = page.getByRole('button', { name: `Actions for ${user.fullName}` });
     await actions.click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();

@@ -54,11 +54,11 @@ describe('update notices', () => {
     await page.reload();
     await expect
       .poll(
-        () => page.getByRole('button', { name: 'Notifications (1 unread)' }).isVisible(),
+        () => page.getByRole('button', { name: 'Notifications, 1 unread' }).isVisible(),
         noticeTimeout,
       )
       .toBe(true);
-    await page.getByRole('button', { name: 'Notifications (1 unread)' }).click();
+    await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
     const panel = page.getByRole('dialog', { name: 'Notifications' });
     await panel.getByText('Dashboard Update Available').waitFor();
     const card = panel.getByRole('region', { name: 'Console update' });

@@ -32,7 +32,10 @@ export const appRoutes: RouteObject[] = [
   {
     element: <RouteFrame />,
     errorElement: <RouteError />,
-    hydrateFallbackElement: <LoadingScreen message="Loading..." />,
+    // The first screen a visitor sees while the first route's code loads: the setup check's own
+    // words. With Chromium 156 the router was seen holding this fallback until the setup check
+    // answered, so the visitor's loading screen must say what the spec's does.
+    hydrateFallbackElement: <LoadingScreen message="Initializing dashboard system..." />,
     children: [
       {
         element: <RegisterGate />,

@@ -24,9 +24,9 @@ function renderBell(unread: number) {
 describe('UpdateNoticeBell', () => {
   it.each([
     [0, 'Notifications', ''],
-    [3, 'Notifications (3 unread)', '3'],
-    [12, 'Notifications (12 unread)', '12'],
-    [140, 'Notifications (99+ unread)', '99+'],
+    [3, 'Notifications, 3 unread', '3'],
+    [12, 'Notifications, 12 unread', '12'],
+    [140, 'Notifications, 99+ unread', '99+'],
   ])('with %i unread, its name holds the figure it shows', (unread, name, shown) => {
     const bell = renderBell(unread);
     expect(bell).toHaveAccessibleName(name);

@@ -181,7 +181,7 @@ describe('UpdateNoticeProvider', () => {
     });
     const reload = renderProvider();
     await pass(2_000);
-    expect(screen.getByRole('button', { name: 'Notifications (1 unread)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
     const panel = openPanel();
     expect(within(panel).getByText('Dashboard Update Available')).toBeInTheDocument();
     expect(
