@@ -166,5 +166,6 @@ describe('payment ledger', () => {
     const voidText = await pdfText((await voidPdf.path())!);
     expect(voidText).toContain('VOID: this invoice is cancelled');
     expect(voidText).not.toContain('Pay by bank transfer');
-  });
+    // Two staff sessions, four documents and three PDFs: more than one journey step's minute.
+  }, 120_000);
 });
