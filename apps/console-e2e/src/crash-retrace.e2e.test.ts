@@ -9,6 +9,7 @@ import {
 } from '@patrol/contracts';
 import { buildTestApk, generateR8App, generateR8Crash } from '@patrol/test-apk';
 import { describe, expect } from 'vitest';
+import { expectApkRead } from './support/apk-upload';
 import { createApiClient } from './support/api-client';
 import { test } from './support/e2e-test';
 import { artifactsDir } from './support/paths';
@@ -45,7 +46,7 @@ describe('readable stacks from an R8 build', () => {
       mimeType: 'text/plain',
       buffer: Buffer.from(app.mapping),
     });
-    await upload.getByLabel('Version').fill(versionName);
+    await expectApkRead(upload, { versionName, versionCode });
     await upload.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.getByText(crashMappingMessages.uploaded(versionName)).waitFor({ timeout: 30_000 });
     await upload.waitFor({ state: 'detached' });

@@ -1,6 +1,7 @@
 import type { ListOtaVersionsResponse, MobileUpdateCheckResponse } from '@patrol/contracts';
 import { buildTestApk } from '@patrol/test-apk';
 import { describe, expect } from 'vitest';
+import { expectApkRead } from './support/apk-upload';
 import { test } from './support/e2e-test';
 import { signInAsStaff } from './support/staff-session';
 
@@ -37,8 +38,7 @@ describe('OTA releases', () => {
       buffer: apk,
     });
     // The APK is read in the browser: its manifest names the version, which fills Version.
-    await dialog.getByText(`version ${versionName}, version code ${versionCode}.`).waitFor();
-    expect(await dialog.getByLabel('Version', { exact: true }).inputValue()).toBe(versionName);
+    await expectApkRead(dialog, { versionName, versionCode });
     await dialog.getByLabel('Release notes').fill('Journey release');
 
     const cdp = await page.context().newCDPSession(page);

@@ -6,6 +6,7 @@ import type {
 } from '@patrol/contracts';
 import { buildTestApk } from '@patrol/test-apk';
 import { describe, expect } from 'vitest';
+import { expectApkRead } from './support/apk-upload';
 import { createApiClient } from './support/api-client';
 import { test } from './support/e2e-test';
 import { signInAsStaff } from './support/staff-session';
@@ -34,7 +35,7 @@ describe('release health', () => {
       mimeType: 'application/vnd.android.package-archive',
       buffer: await buildTestApk({ versionCode, versionName }),
     });
-    await dialog.getByLabel('Version').fill(versionName);
+    await expectApkRead(dialog, { versionName, versionCode });
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await dialog.waitFor({ state: 'detached', timeout: 30_000 });
     const listed = await api.get<ListOtaVersionsResponse>('/api/ota/versions?includeInactive=true');

@@ -111,7 +111,7 @@ describe('update notices', () => {
 
     await page.reload();
     const notice = page.getByRole('listitem', { name: 'Mobile App Update' });
-    const bell = page.getByRole('button', { name: /^Notifications \(\d+ unread\)/ });
+    const bell = page.getByRole('button', { name: /^Notifications, \d+ unread/ });
     await bell.waitFor(noticeTimeout);
     await bell.click();
     await notice

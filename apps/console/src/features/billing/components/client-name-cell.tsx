@@ -1,8 +1,9 @@
 import { TableCell } from '@/components/ui/table';
 
 /**
- * A billing row's client: the company over its contact person. Wide enough that a company name
- * breaks at most once beside the lists' unbreakable numbers, dates and buttons.
+ * A billing row's client: the company over its contact person. The one column of a billing list
+ * that gives way: the numbers, dates, badges and buttons beside it never break, so at 1280 px the
+ * company name wraps (down to 6rem) rather than push the actions out of sight.
  */
 export function ClientNameCell({
   companyName,
@@ -13,7 +14,7 @@ export function ClientNameCell({
 }) {
   return (
     <TableCell>
-      <div className="min-w-32">
+      <div className="min-w-24">
         <div className="font-medium">{companyName}</div>
         {contactPerson && <div className="text-xs text-muted-foreground">{contactPerson}</div>}
       </div>
