@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -35,6 +36,8 @@ export default defineConfig({
     // third of the suite's time): every file builds its own app, database and data folder. The
     // server pass's few files (clusters, Redis, races) keep a module graph each.
     isolate: process.env.API_TESTS === 'server',
+    // A worker a core (vitest keeps one core for itself, which sits idle while files run).
+    maxWorkers: availableParallelism(),
     // Each test file migrates a fresh database before its first test.
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy and waitFor wait up to 3 s, not 1 s: two test workers share two cores, and a screen's
+// first render may take more than a second on a busy machine. A passing test waits no longer.
+configure({ asyncUtilTimeout: 3_000 });
 
 afterEach(() => {
   cleanup();
