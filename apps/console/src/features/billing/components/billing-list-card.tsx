@@ -139,7 +139,10 @@ export function RefreshButton({ onClick, busy }: { onClick: () => void; busy: bo
 }
 
 /**
- * Classes for a billing list's table: cells closer together than elsewhere, so that eight or nine
- * columns with money, dates, badges and row actions fit a 1280-pixel screen without scrolling.
+ * Classes for a billing list's table: cells closer together than elsewhere, and a two-word badge
+ * ("Pending validation") breaking onto two lines when space runs out, so that eight or nine
+ * columns with money, dates, badges and row actions fit a 1280-pixel screen without scrolling
+ * whatever the amounts' widths.
  */
-export const billingTableClass = '[&_td]:px-2 [&_th]:px-2';
+export const billingTableClass =
+  '[&_td]:px-2 [&_th]:px-2 [&_td_[data-slot=badge]]:whitespace-normal [&_td_[data-slot=badge]]:text-center';
