@@ -93,9 +93,9 @@ export async function recordAudit(db: DbExecutor, record: AuditRecord): Promise<
   });
 }
 
-/** Who made a change of some rows, in which request, and what it is called. */
+/** Who made a change of some rows (null: nobody signed in), in which request, and what it is called. */
 interface RowChangeHead {
-  actorId: string;
+  actorId: string | null;
   /** The x-request-id of the change (`actor.requestId`). */
   requestId?: string | null;
   action: string;

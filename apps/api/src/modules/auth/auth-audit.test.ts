@@ -29,6 +29,7 @@ interface Entry {
   actionLabel: string;
   actor: { id: string } | null;
   changes: Record<string, { before: unknown; after: unknown }>;
+  requestId: string | null;
 }
 
 /** The trail of one entity, newest first, as the audit screen reads it. */
@@ -55,16 +56,20 @@ async function signInFrom(
   const code = await totpCode(account.secret, stepOffset);
   const verified = await post('verify-2fa', { tempToken: login.body.tempToken, code }, address);
   expect(verified.status).toBe(200);
-  return verified.body as { token: string; refreshToken: string };
+  return {
+    ...(verified.body as { token: string; refreshToken: string }),
+    requestId: verified.headers['x-request-id'] as string,
+  };
 }
 
 describe('the audit trail of sign-ins and sessions', () => {
   it('records a sign-in with the account as actor and the address it came from', async () => {
     const account = await buildUserWithTwoFactor(t);
     const address = freshAddress();
-    await signInFrom(account, address);
+    const session = await signInFrom(account, address);
     const [entry] = await trailOf('session', account.user.id);
     expect(entry).toMatchObject({
+      requestId: session.requestId,
       action: 'session.signed_in',
       actionLabel: 'Signed in',
       actor: { id: account.user.id },
@@ -79,7 +84,7 @@ describe('the audit trail of sign-ins and sessions', () => {
   it('records refused sign-ins with the reason and the address, never the password or code', async () => {
     const account = await buildUserWithTwoFactor(t);
     const address = freshAddress();
-    await post(
+    const refused = await post(
       'login',
       { email: account.user.email, password: 'Wrong-password-9' },
       address,
@@ -97,6 +102,8 @@ describe('the audit trail of sign-ins and sessions', () => {
       ['session.sign_in_failed', 'wrong_code'],
       ['session.sign_in_failed', 'wrong_password'],
     ]);
+    // Recorded before anyone is signed in, yet with the request each came in.
+    expect(entries[1]?.requestId).toBe(refused.headers['x-request-id']);
     for (const entry of entries) {
       expect(entry.actor).toBeNull();
       expect(entry.changes.address?.after).toBe(address);
@@ -166,9 +173,11 @@ describe('the audit trail of credentials', () => {
     const address = freshAddress();
     const login = await post('login', { email: user.email, password: testPassword }, address);
     const code = await totpCode(login.body.twoFASecret);
-    await post('setup-2fa', { setupToken: login.body.setupToken, code }, address).expect(200);
+    const setUp = await post('setup-2fa', { setupToken: login.body.setupToken, code }, address);
+    expect(setUp.status).toBe(200);
     const [entry] = await trailOf('user', user.id);
     expect(entry).toMatchObject({
+      requestId: setUp.headers['x-request-id'],
       action: 'user.two_factor_enabled',
       actor: { id: user.id },
       changes: {
@@ -189,9 +198,11 @@ describe('the audit trail of credentials', () => {
       expiresAt: new Date(Date.now() + 60_000),
     });
     const address = freshAddress();
-    await post('set-password', { token, password: 'Brand-new-Passw0rd' }, address).expect(200);
+    const reset = await post('set-password', { token, password: 'Brand-new-Passw0rd' }, address);
+    expect(reset.status).toBe(200);
     const [entry] = await trailOf('user', account.user.id);
     expect(entry).toMatchObject({
+      requestId: reset.headers['x-request-id'],
       action: 'user.password_reset',
       actor: { id: account.user.id },
       changes: { address: { after: address }, passwordSetWith: { after: 'reset link' } },

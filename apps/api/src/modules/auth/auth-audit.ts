@@ -1,18 +1,18 @@
 import { normaliseEmail } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
+import type { RequestOrigin } from '../../http/request-origin';
 import { recordAudit } from '../audit/audit.service';
 
 /** Why a sign-in step was refused, as the trail records it. */
 export type SignInFailure =
   'unknown_account' | 'wrong_password' | 'wrong_code' | 'account_inactive';
 
-/** One sign-in step as the trail records it: the account if known, the email typed, the address. */
+/** One sign-in step as the trail records it: the account if known, the email typed, its origin. */
 export interface SignInAttempt {
   /** The account of the email; null when no account has it. */
   userId: string | null;
   email: string;
-  /** The client address (behind a trusted proxy, the forwarded one). */
-  address: string;
+  origin: RequestOrigin;
 }
 
 /**
@@ -28,10 +28,11 @@ export function auditSignedIn(
     action: 'session.signed_in',
     entityType: 'session',
     entityId: attempt.userId,
+    requestId: attempt.origin.requestId,
     before: null,
     after: {
       email: normaliseEmail(attempt.email),
-      address: attempt.address,
+      address: attempt.origin.address,
       sessionId: attempt.sessionId,
     },
   });
@@ -52,8 +53,9 @@ export function auditSignInFailed(
     action: 'session.sign_in_failed',
     entityType: 'session',
     entityId: attempt.userId ?? email,
+    requestId: attempt.origin.requestId,
     before: null,
-    after: { email, address: attempt.address, reason: attempt.reason },
+    after: { email, address: attempt.origin.address, reason: attempt.reason },
   });
 }
 
@@ -95,7 +97,7 @@ export function auditOwnCredentials(
   change: {
     action: 'user.password_reset' | 'user.emergency_recovered' | 'user.two_factor_enabled';
     userId: string;
-    address: string;
+    origin: RequestOrigin;
     before: Record<string, unknown>;
     after: Record<string, unknown>;
   },
@@ -105,7 +107,8 @@ export function auditOwnCredentials(
     action: change.action,
     entityType: 'user',
     entityId: change.userId,
+    requestId: change.origin.requestId,
     before: change.before,
-    after: { ...change.after, address: change.address },
+    after: { ...change.after, address: change.origin.address },
   });
 }

@@ -26,6 +26,7 @@ import {
 } from '@patrol/contracts';
 import type { Request, Response } from 'express';
 import { isKnownDevice, rememberKnownDevice } from '../../security/known-device';
+import { clientAddress, requestOrigin } from '../../http/request-origin';
 import { bearerToken } from '../../http/authenticate';
 import { defineRoute } from '../../http/route';
 import { completePasswordChange } from './temporary-password.service';
@@ -47,11 +48,6 @@ import { endSession, rotateRefreshToken } from './session.service';
 import { completeTwoFactorSetup } from './two-factor.service';
 
 const tags = ['auth'];
-
-/** The client address that rate limits count (behind a trusted proxy, the forwarded one). */
-function clientAddress(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
-}
 
 /** A completed sign-in makes the browser a known device of the account (see signIn). */
 function rememberDevice<Grant extends { user: { email: string } }>(
@@ -100,7 +96,7 @@ export const authRoutes = [
         ctx,
         req,
         res,
-        await completeTwoFactorSetup(ctx, body.setupToken, body.code, clientAddress(req)),
+        await completeTwoFactorSetup(ctx, body.setupToken, body.code, requestOrigin(req)),
       ),
   }),
   defineRoute({
@@ -114,7 +110,7 @@ export const authRoutes = [
     body: loginBodySchema,
     response: loginResponseSchema,
     handler: ({ ctx, body, req }) =>
-      signIn(ctx, body, clientAddress(req), isKnownDevice(req, ctx.config.jwtSecret, body.email)),
+      signIn(ctx, body, requestOrigin(req), isKnownDevice(req, ctx.config.jwtSecret, body.email)),
   }),
   defineRoute({
     method: 'post',
@@ -126,7 +122,7 @@ export const authRoutes = [
     access: 'public',
     body: completePasswordChangeBodySchema,
     response: completePasswordChangeResponseSchema,
-    handler: ({ ctx, body, req }) => completePasswordChange(ctx, body, clientAddress(req)),
+    handler: ({ ctx, body, req }) => completePasswordChange(ctx, body, requestOrigin(req)),
   }),
   defineRoute({
     method: 'post',
@@ -137,7 +133,7 @@ export const authRoutes = [
     body: verify2faBodySchema,
     response: authSessionResponseSchema,
     handler: async ({ ctx, body, req, res }) =>
-      rememberDevice(ctx, req, res, await verifySignInCode(ctx, body, clientAddress(req))),
+      rememberDevice(ctx, req, res, await verifySignInCode(ctx, body, requestOrigin(req))),
   }),
   defineRoute({
     method: 'post',
@@ -196,7 +192,7 @@ export const authRoutes = [
     access: 'public',
     body: setPasswordBodySchema,
     response: messageResponseSchema,
-    handler: ({ ctx, body, req }) => setPasswordWithToken(ctx, body, clientAddress(req)),
+    handler: ({ ctx, body, req }) => setPasswordWithToken(ctx, body, requestOrigin(req)),
   }),
   defineRoute({
     method: 'post',
@@ -217,7 +213,7 @@ export const authRoutes = [
     access: 'public',
     body: emergencyRecoveryExecuteBodySchema,
     response: messageResponseSchema,
-    handler: ({ ctx, body, req }) => executeEmergencyRecovery(ctx, body, clientAddress(req)),
+    handler: ({ ctx, body, req }) => executeEmergencyRecovery(ctx, body, requestOrigin(req)),
   }),
   defineRoute({
     method: 'post',

@@ -8,6 +8,7 @@ import {
   type Verify2faBody,
 } from '@patrol/contracts';
 import type { DbExecutor } from '../../db/client';
+import type { RequestOrigin } from '../../http/request-origin';
 import type { UserRow } from '../../db/schema';
 import { AppError, conflict, tooMany } from '../../http/app-error';
 import { twoFactorSetupRequiredMessage, type AuthUser } from '../../http/authenticate';
@@ -118,15 +119,15 @@ type LoginAnswer =
 export async function signIn(
   deps: AuthDeps,
   body: LoginBody,
-  address: string,
+  origin: RequestOrigin,
   fromKnownDevice = false,
 ): Promise<LoginAnswer> {
-  const attempt = await claimPasswordAttempt(deps, body.email, address, fromKnownDevice);
+  const attempt = await claimPasswordAttempt(deps, body.email, origin.address, fromKnownDevice);
   const user = await findUserByEmail(deps.db, body.email);
   const passwordMatches = user
     ? await deps.passwords.verify(body.password, user.passwordHash)
     : await deps.passwords.verifyAgainstNothing(body.password);
-  const attemptOf = { userId: user?.id ?? null, email: body.email, address };
+  const attemptOf = { userId: user?.id ?? null, email: body.email, origin };
   if (!user || !passwordMatches) {
     if (user && attempt.account?.remaining === 0) warnOwnerOfBackOff(deps, user);
     const reason = user ? 'wrong_password' : 'unknown_account';
@@ -135,7 +136,7 @@ export async function signIn(
   }
   await attempt.succeeded();
   // Knowing the password is proven; codes keep their own count, so this frees nothing to guess.
-  await deps.limits.signInPair.reset(pairAttempts(body.email, address));
+  await deps.limits.signInPair.reset(pairAttempts(body.email, origin.address));
   if (fromKnownDevice) await deps.limits.signInAccount.reset(passwordAttempts(body.email));
   await assertActiveAudited(deps, user, attemptOf);
   if (user.mustChangePassword) {
@@ -177,15 +178,15 @@ export async function twoFactorStep(deps: AuthDeps, user: UserRow): Promise<TwoF
 export async function verifySignInCode(
   deps: AuthDeps,
   body: Verify2faBody,
-  address: string,
+  origin: RequestOrigin,
 ): Promise<SessionGrant> {
   const userId = verifyStepToken(deps.config.jwtSecret, body.tempToken, 'mfa');
   const user: UserRow | undefined = userId ? await findUserRowById(deps.db, userId) : undefined;
   // A temporary password set since the password step must be replaced first.
   if (!user || user.mustChangePassword)
     throw new AppError(401, 'TOKEN_EXPIRED', signInMessages.challengeExpired);
-  const attempt = await claimCodeAttempt(deps, user.email, address);
-  const attemptOf = { userId: user.id, email: user.email, address };
+  const attempt = await claimCodeAttempt(deps, user.email, origin.address);
+  const attemptOf = { userId: user.id, email: user.email, origin };
   await assertActiveAudited(deps, user, attemptOf);
   if (!user.twoFactorEnabled) {
     throw new AppError(403, 'TWO_FACTOR_SETUP_REQUIRED', twoFactorSetupRequiredMessage);
@@ -196,7 +197,7 @@ export async function verifySignInCode(
   }
   await attempt.refund();
   await deps.limits.signInCodes.reset(codeAttempts(user.email));
-  return startSession(deps, user, address);
+  return startSession(deps, user, origin);
 }
 
 /** assertActive, the refusal of an inactive or suspended account recorded as a failed sign-in. */

@@ -42,6 +42,7 @@ export async function changeOwnPassword(
     await endUserSessions(tx, user.id);
     await recordAudit(tx, {
       actorId: user.id,
+      requestId: actor.requestId,
       action: 'user.password_changed',
       entityType: 'user',
       entityId: user.id,
@@ -79,6 +80,7 @@ export async function regenerateOwnBackupCodes(
     await replaceBackupCodes(tx, user.id, backupCodes.map(deps.secrets.hashBackupCode));
     await recordAudit(tx, {
       actorId: user.id,
+      requestId: actor.requestId,
       action: 'user.backup_codes_regenerated',
       entityType: 'user',
       entityId: user.id,

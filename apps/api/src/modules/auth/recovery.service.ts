@@ -5,6 +5,7 @@ import {
   type SetPasswordBody,
 } from '@patrol/contracts';
 import type { DbExecutor } from '../../db/client';
+import type { RequestOrigin } from '../../http/request-origin';
 import { invalid, tooMany } from '../../http/app-error';
 import type { MailMessage } from '../../mail/mailer';
 import { generateOpaqueToken, hashOpaqueToken } from '../../security/opaque-token';
@@ -96,9 +97,9 @@ export async function mailPasswordResetLink(
 export async function setPasswordWithToken(
   deps: AuthDeps,
   body: SetPasswordBody,
-  address: string,
+  origin: RequestOrigin,
 ): Promise<{ success: true; message: string }> {
-  await checkBeforeHashing(deps, 'password_reset', body.token, address);
+  await checkBeforeHashing(deps, 'password_reset', body.token, origin.address);
   const passwordHash = await deps.passwords.hash(body.password);
   const userId = await deps.db.transaction(async (tx) => {
     const owner = await redeemRecoveryToken(tx, 'password_reset', body.token);
@@ -107,7 +108,7 @@ export async function setPasswordWithToken(
     await auditOwnCredentials(tx, {
       action: 'user.password_reset',
       userId: owner,
-      address,
+      origin,
       before: {},
       after: { passwordSetWith: 'reset link', sessions: 'ended' },
     });
@@ -155,9 +156,9 @@ export async function requestEmergencyRecovery(
 export async function executeEmergencyRecovery(
   deps: AuthDeps,
   body: EmergencyRecoveryExecuteBody,
-  address: string,
+  origin: RequestOrigin,
 ): Promise<{ success: true; message: string }> {
-  await checkBeforeHashing(deps, 'emergency_recovery', body.token, address);
+  await checkBeforeHashing(deps, 'emergency_recovery', body.token, origin.address);
   const passwordHash = await deps.passwords.hash(body.newPassword);
   const userId = await deps.db.transaction(async (tx) => {
     const owner = await redeemRecoveryToken(tx, 'emergency_recovery', body.token);
@@ -166,7 +167,7 @@ export async function executeEmergencyRecovery(
     await auditOwnCredentials(tx, {
       action: 'user.emergency_recovered',
       userId: owner,
-      address,
+      origin,
       before: { twoFactorEnabled: true },
       after: { twoFactorEnabled: false, passwordSetWith: 'emergency token', sessions: 'ended' },
     });

@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { SessionUser } from '@patrol/contracts';
 import type { LRUCache } from 'lru-cache';
 import type { DbExecutor } from '../../db/client';
+import type { RequestOrigin } from '../../http/request-origin';
 import type { UserRow } from '../../db/schema';
 import { signAccessToken } from '../../http/access-token';
 import { AppError, unauthenticated } from '../../http/app-error';
@@ -65,14 +66,14 @@ export function assertActive(user: Pick<UserRow, 'status'>): void {
 export async function startSession(
   deps: AuthDeps,
   user: UserRow,
-  address: string,
+  origin: RequestOrigin,
 ): Promise<SessionGrant> {
   assertActive(user);
   const sessionId = randomUUID();
   const refreshToken = await deps.db.transaction(async (tx) => {
     const issued = await issueRefreshToken(tx, user.id, sessionId);
     await updateUser(tx, user.id, { lastLoginAt: new Date() });
-    await auditSignedIn(tx, { userId: user.id, email: user.email, address, sessionId });
+    await auditSignedIn(tx, { userId: user.id, email: user.email, origin, sessionId });
     return issued;
   });
   return {

@@ -4,6 +4,7 @@ import {
   type CompletePasswordChangeResponse,
 } from '@patrol/contracts';
 import { AppError, invalid, tooMany } from '../../http/app-error';
+import type { RequestOrigin } from '../../http/request-origin';
 import { recordAudit } from '../audit/audit.service';
 import type { DbExecutor } from '../../db/client';
 import { passwordAttempts, type AuthDeps } from './auth-deps';
@@ -41,7 +42,7 @@ export async function endSignInBackOffOf(
 export async function completePasswordChange(
   deps: AuthDeps,
   body: CompletePasswordChangeBody,
-  address: string,
+  origin: RequestOrigin,
 ): Promise<CompletePasswordChangeResponse> {
   const expired = new AppError(401, 'TOKEN_EXPIRED', signInMessages.challengeExpired);
   const userId = verifyStepToken(
@@ -50,7 +51,7 @@ export async function completePasswordChange(
     'password_change',
   );
   if (!userId) throw expired;
-  if (!(await deps.limits.passwordSetting.consume(address))) throw tooMany();
+  if (!(await deps.limits.passwordSetting.consume(origin.address))) throw tooMany();
   const user = await findUserRowById(deps.db, userId);
   // Once replaced, the token of that temporary password is spent.
   if (!user?.mustChangePassword) throw expired;
@@ -71,6 +72,7 @@ export async function completePasswordChange(
       action: 'user.temporary_password_replaced',
       entityType: 'user',
       entityId: user.id,
+      requestId: origin.requestId,
       before: { mustChangePassword: true },
       after: { mustChangePassword: false },
     });

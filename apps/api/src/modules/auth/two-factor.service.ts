@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
 import type { DbExecutor } from '../../db/client';
+import type { RequestOrigin } from '../../http/request-origin';
 import type { UserRow } from '../../db/schema';
 import { AppError, tooMany } from '../../http/app-error';
 import { generateOpaqueToken, hashOpaqueToken } from '../../security/opaque-token';
@@ -83,7 +84,7 @@ export async function completeTwoFactorSetup(
   deps: AuthDeps,
   setupToken: string,
   code: string,
-  address: string,
+  origin: RequestOrigin,
 ): Promise<SessionGrant> {
   const expired = new AppError(401, 'TOKEN_EXPIRED', setupMessages.sessionExpired);
   const token = await findOneTimeToken(deps.db, 'setup_2fa', hashOpaqueToken(setupToken));
@@ -109,7 +110,7 @@ export async function completeTwoFactorSetup(
     await auditOwnCredentials(tx, {
       action: 'user.two_factor_enabled',
       userId: user.id,
-      address,
+      origin,
       before: { twoFactorEnabled: false },
       after: { twoFactorEnabled: true },
     });
@@ -118,7 +119,7 @@ export async function completeTwoFactorSetup(
   if (!activated) throw expired;
   deps.accounts.forget(user.id);
   await deps.limits.signInCodes.reset(codeAttempts(user.email));
-  return startSession(deps, { ...user, twoFactorEnabled: true }, address);
+  return startSession(deps, { ...user, twoFactorEnabled: true }, origin);
 }
 
 /**

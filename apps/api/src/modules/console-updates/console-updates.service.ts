@@ -165,6 +165,7 @@ export async function changeUpdateChannel(
     await saveUpdateChannel(tx, channel, actor.id);
     await recordAudit(tx, {
       actorId: actor.id,
+      requestId: actor.requestId,
       action: 'settings.update_channel_changed',
       entityType: 'settings',
       entityId: 'console-update-channel',

@@ -93,6 +93,7 @@ export async function storeMapping(
       });
       await recordAudit(tx, {
         actorId: actor.id,
+        requestId: actor.requestId,
         action: 'ota.mapping_uploaded',
         entityType: 'ota_version',
         entityId: version.id,
@@ -158,6 +159,7 @@ export async function removeMapping(
     if (!deleted) throw notFound(crashMappingMessages.notFound);
     await recordAudit(tx, {
       actorId: actor.id,
+      requestId: actor.requestId,
       action: 'ota.mapping_deleted',
       entityType: 'ota_version',
       entityId: version.id,

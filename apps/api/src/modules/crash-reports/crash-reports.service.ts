@@ -233,6 +233,7 @@ export async function updateCrashReport(
     }
     await recordAudit(tx, {
       actorId: actor.id,
+      requestId: actor.requestId,
       action: 'crash_report.status_updated',
       entityType: 'crash_report',
       entityId: id,

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { licenceMessages } from '@patrol/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { activities, clients, licences } from '../../db/schema';
+import { activities, auditLog, clients, licences } from '../../db/schema';
 import { rateLimitRules } from '../../security/rate-limits';
 import { deviceMessages } from './device-auth';
 import { dayMs, project, setUpDevicesFixture } from './devices-test-fixture';
@@ -11,6 +11,14 @@ import { dayMs, project, setUpDevicesFixture } from './devices-test-fixture';
 describe('POST /api/device/activate', () => {
   const { fixture, newDeviceId, licence, activate, activated, reload, readLicence } =
     setUpDevicesFixture();
+
+  /** The trail's activations of a licence, oldest first. */
+  const activationsInTrail = (licenceId: string) =>
+    fixture.t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, licenceId), eq(auditLog.action, 'licence.activated')))
+      .orderBy(auditLog.createdAt);
 
   it('binds an available licence, stores only the token hash and announces the bind after commit', async () => {
     const row = await licence();
@@ -54,6 +62,21 @@ describe('POST /api/device/activate', () => {
       licence: { key: row.key, bound: true, deviceId, projectName: project },
       clientId: fixture.clientId,
     });
+
+    // In the trail with no actor (the app did it) and the request it came in; no token.
+    const [entry, ...more] = await activationsInTrail(row.id);
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({
+      actorId: null,
+      entityType: 'licence',
+      requestId: response.headers['x-request-id'],
+    });
+    expect(entry!.changes).toMatchObject({
+      bound: { before: false, after: true },
+      deviceId: { before: null, after: deviceId },
+      deviceTokenHash: { before: null, after: '(set)' },
+    });
+    expect(JSON.stringify(entry)).not.toContain(stored.deviceTokenHash);
   });
 
   it('refuses an unknown key (404)', async () => {
@@ -123,6 +146,12 @@ describe('POST /api/device/activate', () => {
     expect((await readLicence(second)).status).toBe(200);
     expect(fixture.t.published.map((event) => event.event)).toEqual(['licenceActivityUpdated']);
     expect(await reload(row)).toMatchObject({ activationCount: 2, lastDeviceId: first.deviceId });
+    const trail = await activationsInTrail(row.id);
+    expect(trail.map((entry) => entry.requestId)).toEqual([
+      expect.any(String),
+      again.headers['x-request-id'],
+    ]);
+    expect(trail[1]!.changes).toMatchObject({ activationCount: { before: 1, after: 2 } });
   });
 
   it('activates a licence staff bound to this device without a token, the first time only', async () => {

@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import type { AppContext } from '../../http/app-context';
 import { AppError, tooMany, unauthenticated } from '../../http/app-error';
 import { bearerToken } from '../../http/authenticate';
+import { clientAddress } from '../../http/request-origin';
 import type { DeviceAuthenticator } from '../../http/device-access';
 import { hashOpaqueToken } from '../../security/opaque-token';
 import type { RateLimiter } from '../../security/rate-limiter';
@@ -111,8 +112,4 @@ export function createDeviceAuthenticator(ctx: DeviceAuthDeps): DeviceAuthentica
 export function presentedDeviceToken(req: Request): string | undefined {
   const token = bearerToken(req);
   return token ? hashOpaqueToken(token) : undefined;
-}
-
-function clientAddress(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
 }

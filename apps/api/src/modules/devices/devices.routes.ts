@@ -46,7 +46,12 @@ export const deviceRoutes = [
     body: deviceActivateBodySchema,
     response: deviceActivateResponseSchema,
     handler: ({ ctx, req, body }) =>
-      withActivationLimit(ctx, req, () => activateDevice(ctx, body, presentedDeviceToken(req))),
+      withActivationLimit(ctx, req, () =>
+        activateDevice(ctx, body, {
+          tokenHash: presentedDeviceToken(req),
+          requestId: String(req.id),
+        }),
+      ),
   }),
   defineRoute({
     method: 'post',

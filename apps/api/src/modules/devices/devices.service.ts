@@ -28,6 +28,7 @@ import { deviceLicenceStatus, presentDeviceLicence } from './devices.presenter';
 import { loadOverdueStanding } from '../renewals/overdue-standing.service';
 import type { OverdueStanding } from '../../http/app-context';
 import {
+  auditDeviceActivation,
   recordDeviceActivation,
   replaceDeviceToken,
   writeHeartbeats,
@@ -64,7 +65,7 @@ export async function activateDevice(
     config,
   }: Pick<AppContext, 'db' | 'events' | 'deviceSessions' | 'limits' | 'config'>,
   body: DeviceActivateBody,
-  presentedTokenHash: string | undefined,
+  presented: { tokenHash: string | undefined; requestId: string },
   now: Date = new Date(),
 ): Promise<DeviceActivateResponse> {
   if (!isValidDeviceId(body.deviceId, body.projectName)) {
@@ -85,13 +86,14 @@ export async function activateDevice(
         if (licence.deviceId !== body.deviceId) throw conflict(deviceMessages.boundElsewhere);
         // Bound by staff, the device has no token yet: this is its first activation.
         const holdsToken = licence.deviceTokenHash !== null;
-        if (holdsToken && presentedTokenHash !== licence.deviceTokenHash) {
+        if (holdsToken && presented.tokenHash !== licence.deviceTokenHash) {
           throw conflict(deviceMessages.reactivationNeedsToken);
         }
         const renewed = await replaceDeviceToken(tx, licence.id, body.deviceId, tokenHash, now);
         // The row is locked and bound to this device, so the update always finds it.
         if (!renewed) throw conflict(deviceMessages.boundElsewhere);
         const counted = await recordDeviceActivation(tx, licence.id, body.deviceId, now);
+        await auditDeviceActivation(tx, licence, counted, presented.requestId);
         return { licence: counted, client, activity: undefined, overdue };
       }
       const isTransfer = licence.lastDeviceId !== null && licence.lastDeviceId !== body.deviceId;
@@ -107,6 +109,7 @@ export async function activateDevice(
         now,
         isTransfer ? afterTransfer(licence, now) : undefined,
       );
+      await auditDeviceActivation(tx, licence, counted, presented.requestId);
       const activity = await recordLicenceActivity(tx, client, bound.key, {
         type: 'licence_bound',
         detail: `Licence ${bound.key} activated on device ${body.deviceId}`,

@@ -5,6 +5,7 @@ import type { MyInvoisDocumentSummary } from './myinvois-types';
 import { announce, pollDelayMs, type EinvoiceWorkerDeps } from './einvoice-worker-deps';
 import { MyInvoisHttpError, MyInvoisUncertainError } from './myinvois-client';
 import { rejectionPollMs } from './einvoice-rejections';
+import { auditLhdnReport } from './einvoice-trail';
 
 /** A search for a lost submission looks back this far before the row was queued. */
 const searchMarginMs = 24 * 60 * 60_000;
@@ -72,20 +73,32 @@ export async function pollSubmitted(deps: EinvoiceWorkerDeps, now: Date): Promis
       const patch = summary ? await outcomeOf(deps, summary, now) : null;
       // A Valid one is next asked about when the buyer may have rejected it.
       const wait = patch?.status === 'valid' ? rejectionPollMs : pollDelayMs(deps);
-      await updateDocument(deps.db, row.id, {
-        ...(patch ?? {}),
-        nextAttemptAt: new Date(now.getTime() + wait),
+      const nextAttemptAt = new Date(now.getTime() + wait);
+      if (!patch) {
+        await updateDocument(deps.db, row.id, { nextAttemptAt });
+        continue;
+      }
+      await deps.db.transaction(async (tx) => {
+        const after = await updateDocument(tx, row.id, { ...patch, nextAttemptAt });
+        await auditLhdnReport(tx, reportOf[patch.status], row, after);
       });
-      if (patch) announce(deps.events, [row]);
+      announce(deps.events, [row]);
     }
   }
 }
+
+/** The trail's name of each outcome a submission's poll reports. */
+const reportOf = {
+  valid: 'einvoice.validated',
+  invalid: 'einvoice.invalid',
+  cancelled: 'einvoice.cancelled_in_portal',
+} as const;
 
 async function outcomeOf(
   deps: EinvoiceWorkerDeps,
   summary: MyInvoisDocumentSummary,
   now: Date,
-): Promise<Partial<NewEinvoiceDocumentRow> | null> {
+): Promise<(Partial<NewEinvoiceDocumentRow> & { status: keyof typeof reportOf }) | null> {
   const validatedAt = summary.dateTimeValidated ? new Date(summary.dateTimeValidated) : now;
   const rejection = {
     rejectionRequestedAt: summary.rejectRequestDateTime

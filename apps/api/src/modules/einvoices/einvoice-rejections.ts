@@ -1,6 +1,6 @@
 import { einvoiceCancelWindowMs } from '@patrol/contracts';
 import type { EinvoiceDocumentRow, NewEinvoiceDocumentRow } from '../../db/schema';
-import { recordAudit } from '../audit/audit.service';
+import { auditLhdnReport } from './einvoice-trail';
 import { announce, type EinvoiceWorkerDeps } from './einvoice-worker-deps';
 import { findValidInRejectionWindow, updateDocument } from './einvoices.repo';
 import { MyInvoisHttpError, MyInvoisUncertainError } from './myinvois-client';
@@ -47,15 +47,14 @@ export async function pollForRejections(deps: EinvoiceWorkerDeps, now: Date): Pr
       }
       await deps.db.transaction(async (tx) => {
         const after = await updateDocument(tx, row.id, { ...patch, nextAttemptAt: next });
-        await recordAudit(tx, {
-          actorId: null,
-          action:
-            after.status === 'cancelled' ? 'einvoice.cancelled' : 'einvoice.rejection_requested',
-          entityType: 'einvoice',
-          entityId: row.id,
-          before: trailOf(row),
-          after: trailOf(after),
-        });
+        await auditLhdnReport(
+          tx,
+          after.status === 'cancelled'
+            ? 'einvoice.cancelled_in_portal'
+            : 'einvoice.rejection_requested',
+          row,
+          after,
+        );
       });
       announce(deps.events, [row]);
     }
@@ -82,17 +81,4 @@ function changeOf(
     };
   }
   return null;
-}
-
-/** The fields of a row the audit trail shows for e-invoice changes. */
-function trailOf(row: EinvoiceDocumentRow) {
-  return {
-    number: row.number,
-    status: row.status,
-    uuid: row.uuid,
-    rejectionRequestedAt: row.rejectionRequestedAt?.toISOString() ?? null,
-    statusReason: row.statusReason,
-    cancelledAt: row.cancelledAt?.toISOString() ?? null,
-    cancelReason: row.cancelReason,
-  };
 }

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { einvoiceDocuments } from '../../db/schema';
+import { auditLog, einvoiceDocuments } from '../../db/schema';
 import { runEinvoiceCycle } from './einvoice-worker.service';
 import { setUpEinvoicesFixture } from './einvoices-test-fixture';
 
@@ -25,6 +25,14 @@ async function cycleUntil(clock: { now: number }, done: () => Promise<boolean>, 
   throw new Error('not done after the cycles allowed');
 }
 
+/** The trail's entries of one e-invoice row under `action`. */
+function trailOf(rowId: string, action: string) {
+  return f.t.ctx.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityId, rowId), eq(auditLog.action, action)));
+}
+
 describe('e-invoice worker', () => {
   it('queues a converted invoice, submits it signed, and polls until Valid', async () => {
     const invoice = await f.issueInvoice();
@@ -37,6 +45,13 @@ describe('e-invoice worker', () => {
     expect(row.submissionUid).toBeTruthy();
     expect(row.longId).toBeTruthy();
     expect(row.validatedAt).toBeInstanceOf(Date);
+    const trail = await trailOf(row.id, 'einvoice.validated');
+    expect(trail).toHaveLength(1);
+    expect(trail[0]).toMatchObject({ actorId: null, entityType: 'einvoice' });
+    expect(trail[0]!.changes).toMatchObject({
+      status: { before: 'submitted', after: 'valid' },
+      validatedAt: { before: null, after: row.validatedAt!.toISOString() },
+    });
     const state = await f.standin.state();
     expect(state.logins).toBe(1);
     const sent = state.documents.find((doc) => doc.internalId === invoice.invoiceNumber);
@@ -61,6 +76,12 @@ describe('e-invoice worker', () => {
         message: 'Buyer TIN is not valid.',
       }),
     ]);
+    const [entry] = await trailOf(row.id, 'einvoice.invalid');
+    expect(entry).toMatchObject({ actorId: null });
+    expect(entry!.changes).toMatchObject({
+      status: { before: 'submitted', after: 'invalid' },
+      errors: { before: [], after: ['Buyer TIN is not valid.'] },
+    });
   });
 
   it('never submits twice when the answer to a submission is lost', async () => {

@@ -196,7 +196,8 @@ export const invoiceRoutes = [
     access: { permissions: ['invoices.view'] },
     params: idParamsSchema,
     response: pdfDownloadResponse,
-    handler: async ({ ctx, params, res }) => sendDownload(res, await downloadInvoicePdf(ctx, params.id)),
+    handler: async ({ ctx, params, res }) =>
+      sendDownload(res, await downloadInvoicePdf(ctx, params.id)),
   }),
   defineRoute({
     method: 'post',

@@ -224,10 +224,13 @@ function lineActivity(
   });
 }
 
-/** A licence's change in the trail (issued, extended, revoked), by who made it. */
+/**
+ * A licence's change in the trail (issued, extended, revoked), by who made it in which request;
+ * the actor's id is null for the patrol app activating its licence (`licence.activated`).
+ */
 export function auditLicence(
   tx: DbExecutor,
-  actor: AuthUser,
+  actor: { id: string | null; requestId?: string },
   action: string,
   before: LicenceRow | null,
   after: LicenceRow | null,

@@ -66,6 +66,7 @@ export async function uploadApk(
         });
         await recordAudit(tx, {
           actorId: actor.id,
+          requestId: actor.requestId,
           action: 'ota.version_uploaded',
           entityType: 'ota_version',
           entityId: inserted.id,

@@ -81,6 +81,7 @@ async function changeVersion(
     const after = await change(tx, before);
     await recordAudit(tx, {
       actorId: actor.id,
+      requestId: actor.requestId,
       action,
       entityType: 'ota_version',
       entityId: before.id,
@@ -195,6 +196,7 @@ export async function removeVersion(
     await deleteVersion(tx, found.id);
     await recordAudit(tx, {
       actorId: actor.id,
+      requestId: actor.requestId,
       action: 'ota.version_deleted',
       entityType: 'ota_version',
       entityId: found.id,

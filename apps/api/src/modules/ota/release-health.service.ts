@@ -119,7 +119,7 @@ async function judgeRollout(
     previous: previousSessions,
     previousVersion: previous?.version ?? null,
   });
-  if (verdict) return haltRollout(tx, release, { ...verdict, actorId: null }, now);
+  if (verdict) return haltRollout(tx, release, { ...verdict, by: null }, now);
   if (release.rolloutHeld) return undefined;
   const next = nextLadderStep(release.rolloutLadder, release.rolloutPercent);
   if (next === null) return undefined;
@@ -131,7 +131,7 @@ async function judgeRollout(
     minSessions: release.ladderMinSessions,
     now,
   });
-  return climbs ? advanceRollout(tx, release, { actorId: null, to: next }, now) : undefined;
+  return climbs ? advanceRollout(tx, release, { by: null, to: next }, now) : undefined;
 }
 
 /** Runs `refreshReleaseHealthIfDue` every minute until stopped; a failure is logged and retried. */

@@ -101,6 +101,7 @@ export async function rollForward(
         await deactivateOthers(tx, inserted);
         await recordAudit(tx, {
           actorId: actor.id,
+          requestId: actor.requestId,
           action: 'ota.rolled_forward',
           entityType: 'ota_version',
           entityId: inserted.id,

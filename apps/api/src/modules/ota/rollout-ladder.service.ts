@@ -66,25 +66,25 @@ export function changeRolloutByHand(
     switch (body.action) {
       case 'hold':
       case 'release':
-        return holdRollout(tx, release, { actorId: actor.id, held: body.action === 'hold' });
+        return holdRollout(tx, release, { by: actor, held: body.action === 'hold' });
       case 'advance': {
         if (!release.isActive) throw conflict(ladderMessages.notActive);
         if (state === 'halted') throw conflict(ladderMessages.halted);
         const next = nextLadderStep(release.rolloutLadder, release.rolloutPercent);
         if (next === null) throw conflict(ladderMessages.atTop);
-        return advanceRollout(tx, release, { actorId: actor.id, to: next }, now);
+        return advanceRollout(tx, release, { by: actor, to: next }, now);
       }
       case 'halt':
         if (state === 'halted') throw conflict(rolloutActionMessages.alreadyHalted);
         return haltRollout(
           tx,
           release,
-          { rule: 'manual', reason: body.reason || 'Halted by hand', actorId: actor.id },
+          { rule: 'manual', reason: body.reason || 'Halted by hand', by: actor },
           now,
         );
       case 'resume':
         if (state !== 'halted') throw conflict(rolloutActionMessages.notHalted);
-        return resumeRollout(tx, release, actor.id, now);
+        return resumeRollout(tx, release, actor, now);
     }
   });
 }
@@ -107,6 +107,7 @@ export function setRolloutLadder(
     });
     await recordAudit(tx, {
       actorId: actor.id,
+      requestId: actor.requestId,
       action: 'ota.rollout_ladder_changed',
       entityType: 'ota_version',
       entityId: release.id,

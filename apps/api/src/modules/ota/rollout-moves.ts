@@ -11,15 +11,19 @@ export interface RolloutMove {
   message: string;
 }
 
+/** Who moved a rollout, in which request; null for the release-health watch. */
+export type RolloutMover = { id: string; requestId?: string } | null;
+
 async function move(
   tx: DbExecutor,
   release: OtaVersionRow,
   change: Partial<Omit<NewOtaVersionRow, 'id'>>,
-  audit: { actorId: string | null; action: string; reason?: string },
+  audit: { by: RolloutMover; action: string; reason?: string },
 ): Promise<OtaVersionRow> {
   const updated = await updateVersion(tx, release.id, change);
   await recordAudit(tx, {
-    actorId: audit.actorId,
+    actorId: audit.by?.id ?? null,
+    requestId: audit.by?.requestId,
     action: audit.action,
     entityType: 'ota_version',
     entityId: release.id,
@@ -46,7 +50,7 @@ function ladderFields(row: OtaVersionRow) {
 export async function haltRollout(
   tx: DbExecutor,
   release: OtaVersionRow,
-  halt: { rule: HaltRule | 'manual'; reason: string; actorId: string | null },
+  halt: { rule: HaltRule | 'manual'; reason: string; by: RolloutMover },
   now: Date,
 ): Promise<RolloutMove> {
   const updated = await move(
@@ -54,8 +58,8 @@ export async function haltRollout(
     release,
     { rolloutPausedAt: now, rolloutPauseReason: halt.reason, haltRule: halt.rule },
     {
-      actorId: halt.actorId,
-      action: halt.actorId ? 'ota.rollout_halted' : 'ota.rollout_halted_by_health',
+      by: halt.by,
+      action: halt.by ? 'ota.rollout_halted' : 'ota.rollout_halted_by_health',
       reason: halt.reason,
     },
   );
@@ -70,7 +74,7 @@ export async function haltRollout(
 export async function advanceRollout(
   tx: DbExecutor,
   release: OtaVersionRow,
-  step: { actorId: string | null; to: number },
+  step: { by: RolloutMover; to: number },
   now: Date,
 ): Promise<RolloutMove> {
   const updated = await move(
@@ -78,11 +82,11 @@ export async function advanceRollout(
     release,
     { rolloutPercent: step.to, rolloutStepAt: now },
     {
-      actorId: step.actorId,
-      action: step.actorId ? 'ota.rollout_advanced' : 'ota.rollout_advanced_by_health',
+      by: step.by,
+      action: step.by ? 'ota.rollout_advanced' : 'ota.rollout_advanced_by_health',
     },
   );
-  const by = step.actorId ? 'by hand' : 'healthy at its step';
+  const by = step.by ? 'by hand' : 'healthy at its step';
   return {
     kind: 'changed',
     release: updated,
@@ -94,13 +98,13 @@ export async function advanceRollout(
 export async function holdRollout(
   tx: DbExecutor,
   release: OtaVersionRow,
-  hold: { actorId: string; held: boolean },
+  hold: { by: NonNullable<RolloutMover>; held: boolean },
 ): Promise<RolloutMove> {
   const updated = await move(
     tx,
     release,
     { rolloutHeld: hold.held },
-    { actorId: hold.actorId, action: hold.held ? 'ota.rollout_held' : 'ota.rollout_released' },
+    { by: hold.by, action: hold.held ? 'ota.rollout_held' : 'ota.rollout_released' },
   );
   const message = hold.held
     ? `Rollout of ${release.version} held at ${release.rolloutPercent}%`
@@ -112,14 +116,14 @@ export async function holdRollout(
 export async function resumeRollout(
   tx: DbExecutor,
   release: OtaVersionRow,
-  actorId: string,
+  by: NonNullable<RolloutMover>,
   now: Date,
 ): Promise<RolloutMove> {
   const updated = await move(
     tx,
     release,
     { rolloutPausedAt: null, rolloutPauseReason: null, haltRule: null, rolloutStepAt: now },
-    { actorId, action: 'ota.rollout_resumed' },
+    { by, action: 'ota.rollout_resumed' },
   );
   return {
     kind: 'changed',

@@ -45,6 +45,7 @@ export async function sendPasswordReset(deps: RecoveryDeps, actor: AuthUser, id:
     await endUserSessions(tx, id);
     await recordAudit(tx, {
       actorId: actor.id,
+      requestId: actor.requestId,
       action: 'user.password_reset_sent',
       entityType: 'user',
       entityId: id,
@@ -77,6 +78,7 @@ export async function setTemporaryPassword(
     await assignTemporaryPassword(tx, id, passwordHash);
     await recordAudit(tx, {
       actorId: actor.id,
+      requestId: actor.requestId,
       action: 'user.temporary_password_set',
       entityType: 'user',
       entityId: id,
@@ -104,6 +106,7 @@ export async function resetUserTwoFactor(deps: RecoveryDeps, actor: AuthUser, id
     await clearTwoFactor(tx, id);
     await recordAudit(tx, {
       actorId: actor.id,
+      requestId: actor.requestId,
       action: 'user.two_factor_reset',
       entityType: 'user',
       entityId: id,

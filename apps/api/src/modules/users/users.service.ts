@@ -91,6 +91,7 @@ export async function createUser(
       });
       await recordAudit(tx, {
         actorId: actor.id,
+        requestId: actor.requestId,
         action: 'user.created',
         entityType: 'user',
         entityId: created.id,
@@ -149,6 +150,7 @@ export async function updateUserProfile(
       if (body.status !== 'active') await endUserSessions(tx, id);
       await recordAudit(tx, {
         actorId: actor.id,
+        requestId: actor.requestId,
         action: 'user.updated',
         entityType: 'user',
         entityId: id,
@@ -183,6 +185,7 @@ export async function updateUserPermissions(
     });
     await recordAudit(tx, {
       actorId: actor.id,
+      requestId: actor.requestId,
       action: 'user.permissions_updated',
       entityType: 'user',
       entityId: id,
@@ -211,6 +214,7 @@ export async function deleteUser(
     await deleteUserRow(tx, id);
     await recordAudit(tx, {
       actorId: actor.id,
+      requestId: actor.requestId,
       action: 'user.deleted',
       entityType: 'user',
       entityId: id,

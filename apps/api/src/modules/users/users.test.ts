@@ -105,6 +105,7 @@ describe('POST /api/users', () => {
       action: 'user.created',
       entityType: 'user',
       actorId: setup.superadminId,
+      requestId: response.headers['x-request-id'],
     });
     expect(entry!.changes).toMatchObject({ username: { before: null, after: form.username } });
     expect(JSON.stringify(entry!.changes)).not.toMatch(/password/i);
@@ -173,7 +174,10 @@ describe('DELETE /api/users/{id}', () => {
     expect(response.body).toEqual({ success: true, message: 'User deleted successfully' });
     expect(await storedUser(setup.t, user.id)).toBeUndefined();
     const [entry] = await auditEntriesOf(setup.t, user.id);
-    expect(entry).toMatchObject({ action: 'user.deleted' });
+    expect(entry).toMatchObject({
+      action: 'user.deleted',
+      requestId: response.headers['x-request-id'],
+    });
     expect(entry!.changes).toMatchObject({ username: { before: user.username, after: null } });
     expect(
       (await api().delete(`/api/users/${user.id}`).set(bearer(setup.superadminToken))).status,

@@ -103,4 +103,33 @@ describe('AuditTable', () => {
     expect(within(revokedRow).getByText('System')).toBeInTheDocument();
     expect(screen.queryByText('Deleted user')).not.toBeInTheDocument();
   });
+
+  it('names LHDN for an e-invoice status it reported and the patrol app for a device activation', () => {
+    const validated: AuditEntry = {
+      ...payment,
+      id: '00000000-0000-4000-8000-000000000408',
+      action: 'einvoice.validated',
+      actionLabel: 'E-invoice validated by LHDN',
+      entityType: 'einvoice',
+      entityLabel: 'INV-2026-000001',
+      actor: null,
+      changes: { status: { before: 'submitted', after: 'valid' } },
+      requestId: null,
+    };
+    const activated: AuditEntry = {
+      ...validated,
+      id: '00000000-0000-4000-8000-000000000409',
+      action: 'licence.activated',
+      actionLabel: 'Licence activated by the patrol app',
+      entityType: 'licence',
+      entityLabel: 'PTRL-ABCD-EFGH',
+      changes: { bound: { before: false, after: true } },
+    };
+    render(<AuditTable entries={[validated, activated]} timeZone="Asia/Kuala_Lumpur" />);
+    const validatedRow = screen.getByText('E-invoice validated by LHDN').closest('tr')!;
+    expect(within(validatedRow).getByText('LHDN (MyInvois)')).toBeInTheDocument();
+    const activatedRow = screen.getByText('Licence activated by the patrol app').closest('tr')!;
+    expect(within(activatedRow).getByText('Patrol app')).toBeInTheDocument();
+    expect(screen.queryByText('Deleted user')).not.toBeInTheDocument();
+  });
 });

@@ -81,15 +81,27 @@ function EntityCell({ entry }: { entry: AuditEntry }) {
 }
 
 /**
- * Who acted: the person, else for a refused sign-in nobody proven, for a session the server ended
- * the system, and otherwise an account deleted since.
+ * Who acted: the person, else for the actions nobody signed in makes (a refused sign-in, a status
+ * LHDN reported, a device activating its licence) who made them, for a session the system, and
+ * otherwise an account deleted since.
  */
 function actorName(entry: AuditEntry): string {
   if (entry.actor) return entry.actor.fullName || entry.actor.username;
-  if (entry.action === 'session.sign_in_failed') return 'Not signed in';
+  const actorless = actorlessActions[entry.action];
+  if (actorless) return actorless;
   if (entry.entityType === 'session') return 'System';
   return 'Deleted user';
 }
+
+/** Who makes the actions recorded without an account. */
+const actorlessActions: Record<string, string> = {
+  'session.sign_in_failed': 'Not signed in',
+  'einvoice.validated': 'LHDN (MyInvois)',
+  'einvoice.invalid': 'LHDN (MyInvois)',
+  'einvoice.rejection_requested': 'LHDN (MyInvois)',
+  'einvoice.cancelled_in_portal': 'LHDN (MyInvois)',
+  'licence.activated': 'Patrol app',
+};
 
 /** One page of the trail as an accountant reads it, times in the company's time zone. */
 export function AuditTable({ entries, timeZone }: { entries: AuditEntry[]; timeZone: string }) {
