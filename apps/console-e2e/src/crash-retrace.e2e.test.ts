@@ -11,9 +11,13 @@ import { buildTestApk, generateR8App, generateR8Crash } from '@patrol/test-apk';
 import { describe, expect } from 'vitest';
 import { expectApkRead } from './support/apk-upload';
 import { createApiClient } from './support/api-client';
-import { test } from './support/e2e-test';
+import { testOnOwnServer } from './support/own-server';
 import { artifactsDir } from './support/paths';
 import { signInAsStaff } from './support/staff-session';
+
+// A server of its own: its release's version code is the next one there, whatever APKs other
+// journeys upload meanwhile.
+const test = testOnOwnServer('crash-retrace-server.log');
 
 const liveUpdateTimeout = { timeout: 20_000, interval: 250 };
 

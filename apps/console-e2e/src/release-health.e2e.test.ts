@@ -5,43 +5,55 @@ import type {
   ListOtaVersionsResponse,
 } from '@patrol/contracts';
 import { buildTestApk } from '@patrol/test-apk';
+import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { expectApkRead } from './support/apk-upload';
-import { createApiClient } from './support/api-client';
-import { test } from './support/e2e-test';
+import { createApiClient, type ApiClient } from './support/api-client';
+import { testOnOwnServer } from './support/own-server';
 import { signInAsStaff } from './support/staff-session';
+
+// A server of its own: the journey's releases are the only ones, so no other journey's upload or
+// activation moves the rollout it watches.
+const test = testOnOwnServer('release-health-server.log');
 
 /** Every device crashes: 100 daily users are the minimum Play's thresholds are judged on. */
 const fleetSize = 100;
 
+/** Uploads an APK through Upload New APK, activates it, and answers its id. */
+async function uploadAndActivate(
+  page: Page,
+  api: ApiClient,
+  apk: { versionName: string; versionCode: number },
+): Promise<string> {
+  await page.getByRole('button', { name: 'Upload APK' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Upload New APK' });
+  await dialog.getByLabel('APK file').setInputFiles({
+    name: `patrol-${apk.versionName}.apk`,
+    mimeType: 'application/vnd.android.package-archive',
+    buffer: await buildTestApk(apk),
+  });
+  await expectApkRead(dialog, apk);
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+  const listed = await api.get<ListOtaVersionsResponse>('/api/ota/versions?includeInactive=true');
+  const release = listed.body.versions.find((v) => v.version === apk.versionName)!;
+  expect((await api.patch(`/api/ota/versions/${release.id}/activate`)).status).toBe(200);
+  return release.id;
+}
+
 describe('release health', () => {
-  test('a simulated fleet makes a staged release bad and it halts itself, the reason shown', async ({
+  test('a simulated fleet makes a staged release bad, it halts itself with the reason shown, and a rebuilt good build rolls forward', async ({
     page,
     baseUrl,
   }) => {
     const { api } = await signInAsStaff(page, baseUrl);
-    const existing = await api.get<ListOtaVersionsResponse>(
-      '/api/ota/versions?includeInactive=true',
-    );
-    const versionCode = Math.max(0, ...existing.body.versions.map((v) => v.buildNumber ?? 0)) + 1;
-    const versionName = `4.${versionCode}.0`;
-
     await page.goto(new URL('/ota', baseUrl).href);
     await page.getByRole('heading', { name: 'Over The Air Update (OTA)' }).waitFor();
-    await page.getByRole('button', { name: 'Upload APK' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Upload New APK' });
-    await dialog.getByLabel('APK file').setInputFiles({
-      name: `patrol-${versionName}.apk`,
-      mimeType: 'application/vnd.android.package-archive',
-      buffer: await buildTestApk({ versionCode, versionName }),
-    });
-    await expectApkRead(dialog, { versionName, versionCode });
-    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-    await dialog.waitFor({ state: 'detached', timeout: 30_000 });
-    const listed = await api.get<ListOtaVersionsResponse>('/api/ota/versions?includeInactive=true');
-    const release = listed.body.versions.find((v) => v.version === versionName)!;
-    expect((await api.patch(`/api/ota/versions/${release.id}/activate`)).status).toBe(200);
-    const staged = await api.patch(`/api/ota/versions/${release.id}/rollout`, {
+    await uploadAndActivate(page, api, { versionName: '4.1.0', versionCode: 1 });
+    const versionCode = 2;
+    const versionName = '4.2.0';
+    const releaseId = await uploadAndActivate(page, api, { versionName, versionCode });
+    const staged = await api.patch(`/api/ota/versions/${releaseId}/rollout`, {
       rolloutPercent: 5,
     });
     expect(staged.status).toBe(200);
@@ -94,8 +106,29 @@ describe('release health', () => {
       )
       .waitFor();
     const after = await api.get<ListOtaVersionsResponse>('/api/ota/versions?includeInactive=true');
-    const halted = after.body.versions.find((v) => v.id === release.id)!;
+    const halted = after.body.versions.find((v) => v.id === releaseId)!;
     expect(halted.ladder?.haltRule).toBe('playCrashRate');
     await page.screenshot({ path: `artifacts/release-health-halted.png` });
+
+    // Roll forward: 4.1.0 rebuilt with a version code above 4.2.0's, read in the browser first.
+    await row.getByRole('button', { name: 'Rollout of version 4.2.0: 5%, halted' }).click();
+    await page.getByRole('menuitem', { name: 'Roll forward…' }).click();
+    const rollForward = page.getByRole('dialog', { name: 'Roll forward from 4.2.0?' });
+    await rollForward.getByLabel('Rebuilt APK of 4.1.0').setInputFiles({
+      name: 'patrol-4.1.1.apk',
+      mimeType: 'application/vnd.android.package-archive',
+      buffer: await buildTestApk({ versionName: '4.1.1', versionCode: 3 }),
+    });
+    await rollForward.getByText('version 4.1.1, version code 3.', { exact: false }).waitFor();
+    await page.screenshot({ path: `artifacts/release-health-roll-forward.png` });
+    await rollForward.getByRole('button', { name: 'Roll Forward' }).click();
+    await rollForward.waitFor({ state: 'detached', timeout: 30_000 });
+    const rolled = await api.get<ListOtaVersionsResponse>('/api/ota/versions?includeInactive=true');
+    expect(rolled.body.versions.find((v) => v.version === '4.1.1')).toMatchObject({
+      isActive: true,
+      buildNumber: 3,
+      rolloutPercent: 100,
+    });
+    expect(rolled.body.versions.find((v) => v.id === releaseId)?.isActive).toBe(false);
   }, 180_000);
 });

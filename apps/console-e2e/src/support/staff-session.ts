@@ -12,6 +12,7 @@ import type {
   UserResponse,
 } from '@patrol/contracts';
 import { generate } from 'otplib';
+import { lock } from 'proper-lockfile';
 import type { Page } from 'playwright-core';
 import { createApiClient, type ApiClient, type ApiResponse } from './api-client';
 import { waitForDashboard } from './auth';
@@ -33,8 +34,9 @@ interface FirstAdministrator {
   refreshToken: string;
 }
 
-// Journey files run one after another in separate workers against one shared server, so the
-// administrator one file creates is kept in a file for the next.
+// Journey files run in separate workers (two at once) against one shared server, so the
+// administrator the first file creates is kept in a file for the others; a lock beside it lets one
+// worker at a time register it or rotate its refresh token (a token used twice ends the session).
 const administratorsDir = join(artifactsDir, 'e2e-accounts');
 
 function administratorFile(baseUrl: string): string {
@@ -65,9 +67,22 @@ async function saveAdministrator(baseUrl: string, administrator: FirstAdministra
 /**
  * An API client signed in as the server's first administrator: registered with two-factor
  * set up through the API on a fresh server, or resumed from the refresh token an earlier call
- * stored.
+ * stored; one worker at a time.
  */
 async function firstAdministratorApi(baseUrl: string): Promise<ApiClient> {
+  await mkdir(administratorsDir, { recursive: true });
+  const release = await lock(administratorFile(baseUrl), {
+    realpath: false,
+    retries: { retries: 100, minTimeout: 50, maxTimeout: 500 },
+  });
+  try {
+    return await signInFirstAdministrator(baseUrl);
+  } finally {
+    await release();
+  }
+}
+
+async function signInFirstAdministrator(baseUrl: string): Promise<ApiClient> {
   const api = createApiClient(baseUrl);
   const setup = await api.get<HasSuperadminResponse>('/api/auth/has-superadmin');
   if (!setup.body.exists) {

@@ -59,7 +59,7 @@ export function RolloutControl({ version, previous }: RolloutControlProps) {
       )}
       {stateText && !paused && <span className="text-xs text-muted-foreground">{stateText}</span>}
       {paused && version.rolloutPauseReason && (
-        <span className="max-w-48 text-right text-xs text-amber-700">
+        <span className="max-w-48 text-right text-xs whitespace-normal text-amber-700">
           {version.rolloutPauseReason}
         </span>
       )}

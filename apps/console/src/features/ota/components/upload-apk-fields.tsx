@@ -23,8 +23,8 @@ type UploadApkFieldsProps = {
 
 const described = (file: File) => `${file.name} (${formatFileSize(file.size)})`;
 
-/** What the APK field says under it: the file, and what its manifest says once read. */
-function apkHint(apk: File | null | undefined, reading: ApkReading): string {
+/** What an APK field says under it: the file, and what its manifest says once read. */
+export function apkHint(apk: File | null | undefined, reading: ApkReading): string {
   if (!apk) return 'An Android .apk, smaller than 200MB.';
   switch (reading.status) {
     case 'reading':
