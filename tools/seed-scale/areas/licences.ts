@@ -4,7 +4,8 @@ import type { DbExecutor } from '../../../apps/api/src/db/client';
 /**
  * About `target` licences spread over the clients with a skewed size (1 to 1,000 each, most
  * small, a few large: 1 + 999 * r^k with k chosen for the target mean), a mix of types; 15%
- * expired, 5% never expiring; half bound to a device, whose last report is recent for some,
+ * expired, 5% never expiring, the rest expiring evenly over the next year (so the renewals view's
+ * near windows and the daily renewal run have their share); half bound to a device, whose last report is recent for some,
  * hours or days old for others (devices that stopped reporting), or never. Each bound licence's
  * device token is scaleDeviceToken(key), stored as its SHA-256 like the API stores tokens.
  */
@@ -49,7 +50,7 @@ export async function seedLicences(
       case when r1 < 0.2 then 'Trial' when r1 < 0.8 then 'Standard' else 'Premium' end,
       case when r3 < 0.15 then now() - r3 * interval '2000 days'
            when r3 < 0.20 then null
-           else now() + r3 * interval '365 days' end,
+           else now() + (r3 - 0.20) / 0.80 * interval '365 days' end,
       bound,
       case when bound then 'MPDID-' || pg_temp.scale_symbols(pg_temp.scale_mix(n, 7), 12) || '-' || project end,
       case when bound then project end,
