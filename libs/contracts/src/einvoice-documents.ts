@@ -31,6 +31,10 @@ export const einvoiceStatusLabels: Record<EinvoiceStatus | 'not_submitted', stri
   consolidated: 'In a consolidated e-Invoice',
 };
 
+/** The flag of a consolidated e-invoice past the guideline's deadline (`pastDeadline`). */
+export const einvoicePastDeadlineMessage =
+  'Past the deadline: not valid 7 days after its month ended';
+
 /**
  * The billing documents that are submitted (MyInvois types 01, 02 and 03), and the monthly
  * consolidated e-invoice (type 01, buyer "General Public") of the invoices whose buyer gave no TIN.
@@ -118,6 +122,11 @@ export const einvoiceDocumentSchema = z.object({
   cancellableUntil: isoDateTimeSchema.nullable(),
   /** No LHDN status more than 15 minutes after it was queued. */
   stale: z.boolean(),
+  /**
+   * A consolidated e-invoice not valid 7 days after its month ended: the guideline's deadline for
+   * submitting it has passed (false for every other document).
+   */
+  pastDeadline: z.boolean(),
   attempts: z.number().int().min(0),
   /**
    * Status "consolidated": the month's consolidated e-invoice that carries it, once built (null

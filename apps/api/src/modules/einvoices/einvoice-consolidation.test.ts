@@ -4,7 +4,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createInvoice } from '../../../test/builders';
 import { einvoiceDocuments } from '../../db/schema';
-import { malaysianMonthStart } from './einvoice-consolidation';
+import { isPastConsolidationDeadline, malaysianMonthStart } from './einvoice-consolidation';
 import { createEinvoiceSourceLoader } from './einvoice-sources.service';
 import { runEinvoiceCycle } from './einvoice-worker.service';
 import { setUpEinvoicesFixture } from './einvoices-test-fixture';
@@ -127,5 +127,62 @@ describe('consolidated e-invoices (buyers without a TIN)', () => {
       consolidatedInto: { number: carrier!.number, status: 'valid' },
     });
     expect(detail.body.document.consolidatedInto.validationLink).toContain(carrier!.uuid);
+  });
+
+  it('consolidates the invoices of a cancelled consolidated e-invoice again, in a new one', async () => {
+    const invoice = await f.issueInvoice();
+    const clock = { now: malaysianMonthStart(new Date(), 1).getTime() + 60_000 };
+    const carrierOf = async () => (await rowOf(invoice.id)).consolidatedInto;
+    for (let i = 0; i < 5; i += 1) {
+      await runEinvoiceCycle(f.worker(clock), new Date(clock.now));
+      clock.now += 4_000;
+    }
+    const firstCarrierId = await carrierOf();
+    const [first] = await f.t.ctx.db
+      .select()
+      .from(einvoiceDocuments)
+      .where(eq(einvoiceDocuments.id, firstCarrierId!));
+    expect(first).toMatchObject({ kind: 'consolidated', status: 'valid' });
+
+    await request(f.t.app)
+      .post(`/api/business/einvoices/${first!.documentId}/cancel`)
+      .set(bearer(f.token))
+      .send({ reason: 'Wrong month' })
+      .expect(200);
+    // Given back at once, carried again by a new consolidated e-invoice on the next cycles.
+    expect(await rowOf(invoice.id)).toMatchObject({
+      status: 'consolidated',
+      consolidatedInto: null,
+    });
+    for (let i = 0; i < 5; i += 1) {
+      await runEinvoiceCycle(f.worker(clock), new Date(clock.now));
+      clock.now += 4_000;
+    }
+    const secondCarrierId = await carrierOf();
+    expect(secondCarrierId).not.toBeNull();
+    expect(secondCarrierId).not.toBe(firstCarrierId);
+    const [second] = await f.t.ctx.db
+      .select()
+      .from(einvoiceDocuments)
+      .where(eq(einvoiceDocuments.id, secondCarrierId!));
+    expect(second).toMatchObject({ kind: 'consolidated', status: 'valid' });
+    expect(second!.number).not.toBe(first!.number);
+  });
+
+  it('flags a consolidated e-invoice not valid 7 days after its month ended, and nothing else', () => {
+    const monthEnd = new Date(
+      malaysianMonthStart(new Date('2026-10-15T00:00:00Z'), 1).getTime() - 1_000,
+    );
+    const carrier = { kind: 'consolidated', status: 'invalid', issueDate: monthEnd } as Parameters<
+      typeof isPastConsolidationDeadline
+    >[0];
+    // November 1st, 00:00 in Malaysia is October 31st, 16:00 UTC; the deadline 7 days on.
+    const deadline = new Date('2026-11-07T16:00:00Z');
+    expect(isPastConsolidationDeadline(carrier, deadline)).toBe(false);
+    const after = new Date(deadline.getTime() + 1_000);
+    expect(isPastConsolidationDeadline(carrier, after)).toBe(true);
+    expect(isPastConsolidationDeadline({ ...carrier, status: 'valid' }, after)).toBe(false);
+    expect(isPastConsolidationDeadline({ ...carrier, status: 'cancelled' }, after)).toBe(false);
+    expect(isPastConsolidationDeadline({ ...carrier, kind: 'invoice' }, after)).toBe(false);
   });
 });

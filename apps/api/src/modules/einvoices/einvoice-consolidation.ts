@@ -1,5 +1,6 @@
 import { einvoiceConsolidationLimit } from '@patrol/contracts';
 import { randomUUID } from 'node:crypto';
+import type { DbExecutor } from '../../db/client';
 import type { EinvoiceDocumentRow } from '../../db/schema';
 import type { EInvoiceSource } from './document/einvoice-source';
 import { announce, type EinvoiceWorkerDeps } from './einvoice-worker-deps';
@@ -7,6 +8,7 @@ import {
   countNumbered,
   findAwaitingConsolidation,
   insertConsolidated,
+  releaseConsolidatedMembers,
   updateDocument,
 } from './einvoices.repo';
 
@@ -27,6 +29,21 @@ export function malaysianMonthStart(at: Date, monthsAhead = 0): Date {
   const local = new Date(at.getTime() + malaysianOffsetMs);
   const start = Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + monthsAhead, 1);
   return new Date(start - malaysianOffsetMs);
+}
+
+/** The guideline's deadline for a month's consolidated e-invoice: 7 days after the month ends. */
+export const consolidationDeadlineMs = 7 * 24 * 60 * 60_000;
+
+/**
+ * Whether a consolidated e-invoice is still not valid (nor cancelled) once the 7 days after its
+ * month (the month of its issue date, the month's last day) have passed.
+ */
+export function isPastConsolidationDeadline(row: EinvoiceDocumentRow, now: Date): boolean {
+  if (row.kind !== 'consolidated' || row.status === 'valid' || row.status === 'cancelled') {
+    return false;
+  }
+  const deadline = malaysianMonthStart(row.issueDate, 1).getTime() + consolidationDeadlineMs;
+  return now.getTime() > deadline;
 }
 
 /** YYYYMM of the Malaysian month `at` falls in. */
@@ -50,6 +67,20 @@ export async function holdForConsolidation(
 ): Promise<void> {
   await updateDocument(deps.db, row.id, { status: 'consolidated', consolidatedInto: null });
   announce(deps.events, [row]);
+}
+
+/**
+ * After a document is cancelled (by staff or in the MyInvois portal): a consolidated e-invoice
+ * gives its invoices back, and the next cycle consolidates them again in a new one, since every
+ * transaction must be carried by a valid e-invoice. Call it in the transaction of the cancel.
+ */
+export async function reconsolidateIfCancelled(
+  tx: DbExecutor,
+  row: EinvoiceDocumentRow,
+): Promise<void> {
+  if (row.kind === 'consolidated' && row.status === 'cancelled') {
+    await releaseConsolidatedMembers(tx, row.id);
+  }
 }
 
 /**

@@ -5,6 +5,7 @@ import type { MyInvoisDocumentSummary } from './myinvois-types';
 import { announce, pollDelayMs, type EinvoiceWorkerDeps } from './einvoice-worker-deps';
 import { MyInvoisHttpError, MyInvoisUncertainError } from './myinvois-client';
 import { rejectionPollMs } from './einvoice-rejections';
+import { reconsolidateIfCancelled } from './einvoice-consolidation';
 import { auditLhdnReport } from './einvoice-trail';
 
 /** A search for a lost submission looks back this far before the row was queued. */
@@ -81,6 +82,7 @@ export async function pollSubmitted(deps: EinvoiceWorkerDeps, now: Date): Promis
       await deps.db.transaction(async (tx) => {
         const after = await updateDocument(tx, row.id, { ...patch, nextAttemptAt });
         await auditLhdnReport(tx, reportOf[patch.status], row, after);
+        await reconsolidateIfCancelled(tx, after);
       });
       announce(deps.events, [row]);
     }

@@ -1,5 +1,6 @@
 import { einvoiceCancelWindowMs } from '@patrol/contracts';
 import type { EinvoiceDocumentRow, NewEinvoiceDocumentRow } from '../../db/schema';
+import { reconsolidateIfCancelled } from './einvoice-consolidation';
 import { auditLhdnReport } from './einvoice-trail';
 import { announce, type EinvoiceWorkerDeps } from './einvoice-worker-deps';
 import { findValidInRejectionWindow, updateDocument } from './einvoices.repo';
@@ -55,6 +56,7 @@ export async function pollForRejections(deps: EinvoiceWorkerDeps, now: Date): Pr
           row,
           after,
         );
+        await reconsolidateIfCancelled(tx, after);
       });
       announce(deps.events, [row]);
     }

@@ -7,6 +7,7 @@ import {
 import type { MyInvoisSetting } from '../../config-myinvois';
 import { dayOf, moneyValue } from '../../db/column-values';
 import type { EinvoiceDocumentRow } from '../../db/schema';
+import { isPastConsolidationDeadline } from './einvoice-consolidation';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -75,6 +76,7 @@ export function presentEinvoice(
         ? new Date(row.validatedAt.getTime() + einvoiceCancelWindowMs).toISOString()
         : null,
     stale: awaiting && now.getTime() - row.queuedAt.getTime() > einvoiceStaleAfterMs,
+    pastDeadline: isPastConsolidationDeadline(row, now),
     attempts: row.attempts,
     consolidatedInto: carrier
       ? {

@@ -238,6 +238,22 @@ export async function insertConsolidated(
   return created!;
 }
 
+/**
+ * Gives a cancelled consolidated e-invoice's invoices back to the ones waiting for consolidation;
+ * answers how many.
+ */
+export async function releaseConsolidatedMembers(
+  db: DbExecutor,
+  consolidatedId: string,
+): Promise<number> {
+  const released = await db
+    .update(einvoiceDocuments)
+    .set({ consolidatedInto: null, updatedAt: new Date() })
+    .where(eq(einvoiceDocuments.consolidatedInto, consolidatedId))
+    .returning({ id: einvoiceDocuments.id });
+  return released.length;
+}
+
 /** The invoices a consolidated e-invoice carries, oldest first. */
 export function findConsolidatedMembers(
   db: DbExecutor,

@@ -15,6 +15,7 @@ import type { AppContext } from '../../http/app-context';
 import { AppError, conflict, notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
 import { recordRowChange } from '../audit/audit.service';
+import { reconsolidateIfCancelled } from './einvoice-consolidation';
 import { fromStandardError } from './einvoice-errors';
 import { announce } from './einvoice-worker-deps';
 import { presentEinvoice, presentEinvoicingState, type Carriers } from './einvoices.presenter';
@@ -176,6 +177,7 @@ export async function cancelEinvoice(
       cancelReason: body.reason,
     });
     await audit(tx, actor, 'einvoice.cancelled', before, after);
+    await reconsolidateIfCancelled(tx, after);
     return after;
   });
   announce(events, [row]);

@@ -52,7 +52,12 @@ describe('GET /api/business/einvoices', () => {
     const listed = response.body.documents.find(
       (doc: { documentId: string }) => doc.documentId === invoice.id,
     );
-    expect(listed).toMatchObject({ status: 'valid', kind: 'invoice', stale: false });
+    expect(listed).toMatchObject({
+      status: 'valid',
+      kind: 'invoice',
+      stale: false,
+      pastDeadline: false,
+    });
     expect(listed.validationLink).toBe(
       `https://preprod.myinvois.hasil.gov.my/${listed.uuid}/share/${listed.longId}`,
     );

@@ -38,6 +38,7 @@ function detail(overrides: Partial<EinvoiceDetailResponse['document']>): Einvoic
       statusReason: null,
       cancellableUntil: null,
       stale: false,
+      pastDeadline: false,
       attempts: 0,
       consolidatedInto: null,
       ...overrides,

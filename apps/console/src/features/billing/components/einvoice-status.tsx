@@ -1,4 +1,5 @@
 import {
+  einvoicePastDeadlineMessage,
   einvoiceStatusLabels,
   type EinvoiceDocument,
   type EinvoiceStatus as Status,
@@ -41,6 +42,9 @@ export function EinvoiceStatus({ documentId }: { documentId: string }) {
       <StatusBadge status={status} tones={tones} label={einvoiceStatusLabels[status]} />
       {document?.stale && (
         <p className="text-xs text-amber-700">No LHDN status for more than 15 minutes</p>
+      )}
+      {document?.pastDeadline && (
+        <p className="text-xs text-destructive">{einvoicePastDeadlineMessage}</p>
       )}
       {document?.validationLink && (
         <a

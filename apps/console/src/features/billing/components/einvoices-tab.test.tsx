@@ -1,4 +1,4 @@
-import type { ListEinvoicesResponse } from '@patrol/contracts';
+import { einvoicePastDeadlineMessage, type ListEinvoicesResponse } from '@patrol/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -52,6 +52,7 @@ function page(enabled = true): ListEinvoicesResponse {
         statusReason: null,
         cancellableUntil: null,
         stale: true,
+        pastDeadline: false,
         attempts: 1,
         consolidatedInto: null,
       },
@@ -87,6 +88,25 @@ describe('EinvoicesTab', () => {
     expect(screen.getByText('No LHDN status after 15 min')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Invalid (1)' }));
     expect(calls.at(-1)?.url.searchParams.get('status')).toBe('invalid');
+  });
+
+  it("flags a month's consolidated e-invoice past its 7-day deadline", async () => {
+    const late = page();
+    late.documents = [
+      {
+        ...late.documents[0]!,
+        kind: 'consolidated',
+        number: 'CON-202610-01',
+        clientName: 'General Public',
+        status: 'invalid',
+        stale: false,
+        pastDeadline: true,
+      },
+    ];
+    stubApi({ 'GET /api/business/einvoices': () => jsonResponse(late) });
+    renderTab();
+    expect(await screen.findByText('CON-202610-01')).toBeInTheDocument();
+    expect(screen.getByText(einvoicePastDeadlineMessage)).toBeInTheDocument();
   });
 
   it('says how to switch e-invoicing on while it is off', async () => {

@@ -1,4 +1,9 @@
-import { einvoiceStatusLabels, einvoiceStatuses, type EinvoiceStatus } from '@patrol/contracts';
+import {
+  einvoicePastDeadlineMessage,
+  einvoiceStatusLabels,
+  einvoiceStatuses,
+  type EinvoiceStatus,
+} from '@patrol/contracts';
 import { formatBusinessDate } from '@patrol/domain';
 import { useState } from 'react';
 import { Pagination } from '@/components/pagination';
@@ -90,6 +95,11 @@ export function EinvoicesTab() {
                   {einvoiceStatusLabels[doc.status]}
                   {doc.stale && (
                     <span className="ml-2 text-amber-700">No LHDN status after 15 min</span>
+                  )}
+                  {doc.pastDeadline && (
+                    <span className="block text-xs text-destructive">
+                      {einvoicePastDeadlineMessage}
+                    </span>
                   )}
                   {doc.consolidatedInto && (
                     <span className="block text-xs text-muted-foreground">

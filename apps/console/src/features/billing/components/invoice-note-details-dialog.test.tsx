@@ -97,6 +97,7 @@ describe('credit and debit note details', () => {
               statusReason: null,
               cancellableUntil: null,
               stale: false,
+              pastDeadline: false,
               attempts: 0,
               consolidatedInto: null,
             },
