@@ -132,7 +132,7 @@ export const boundaries = [
   ),
   // Modules meet only through services, and each touches only its own tables.
   ...apiModules.flatMap(moduleRules),
-  // Services hold the rules; their repos run the queries. A distinct rule from the module rules
+  // Services hold the rules; their repos run the queries, their routes adapt HTTP. A distinct rule from the module rules
   // above, since ESLint keeps only the last options of one rule for a file.
   {
     files: ['apps/api/src/modules/**/*.service.ts'],
@@ -146,6 +146,11 @@ export const boundaries = [
               allowTypeImports: true,
               message:
                 'A service does not run queries: put the query in its *.repo.ts (row types may be imported as types).',
+            },
+            {
+              group: ['express'],
+              message:
+                'A service takes values and streams, never Express req/res: its route adapts HTTP (an upload arrives as a ReceiveUpload).',
             },
           ],
         },

@@ -34,7 +34,7 @@ describe('import boundaries', () => {
     expect(await boundaryErrors(file, reexport('./clients.repo'))).toEqual([]);
   });
 
-  it('refuse a service running queries itself, and let it name row types', async () => {
+  it('refuse a service running queries or taking Express req/res, and let it name row types', async () => {
     const file = 'apps/api/src/modules/clients/zz-fixture.service.ts';
     const serviceErrors = (code: string) =>
       boundaryErrors(file, code, '@typescript-eslint/no-restricted-imports');
@@ -52,6 +52,10 @@ describe('import boundaries', () => {
         "import type { ClientRow } from '../../db/schema';\nexport type R = ClientRow;\n",
       ),
     ).toEqual([]);
+    // Nor does it take Express's request or response, even as a type; its route adapts HTTP.
+    expect(
+      await serviceErrors("import type { Request } from 'express';\nexport type R = Request;\n"),
+    ).toEqual([expect.stringContaining('never Express req/res')]);
     // A repo runs them.
     expect(
       await boundaryErrors(

@@ -82,6 +82,27 @@ export async function receiveSingleFile(
   return req.file as ReceivedFile;
 }
 
+/** A multipart upload received: its one file and the form's other fields (not yet parsed). */
+export interface ReceivedUpload {
+  file: ReceivedFile;
+  fields: unknown;
+}
+
+/**
+ * Receives the request's multipart upload when called: what a route hands a service, so the
+ * service decides when (after its own checks) and where the file goes without taking Express's
+ * request and response. The caller removes the file once done with it.
+ */
+export type ReceiveUpload = (options: SingleFileUploadOptions) => Promise<ReceivedUpload>;
+
+/** The `ReceiveUpload` of one request. */
+export function uploadReceiver(req: Request, res: Response): ReceiveUpload {
+  return async (options) => {
+    const file = await receiveSingleFile(req, res, options);
+    return { file, fields: req.body ?? {} };
+  };
+}
+
 function toUploadError(error: unknown, options: SingleFileUploadOptions): unknown {
   // Anything else (a truncated or malformed multipart body) is bad input too, never a 500.
   if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') {

@@ -2,7 +2,6 @@ import type { Request } from 'express';
 import type { AppContext } from '../../http/app-context';
 import { AppError, tooMany, unauthenticated } from '../../http/app-error';
 import { bearerToken } from '../../http/authenticate';
-import { clientAddress } from '../../http/request-origin';
 import type { DeviceAuthenticator } from '../../http/device-access';
 import { hashOpaqueToken } from '../../security/opaque-token';
 import type { RateLimiter } from '../../security/rate-limiter';
@@ -35,18 +34,18 @@ export interface DeviceSession extends OwnedLicence {
 }
 
 /**
- * Runs an activation unless the calling address, or all addresses together, are over their
+ * Runs an activation unless the calling `address`, or all addresses together, are over their
  * failures (429). The attempt is counted before it runs and given back when it succeeds (or fails
  * on the server's side), so parallel failures are held to the limit like sequential ones; an
  * activation that fails with an expected error (404, 403, 409, 429) keeps counting.
  */
 export async function withActivationLimit<T>(
   ctx: Pick<AppContext, 'limits'>,
-  req: Request,
+  address: string,
   activation: () => Promise<T>,
 ): Promise<T> {
   const { deviceActivationFailures, deviceActivationFailuresAll } = ctx.limits;
-  const fromAddress = await deviceActivationFailures.reserve(clientAddress(req));
+  const fromAddress = await deviceActivationFailures.reserve(address);
   if (!fromAddress) throw tooMany();
   const fromAnywhere = await deviceActivationFailuresAll.reserve('all');
   if (!fromAnywhere) {

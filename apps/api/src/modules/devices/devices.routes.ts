@@ -8,6 +8,7 @@ import {
   licencePublicKeysResponseSchema,
 } from '@patrol/contracts';
 import { defineRoute } from '../../http/route';
+import { clientAddress } from '../../http/request-origin';
 import { licencePublicKeys } from '../../security/licence-signing';
 import { presentedDeviceToken, withActivationLimit } from './device-auth';
 import { recordSessionPing } from './device-sessions.service';
@@ -46,7 +47,7 @@ export const deviceRoutes = [
     body: deviceActivateBodySchema,
     response: deviceActivateResponseSchema,
     handler: ({ ctx, req, body }) =>
-      withActivationLimit(ctx, req, () =>
+      withActivationLimit(ctx, clientAddress(req), () =>
         activateDevice(ctx, body, {
           tokenHash: presentedDeviceToken(req),
           requestId: String(req.id),

@@ -5,12 +5,11 @@ import {
   type CrashMappingResponse,
   type MessageResponse,
 } from '@patrol/contracts';
-import type { Request, Response } from 'express';
 import type { AppContext } from '../../http/app-context';
 import { notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
 import type { StoredFile } from '../../storage/stored-file';
-import { receiveSingleFile, removeFile } from '../../storage/uploads';
+import { removeFile, type ReceiveUpload } from '../../storage/uploads';
 import {
   findMappingDownload,
   mappingDirectory,
@@ -38,11 +37,10 @@ export async function uploadMapping(
   ctx: MappingDeps,
   actor: AuthUser,
   id: string,
-  req: Request,
-  res: Response,
+  receive: ReceiveUpload,
 ): Promise<CrashMappingResponse> {
   const release = await releaseOf(ctx, id);
-  const file = await receiveSingleFile(req, res, {
+  const { file } = await receive({
     directory: mappingDirectory(ctx.uploads),
     field: 'mapping',
     maxBytes: mappingMaxBytes,

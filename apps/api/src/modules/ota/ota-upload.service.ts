@@ -7,12 +7,11 @@ import {
   otaUploadFieldsSchema,
   type OtaVersionResponse,
 } from '@patrol/contracts';
-import type { Request, Response } from 'express';
 import { findPostgresError } from '../../db/errors';
 import type { AppContext } from '../../http/app-context';
 import { conflict, invalid } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
-import { receiveSingleFile, removeFile } from '../../storage/uploads';
+import { removeFile, type ReceiveUpload } from '../../storage/uploads';
 import { recordAudit } from '../audit/audit.service';
 import { readApkIdentity, type ApkIdentity } from './apk-manifest';
 import { presentVersion } from './ota.presenter';
@@ -29,11 +28,10 @@ type UploadDeps = Pick<AppContext, 'db' | 'uploads' | 'events'>;
 export async function uploadApk(
   ctx: UploadDeps,
   actor: AuthUser,
-  req: Request,
-  res: Response,
+  receive: ReceiveUpload,
 ): Promise<OtaVersionResponse> {
   const directory = apkDirectory(ctx.uploads);
-  const file = await receiveSingleFile(req, res, {
+  const { file, fields: form } = await receive({
     directory,
     field: 'apk',
     maxBytes: apkMaxBytes,
@@ -41,7 +39,7 @@ export async function uploadApk(
     missingMessage: otaMessages.fileAndVersionRequired,
   });
   try {
-    const fields = otaUploadFieldsSchema.parse(req.body ?? {});
+    const fields = otaUploadFieldsSchema.parse(form);
     const identity = await readApkIdentity(file.path);
     await checkAgainstReleases(ctx, fields.platform, fields.version, identity);
     // A name only this request uses: a racing upload of the same APK that loses removes its own

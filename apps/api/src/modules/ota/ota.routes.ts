@@ -15,6 +15,7 @@ import {
   otaVersionResponseSchema,
 } from '@patrol/contracts';
 import { defineRoute } from '../../http/route';
+import { uploadReceiver } from '../../storage/uploads';
 import { sendStoredFile } from '../../storage/stored-file';
 import { checkMobileUpdate, findApkDownload } from './ota-device.service';
 import { deleteMapping, findMappingFile, uploadMapping } from './ota-mapping.service';
@@ -57,7 +58,7 @@ export const otaRoutes = [
     access: uploadAccess,
     response: otaVersionResponseSchema,
     status: 201,
-    handler: ({ ctx, user, req, res }) => uploadApk(ctx, user, req, res),
+    handler: ({ ctx, user, req, res }) => uploadApk(ctx, user, uploadReceiver(req, res)),
   }),
   defineRoute({
     method: 'patch',
@@ -160,7 +161,8 @@ export const otaRoutes = [
     params: otaVersionParamsSchema,
     response: crashMappingResponseSchema,
     status: 201,
-    handler: ({ ctx, user, params, req, res }) => uploadMapping(ctx, user, params.id, req, res),
+    handler: ({ ctx, user, params, req, res }) =>
+      uploadMapping(ctx, user, params.id, uploadReceiver(req, res)),
   }),
   defineRoute({
     method: 'get',

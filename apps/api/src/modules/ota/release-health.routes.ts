@@ -5,6 +5,7 @@ import {
   rolloutLadderBodySchema,
 } from '@patrol/contracts';
 import { defineRoute } from '../../http/route';
+import { uploadReceiver } from '../../storage/uploads';
 import { rollForward } from './roll-forward.service';
 import { changeRolloutByHand, setRolloutLadder } from './rollout-ladder.service';
 
@@ -54,6 +55,7 @@ export const releaseHealthRoutes = [
     params: otaVersionParamsSchema,
     response: otaVersionResponseSchema,
     status: 201,
-    handler: ({ ctx, user, params, req, res }) => rollForward(ctx, user, params.id, req, res),
+    handler: ({ ctx, user, params, req, res }) =>
+      rollForward(ctx, user, params.id, uploadReceiver(req, res)),
   }),
 ];

@@ -9,11 +9,10 @@ import {
   type OtaVersionResponse,
 } from '@patrol/contracts';
 import { rolloutState } from '@patrol/domain';
-import type { Request, Response } from 'express';
 import type { AppContext } from '../../http/app-context';
 import { conflict, invalid, notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
-import { receiveSingleFile, removeFile } from '../../storage/uploads';
+import { removeFile, type ReceiveUpload } from '../../storage/uploads';
 import { recordAudit } from '../audit/audit.service';
 import { readApkIdentity } from './apk-manifest';
 import { apkDirectory } from './ota-files';
@@ -44,8 +43,7 @@ export async function rollForward(
   ctx: RollForwardDeps,
   actor: AuthUser,
   id: string,
-  req: Request,
-  res: Response,
+  receive: ReceiveUpload,
 ): Promise<OtaVersionResponse> {
   const bad = await findVersion(ctx.db, id);
   if (!bad) throw notFound(otaMessages.versionNotFound);
@@ -53,7 +51,7 @@ export async function rollForward(
   const good = await findPreviousGood(ctx.db, bad);
   if (!good) throw conflict(ladderMessages.noPrevious);
   const directory = apkDirectory(ctx.uploads);
-  const file = await receiveSingleFile(req, res, {
+  const { file, fields: form } = await receive({
     directory,
     field: 'apk',
     maxBytes: apkMaxBytes,
@@ -61,7 +59,7 @@ export async function rollForward(
     missingMessage: otaMessages.apkOnly,
   });
   try {
-    const fields = rollForwardFieldsSchema.parse(req.body ?? {});
+    const fields = rollForwardFieldsSchema.parse(form);
     const identity = await readApkIdentity(file.path);
     if (identity.packageName !== good.packageName) {
       const message = otaMessages.packageMismatch(identity.packageName, good.packageName);

@@ -60,7 +60,9 @@ async function openSettings(user: StoredUser = testUsers.superadmin) {
 
 const year = new Date().getFullYear();
 
-describe('SettingsPage', () => {
+// The whole settings page (ten cards, a hundred fields) takes over a second to open in jsdom,
+// and two test workers share two cores.
+describe('SettingsPage', { timeout: 15_000 }, () => {
   it('enables Save Settings only once something changed, and saving clears it', async () => {
     const calls = stubSettings();
     const announced = vi.fn();
@@ -230,7 +232,7 @@ async function switchOffCurrentYear() {
   await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
 }
 
-describe('numbering restart warning', () => {
+describe('numbering restart warning', { timeout: 15_000 }, () => {
   it('names the next number and saves only once the restart is confirmed', async () => {
     const calls = stubPreview({
       current: 'INV-MP-2026-000043',

@@ -28,7 +28,9 @@ beforeEach(() => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the settings screen for each role template', () => {
+// The whole settings page (ten cards, a hundred fields) takes over a second to open in jsdom,
+// and two test workers share two cores.
+describe('the settings screen for each role template', { timeout: 15_000 }, () => {
   it.each(roleTemplateUsers)(
     '%s is offered exactly the settings changes the API allows it',
     async (_role, user) => {
