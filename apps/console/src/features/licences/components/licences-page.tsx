@@ -1,7 +1,6 @@
 import { canPerform } from '@patrol/domain';
 import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { Banner, useTimedBanner } from '@/components/banner';
 import { PageHeader } from '@/components/layout/page-header';
 import { Pagination } from '@/components/pagination';
@@ -19,48 +18,27 @@ import {
   LicencesSkeleton,
   NoClients,
 } from '@/features/licences/components/licences-list-states';
+import { useLicenceListParams } from '@/features/licences/lib/licence-list-params';
+import { useExpandedClients } from '@/features/licences/lib/use-expanded-clients';
 import { useAuth } from '@/lib/auth';
 import { useNow } from '@/lib/use-now';
-import { useSearchBox } from '@/lib/use-search-box';
 
 /** Licences page banners last 5 s (spec 1 section 9). */
 const bannerMs = 5_000;
 
-function readPage(value: string | null): number {
-  const page = Number.parseInt(value ?? '', 10);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
 /** Licence Management (/licences, spec 1 section 2.10). */
 export function LicencesPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
   const { user } = useAuth();
-  const params = {
-    page: readPage(searchParams.get('page')),
-    search: searchParams.get('search') ?? '',
-  };
-  const [searchText, setSearchText] = useSearchBox(params.search, (search) =>
-    setSearchParams(search ? { search } : {}, { replace: true }),
-  );
+  const { params, searchText, setSearchText, goToPage } = useLicenceListParams();
   const licencesQuery = useLicences(params);
   const banner = useTimedBanner(bannerMs);
   const now = useNow();
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [addFor, setAddFor] = useState<string | null>(null);
   const [dialog, setDialog] = useState<OpenLicenceDialog>(null);
 
   const data = licencesQuery.data;
   const clients = data?.clients ?? [];
-  // A search that narrows to one client opens it: that is what the user was looking for.
-  const onlyClient = clients.length === 1 ? clients[0]?.id : undefined;
-  const isExpanded = (id: string) => expanded.has(id) || id === onlyClient;
-  const toggle = (id: string) =>
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (isExpanded(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const { isExpanded, toggle } = useExpandedClients(clients);
 
   return (
     <>
@@ -122,11 +100,7 @@ export function LicencesPage() {
             label="Client pages"
             currentPage={data.pagination.currentPage}
             totalPages={data.pagination.totalPages}
-            onPageChange={(page) => {
-              const next = new URLSearchParams(searchParams);
-              next.set('page', String(page));
-              setSearchParams(next);
-            }}
+            onPageChange={goToPage}
           />
         )}
       </div>

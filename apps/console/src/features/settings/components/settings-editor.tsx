@@ -5,27 +5,14 @@ import {
   type CompanySettings,
   type CompanySettingsWithLogo,
 } from '@patrol/contracts';
-import { RefreshCw, RotateCcw } from 'lucide-react';
-import { useState } from 'react';
 import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { PageHeader } from '@/components/layout/page-header';
-import { ConfirmDialog } from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
 import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard';
-import {
-  AddressCard,
-  BankDetailsCard,
-  TaxCard,
-} from '@/features/settings/components/company-details-cards';
-import { CompanyInfoCard } from '@/features/settings/components/company-info-card';
-import { EInvoiceSupplierCard } from '@/features/settings/components/einvoice-supplier-card';
-import { LicenceRenewalsCard } from '@/features/settings/components/licence-renewals-card';
 import { LogoCard } from '@/features/settings/components/logo-card';
-import { NumberingCard } from '@/features/settings/components/numbering-card';
 import { NumberingRestartDialog } from '@/features/settings/components/numbering-restart-dialog';
-import { PaymentRulesCard } from '@/features/settings/components/payment-rules-card';
+import { SettingsFormCards } from '@/features/settings/components/settings-form-cards';
+import { SettingsHeaderActions } from '@/features/settings/components/settings-header-actions';
 import { SettingsSaveBar } from '@/features/settings/components/settings-save-bar';
-import { TimeZoneCard } from '@/features/settings/components/time-zone-card';
 import {
   settingsFormValues,
   useSettingsActions,
@@ -57,30 +44,13 @@ export function SettingsEditor({ settings, can, reload }: SettingsEditorProps) {
   });
   const dirty = form.formState.isDirty;
   const actions = useSettingsActions(form, reload);
-  const [confirmReset, setConfirmReset] = useState(false);
-  const [confirmRefresh, setConfirmRefresh] = useState(false);
 
   return (
     <>
       <PageHeader
         title={settingsPageTitle}
         subtitle={settingsPageSubtitle}
-        actions={
-          <>
-            <Button
-              variant="outline"
-              disabled={actions.reloading}
-              onClick={() => (dirty ? setConfirmRefresh(true) : void actions.refresh())}
-            >
-              <RefreshCw className={actions.reloading ? 'animate-spin' : undefined} /> Refresh
-            </Button>
-            {can.reset && (
-              <Button variant="outline" onClick={() => setConfirmReset(true)}>
-                <RotateCcw /> Reset to Default
-              </Button>
-            )}
-          </>
-        }
+        actions={<SettingsHeaderActions dirty={dirty} canReset={can.reset} actions={actions} />}
       />
       {!can.save && (
         <p className="mb-4 rounded-md border bg-muted/40 px-4 py-3 text-sm text-muted-foreground">
@@ -96,19 +66,7 @@ export function SettingsEditor({ settings, can, reload }: SettingsEditorProps) {
         />
         <FormProvider {...form}>
           <form onSubmit={actions.submit} noValidate aria-label="Company settings">
-            <fieldset disabled={!can.save} className="grid min-w-0 gap-4">
-              <CompanyInfoCard />
-              <div className="grid gap-4 xl:grid-cols-2">
-                <AddressCard />
-                <BankDetailsCard />
-              </div>
-              <TaxCard />
-              <NumberingCard />
-              <PaymentRulesCard />
-              <EInvoiceSupplierCard />
-              <TimeZoneCard />
-              <LicenceRenewalsCard />
-            </fieldset>
+            <SettingsFormCards disabled={!can.save} />
             {can.save && (
               <SettingsSaveBar
                 dirty={dirty}
@@ -125,30 +83,6 @@ export function SettingsEditor({ settings, can, reload }: SettingsEditorProps) {
         pending={actions.saving}
         onCancel={actions.cancelRestarts}
         onConfirm={actions.confirmRestarts}
-      />
-      <ConfirmDialog
-        open={confirmRefresh}
-        onOpenChange={setConfirmRefresh}
-        title="Discard your changes and reload?"
-        description="Refresh loads the saved settings again; the changes you have not saved will be lost."
-        confirmLabel="Discard and Refresh"
-        destructive
-        onConfirm={() => {
-          setConfirmRefresh(false);
-          void actions.refresh();
-        }}
-      />
-      <ConfirmDialog
-        open={confirmReset}
-        onOpenChange={setConfirmReset}
-        title="Reset all settings to default?"
-        description="This clears the company information, the logo and the tax and numbering configuration, and restores the defaults. This action cannot be undone."
-        confirmLabel="Reset to Default"
-        destructive
-        pending={actions.resetting}
-        onConfirm={() =>
-          void actions.resetToDefaults().then((done) => done && setConfirmReset(false))
-        }
       />
     </>
   );

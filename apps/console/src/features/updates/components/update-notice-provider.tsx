@@ -1,8 +1,9 @@
 import { updateMessages } from '@patrol/contracts';
 import { canPerform, hasPermission } from '@patrol/domain';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { useAuth } from '@/lib/auth';
+import { useMountedRef } from '@/lib/use-mounted-ref';
 import { loadedBuild, type LoadedBuild } from '../lib/loaded-build';
 import {
   markAllRead,
@@ -10,6 +11,7 @@ import {
   raiseNotice,
   removeNotices,
   unreadCount,
+  updateFailedNotice,
   type NewNotice,
 } from '../lib/notices';
 import {
@@ -57,22 +59,19 @@ function UserUpdateNotices({
   const canDistribute = canPerform(user, 'distributeRelease');
   const [noticeState, changeNotices] = useNoticeStore(storageKey);
   const [info, setInfo] = useState<UpdateInfo>(() => initialInfo(build));
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const mounted = useMountedRef();
 
   const raise = useCallback(
     (notice: NewNotice, options?: { repeatable?: boolean }) =>
       changeNotices((state) => raiseNotice(state, notice, options)),
     [changeNotices],
   );
-  const patchInfo = useCallback((patch: Partial<UpdateInfo>) => {
-    if (mounted.current) setInfo((current) => ({ ...current, ...patch }));
-  }, []);
+  const patchInfo = useCallback(
+    (patch: Partial<UpdateInfo>) => {
+      if (mounted.current) setInfo((current) => ({ ...current, ...patch }));
+    },
+    [mounted],
+  );
 
   const { mobile, runChecks, changeChannel } = useUpdateChecks({
     build,
@@ -96,18 +95,7 @@ function UserUpdateNotices({
         removeNotices(state, (notice) => notice.type === 'dashboard_update'),
       ),
     onFailed: (message) => {
-      raise(
-        {
-          key: `update_failed:${Date.now()}`,
-          type: 'update_failed',
-          title: updateMessages.updateFailed,
-          message,
-          priority: 'high',
-          version: info.latestVersion,
-          platform: 'dashboard',
-        },
-        { repeatable: true },
-      );
+      raise(updateFailedNotice(message, info.latestVersion), { repeatable: true });
       toast.error(updateMessages.updateFailed, { description: message });
     },
   });

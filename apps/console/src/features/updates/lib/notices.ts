@@ -2,6 +2,7 @@ import {
   updateNotificationPlatforms,
   updateNotificationPriorities,
   updateNotificationTypes,
+  updateMessages,
   type UpdateNotification,
 } from '@patrol/contracts';
 import { noticeListCap } from './update-timings';
@@ -61,6 +62,19 @@ export function removeNotices(
 ): NoticeState {
   const notices = state.notices.filter((notice) => !predicate(notice));
   return notices.length === state.notices.length ? state : { ...state, notices };
+}
+
+/** The notice of a console update that failed (each failure its own, at high priority). */
+export function updateFailedNotice(message: string, version: string | null): NewNotice {
+  return {
+    key: `update_failed:${Date.now()}`,
+    type: 'update_failed',
+    title: updateMessages.updateFailed,
+    message,
+    priority: 'high',
+    version,
+    platform: 'dashboard',
+  };
 }
 
 export function markAllRead(state: NoticeState): NoticeState {

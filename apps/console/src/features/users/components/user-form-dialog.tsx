@@ -1,5 +1,4 @@
-import { roles, type User } from '@patrol/contracts';
-import { roleLabel } from '@patrol/domain';
+import type { User } from '@patrol/contracts';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -11,15 +10,16 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { userStatusLabel } from '@/features/users/components/user-badges';
 import { UserChangeConfirm } from '@/features/users/components/user-change-confirm';
 import {
+  UserAccessFields,
+  UserEmailField,
   UserPasswordField,
-  UserRoleStatusFields,
   UserTextField,
 } from '@/features/users/components/user-form-fields';
 import {
   userFormResolvers,
+  userFormRules,
   userFormValuesOf,
   type UserFormValues,
 } from '@/features/users/lib/user-form';
@@ -37,16 +37,8 @@ type UserFormDialogProps = {
 export function UserFormDialog({ open, onOpenChange, user }: UserFormDialogProps) {
   const isCreate = user === null;
   const { user: actor } = useAuth();
-  // The API keeps these to superadmins (password resets are mailed to the address).
-  const actorIsSuperadmin = actor?.role === 'superadmin';
-  const emailLocked = !isCreate && !actorIsSuperadmin && user.id !== actor?.id;
-  // The API refuses a change to one's own role or status, so the form does not offer it.
-  const editingSelf = !isCreate && user.id === actor?.id;
+  const { emailLocked, editingSelf, offeredRoles } = userFormRules(actor, user);
   const [confirming, setConfirming] = useState<UserFormValues | null>(null);
-  const offeredRoles = roles.filter(
-    (role) =>
-      actorIsSuperadmin || (role !== 'Admin' && role !== 'superadmin') || role === user?.role,
-  );
   const form = useForm<UserFormValues>({
     resolver: userFormResolvers[isCreate ? 'create' : 'edit'],
     defaultValues: userFormValuesOf(user),
@@ -90,35 +82,13 @@ export function UserFormDialog({ open, onOpenChange, user }: UserFormDialogProps
               <UserTextField name="fullName" label="Full Name" autoComplete="name" />
               <UserTextField name="username" label="Username" autoComplete="off" />
             </div>
-            <UserTextField
-              name="email"
-              label="Email"
-              type="email"
-              autoComplete="off"
-              readOnly={emailLocked}
-              hint={
-                emailLocked && (
-                  <p className="text-xs text-muted-foreground">
-                    Only a superadmin can change another user&apos;s email address.
-                  </p>
-                )
-              }
-            />
+            <UserEmailField locked={emailLocked} />
             {isCreate && <UserPasswordField />}
-            {editingSelf ? (
-              <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
-                Your role ({roleLabel(user.role)}) and status ({userStatusLabel(user.status)}) can
-                only be changed by another administrator.
-              </p>
-            ) : (
-              <UserRoleStatusFields offeredRoles={offeredRoles} />
-            )}
-            {roleChanges && !editingSelf && (
-              <p className="text-xs text-muted-foreground">
-                Saving gives this user the permissions of the {roleLabel(roleChoice)} role in place
-                of their current ones.
-              </p>
-            )}
+            <UserAccessFields
+              self={editingSelf ? user : null}
+              offeredRoles={offeredRoles}
+              newRole={roleChanges ? roleChoice : null}
+            />
             <DialogFooter>
               <Button
                 type="button"

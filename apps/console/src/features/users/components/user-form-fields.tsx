@@ -1,4 +1,4 @@
-import { newUserPasswordRules, userStatuses, type Role } from '@patrol/contracts';
+import { newUserPasswordRules, userStatuses, type Role, type User } from '@patrol/contracts';
 import { roleLabel } from '@patrol/domain';
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
@@ -100,5 +100,60 @@ export function UserRoleStatusFields({ offeredRoles }: { offeredRoles: readonly 
         {status.error}
       </div>
     </div>
+  );
+}
+
+/** Email, read-only with a note when the signed-in user may not change it. */
+export function UserEmailField({ locked }: { locked: boolean }) {
+  return (
+    <UserTextField
+      name="email"
+      label="Email"
+      type="email"
+      autoComplete="off"
+      readOnly={locked}
+      hint={
+        locked && (
+          <p className="text-xs text-muted-foreground">
+            Only a superadmin can change another user&apos;s email address.
+          </p>
+        )
+      }
+    />
+  );
+}
+
+/**
+ * Role and status: the fields, or for one's own account a note that another administrator
+ * changes them; and, when the role changes, what saving does to the permissions.
+ */
+export function UserAccessFields({
+  self,
+  offeredRoles,
+  newRole,
+}: {
+  /** The account being edited when it is the signed-in user's own, else null. */
+  self: Pick<User, 'role' | 'status'> | null;
+  offeredRoles: readonly Role[];
+  newRole: Role | null;
+}) {
+  if (self) {
+    return (
+      <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
+        Your role ({roleLabel(self.role)}) and status ({userStatusLabel(self.status)}) can only be
+        changed by another administrator.
+      </p>
+    );
+  }
+  return (
+    <>
+      <UserRoleStatusFields offeredRoles={offeredRoles} />
+      {newRole && (
+        <p className="text-xs text-muted-foreground">
+          Saving gives this user the permissions of the {roleLabel(newRole)} role in place of their
+          current ones.
+        </p>
+      )}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   createUserBodySchema,
+  roles,
   updateUserBodySchema,
   type Role,
   type User,
@@ -67,4 +68,24 @@ export function userChangeConsequences(user: User, values: UserFormValues): stri
         ]
       : []),
   ];
+}
+
+/**
+ * What the form offers `actor` for `user` (null when creating), as the API allows: another user's
+ * email only to a superadmin (resets are mailed to it), never one's own role or status, and the
+ * Admin and superadmin roles only to a superadmin (or kept as the user's own).
+ */
+export function userFormRules(
+  actor: { id?: string; role?: string | null } | null,
+  user: User | null,
+) {
+  const actorIsSuperadmin = actor?.role === 'superadmin';
+  return {
+    emailLocked: user !== null && !actorIsSuperadmin && user.id !== actor?.id,
+    editingSelf: user !== null && user.id === actor?.id,
+    offeredRoles: roles.filter(
+      (role) =>
+        actorIsSuperadmin || (role !== 'Admin' && role !== 'superadmin') || role === user?.role,
+    ),
+  };
 }
