@@ -98,6 +98,25 @@ function TableCell({ className, numeric, ...props }: ComponentProps<'td'> & Cell
   );
 }
 
+/**
+ * A cell's text cut to one line with an ellipsis at the width `className` gives (max-w-*), the
+ * whole text on hover. A table cell ignores max-width (CSS leaves it undefined), so the limit
+ * sits on this block inside it: a long value cannot widen its column.
+ */
+function TruncatedText({
+  text,
+  className,
+}: {
+  text: string | null | undefined;
+  className: string;
+}) {
+  return (
+    <div className={cn('truncate', className)} title={text ?? undefined}>
+      {text}
+    </div>
+  );
+}
+
 function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
   return (
     <caption
@@ -108,4 +127,14 @@ function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
   );
 }
 
-export { Table, TableBody, TableCaption, TableCell, TableFooter, TableHead, TableHeader, TableRow };
+export {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableFooter,
+  TableHead,
+  TableHeader,
+  TableRow,
+  TruncatedText,
+};

@@ -8,6 +8,7 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  TruncatedText,
 } from '@/components/ui/table';
 import type { ReportData, ReportPeriodChoice } from '@/features/billing/api/reports';
 import { AgingChart } from './report-charts';
@@ -60,7 +61,9 @@ export function AgingReport({
             <TableBody>
               {aging.details.map((row) => (
                 <TableRow key={row.name}>
-                  <TableCell className="max-w-56 truncate">{row.name}</TableCell>
+                  <TableCell>
+                    <TruncatedText className="max-w-56" text={row.name} />
+                  </TableCell>
                   <TableCell
                     className={
                       row.totalOutstanding > billingInsightLimits.agingClientAlert

@@ -6,6 +6,7 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  TruncatedText,
 } from '@/components/ui/table';
 import type { ReportData, ReportPeriodChoice } from '@/features/billing/api/reports';
 import { MethodBreakdownChart, RevenueTrendChart } from './report-charts';
@@ -89,7 +90,9 @@ export function FinancialReport({
               <TableBody>
                 {business.topClients.map((row) => (
                   <TableRow key={row.name}>
-                    <TableCell className="max-w-56 truncate">{row.name}</TableCell>
+                    <TableCell>
+                      <TruncatedText className="max-w-56" text={row.name} />
+                    </TableCell>
                     <TableCell numeric>{formatMoney(row.revenue)}</TableCell>
                     <TableCell numeric>{formatCount(row.invoices)}</TableCell>
                   </TableRow>

@@ -10,6 +10,7 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  TruncatedText,
 } from '@/components/ui/table';
 import { useDownloadCycle } from '@/lib/download';
 import { billingTableClass } from './billing-list-card';
@@ -52,8 +53,8 @@ export function InvoiceNotesTable({ notes }: { notes: readonly InvoiceNote[] }) 
               </TableCell>
               <TableCell>{note.clientInfo.companyName}</TableCell>
               <TableCell>{formatBusinessDate(note.issueDate)}</TableCell>
-              <TableCell className="max-w-64 truncate" title={note.reason}>
-                {note.reason}
+              <TableCell>
+                <TruncatedText className="max-w-64" text={note.reason} />
               </TableCell>
               <TableCell numeric>
                 {note.kind === 'credit' ? '-' : '+'}

@@ -9,6 +9,7 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  TruncatedText,
 } from '@/components/ui/table';
 import { createReceiptShareLink } from '@/features/billing/api/receipts';
 import {
@@ -66,7 +67,9 @@ export function ReceiptsTable({ receipts, pdf, onView }: ReceiptsTableProps) {
                 label={humanise(receipt.transactionType)}
               />
             </TableCell>
-            <TableCell className="max-w-40 truncate">{receipt.referenceNumber}</TableCell>
+            <TableCell>
+              <TruncatedText className="max-w-40" text={receipt.referenceNumber} />
+            </TableCell>
             <TableCell className="font-mono text-xs whitespace-nowrap">
               {receipt.verificationCode}
             </TableCell>

@@ -8,6 +8,7 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  TruncatedText,
 } from '@/components/ui/table';
 import { ClientRowActions } from '@/features/clients/components/client-row-actions';
 import { SortHeader } from '@/components/sort-header';
@@ -79,8 +80,8 @@ export function ClientsTable({ clients, params, onSort }: ClientsTableProps) {
                 <div>{client.email}</div>
                 <div className="text-xs text-muted-foreground">{client.phone}</div>
               </TableCell>
-              <TableCell className="hidden max-w-64 truncate lg:table-cell" title={client.address}>
-                {client.address}
+              <TableCell className="hidden lg:table-cell">
+                <TruncatedText className="max-w-64" text={client.address} />
               </TableCell>
               <TableCell numeric>{client.licenceCount}</TableCell>
               <TableCell>
