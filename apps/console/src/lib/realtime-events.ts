@@ -1,6 +1,7 @@
 import type { QueryClient, Query } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
+import { breakers } from '@/lib/breaker';
 import { queryKeys } from '@/lib/query-keys';
 import {
   patchLicenceActivity,
@@ -66,6 +67,9 @@ export function connectEventsToCache(
     realtimeDebounceMs,
   );
   const refreshClientLists = () => {
+    // A change someone else made calls for a fresh list, as one's own does: not a repeat for the
+    // client data breaker's minimum interval to answer with "unavailable" instead.
+    breakers.get('clientData').allowFreshCalls();
     void queryClient.invalidateQueries({ queryKey: queryKeys.clients.lists() });
     void queryClient.invalidateQueries({ queryKey: queryKeys.licences.all });
   };

@@ -44,9 +44,9 @@ export function IconButton({
 }
 
 /**
- * A row's icon actions, right-aligned and three to a line, so a row with many actions stays
- * narrow enough for the whole table to fit a 1280-pixel screen.
+ * A row's icon actions, right-aligned and two to a line, so a row with many actions stays narrow
+ * enough for a nine-column billing table to fit a 1280-pixel screen whatever its amounts.
  */
 export function RowActions({ children }: { children: ReactNode }) {
-  return <div className="ml-auto flex w-26 flex-wrap justify-end gap-0.5">{children}</div>;
+  return <div className="ml-auto flex w-17 flex-wrap justify-end gap-0.5">{children}</div>;
 }
