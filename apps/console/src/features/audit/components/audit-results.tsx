@@ -1,6 +1,6 @@
 import type { ListAuditResponse } from '@patrol/contracts';
 import { ScrollTextIcon } from 'lucide-react';
-import { Pagination } from '@/components/pagination';
+import { CardPager } from '@/components/card-pager';
 import { Button } from '@/components/ui/button';
 import { CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -43,19 +43,11 @@ export function AuditResults({ data, error, onRetry, onPageChange }: AuditResult
           <AuditTable entries={data.entries} timeZone={data.timeZone} />
         )}
       </CardContent>
-      {data && data.pagination.totalPages > 1 && (
-        <div className="flex items-center justify-between gap-3 border-t p-3 text-sm text-muted-foreground">
-          <span className="tabular-nums">
-            Page {data.pagination.currentPage} of {data.pagination.totalPages}
-          </span>
-          <Pagination
-            label="Audit trail pages"
-            currentPage={data.pagination.currentPage}
-            totalPages={data.pagination.totalPages}
-            onPageChange={onPageChange}
-          />
-        </div>
-      )}
+      <CardPager
+        pagination={data?.pagination}
+        label="Audit trail pages"
+        onPageChange={onPageChange}
+      />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { Pagination as PageInfo } from '@patrol/contracts';
 import { RefreshCwIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Pagination } from '@/components/pagination';
+import { CardPager } from '@/components/card-pager';
 import { SearchInput } from '@/components/search-input';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -94,22 +94,7 @@ export function BillingListCard({
           children
         )}
       </CardContent>
-      {pagination && pagination.totalPages > 1 && (
-        <div className="flex items-center justify-between gap-3 border-t p-3 text-sm text-muted-foreground">
-          <span className="tabular-nums">
-            Page {pagination.currentPage} of{' '}
-            {pagination.totalCountCapped
-              ? `more than ${pagination.totalPages}`
-              : pagination.totalPages}
-          </span>
-          <Pagination
-            label={`${title} pages`}
-            currentPage={pagination.currentPage}
-            totalPages={pagination.totalPages}
-            onPageChange={onPageChange}
-          />
-        </div>
-      )}
+      <CardPager pagination={pagination} label={`${title} pages`} onPageChange={onPageChange} />
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { Pagination } from '@/components/pagination';
+import { CardPager } from '@/components/card-pager';
 import { SearchInput } from '@/components/search-input';
 import { Card, CardContent } from '@/components/ui/card';
 import { clientDataUnavailableMessage, type useClients } from '@/features/clients/api/get-clients';
@@ -95,19 +95,11 @@ export function ClientsListCard({ query: clientsQuery, params, update }: Clients
           />
         )}
       </CardContent>
-      {listed && listed.pagination.totalPages > 1 && (
-        <div className="flex items-center justify-between gap-3 border-t p-3 text-sm text-muted-foreground">
-          <span className="tabular-nums">
-            Page {listed.pagination.currentPage} of {listed.pagination.totalPages}
-          </span>
-          <Pagination
-            label="Clients pages"
-            currentPage={listed.pagination.currentPage}
-            totalPages={listed.pagination.totalPages}
-            onPageChange={(page) => update({ page })}
-          />
-        </div>
-      )}
+      <CardPager
+        pagination={listed?.pagination}
+        label="Clients pages"
+        onPageChange={(page) => update({ page })}
+      />
     </Card>
   );
 }

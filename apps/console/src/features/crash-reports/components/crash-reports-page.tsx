@@ -2,8 +2,8 @@ import type { CrashReport } from '@patrol/contracts';
 import { LayersIcon, ListIcon, RefreshCwIcon, XIcon } from 'lucide-react';
 import { useState } from 'react';
 import { AutoRefreshControl } from '@/components/auto-refresh-control';
+import { CardPager } from '@/components/card-pager';
 import { PageHeader } from '@/components/layout/page-header';
-import { Pagination } from '@/components/pagination';
 import { SearchInput } from '@/components/search-input';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -71,32 +71,6 @@ function ViewSwitch({ view, onChange }: { view: CrashView; onChange: (view: Cras
           {label}
         </Button>
       ))}
-    </div>
-  );
-}
-
-function PageFooter({
-  pagination,
-  label,
-  onPage,
-}: {
-  pagination: { currentPage: number; totalPages: number; totalCountCapped?: true };
-  label: string;
-  onPage: (page: number) => void;
-}) {
-  if (pagination.totalPages <= 1) return null;
-  return (
-    <div className="flex items-center justify-between gap-3 border-t p-3 text-sm text-muted-foreground">
-      <span className="tabular-nums">
-        Page {pagination.currentPage} of{' '}
-        {pagination.totalCountCapped ? `more than ${pagination.totalPages}` : pagination.totalPages}
-      </span>
-      <Pagination
-        label={label}
-        currentPage={pagination.currentPage}
-        totalPages={pagination.totalPages}
-        onPageChange={onPage}
-      />
     </div>
   );
 }
@@ -231,10 +205,10 @@ export function CrashReportsPage() {
                         onSort={(field) => sortBy(reportParams, field)}
                         onOpen={setOpenReport}
                       />
-                      <PageFooter
+                      <CardPager
                         pagination={data.pagination}
                         label="Crash report pages"
-                        onPage={(page) => update({ page })}
+                        onPageChange={(page) => update({ page })}
                       />
                     </>
                   )}
@@ -253,10 +227,10 @@ export function CrashReportsPage() {
                         onSort={(field) => sortBy(groupParams, field)}
                         onOpen={(group) => setOpenGroup(group.fingerprint)}
                       />
-                      <PageFooter
+                      <CardPager
                         pagination={data.pagination}
                         label="Crash group pages"
-                        onPage={(page) => update({ page })}
+                        onPageChange={(page) => update({ page })}
                       />
                     </>
                   )}
