@@ -11,6 +11,7 @@ import { ClientStatusFilter } from '@/features/clients/components/client-status-
 import { ClientsTable } from '@/features/clients/components/clients-table';
 import type { useClientListParams } from '@/features/clients/lib/client-list-params';
 import { ApiError } from '@/lib/api-client';
+import { listState } from '@/lib/list-state';
 import { useSearchBox } from '@/lib/use-search-box';
 
 type ClientListParams = ReturnType<typeof useClientListParams>;
@@ -40,7 +41,10 @@ export function ClientsListCard({ query: clientsQuery, params, update }: Clients
       : null;
   const refresh = () => void clientsQuery.refetch();
   // An empty directory invites a first client; an empty filtered page just says nothing matched.
-  const directoryEmpty = listed?.summary.totalClients === 0;
+  const list = listState(
+    { isError: Boolean(unavailableMessage), data: listed },
+    (page) => page.summary.totalClients === 0,
+  );
 
   return (
     <Card className="gap-0 py-0">
@@ -66,10 +70,10 @@ export function ClientsListCard({ query: clientsQuery, params, update }: Clients
         </div>
       </div>
       <CardContent className="px-0">
-        {unavailableMessage ? (
+        {list.status === 'failed' ? (
           <UnavailableState
             error={{
-              message: unavailableMessage,
+              message: unavailableMessage!,
               status:
                 clientsQuery.error instanceof ApiError ? clientsQuery.error.status : undefined,
               retryAfter: data && !data.success ? new Date(data.retryAfter) : undefined,
@@ -77,13 +81,13 @@ export function ClientsListCard({ query: clientsQuery, params, update }: Clients
             retrying={clientsQuery.isFetching}
             onRetry={refresh}
           />
-        ) : !listed ? (
+        ) : list.status === 'loading' ? (
           <TableSkeleton />
-        ) : directoryEmpty ? (
+        ) : list.status === 'empty' ? (
           <EmptyState onRefresh={refresh} />
         ) : (
           <ClientsTable
-            clients={listed.clients}
+            clients={list.data.clients}
             params={params}
             onSort={(field) =>
               update({

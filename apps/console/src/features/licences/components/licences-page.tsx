@@ -21,6 +21,7 @@ import {
 import { useLicenceListParams } from '@/features/licences/lib/licence-list-params';
 import { useExpandedClients } from '@/features/licences/lib/use-expanded-clients';
 import { useAuth } from '@/lib/auth';
+import { listState } from '@/lib/list-state';
 import { useNow } from '@/lib/use-now';
 
 /** Licences page banners last 5 s (spec 1 section 9). */
@@ -39,6 +40,7 @@ export function LicencesPage() {
   const data = licencesQuery.data;
   const clients = data?.clients ?? [];
   const { isExpanded, toggle } = useExpandedClients(clients);
+  const list = listState(licencesQuery, (page) => page.clients.length === 0);
 
   return (
     <>
@@ -73,17 +75,17 @@ export function LicencesPage() {
             </p>
           )}
         </div>
-        {licencesQuery.isError ? (
+        {list.status === 'failed' ? (
           <LicencesLoadFailed
             error={licencesQuery.error}
             onRetry={() => void licencesQuery.refetch()}
           />
-        ) : !data ? (
+        ) : list.status === 'loading' ? (
           <LicencesSkeleton />
-        ) : clients.length === 0 ? (
+        ) : list.status === 'empty' ? (
           <NoClients searching={params.search !== ''} />
         ) : (
-          clients.map((client) => (
+          list.data.clients.map((client) => (
             <ClientLicencesCard
               key={client.id}
               client={client}
