@@ -1,6 +1,10 @@
 import type { ListOtaVersionsResponse, OtaHealthResponse, OtaVersion } from '@patrol/contracts';
+import { buildTestApk } from '@patrol/test-apk';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { resetOtaConnection } from '@/features/ota/api/ota-request';
 import { stubApi, type FakeCall } from '@/test/fake-api';
-import { jsonResponse } from '@/test/test-utils';
+import { jsonResponse, signInAs, testUsers } from '@/test/test-utils';
 
 /** A release as the API lists it; 1.2.0 (build 12), active, 15 MB, fully rolled out. */
 export function otaVersion(overrides: Partial<OtaVersion> = {}): OtaVersion {
@@ -89,4 +93,38 @@ export function callsTo(calls: FakeCall[], method: string, path: string): FakeCa
 /** An error envelope answer. */
 export function errorResponse(status: number, error: string, message: string): Response {
   return jsonResponse({ success: false, error, message }, status);
+}
+
+/**
+ * Each test of an OTA upload dialog starts signed in as a superadmin with no API answers stubbed,
+ * and ends with no toasts, no OTA connection state and no stubbed globals (fetch, XMLHttpRequest).
+ */
+export function setUpOtaDialogTest(): void {
+  beforeEach(() => {
+    signInAs(testUsers.superadmin);
+    stubApi({});
+  });
+  afterEach(() => {
+    toast.dismiss();
+    resetOtaConnection();
+    vi.unstubAllGlobals();
+  });
+}
+
+/**
+ * A real APK (libs/test-apk): com.patrol.app 1.3.0 with version code 13 unless told, in a file
+ * named for its version name ('patrol-1.3.0.apk').
+ */
+export async function testApkFile(
+  options: { packageName?: string; versionCode?: number; versionName?: string } = {},
+): Promise<File> {
+  const versionName = options.versionName ?? '1.3.0';
+  const bytes = await buildTestApk({
+    packageName: options.packageName ?? 'com.patrol.app',
+    versionCode: options.versionCode ?? 13,
+    versionName,
+  });
+  return new File([new Uint8Array(bytes)], `patrol-${versionName}.apk`, {
+    type: 'application/vnd.android.package-archive',
+  });
 }

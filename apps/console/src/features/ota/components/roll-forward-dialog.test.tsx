@@ -1,26 +1,18 @@
 import { otaMessages } from '@patrol/contracts';
-import { buildTestApk } from '@patrol/test-apk';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetOtaConnection } from '@/features/ota/api/ota-request';
+import { describe, expect, it, vi } from 'vitest';
 import { RollForwardDialog } from '@/features/ota/components/roll-forward-dialog';
-import { otaVersion, previousVersion } from '@/features/ota/components/ota-test-data';
-import { renderScreen, stubApi } from '@/test/fake-api';
+import {
+  otaVersion,
+  previousVersion,
+  setUpOtaDialogTest,
+  testApkFile,
+} from '@/features/ota/components/ota-test-data';
+import { renderScreen } from '@/test/fake-api';
 import { stubXhr } from '@/test/fake-xhr';
-import { signInAs, testUsers } from '@/test/test-utils';
 
-beforeEach(() => {
-  signInAs(testUsers.superadmin);
-  stubApi({});
-});
-
-afterEach(() => {
-  toast.dismiss();
-  resetOtaConnection();
-  vi.unstubAllGlobals();
-});
+setUpOtaDialogTest();
 
 /** 1.2.0 (build 12) halted; 1.1.0 (build 11) before it. */
 const halted = otaVersion({
@@ -29,19 +21,9 @@ const halted = otaVersion({
   rolloutPauseReason: 'Crash-free devices 91.0%',
 });
 
-/** A real APK (libs/test-apk) of com.patrol.app, 1.1.1 with version code 13, unless told. */
-async function rebuiltApk(
-  options: { packageName?: string; versionCode?: number; versionName?: string } = {},
-) {
-  const bytes = await buildTestApk({
-    packageName: options.packageName ?? 'com.patrol.app',
-    versionCode: options.versionCode ?? 13,
-    versionName: options.versionName ?? '1.1.1',
-  });
-  return new File([new Uint8Array(bytes)], 'patrol-1.1.1.apk', {
-    type: 'application/vnd.android.package-archive',
-  });
-}
+/** 1.1.0 rebuilt: a real APK of com.patrol.app, 1.1.1 with version code 13, unless told. */
+const rebuiltApk = (options: Parameters<typeof testApkFile>[0] = {}) =>
+  testApkFile({ versionName: '1.1.1', ...options });
 
 function openDialog() {
   const onOpenChange = vi.fn();

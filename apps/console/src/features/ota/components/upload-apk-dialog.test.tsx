@@ -1,44 +1,23 @@
 import { otaMessages, type OtaVersion } from '@patrol/contracts';
-import { buildTestApk } from '@patrol/test-apk';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetOtaConnection } from '@/features/ota/api/ota-request';
+import { describe, expect, it, vi } from 'vitest';
 import { UploadApkDialog } from '@/features/ota/components/upload-apk-dialog';
-import { otaVersion } from '@/features/ota/components/ota-test-data';
-import { renderScreen, stubApi } from '@/test/fake-api';
+import {
+  otaVersion,
+  setUpOtaDialogTest,
+  testApkFile,
+} from '@/features/ota/components/ota-test-data';
+import { renderScreen } from '@/test/fake-api';
 import { stubXhr, type FakeXhr } from '@/test/fake-xhr';
-import { signInAs, testUsers } from '@/test/test-utils';
 
-beforeEach(() => {
-  signInAs(testUsers.superadmin);
-  stubApi({});
-});
-
-afterEach(() => {
-  toast.dismiss();
-  resetOtaConnection();
-  vi.unstubAllGlobals();
-});
+setUpOtaDialogTest();
 
 /** A file of `bytes` (a text that is no APK unless given), with the size it claims. */
 function apkFile(name = 'patrol-1.3.0.apk', size = 2048, bytes: BlobPart = 'PK'): File {
   const file = new File([bytes], name, { type: 'application/vnd.android.package-archive' });
   Object.defineProperty(file, 'size', { value: size });
   return file;
-}
-
-/** A real APK (libs/test-apk): com.patrol.app 1.3.0, version code 13, unless told. */
-async function realApk(options: { versionCode?: number; versionName?: string } = {}) {
-  const bytes = await buildTestApk({
-    packageName: 'com.patrol.app',
-    versionCode: options.versionCode ?? 13,
-    versionName: options.versionName ?? '1.3.0',
-  });
-  return new File([new Uint8Array(bytes)], 'patrol-1.3.0.apk', {
-    type: 'application/vnd.android.package-archive',
-  });
 }
 
 function openDialog(releases: OtaVersion[] = []) {
@@ -53,7 +32,7 @@ function chooseFile(dialog: ReturnType<typeof openDialog>['dialog'], file: File)
 }
 
 async function fillAndSubmit(dialog: ReturnType<typeof openDialog>['dialog']) {
-  chooseFile(dialog, await realApk());
+  chooseFile(dialog, await testApkFile());
   // The APK is read in the browser: its version name fills Version.
   await waitFor(() => expect(dialog.getByLabelText('Version')).toHaveValue('1.3.0'));
   await userEvent.type(dialog.getByLabelText('Release notes'), 'Offline checkpoint queue');
@@ -82,7 +61,7 @@ describe('Upload New APK', () => {
     expect(await dialog.findByText(otaMessages.apkTooLarge)).toBeInTheDocument();
     expect(await screen.findByText('File Too Large')).toBeInTheDocument();
 
-    chooseFile(dialog, await realApk());
+    chooseFile(dialog, await testApkFile());
     await waitFor(() => expect(dialog.getByLabelText('Version')).toHaveValue('1.3.0'));
     await userEvent.clear(dialog.getByLabelText('Version'));
     await userEvent.type(dialog.getByLabelText('Version'), 'v 1.3!');
@@ -202,7 +181,7 @@ describe('Upload New APK', () => {
     const requests = stubXhr();
     const { dialog } = openDialog();
     await userEvent.type(dialog.getByLabelText('Version'), '1.3.1');
-    chooseFile(dialog, await realApk());
+    chooseFile(dialog, await testApkFile());
     const mismatch = otaMessages.versionMismatch('1.3.1', '1.3.0');
     expect(await dialog.findByText(mismatch)).toBeInTheDocument();
     expect(dialog.getByLabelText('Version')).toHaveValue('1.3.1');
@@ -216,9 +195,9 @@ describe('Upload New APK', () => {
   it('says what the server would refuse against the releases here', async () => {
     const requests = stubXhr();
     const { dialog } = openDialog([otaVersion({ version: '1.2.0', buildNumber: 12 })]);
-    chooseFile(dialog, await realApk({ versionCode: 12 }));
+    chooseFile(dialog, await testApkFile({ versionCode: 12 }));
     expect(await dialog.findByText(otaMessages.versionCodeNotAbove(12, 12))).toBeInTheDocument();
-    chooseFile(dialog, await realApk({ versionName: '1.2.0', versionCode: 14 }));
+    chooseFile(dialog, await testApkFile({ versionName: '1.2.0', versionCode: 14 }));
     expect(await dialog.findByText(otaMessages.versionExists('1.2.0'))).toBeInTheDocument();
     await userEvent.click(dialog.getByRole('button', { name: 'Upload' }));
     expect(requests).toHaveLength(0);
