@@ -1,22 +1,18 @@
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectEventsToCache } from '@/lib/realtime-events';
 import { sessionStore } from '@/lib/session-storage';
-import { latestSocket } from '@/test/fake-socket';
 import {
   currentClient,
-  resetFakeSockets,
+  latestSocket,
+  setUpRealtimeTest,
   startClient,
-  stopFakeClient,
   storeToken,
 } from '@/test/realtime-test-client';
 import { jsonResponse, testUsers } from '@/test/test-utils';
 
-beforeEach(resetFakeSockets);
-afterEach(() => {
-  stopFakeClient();
-  vi.unstubAllGlobals();
-});
+setUpRealtimeTest();
+afterEach(() => vi.unstubAllGlobals());
 
 describe('accountChanged', () => {
   it('re-reads the session at once, so the menu follows the new permissions', async () => {

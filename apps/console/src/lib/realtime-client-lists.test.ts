@@ -1,23 +1,19 @@
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { breakers } from '@/lib/breaker';
 import { connectEventsToCache } from '@/lib/realtime-events';
 import { sessionStore } from '@/lib/session-storage';
-import { latestSocket } from '@/test/fake-socket';
 import {
   currentClient,
-  resetFakeSockets,
+  latestSocket,
+  setUpRealtimeTest,
   startClient,
-  stopFakeClient,
   storeToken,
 } from '@/test/realtime-test-client';
 import { testUsers } from '@/test/test-utils';
 
-beforeEach(() => {
-  resetFakeSockets();
-  breakers.resetAll();
-});
-afterEach(stopFakeClient);
+setUpRealtimeTest();
+beforeEach(() => breakers.resetAll());
 
 describe('client lists on a change someone else made', () => {
   it('are read afresh, not throttled by the client data breaker into its unavailable answer', async () => {

@@ -1,19 +1,19 @@
 import { serverToClientEvents } from '@patrol/contracts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session-storage';
 import { RealtimeClient, reconnectDelays, socketTimeoutMs } from '@/lib/socket';
-import { fakeSocketFactory, latestSocket, sockets } from '@/test/fake-socket';
 import {
   adoptClient,
   currentClient,
-  resetFakeSockets,
+  fakeSocketFactory,
+  latestSocket,
+  setUpRealtimeTest,
+  sockets,
   startClient,
-  stopFakeClient,
   storeToken,
 } from '@/test/realtime-test-client';
 
-beforeEach(resetFakeSockets);
-afterEach(stopFakeClient);
+setUpRealtimeTest();
 
 describe('RealtimeClient connection', () => {
   it('does not connect while no token is stored', () => {

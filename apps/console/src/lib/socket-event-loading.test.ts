@@ -1,16 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session-storage';
 import { RealtimeClient } from '@/lib/socket';
-import { billingEvent, fakeSocketFactory, latestSocket } from '@/test/fake-socket';
 import {
   adoptClient,
-  resetFakeSockets,
-  stopFakeClient,
+  billingEvent,
+  fakeSocketFactory,
+  latestSocket,
+  setUpRealtimeTest,
   storeToken,
 } from '@/test/realtime-test-client';
 
-beforeEach(resetFakeSockets);
-afterEach(stopFakeClient);
+setUpRealtimeTest();
 
 /** A client as the console builds it: the event schemas load with the first event. */
 function startLoadingClient(): { realtime: RealtimeClient; received: string[] } {

@@ -2,17 +2,17 @@ import { commonMessages } from '@patrol/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@/lib/session-storage';
 import { reconnectDelays, socketAuthFailedEvent } from '@/lib/socket';
-import { billingEvent, latestSocket, sockets } from '@/test/fake-socket';
 import {
+  billingEvent,
   currentClient,
-  resetFakeSockets,
+  latestSocket,
+  setUpRealtimeTest,
+  sockets,
   startClient,
-  stopFakeClient,
   storeToken,
 } from '@/test/realtime-test-client';
 
-beforeEach(resetFakeSockets);
-afterEach(stopFakeClient);
+setUpRealtimeTest();
 
 describe('RealtimeClient authentication errors', () => {
   const authFailed = vi.fn();

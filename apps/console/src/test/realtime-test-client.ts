@@ -1,12 +1,14 @@
 import { serverToClientEvents } from '@patrol/contracts';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { sessionStore } from '@/lib/session-storage';
 import { RealtimeClient } from '@/lib/socket';
 import { fakeSocketFactory, sockets } from '@/test/fake-socket';
 
+export { billingEvent, fakeSocketFactory, latestSocket, sockets } from '@/test/fake-socket';
+
 let client: RealtimeClient | null = null;
 
-/** Starts a client on the real session store; stopped after each test by `resetFakeSockets`. */
+/** Starts a client on the real session store; stopped after each test (`setUpRealtimeTest`). */
 export function startClient(refreshSession?: () => Promise<unknown>): RealtimeClient {
   client = new RealtimeClient({
     getToken: sessionStore.getToken,
@@ -34,15 +36,18 @@ export function storeToken(token: string): void {
   sessionStore.save({ token, refreshToken: 'refresh-1', user: { role: 'superadmin' } });
 }
 
-/** beforeEach: fake timers and no sockets yet. */
-export function resetFakeSockets(): void {
-  vi.useFakeTimers();
-  sockets.length = 0;
-}
-
-/** afterEach: stop the client and restore real timers. */
-export function stopFakeClient(): void {
-  client?.stop();
-  client = null;
-  vi.useRealTimers();
+/**
+ * Each test of the realtime client starts on fake timers with no sockets, and ends with the client
+ * it started stopped and real timers back.
+ */
+export function setUpRealtimeTest(): void {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    sockets.length = 0;
+  });
+  afterEach(() => {
+    client?.stop();
+    client = null;
+    vi.useRealTimers();
+  });
 }
