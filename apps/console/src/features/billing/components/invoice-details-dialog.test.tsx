@@ -31,6 +31,7 @@ const rejected = {
   outstandingAmount: 2332.8,
   creditedAmount: 0,
   debitedAmount: 0,
+  refundedAmount: 0,
   refundDue: 0,
   taxSummary: [],
   paymentValidationNotes: null,

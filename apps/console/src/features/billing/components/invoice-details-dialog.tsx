@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceNoteKind } from '@patrol/contracts';
+import type { Invoice, AdjustmentNoteKind } from '@patrol/contracts';
 import { canPerform, formatMoney, taxGroupLabel, totalsFiguresOf } from '@patrol/domain';
 import { formatBusinessDate } from '@/lib/company-time';
 import { StatusBadge } from '@/components/status-badge';
@@ -34,7 +34,7 @@ export function InvoiceDetailsDialog({
   /** Opens Validate or Reject of one pending payment. */
   onReviewEntry?: ReviewEntry;
   /** Opens Credit note or Debit note (given only to users who may issue them). */
-  onIssueNote?: (invoice: Invoice, kind: InvoiceNoteKind) => void;
+  onIssueNote?: (invoice: Invoice, kind: AdjustmentNoteKind) => void;
 }) {
   const { user } = useAuth();
   const noted = invoice !== null && (invoice.creditedAmount > 0 || invoice.debitedAmount > 0);
