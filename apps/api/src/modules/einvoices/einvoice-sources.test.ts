@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { bearer, createInvoice } from '../../../test/builders';
 import { einvoiceDocuments } from '../../db/schema';
 import { buildUblDocument } from './document/build-ubl-document';
+import { precheckEInvoiceSource } from './document/precheck-ubl-source';
 import { createEinvoiceSourceLoader } from './einvoice-sources.service';
 import { runEinvoiceCycle } from './einvoice-worker.service';
 import { setUpEinvoicesFixture } from './einvoices-test-fixture';
@@ -106,6 +107,10 @@ describe('e-invoice source from the billing data', () => {
       totals: { taxSen: 0, payableSen: 1_000 },
     });
     expect(source.lines[0]).not.toHaveProperty('taxExemptionReason');
+    // Only the parties (no supplier or buyer details in a fresh database) stop it locally.
+    const checked = precheckEInvoiceSource(source);
+    const fields = checked.ok ? [] : checked.errors.map((error) => error.field);
+    expect(fields.filter((field) => !/^(supplier|buyer)\./.test(field))).toEqual([]);
     const document = buildUblDocument(source).Invoice[0]!;
     expect(document.InvoiceTypeCode).toEqual([{ _: '04', listVersionID: '1.1' }]);
   });

@@ -37,7 +37,9 @@ export function InvoiceDetailsDialog({
   onIssueNote?: (invoice: Invoice, kind: AdjustmentNoteKind) => void;
 }) {
   const { user } = useAuth();
-  const noted = invoice !== null && (invoice.creditedAmount > 0 || invoice.debitedAmount > 0);
+  const noted =
+    invoice !== null &&
+    (invoice.creditedAmount > 0 || invoice.debitedAmount > 0 || invoice.refundedAmount > 0);
   return (
     <DetailsDialog
       open={invoice !== null}
@@ -86,6 +88,9 @@ export function InvoiceDetailsDialog({
                     ['Outstanding', formatMoney(invoice.outstandingAmount)] as const,
                   ]
                 : []),
+              ...(invoice.refundedAmount > 0
+                ? [['Refund notes', formatMoney(invoice.refundedAmount)] as const]
+                : []),
               ...(invoice.refundDue > 0
                 ? [['Refund due', formatMoney(invoice.refundDue)] as const]
                 : []),
@@ -124,7 +129,7 @@ export function InvoiceDetailsDialog({
           </ul>
           <DocumentTotals figures={totalsFiguresOf(invoice)} />
           <PaymentEntriesList invoice={invoice} onReview={onReviewEntry} />
-          {noted && <InvoiceNotesOfInvoice invoiceId={invoice.id} />}
+          {noted && <InvoiceNotesOfInvoice invoice={invoice} />}
           <InvoiceRemindersSection invoice={invoice} />
           {invoice.lineItems.some((item) => item.licenceAction) && (
             <InvoiceLicencesSection invoiceId={invoice.id} />
