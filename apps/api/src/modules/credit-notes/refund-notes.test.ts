@@ -119,6 +119,12 @@ describe('refund notes API', () => {
       ]),
     );
 
+    const invoicePdf = await binaryBody(
+      get(`/api/business/invoices/${invoice.id}/download`),
+    ).expect(200);
+    const invoiceText = (await pdfPages(invoicePdf.body as Buffer)).join('\n');
+    expect(invoiceText).toMatch(/Refund notes\s+-RM 10\.00/);
+
     // The rest of the refund due, then nothing more.
     const rest = await refund(invoice.id, body({ amount: 6, reference: '' })).expect(200);
     expect(rest.body.note).toMatchObject({ refundDue: 0, refund: { reference: '' } });
