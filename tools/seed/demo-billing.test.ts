@@ -104,6 +104,24 @@ describe('demo billing data', () => {
     }
   });
 
+  it('pays back part of a couple of refunds due with refund notes', async () => {
+    const refunds = listInvoiceNotesResponseSchema.parse(await get('/api/business/refund-notes'));
+    expect(refunds.notes).toHaveLength(2);
+    const invoices = listInvoicesResponseSchema.parse(
+      await get('/api/business/invoices?limit=100'),
+    );
+    for (const note of refunds.notes) {
+      expect(note.noteNumber).toMatch(/^RN-/);
+      expect(note.refund).toMatchObject({ method: 'bank_transfer' });
+      const invoice = invoices.invoices.find((i) => i.id === note.invoiceId);
+      expect(invoice).toMatchObject({
+        refundedAmount: note.totalAmount,
+        refundDue: note.refundDue,
+      });
+      expect(note.refundDue).toBeGreaterThan(0);
+    }
+  });
+
   it('connects licences to the paid invoices that sold them ("Paid by")', async () => {
     const paid = await t.database.db
       .select({ id: licences.id, invoiceId: licences.paidByInvoiceId, key: licences.key })

@@ -30,7 +30,7 @@ import {
   type ProductRow,
 } from '../../apps/api/src/db/schema';
 import { nextDocumentNumber } from '../../apps/api/src/modules/settings/numbering.service';
-import { seedInvoiceNote } from './demo-notes';
+import { seedInvoiceNote, seedRefundNote } from './demo-notes';
 import { invoiceStories, seedInvoicePayments } from './demo-payments';
 import { connectPaidLicences } from './paid-licences';
 
@@ -188,6 +188,7 @@ export async function seedDemoBilling(
 
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const result = { products: productRows.length, quotations: 0, invoices: 0, receipts: 0 };
+  let refundNotes = 0;
   const quotationCount = Math.min(40, clients.length * 2);
   for (let index = 0; index < quotationCount; index += 1) {
     const client = clients[index % clients.length]!;
@@ -314,7 +315,12 @@ export async function seedDemoBilling(
       today,
       now,
     );
-    await seedInvoiceNote(tx, seeded, invoiceStory, notAfter(addDays(issueDay, 20), today), now);
+    const noteDay = notAfter(addDays(issueDay, 20), today);
+    await seedInvoiceNote(tx, seeded, invoiceStory, noteDay, now);
+    // A couple of the credit notes' refunds are paid back (refund notes).
+    if (refundNotes < 2) {
+      refundNotes += await seedRefundNote(tx, seeded, notAfter(addDays(noteDay, 3), today), now);
+    }
   }
   // The licences the paid invoices sold now say so ("Paid by INV-...").
   await connectPaidLicences(tx);

@@ -86,3 +86,77 @@ export async function seedInvoiceNote(
     .where(eq(invoices.id, invoice.id));
   return 1;
 }
+
+/**
+ * A refund note paying back half of what a credit note left to refund (so some stays due for the
+ * console's Issue refund note), as the API would issue it: RN- numbered, the invoice's refunded
+ * amount written. Returns 1 when the invoice had a refund due, else 0.
+ */
+export async function seedRefundNote(
+  tx: DbExecutor,
+  invoice: SeededInvoice,
+  refundDay: string,
+  now: Date,
+): Promise<number> {
+  const [row] = await tx.select().from(invoices).where(eq(invoices.id, invoice.id));
+  const entries = await tx
+    .select({ amount: paymentEntries.amount, status: paymentEntries.status })
+    .from(paymentEntries)
+    .where(eq(paymentEntries.invoiceId, invoice.id));
+  const payments = entries.map((entry) => ({
+    amountSen: toSen(entry.amount),
+    status: entry.status,
+  }));
+  const adjustmentSen = toSen(row!.debitedAmount) - toSen(row!.creditedAmount);
+  const before = invoiceBalance(
+    invoice.totalSen,
+    payments,
+    adjustmentSen,
+    toSen(row!.refundedAmount),
+  );
+  const sen = Math.floor(before.refundDueSen / 2);
+  if (sen <= 0) return 0;
+  const refundedSen = toSen(row!.refundedAmount) + sen;
+  const after = invoiceBalance(invoice.totalSen, payments, adjustmentSen, refundedSen);
+  const { number } = await nextDocumentNumber(tx, 'refundNote', now);
+  const reason = 'Service credit paid back to the client';
+  const amount = senToDecimalString(sen);
+  await tx.insert(invoiceNotes).values({
+    kind: 'refund',
+    noteNumber: number,
+    invoiceId: invoice.id,
+    invoiceNumber: invoice.invoiceNumber,
+    clientId: invoice.clientId,
+    clientInfo: invoice.clientInfo,
+    issueDate: dayStart(refundDay),
+    reason,
+    lineItems: [
+      {
+        description: reason,
+        quantity: 1,
+        unitPrice: fromSen(sen),
+        taxType: 'EXEMPT',
+        taxRate: 0,
+        taxAmount: 0,
+        lineTotal: fromSen(sen),
+      },
+    ],
+    subtotal: amount,
+    taxAmount: '0.00',
+    totalAmount: amount,
+    invoiceOwedAfter: senToDecimalString(after.owedSen),
+    refundDue: senToDecimalString(after.refundDueSen),
+    refundMethod: 'bank_transfer',
+    refundDate: dayStart(refundDay),
+    refundReference: `RF-${number.slice(-4)}`,
+    createdAt: dayStart(refundDay),
+  });
+  await tx
+    .update(invoices)
+    .set({
+      refundedAmount: senToDecimalString(refundedSen),
+      paymentStatus: paymentStatusOfBalance(after),
+    })
+    .where(eq(invoices.id, invoice.id));
+  return 1;
+}

@@ -30,6 +30,7 @@ const billingTags = [
   'quotations',
   'credit-notes',
   'debit-notes',
+  'refund-notes',
   'einvoices',
 ];
 const routeName = (route: Route) => `${route.method.toUpperCase()} ${route.path}`;
@@ -60,6 +61,12 @@ const validBodies: Record<string, () => object> = {
   'POST /api/business/quotations': () => buildQuotationForm(clientId),
   'POST /api/business/invoices/:id/credit-notes': () => ({ reason: 'Walked', amount: 1 }),
   'POST /api/business/invoices/:id/debit-notes': () => ({ reason: 'Walked', amount: 1 }),
+  'POST /api/business/invoices/:id/refund-notes': () => ({
+    reason: 'Walked',
+    amount: 1,
+    method: 'bank_transfer',
+    refundDate: businessDay(new Date()),
+  }),
   'PUT /api/business/renewals/clients/:companyId': () => ({ autoRenewal: true }),
   'POST /api/business/invoices/:id/licences/revoke': () => ({}),
   'POST /api/business/einvoices/:documentId/cancel': () => ({ reason: 'Walked' }),
@@ -103,7 +110,7 @@ async function receiptContent(id: string) {
   return { row, allocations };
 }
 
-/** A credit note as issued: every column. */
+/** A credit or refund note as issued: every column. */
 async function noteContent(id: string) {
   const [row] = await t.database.db.select().from(invoiceNotes).where(eq(invoiceNotes.id, id));
   return row;
@@ -139,19 +146,39 @@ async function issueDocuments() {
     .set(bearer(superadmin))
     .send({ reason: 'Walk credit', amount: 5 })
     .expect(200);
-  return { paid, unpaid, receiptId: receipt!.id, noteId: note.body.note.id as string };
+  const refund = await request(t.app)
+    .post(`/api/business/invoices/${paid.id}/refund-notes`)
+    .set(bearer(superadmin))
+    .send({ ...validBodies['POST /api/business/invoices/:id/refund-notes']!(), amount: 2 })
+    .expect(200);
+  return {
+    paid,
+    unpaid,
+    receiptId: receipt!.id,
+    noteId: note.body.note.id as string,
+    refundNoteId: refund.body.note.id as string,
+  };
 }
 
 describe('issued documents', () => {
   it('are not changed by any mutating route called with their ids', async () => {
-    const { paid, unpaid, receiptId, noteId } = await issueDocuments();
+    const { paid, unpaid, receiptId, noteId, refundNoteId } = await issueDocuments();
     const before = {
       paid: await invoiceContent(paid.id),
       unpaid: await invoiceContent(unpaid.id),
       receipt: await receiptContent(receiptId),
       note: await noteContent(noteId),
+      refundNote: await noteContent(refundNoteId),
     };
-    const targets = [paid.id, unpaid.id, receiptId, noteId, paid.quotationId!, unpaid.quotationId!];
+    const targets = [
+      paid.id,
+      unpaid.id,
+      receiptId,
+      noteId,
+      refundNoteId,
+      paid.quotationId!,
+      unpaid.quotationId!,
+    ];
 
     // Reverts last, so the routes before them meet a live invoice (a voided one refuses them).
     const walked = declaredRoutes(t.app)
@@ -173,6 +200,7 @@ describe('issued documents', () => {
         'PUT /api/business/quotations/:id',
         'POST /api/business/invoices/:id/credit-notes',
         'POST /api/business/invoices/:id/debit-notes',
+        'POST /api/business/invoices/:id/refund-notes',
       ]),
     );
 
@@ -193,6 +221,7 @@ describe('issued documents', () => {
         expect(await invoiceContent(unpaid.id), routeName(route)).toEqual(before.unpaid);
         expect(await receiptContent(receiptId), routeName(route)).toEqual(before.receipt);
         expect(await noteContent(noteId), routeName(route)).toEqual(before.note);
+        expect(await noteContent(refundNoteId), routeName(route)).toEqual(before.refundNote);
       }
     }
     // The walk reached the routes that may change an invoice's state, and they did their work.
@@ -200,6 +229,7 @@ describe('issued documents', () => {
     expect(statuses).toContain('POST /api/business/invoices/:id/send 200');
     expect(statuses).toContain('POST /api/business/invoices/:id/credit-notes 200');
     expect(statuses).toContain('POST /api/business/invoices/:id/debit-notes 200');
+    expect(statuses).toContain('POST /api/business/invoices/:id/refund-notes 200');
     expect(statuses).toContain('PUT /api/business/quotations/:id 409');
   });
 });

@@ -110,6 +110,27 @@ describe('route coverage', () => {
     expect(publicRoutes.filter((route) => !allowedPublicRoutes.includes(route))).toEqual([]);
   });
 
+  it('guards the refund note routes like the credit note routes', () => {
+    const guarded = new Map(
+      declaredRoutes(test.app).map((route) => [
+        `${route.method.toUpperCase()} ${route.path}`,
+        typeof route.access === 'object' ? route.access.permissions : route.access,
+      ]),
+    );
+    expect({
+      issue: guarded.get('POST /api/business/invoices/:id/refund-notes'),
+      list: guarded.get('GET /api/business/refund-notes'),
+      one: guarded.get('GET /api/business/refund-notes/:id'),
+      pdf: guarded.get('GET /api/business/refund-notes/:id/download'),
+    }).toEqual({
+      issue: guarded.get('POST /api/business/invoices/:id/credit-notes'),
+      list: ['invoices.view'],
+      one: ['invoices.view'],
+      pdf: ['invoices.view'],
+    });
+    expect(guarded.get('POST /api/business/invoices/:id/refund-notes')).toEqual(['invoices.edit']);
+  });
+
   it('declares which routes admit the patrol app', () => {
     const named = (route: Route) => `${route.method.toUpperCase()} ${route.path}`;
     const routes = declaredRoutes(test.app);

@@ -14,6 +14,7 @@ export const auditEntityTypes = [
   'receipt',
   'credit_note',
   'debit_note',
+  'refund_note',
   'crash_report',
   'ota_version',
   /** A client's billing preferences (auto-renewal). */

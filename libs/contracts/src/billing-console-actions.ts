@@ -5,7 +5,7 @@ const paymentValidators = ['superadmin', 'accounts'] as const;
 
 /**
  * The billing screens' actions: products, quotations, invoices, payments and their validation,
- * credit and debit notes, licences issued by an invoice, reports and their export. Each names
+ * credit, debit and refund notes, licences issued by an invoice, reports and their export. Each names
  * the route it calls; apps/api/test/console-actions.test.ts checks each against the route.
  */
 export const billingConsoleActions = {
@@ -111,6 +111,11 @@ export const billingConsoleActions = {
   issueDebitNote: {
     method: 'post',
     path: '/api/business/invoices/:id/debit-notes',
+    permission: 'invoices.edit',
+  },
+  issueRefundNote: {
+    method: 'post',
+    path: '/api/business/invoices/:id/refund-notes',
     permission: 'invoices.edit',
   },
   viewReports: { method: 'get', path: '/api/business/reports', permission: 'reports.view' },

@@ -36,13 +36,14 @@ export const einvoicePastDeadlineMessage =
   'Past the deadline: not valid 7 days after its month ended';
 
 /**
- * The billing documents that are submitted (MyInvois types 01, 02 and 03), and the monthly
+ * The billing documents that are submitted (MyInvois types 01, 02, 03 and 04), and the monthly
  * consolidated e-invoice (type 01, buyer "General Public") of the invoices whose buyer gave no TIN.
  */
 export const einvoiceDocumentKinds = [
   'invoice',
   'creditNote',
   'debitNote',
+  'refundNote',
   'consolidated',
 ] as const;
 export const einvoiceDocumentKindSchema = z.enum(einvoiceDocumentKinds);

@@ -186,7 +186,9 @@ export const invoiceSchema = z.object({
   /** Credit notes and debit notes issued against the invoice: what is owed moves by them. */
   creditedAmount: moneySchema,
   debitedAmount: moneySchema,
-  /** Validated money above what is now owed (after credit notes): to refund to the client. */
+  /** Refund notes issued against the invoice: validated money paid back to the client. */
+  refundedAmount: moneySchema,
+  /** Validated money above what is now owed (after credit notes), less refund notes: still to refund. */
   refundDue: moneySchema,
   paymentStatus: paymentStatusSchema,
   paymentValidationStatus: paymentValidationStatusSchema,
@@ -236,7 +238,7 @@ export type InvoiceResponse = z.infer<typeof invoiceResponseSchema>;
  * Today's date in the timezone furthest ahead (UTC+14), so a payment dated "today" anywhere is
  * never refused as future.
  */
-function latestTodayIso(): string {
+export function latestTodayIso(): string {
   return new Date(Date.now() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 

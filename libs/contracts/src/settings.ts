@@ -21,7 +21,7 @@ import { defaultLicenceRenewalSettings, licenceRenewalSettingsSchema } from './r
 import { sstRegistrationNumberPattern, taxTypeSchema } from './tax';
 import { defaultTimeSettings, timeSettingsSchema } from './time-zone';
 
-/** The kinds of numbered documents (spec 2 section 3, with credit and debit notes). */
+/** The kinds of numbered documents (spec 2 section 3, with credit, debit and refund notes). */
 export const documentKinds = [
   'product',
   'quotation',
@@ -29,6 +29,7 @@ export const documentKinds = [
   'receipt',
   'creditNote',
   'debitNote',
+  'refundNote',
 ] as const;
 export const documentKindSchema = z.enum(documentKinds);
 export type DocumentKind = z.infer<typeof documentKindSchema>;
@@ -156,6 +157,7 @@ export const companySettingsSchema = z.object({
     receipt: numberingSettingsSchema,
     creditNote: numberingSettingsSchema,
     debitNote: numberingSettingsSchema,
+    refundNote: numberingSettingsSchema,
   }),
   paymentSettings: z.object({
     /**
@@ -215,6 +217,7 @@ export const defaultCompanySettings: CompanySettings = {
     receipt: numbering('RCP'),
     creditNote: numbering('CN'),
     debitNote: numbering('DN'),
+    refundNote: numbering('RN'),
   },
   paymentSettings: { requireSeparateValidator: true },
   eInvoiceSupplier: defaultEInvoiceSupplierSettings,

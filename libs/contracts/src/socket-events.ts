@@ -44,6 +44,7 @@ export const billingUpdatedEventSchema = z.object({
     'receipt',
     'credit_note',
     'debit_note',
+    'refund_note',
     'einvoice',
   ]),
   action: z.enum([

@@ -191,6 +191,7 @@ export const exampleInvoice = {
   outstandingAmount: 0,
   creditedAmount: 0,
   debitedAmount: 0,
+  refundedAmount: 0,
   refundDue: 0,
   paymentStatus: 'paid',
   paymentValidationStatus: 'pending_validation',

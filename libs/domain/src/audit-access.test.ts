@@ -25,6 +25,7 @@ describe('audit access (one policy for the API and the /audit screen)', () => {
       'receipt',
       'credit_note',
       'debit_note',
+      'refund_note',
       'einvoice',
     ]);
   });

@@ -16,6 +16,7 @@ export const auditEntityReaders = {
   receipt: 'invoices.view',
   credit_note: 'invoices.view',
   debit_note: 'invoices.view',
+  refund_note: 'invoices.view',
   crash_report: 'crashes.view',
   ota_version: 'ota.view',
   client: 'clients.view',

@@ -20,6 +20,7 @@ describe('invoiceBalance', () => {
       recordedSen: 5_000,
       outstandingSen: 5_000,
       uncollectedSen: 7_000,
+      refundedSen: 0,
       refundDueSen: 0,
     });
     expect(paymentStatusOfBalance(balance)).toBe('partial');
@@ -34,6 +35,23 @@ describe('invoiceBalance', () => {
   it('owes a refund of validated money above what a credit note leaves owed', () => {
     const balance = invoiceBalance(10_000, [{ amountSen: 10_000, status: 'validated' }], -2_500);
     expect(balance).toMatchObject({ owedSen: 7_500, outstandingSen: 0, refundDueSen: 2_500 });
+  });
+
+  it('lowers the refund due by refund notes, and stays paid', () => {
+    const entries = [{ amountSen: 10_000, status: 'validated' as const }];
+    const part = invoiceBalance(10_000, entries, -2_500, 1_000);
+    expect(part).toMatchObject({ owedSen: 7_500, refundedSen: 1_000, refundDueSen: 1_500 });
+    expect(paymentStatusOfBalance(part)).toBe('paid');
+    const full = invoiceBalance(10_000, entries, -2_500, 2_500);
+    expect(full).toMatchObject({ outstandingSen: 0, uncollectedSen: 0, refundDueSen: 0 });
+    expect(paymentStatusOfBalance(full)).toBe('paid');
+  });
+
+  it('asks for money again when a debit note follows a refund', () => {
+    const entries = [{ amountSen: 10_000, status: 'validated' as const }];
+    const balance = invoiceBalance(10_000, entries, -2_500 + 1_000, 2_500);
+    expect(balance).toMatchObject({ owedSen: 8_500, outstandingSen: 1_000, refundDueSen: 0 });
+    expect(paymentStatusOfBalance(balance)).toBe('partial');
   });
 
   it('reads paid (settled) when credit notes leave nothing owed, even with nothing paid', () => {

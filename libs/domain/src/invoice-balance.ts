@@ -16,23 +16,30 @@ export interface InvoiceBalance {
   awaitingSen: number;
   /** validated + awaiting: what the invoice shows as paid. */
   recordedSen: number;
-  /** What is left to record: max(0, owed - recorded). */
+  /** What is left to record: max(0, owed - (recorded - refunded)). */
   outstandingSen: number;
-  /** What is still uncollected: max(0, owed - validated). */
+  /** What is still uncollected: max(0, owed - (validated - refunded)). */
   uncollectedSen: number;
-  /** Validated money above what is owed (after a credit note): to refund, max(0, validated - owed). */
+  /** Refund notes: validated money paid back to the client. */
+  refundedSen: number;
+  /**
+   * Validated money above what is owed (after a credit note) not yet paid back by a refund note:
+   * max(0, validated - refunded - owed).
+   */
   refundDueSen: number;
 }
 
 /**
  * The one place an invoice's owed, paid and outstanding amounts come from: its total and its
  * payment entries, rejected entries counting nowhere. A credit or debit note joins as an
- * adjustment of what is owed.
+ * adjustment of what is owed; refund notes (`refundedSen`) take money paid back out of what was
+ * collected, so the refund due goes down by them.
  */
 export function invoiceBalance(
   totalSen: number,
   entries: readonly BalanceEntry[],
   adjustmentSen = 0,
+  refundedSen = 0,
 ): InvoiceBalance {
   const owedSen = Math.max(0, totalSen + adjustmentSen);
   let validatedSen = 0;
@@ -47,9 +54,10 @@ export function invoiceBalance(
     validatedSen,
     awaitingSen,
     recordedSen,
-    outstandingSen: Math.max(0, owedSen - recordedSen),
-    uncollectedSen: Math.max(0, owedSen - validatedSen),
-    refundDueSen: Math.max(0, validatedSen - owedSen),
+    refundedSen,
+    outstandingSen: Math.max(0, owedSen - (recordedSen - refundedSen)),
+    uncollectedSen: Math.max(0, owedSen - (validatedSen - refundedSen)),
+    refundDueSen: Math.max(0, validatedSen - refundedSen - owedSen),
   };
 }
 
@@ -61,8 +69,9 @@ export function paymentStatusOfBalance(
   balance: InvoiceBalance,
 ): Extract<PaymentStatus, 'unpaid' | 'partial' | 'paid'> {
   if (balance.owedSen <= 0) return 'paid';
-  if (balance.recordedSen <= 0) return 'unpaid';
-  return balance.recordedSen >= balance.owedSen ? 'paid' : 'partial';
+  const keptSen = balance.recordedSen - balance.refundedSen;
+  if (keptSen <= 0) return 'unpaid';
+  return keptSen >= balance.owedSen ? 'paid' : 'partial';
 }
 
 /**

@@ -9,6 +9,7 @@ export interface BillingCounts {
   receipts: number;
   creditNotes: number;
   debitNotes: number;
+  refundNotes: number;
 }
 
 /** A calendar day `days` before today, stored as the UTC midnight that starts it. */
@@ -175,20 +176,23 @@ export async function seedBilling(
     receipts: number;
     creditNotes: number;
     debitNotes: number;
+    refundNotes: number;
   }>(sql`
     select (select count(*)::int from products) as products,
       (select count(*)::int from quotations) as quotations,
       (select count(*)::int from invoices) as invoices,
       (select count(*)::int from receipts) as receipts,
       (select count(*)::int from invoice_notes where kind = 'credit') as "creditNotes",
-      (select count(*)::int from invoice_notes where kind = 'debit') as "debitNotes"`);
+      (select count(*)::int from invoice_notes where kind = 'debit') as "debitNotes",
+      (select count(*)::int from invoice_notes where kind = 'refund') as "refundNotes"`);
   return counted.rows[0]!;
 }
 
 /**
- * Credit and debit notes in proportion, in two statements each: one in ten validated paid invoices
- * gets a credit note of a tenth of its total (so it has a refund due), one in five partly paid
- * invoices a debit note of a twentieth; the invoices carry the notes' totals as the API keeps them.
+ * Credit, debit and refund notes in proportion, in a statement each: one in ten validated paid
+ * invoices gets a credit note of a tenth of its total (so it has a refund due), half of those a
+ * refund note paying back half that refund five days later, one in five partly paid invoices a
+ * debit note of a twentieth; the invoices carry the notes' totals as the API keeps them.
  */
 async function seedInvoiceNotes(db: DbExecutor): Promise<void> {
   // Constants of this script, written into the statement (a bound text has no type in jsonb).
@@ -220,8 +224,25 @@ async function seedInvoiceNotes(db: DbExecutor): Promise<void> {
   await db.execute(noteOf('credit', 'SCN-', 'paid', 10, 0.1));
   await db.execute(noteOf('debit', 'SDN-', 'partial', 5, 0.05));
   await db.execute(sql`
+    insert into invoice_notes (kind, note_number, invoice_id, invoice_number, client_id, client_info,
+      issue_date, reason, line_items, subtotal, tax_amount, total_amount, invoice_owed_after,
+      refund_due, refund_method, refund_date, refund_reference, created_at)
+    select 'refund', 'SRN-' || substr(c.invoice_number, 4), c.invoice_id, c.invoice_number,
+      c.client_id, c.client_info, c.issue_date + interval '5 days', 'Service credit paid back',
+      jsonb_build_array(jsonb_build_object('description', 'Service credit paid back',
+        'quantity', 1, 'unitPrice', r.amount, 'taxType', 'EXEMPT', 'taxRate', 0, 'taxAmount', 0,
+        'lineTotal', r.amount)),
+      r.amount, 0, r.amount, c.invoice_owed_after, c.refund_due - r.amount, 'bank_transfer',
+      c.issue_date + interval '5 days', 'SRF-' || substr(c.invoice_number, 4),
+      c.issue_date + interval '5 days'
+    from invoice_notes c
+    cross join lateral (select round(c.refund_due / 2, 2) as amount) r
+    where c.kind = 'credit' and c.note_number like 'SCN-%'
+      and substr(c.invoice_number, 4)::int % 20 = 0 and r.amount > 0`);
+  await db.execute(sql`
     update invoices i set
       credited_amount = coalesce((select sum(total_amount) from invoice_notes n where n.invoice_id = i.id and n.kind = 'credit'), 0),
-      debited_amount = coalesce((select sum(total_amount) from invoice_notes n where n.invoice_id = i.id and n.kind = 'debit'), 0)
+      debited_amount = coalesce((select sum(total_amount) from invoice_notes n where n.invoice_id = i.id and n.kind = 'debit'), 0),
+      refunded_amount = coalesce((select sum(total_amount) from invoice_notes n where n.invoice_id = i.id and n.kind = 'refund'), 0)
     where i.invoice_number like 'SI-%' and exists (select 1 from invoice_notes n where n.invoice_id = i.id)`);
 }

@@ -95,7 +95,7 @@ export interface AppContext {
 
 /** An issued billing document to submit to MyInvois. */
 export interface EinvoiceQueueEntry {
-  kind: 'invoice' | 'creditNote' | 'debitNote';
+  kind: 'invoice' | 'creditNote' | 'debitNote' | 'refundNote';
   documentId: string;
   number: string;
   clientName: string;

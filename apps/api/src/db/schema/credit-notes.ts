@@ -1,4 +1,4 @@
-import { invoiceNoteKinds, type InvoiceNoteLine } from '@patrol/contracts';
+import { invoiceNoteKinds, type InvoiceNoteLine, type PaymentMethod } from '@patrol/contracts';
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
@@ -8,8 +8,9 @@ import type { DocumentClientInfo } from './quotations';
 import { users } from './users';
 
 /**
- * Credit notes (kind 'credit', CN- numbers) and debit notes ('debit', DN- numbers) issued against
- * an invoice: append-only documents, never edited. Lines keep their tax as issued.
+ * Credit notes (kind 'credit', CN- numbers), debit notes ('debit', DN- numbers) and refund notes
+ * ('refund', RN- numbers) issued against an invoice: append-only documents, never edited. Lines
+ * keep their tax as issued. A refund note also keeps how and when the money was paid back.
  */
 export const invoiceNotes = pgTable(
   'invoice_notes',
@@ -31,6 +32,10 @@ export const invoiceNotes = pgTable(
     totalAmount: money('total_amount').notNull(),
     invoiceOwedAfter: money('invoice_owed_after').notNull(),
     refundDue: money('refund_due').notNull().default('0'),
+    /** Refund notes only: how, when and under which reference the money was paid back. */
+    refundMethod: text('refund_method').$type<PaymentMethod>(),
+    refundDate: timestamptz('refund_date'),
+    refundReference: text('refund_reference'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     searchText: text('search_text').generatedAlwaysAs(

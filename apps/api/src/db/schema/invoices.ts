@@ -65,6 +65,8 @@ export const invoices = pgTable(
     /** The totals of the credit notes and debit notes issued against the invoice. */
     creditedAmount: money('credited_amount').notNull().default('0'),
     debitedAmount: money('debited_amount').notNull().default('0'),
+    /** The total of the refund notes: validated money paid back to the client. */
+    refundedAmount: money('refunded_amount').notNull().default('0'),
     paymentStatus: text('payment_status', { enum: paymentStatuses }).notNull().default('unpaid'),
     paymentValidationStatus: text('payment_validation_status', { enum: paymentValidationStatuses })
       .notNull()

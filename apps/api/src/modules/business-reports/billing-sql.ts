@@ -27,9 +27,9 @@ export const awaitingPayment: SQL = sql`${invoices.paymentStatus} in (${awaiting
 
 /**
  * What is still owed on an invoice waiting for money (its total plus debit notes less credit
- * notes, less what was paid); 0 for one paid, cancelled or refunded.
+ * notes, less what was paid and kept after refund notes); 0 for one paid, cancelled or refunded.
  */
-export const outstandingAmount: SQL = sql`case when ${awaitingPayment} then greatest(${invoices.totalAmount} + ${invoices.debitedAmount} - ${invoices.creditedAmount} - ${invoices.paidAmount}, 0) else 0 end`;
+export const outstandingAmount: SQL = sql`case when ${awaitingPayment} then greatest(${invoices.totalAmount} + ${invoices.debitedAmount} - ${invoices.creditedAmount} - ${invoices.paidAmount} + ${invoices.refundedAmount}, 0) else 0 end`;
 
 /** An invoice that reads as overdue on `today`. */
 export function overdueOn(today: string): SQL {

@@ -1,5 +1,5 @@
 import type { InvoiceNote, InvoiceNoteKind } from '@patrol/contracts';
-import { amountInWords, formatBusinessDate, formatMoney } from '@patrol/domain';
+import { amountInWords, formatBusinessDate, formatMoney, humanise } from '@patrol/domain';
 import type { AppContext } from '../../http/app-context';
 import type { GeneratedFile } from '../../http/downloads';
 import { clientLines, renderBillingPdf, type BillingPdf } from '../../pdf/billing-pdf';
@@ -8,13 +8,53 @@ import { documentTotals, taxedLineTable, taxSummarySection } from '../../pdf/tax
 import { documentCompany, type DocumentCompany } from '../settings/document-company.service';
 import { getInvoiceNote } from './credit-notes.service';
 
-const titles: Record<InvoiceNoteKind, string> = { credit: 'CREDIT NOTE', debit: 'DEBIT NOTE' };
+const titles: Record<InvoiceNoteKind, string> = {
+  credit: 'CREDIT NOTE',
+  debit: 'DEBIT NOTE',
+  refund: 'REFUND NOTE',
+};
+
+/**
+ * A refund note as its PDF prints it: the money paid back, how, when and under which reference,
+ * the invoice it refunds and the refund still due after it.
+ */
+export function refundNotePdf(
+  note: InvoiceNote,
+  { company, timeZone }: DocumentCompany,
+): BillingPdf {
+  const refund = note.refund;
+  return {
+    title: titles.refund,
+    number: note.noteNumber,
+    company,
+    details: [
+      ['Issue date', formatBusinessDate(note.issueDate, timeZone)],
+      ['Invoice', note.invoiceNumber],
+      ['Refund date', refund ? formatBusinessDate(refund.refundDate, timeZone) : '-'],
+      ['Refund method', refund ? humanise(refund.method) : '-'],
+      ['Reference', refund?.reference || '-'],
+      ['Reason', note.reason],
+    ],
+    client: { heading: 'Refunded to', lines: clientLines(note.clientInfo) },
+    columns: [
+      { header: 'Description', width: 70 },
+      { header: 'Amount', width: 30, align: 'right' },
+    ],
+    rows: [[`Refund of payment on invoice ${note.invoiceNumber}`, formatMoney(note.totalAmount)]],
+    totals: [
+      ['Amount refunded', formatMoney(note.totalAmount)],
+      ['Refund still due', formatMoney(note.refundDue)],
+    ],
+    emphasis: ['Amount refunded'],
+    amountInWords: amountInWords(note.totalAmount),
+    sections: [],
+  };
+}
 
 /** A credit or debit note as its PDF prints it, on the invoice PDF's model. */
-export function invoiceNotePdf(
-  note: InvoiceNote,
-  { company, sstRegistrationNumber, timeZone }: DocumentCompany,
-): BillingPdf {
+export function invoiceNotePdf(note: InvoiceNote, documentCompany: DocumentCompany): BillingPdf {
+  if (note.kind === 'refund') return refundNotePdf(note, documentCompany);
+  const { company, sstRegistrationNumber, timeZone } = documentCompany;
   return {
     title: titles[note.kind],
     number: note.noteNumber,
@@ -42,7 +82,7 @@ export function invoiceNotePdf(
   };
 }
 
-/** GET /api/business/credit-notes/{id}/download: 'credit-note-{number}.pdf' (or debit-note-). */
+/** GET /api/business/credit-notes/{id}/download: 'credit-note-{number}.pdf' (or debit-, refund-note-). */
 export async function downloadInvoiceNotePdf(
   ctx: Pick<AppContext, 'db' | 'uploads'> & EinvoiceBlockSource,
   kind: InvoiceNoteKind,

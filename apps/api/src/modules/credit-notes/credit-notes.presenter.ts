@@ -2,7 +2,7 @@ import type { InvoiceNote } from '@patrol/contracts';
 import { dayOf, documentClient, moneyValue, taxSummaryOf } from '../../db/column-values';
 import type { InvoiceNoteRow } from '../../db/schema';
 
-/** A stored credit or debit note as the API answers it. */
+/** A stored credit, debit or refund note as the API answers it. */
 export function presentInvoiceNote(row: InvoiceNoteRow): InvoiceNote {
   return {
     id: row.id,
@@ -28,6 +28,14 @@ export function presentInvoiceNote(row: InvoiceNoteRow): InvoiceNote {
     ),
     invoiceOwedAfter: moneyValue(row.invoiceOwedAfter),
     refundDue: moneyValue(row.refundDue),
+    refund:
+      row.kind === 'refund' && row.refundMethod && row.refundDate
+        ? {
+            method: row.refundMethod,
+            refundDate: dayOf(row.refundDate),
+            reference: row.refundReference ?? '',
+          }
+        : null,
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
   };

@@ -90,7 +90,7 @@ export async function issueInvoiceNote(
     einvoiceQueue,
   }: Pick<AppContext, 'db' | 'events'> & Partial<Pick<AppContext, 'einvoiceQueue'>>,
   actor: AuthUser,
-  kind: InvoiceNoteKind,
+  kind: Exclude<InvoiceNoteKind, 'refund'>,
   invoiceId: string,
   body: CreateInvoiceNoteInput,
   now: Date = new Date(),
@@ -150,7 +150,7 @@ export async function issueInvoiceNote(
   };
 }
 
-/** GET /api/business/credit-notes (or debit-notes): a page, filtered and searched. */
+/** GET /api/business/credit-notes (or debit-notes, refund-notes): a page, filtered and searched. */
 export async function listInvoiceNotes(
   db: DbExecutor,
   kind: InvoiceNoteKind,
@@ -164,13 +164,17 @@ export async function listInvoiceNotes(
   };
 }
 
-/** One note of a kind; 404 'Credit or debit note not found'. */
+/** One note of a kind; 404 'Credit or debit note not found' (or 'Refund note not found'). */
 export async function getInvoiceNote(
   db: DbExecutor,
   kind: InvoiceNoteKind,
   id: string,
 ): Promise<InvoiceNoteResponse> {
   const row = await findInvoiceNoteById(db, kind, id);
-  if (!row) throw notFound(invoiceNoteMessages.notFound);
+  if (!row) {
+    throw notFound(
+      kind === 'refund' ? invoiceNoteMessages.refundNotFound : invoiceNoteMessages.notFound,
+    );
+  }
   return { success: true, note: presentInvoiceNote(row) };
 }

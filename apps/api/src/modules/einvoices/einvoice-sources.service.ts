@@ -12,6 +12,10 @@ import { findByDocumentId, findByIds, findConsolidatedMembers } from './einvoice
 
 /** Classification 022 "Others" when a product names none. */
 const defaultClassification = '022';
+/** Tax type 06 "Not Applicable" (SDK code table "Tax Types"). */
+const notApplicableTax = '06';
+
+const noteKinds = { creditNote: 'credit', debitNote: 'debit', refundNote: 'refund' } as const;
 
 interface LineInput {
   description: string;
@@ -44,6 +48,12 @@ function lineOf(line: LineInput, index: number): EInvoiceLine {
     taxAmountSen: sen(line.taxAmount),
     ...(taxTypeCode === 'E' ? { taxExemptionReason: 'Exempted from SST' } : {}),
   };
+}
+
+/** Money paid back is no supply: a refund note's line is tax "Not Applicable" (06). */
+function refundLineOf(line: LineInput, index: number): EInvoiceLine {
+  const { taxExemptionReason: _none, ...built } = lineOf(line, index);
+  return { ...built, taxTypeCode: notApplicableTax, taxRatePercent: 0, taxAmountSen: 0 };
 }
 
 async function buyerOf(
@@ -206,17 +216,15 @@ export function createEinvoiceSourceLoader(db: DbExecutor, now: () => Date = () 
         totals: totalsOf(built),
       };
     }
-    const { note } = await getInvoiceNote(
-      db,
-      row.kind === 'creditNote' ? 'credit' : 'debit',
-      row.documentId,
-    );
+    const { note } = await getInvoiceNote(db, noteKinds[row.kind], row.documentId);
     const original = await findByDocumentId(db, note.invoiceId);
     // An invoice carried by a consolidated e-invoice is adjusted through that e-invoice.
     const [carrier] = original?.consolidatedInto
       ? await findByIds(db, [original.consolidatedInto])
       : [];
-    const built = note.lineItems.map((line, index) => lineOf(line, index));
+    const built = note.lineItems.map((line, index) =>
+      row.kind === 'refundNote' ? refundLineOf(line, index) : lineOf(line, index),
+    );
     const buyer = await buyerOf(db, note.clientId, note.clientInfo.companyName);
     return {
       ...head,

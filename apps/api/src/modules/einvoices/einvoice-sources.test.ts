@@ -1,7 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { businessDay } from '@patrol/domain';
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createInvoice } from '../../../test/builders';
+import { bearer, createInvoice } from '../../../test/builders';
 import { einvoiceDocuments } from '../../db/schema';
+import { buildUblDocument } from './document/build-ubl-document';
+import { precheckEInvoiceSource } from './document/precheck-ubl-source';
 import { createEinvoiceSourceLoader } from './einvoice-sources.service';
 import { runEinvoiceCycle } from './einvoice-worker.service';
 import { setUpEinvoicesFixture } from './einvoices-test-fixture';
@@ -49,5 +53,65 @@ describe('e-invoice source from the billing data', () => {
     expect(source).toMatchObject({ kind: 'invoice', number: invoice.invoiceNumber });
     expect(source.lines).toHaveLength(invoice.lineItems.length);
     expect(source.totals.payableSen).toBe(Math.round(invoice.totalAmount * 100));
+  });
+
+  it('builds a refund note (04) of the money paid back, referencing the invoice it refunds', async () => {
+    const invoice = await f.issueInvoice();
+    const validator = await f.t.signIn('accounts');
+    const today = businessDay(new Date());
+    await request(f.t.app)
+      .put(`/api/business/invoices/${invoice.id}/process-payment`)
+      .set(bearer(f.token))
+      .send({
+        amount: invoice.totalAmount,
+        paymentMethod: 'bank_transfer',
+        referenceNumber: 'TRX-RN',
+        paymentDate: today,
+      })
+      .expect(200);
+    await request(f.t.app)
+      .put(`/api/invoices/${invoice.id}/validate-payment`)
+      .set(bearer(validator))
+      .send({})
+      .expect(200);
+    await request(f.t.app)
+      .post(`/api/business/invoices/${invoice.id}/credit-notes`)
+      .set(bearer(f.token))
+      .send({ reason: 'Overcharge', amount: 10 })
+      .expect(200);
+    const note = await request(f.t.app)
+      .post(`/api/business/invoices/${invoice.id}/refund-notes`)
+      .set(bearer(f.token))
+      .send({ reason: 'Overcharge paid back', amount: 10, method: 'cash', refundDate: today })
+      .expect(200);
+    const [row] = await f.t.ctx.db
+      .select()
+      .from(einvoiceDocuments)
+      .where(eq(einvoiceDocuments.documentId, note.body.note.id));
+    expect(row).toMatchObject({ kind: 'refundNote', status: 'queued' });
+    const source = await createEinvoiceSourceLoader(f.t.ctx.db)(row!);
+    expect(source).toMatchObject({
+      kind: 'refundNote',
+      number: note.body.note.noteNumber,
+      originalDocument: { number: invoice.invoiceNumber },
+      lines: [
+        {
+          description: 'Overcharge paid back',
+          quantity: 1,
+          unitPriceSen: 1_000,
+          taxTypeCode: '06',
+          taxRatePercent: 0,
+          taxAmountSen: 0,
+        },
+      ],
+      totals: { taxSen: 0, payableSen: 1_000 },
+    });
+    expect(source.lines[0]).not.toHaveProperty('taxExemptionReason');
+    // Only the parties (no supplier or buyer details in a fresh database) stop it locally.
+    const checked = precheckEInvoiceSource(source);
+    const fields = checked.ok ? [] : checked.errors.map((error) => error.field);
+    expect(fields.filter((field) => !/^(supplier|buyer)\./.test(field))).toEqual([]);
+    const document = buildUblDocument(source).Invoice[0]!;
+    expect(document.InvoiceTypeCode).toEqual([{ _: '04', listVersionID: '1.1' }]);
   });
 });

@@ -27,7 +27,7 @@ export const einvoiceRoutes = [
     path: '/api/business/einvoices',
     summary: 'A page of e-invoices with the counts by status',
     description:
-      'Filtered by status, kind (invoice, creditNote, debitNote), issue date (from, to) and stale (no LHDN status 15 minutes after queueing); paged. Says whether e-invoicing is on and, if not, which variables are missing.',
+      'Filtered by status, kind (invoice, creditNote, debitNote, refundNote), issue date (from, to) and stale (no LHDN status 15 minutes after queueing); paged. Says whether e-invoicing is on and, if not, which variables are missing.',
     tags,
     access: { permissions: ['invoices.view'] },
     query: listEinvoicesQuerySchema,

@@ -5,12 +5,12 @@ import { prepared } from '../../db/prepared';
 import { invoiceLineItems, invoices, type InvoiceRow } from '../../db/schema';
 
 /**
- * Still owed: not voided, and its validated payments fall short of what it owes (total plus debit
- * notes less credit notes). A payment recorded but not yet validated still leaves it owed; paying
+ * Still owed: not voided, and its validated payments less refund notes fall short of what it owes
+ * (total plus debit notes less credit notes). A payment recorded but not yet validated still leaves it owed; paying
  * and validating, voiding, or crediting it in full settles it.
  */
 export function unpaidInvoice(): SQL {
-  return sql`${invoices.isVoided} = false and ${invoices.validatedAmount} < ${invoices.totalAmount} + ${invoices.debitedAmount} - ${invoices.creditedAmount}`;
+  return sql`${invoices.isVoided} = false and ${invoices.validatedAmount} - ${invoices.refundedAmount} < ${invoices.totalAmount} + ${invoices.debitedAmount} - ${invoices.creditedAmount}`;
 }
 
 /**

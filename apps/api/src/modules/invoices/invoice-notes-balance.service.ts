@@ -1,4 +1,4 @@
-import type { TaxType } from '@patrol/contracts';
+import type { InvoiceNoteKind, TaxType } from '@patrol/contracts';
 import { fromSen, toSen, type InvoiceBalance } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
 import { moneyColumn } from '../../db/column-values';
@@ -8,8 +8,9 @@ import { findInvoiceParts, findPaymentEntries } from './invoices.repo';
 import { auditInvoice, lockInvoice } from './invoices.service';
 import { balanceOf, writeBalance } from './payment-balance';
 
-// The seam through which credit and debit notes (apps/api/src/modules/credit-notes) move what an
-// invoice owes: the notes' totals are kept on the invoice and fed to invoiceBalance.
+// The seam through which credit, debit and refund notes (apps/api/src/modules/credit-notes) move
+// what an invoice owes or still has to refund: the notes' totals are kept on the invoice and fed
+// to invoiceBalance.
 
 /** An invoice as a note reads it: the row, its balance and the tax rate of each type it charges. */
 export interface InvoiceForNote {
@@ -28,14 +29,23 @@ export async function lockInvoiceForNote(tx: DbExecutor, id: string): Promise<In
   return { invoice, balance: balanceOf(invoice, entries), taxRates };
 }
 
-/** Adds a note's total to the invoice's credited or debited amount and rewrites its balance. */
+const noteColumns = {
+  credit: 'creditedAmount',
+  debit: 'debitedAmount',
+  refund: 'refundedAmount',
+} as const;
+
+/**
+ * Adds a note's total to the invoice's credited, debited or refunded amount and rewrites its
+ * balance.
+ */
 export async function applyInvoiceNote(
   tx: DbExecutor,
   actor: AuthUser,
   invoice: InvoiceRow,
-  note: { kind: 'credit' | 'debit'; totalSen: number },
+  note: { kind: InvoiceNoteKind; totalSen: number },
 ): Promise<{ invoice: InvoiceRow; balance: InvoiceBalance }> {
-  const column = note.kind === 'credit' ? 'creditedAmount' : 'debitedAmount';
+  const column = noteColumns[note.kind];
   const amount = moneyColumn(fromSen(toSen(invoice[column]) + note.totalSen));
   const updated = await writeBalance(tx, { ...invoice, [column]: amount }, 'adjusted', {
     [column]: amount,

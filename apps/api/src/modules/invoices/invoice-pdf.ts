@@ -91,6 +91,10 @@ export function invoicePdf(
       ...(invoice.debitedAmount > 0
         ? [['Debit notes', formatMoney(invoice.debitedAmount)] as [string, string]]
         : []),
+      // Refunded money leaves what was paid: shown apart, so Paid stays the money collected.
+      ...(invoice.refundedAmount > 0
+        ? [['Refund notes', `-${formatMoney(invoice.refundedAmount)}`] as [string, string]]
+        : []),
       // Paid is validated money only; what awaits validation is shown apart.
       ['Paid', formatMoney(invoice.validatedAmount)],
       ...(invoice.awaitingValidationAmount > 0

@@ -30,6 +30,7 @@ export function presentInvoice(row: InvoiceRow, parts: InvoiceParts, today: stri
       },
     ],
     toSen(row.debitedAmount) - toSen(row.creditedAmount),
+    toSen(row.refundedAmount),
   );
   return {
     id: row.id,
@@ -63,6 +64,7 @@ export function presentInvoice(row: InvoiceRow, parts: InvoiceParts, today: stri
     outstandingAmount: fromSen(balance.outstandingSen),
     creditedAmount: moneyValue(row.creditedAmount),
     debitedAmount: moneyValue(row.debitedAmount),
+    refundedAmount: moneyValue(row.refundedAmount),
     refundDue: fromSen(balance.refundDueSen),
     paymentStatus: invoiceStatusOn(row, today),
     paymentValidationStatus: row.paymentValidationStatus,

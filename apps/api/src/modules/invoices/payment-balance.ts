@@ -24,10 +24,11 @@ export function balanceOf(
     toSen(invoice.totalAmount),
     entries.map((entry) => ({ amountSen: toSen(entry.amount), status: entry.status })),
     toSen(invoice.debitedAmount) - toSen(invoice.creditedAmount),
+    toSen(invoice.refundedAmount),
   );
 }
 
-/** What changed the balance; 'adjusted' is a credit or debit note, which keeps the validation status. */
+/** What changed the balance; 'adjusted' is a credit, debit or refund note, which keeps the validation status. */
 export type PaymentAction = 'recorded' | 'validated' | 'rejected' | 'adjusted';
 
 /** Pending entries keep the invoice awaiting validation; otherwise the last action decides. */

@@ -182,6 +182,68 @@ describe('buildUblDocument', () => {
     },
   );
 
+  it('writes a refund note (04): the money paid back on one line, tax not applicable, the refunded invoice referenced', () => {
+    const source = sampleEInvoiceSource({
+      kind: 'refundNote',
+      number: 'RN-MP-2026-000001',
+      originalDocument: { uuid: 'F9D425P6DS7D8IU', number: 'INV-MP-2026-0001' },
+      lines: [
+        {
+          id: '1',
+          description: 'Overcharge paid back',
+          classificationCode: '022',
+          quantity: 1,
+          unitCode: 'C62',
+          unitPriceSen: 1_600,
+          subtotalSen: 1_600,
+          discountSen: 0,
+          taxTypeCode: '06',
+          taxRatePercent: 0,
+          taxAmountSen: 0,
+        },
+      ],
+      totals: {
+        netSen: 1_600,
+        taxExclusiveSen: 1_600,
+        taxSen: 0,
+        taxInclusiveSen: 1_600,
+        discountSen: 0,
+        payableSen: 1_600,
+      },
+    });
+    const invoice = buildUblDocument(source).Invoice[0];
+    expect(Object.keys(invoice)).toEqual([
+      'ID',
+      'IssueDate',
+      'IssueTime',
+      'InvoiceTypeCode',
+      'DocumentCurrencyCode',
+      'TaxCurrencyCode',
+      'BillingReference',
+      'AccountingSupplierParty',
+      'AccountingCustomerParty',
+      'TaxTotal',
+      'LegalMonetaryTotal',
+      'InvoiceLine',
+    ]);
+    expect(json(invoice.ID)).toBe('[{"_":"RN-MP-2026-000001"}]');
+    expect(json(invoice.InvoiceTypeCode)).toBe('[{"_":"04","listVersionID":"1.1"}]');
+    expect(json(invoice.BillingReference)).toBe(
+      '[{"InvoiceDocumentReference":[{"ID":[{"_":"INV-MP-2026-0001"}],"UUID":[{"_":"F9D425P6DS7D8IU"}]}]}]',
+    );
+    expect(json(invoice.TaxTotal)).toBe(
+      '[{"TaxAmount":[{"_":0,"currencyID":"MYR"}],"TaxSubtotal":[{"TaxableAmount":[{"_":16,"currencyID":"MYR"}],"TaxAmount":[{"_":0,"currencyID":"MYR"}],"TaxCategory":[{"ID":[{"_":"06"}],"TaxScheme":[{"ID":[{"_":"OTH","schemeID":"UN/ECE 5153","schemeAgencyID":"6"}]}]}]}]}]',
+    );
+    expect(json(invoice.LegalMonetaryTotal)).toBe(
+      '[{"LineExtensionAmount":[{"_":16,"currencyID":"MYR"}],"TaxExclusiveAmount":[{"_":16,"currencyID":"MYR"}],"TaxInclusiveAmount":[{"_":16,"currencyID":"MYR"}],"PayableAmount":[{"_":16,"currencyID":"MYR"}]}]',
+    );
+    const line = first(invoice, 'InvoiceLine');
+    expect(json(line.Item)).toBe(
+      '[{"CommodityClassification":[{"ItemClassificationCode":[{"_":"022","listID":"CLASS"}]}],"Description":[{"_":"Overcharge paid back"}]}]',
+    );
+    expect(json(line.Price)).toBe('[{"PriceAmount":[{"_":16,"currencyID":"MYR"}]}]');
+  });
+
   it('writes NA for a missing SST number, tourism tax number and original UUID', () => {
     const source = sampleEInvoiceSource({
       kind: 'creditNote',

@@ -14,6 +14,7 @@ export const auditEntityNames: Record<AuditEntityType, string> = {
   receipt: 'Receipts',
   credit_note: 'Credit notes',
   debit_note: 'Debit notes',
+  refund_note: 'Refund notes',
   einvoice: 'E-invoices',
   crash_report: 'Crash reports',
   ota_version: 'App releases',

@@ -1,7 +1,8 @@
 import { api } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
 
-export type DocumentKind = 'quotation' | 'invoice' | 'receipt' | 'credit-note' | 'debit-note';
+export type DocumentKind =
+  'quotation' | 'invoice' | 'receipt' | 'credit-note' | 'debit-note' | 'refund-note';
 
 /** What a PDF button needs to know about its document. */
 export interface DocumentRef {
@@ -18,6 +19,7 @@ export const pdfNotFoundMessages: Record<DocumentKind, string> = {
   receipt: 'Receipt not found. Please refresh and try again.',
   'credit-note': 'Credit note not found. Please refresh and try again.',
   'debit-note': 'Debit note not found. Please refresh and try again.',
+  'refund-note': 'Refund note not found. Please refresh and try again.',
 };
 
 /** GET /api/business/{kind}s/{id}/download, saved as '{kind}-{number}.pdf'. */

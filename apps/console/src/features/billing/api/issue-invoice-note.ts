@@ -1,7 +1,7 @@
 import type {
   CreateInvoiceNoteBody,
   CreateInvoiceNoteResponse,
-  InvoiceNoteKind,
+  AdjustmentNoteKind,
 } from '@patrol/contracts';
 import { sendBillingMutation, useBillingMutation } from './billing-request';
 
@@ -13,7 +13,7 @@ export function useIssueInvoiceNote() {
       invoiceId,
       body,
     }: {
-      kind: InvoiceNoteKind;
+      kind: AdjustmentNoteKind;
       invoiceId: string;
       body: CreateInvoiceNoteBody;
     }) =>

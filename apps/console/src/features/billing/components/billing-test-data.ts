@@ -104,6 +104,7 @@ const baseInvoice = {
   taxSummary: [],
   creditedAmount: 0,
   debitedAmount: 0,
+  refundedAmount: 0,
   refundDue: 0,
   paymentValidationNotes: null,
   paymentRejectionReason: null,

@@ -14,6 +14,7 @@ const kindLabels = {
   invoice: 'Invoice',
   creditNote: 'Credit note',
   debitNote: 'Debit note',
+  refundNote: 'Refund note',
   consolidated: 'Consolidated e-Invoice',
 };
 

@@ -1,8 +1,10 @@
 import type { Invoice } from '@patrol/contracts';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen, stubApi } from '@/test/fake-api';
-import { jsonResponse } from '@/test/test-utils';
+import { roleTemplateUsers } from '@/test/role-users';
+import { jsonResponse, signInAs } from '@/test/test-utils';
 import { InvoiceDetailsDialog } from './invoice-details-dialog';
 
 const rejected = {
@@ -31,6 +33,7 @@ const rejected = {
   outstandingAmount: 2332.8,
   creditedAmount: 0,
   debitedAmount: 0,
+  refundedAmount: 0,
   refundDue: 0,
   taxSummary: [],
   paymentValidationNotes: null,
@@ -57,7 +60,12 @@ const rejected = {
   ],
 } as Invoice;
 
-describe('InvoiceDetailsDialog', () => {
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('InvoiceDetailsDialog', { timeout: 15_000 }, () => {
   it('shows each rejection as a staff correction card, apart from the client notes', () => {
     stubApi({
       'GET /api/business/invoices/inv-1/reminders': () =>
@@ -93,5 +101,30 @@ describe('InvoiceDetailsDialog', () => {
     renderScreen(<InvoiceDetailsDialog invoice={rejected} onOpenChange={() => {}} />);
     expect(await screen.findByText('7 days after the due date')).toBeInTheDocument();
     expect(screen.getByText(/e-mailed to ap@aman.my with the invoice PDF/)).toBeInTheDocument();
+  });
+
+  it('opens Issue refund note over the details while a refund is due', async () => {
+    const empty = () =>
+      jsonResponse({
+        success: true,
+        notes: [],
+        pagination: { page: 1, limit: 100, totalCount: 0, totalPages: 0 },
+      });
+    stubApi({
+      'GET /api/business/invoices/inv-1/reminders': () =>
+        jsonResponse({ success: true, reminders: [] }),
+      'GET /api/business/credit-notes': empty,
+      'GET /api/business/debit-notes': empty,
+      'GET /api/business/refund-notes': empty,
+    });
+    signInAs(roleTemplateUsers.find(([role]) => role === 'accounts')![1]);
+    const credited = { ...rejected, creditedAmount: 20, refundedAmount: 5, refundDue: 15 };
+    renderScreen(<InvoiceDetailsDialog invoice={credited} onOpenChange={() => {}} />);
+    const details = screen.getByRole('dialog', { name: 'Invoice Details' });
+    expect(within(details).getByText('Refund due')).toBeInTheDocument();
+    expect(within(details).getByText('Refund notes')).toBeInTheDocument();
+    await userEvent.click(within(details).getByRole('button', { name: 'Issue refund note' }));
+    const refund = await screen.findByRole('dialog', { name: 'Refund note' });
+    expect(within(refund).getByLabelText('Amount (RM)')).toHaveValue(15);
   });
 });

@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceNoteKind } from '@patrol/contracts';
+import type { Invoice, AdjustmentNoteKind } from '@patrol/contracts';
 import { canPerform, formatMoney, taxGroupLabel, totalsFiguresOf } from '@patrol/domain';
 import { formatBusinessDate } from '@/lib/company-time';
 import { StatusBadge } from '@/components/status-badge';
@@ -34,10 +34,12 @@ export function InvoiceDetailsDialog({
   /** Opens Validate or Reject of one pending payment. */
   onReviewEntry?: ReviewEntry;
   /** Opens Credit note or Debit note (given only to users who may issue them). */
-  onIssueNote?: (invoice: Invoice, kind: InvoiceNoteKind) => void;
+  onIssueNote?: (invoice: Invoice, kind: AdjustmentNoteKind) => void;
 }) {
   const { user } = useAuth();
-  const noted = invoice !== null && (invoice.creditedAmount > 0 || invoice.debitedAmount > 0);
+  const noted =
+    invoice !== null &&
+    (invoice.creditedAmount > 0 || invoice.debitedAmount > 0 || invoice.refundedAmount > 0);
   return (
     <DetailsDialog
       open={invoice !== null}
@@ -86,6 +88,9 @@ export function InvoiceDetailsDialog({
                     ['Outstanding', formatMoney(invoice.outstandingAmount)] as const,
                   ]
                 : []),
+              ...(invoice.refundedAmount > 0
+                ? [['Refund notes', formatMoney(invoice.refundedAmount)] as const]
+                : []),
               ...(invoice.refundDue > 0
                 ? [['Refund due', formatMoney(invoice.refundDue)] as const]
                 : []),
@@ -124,7 +129,7 @@ export function InvoiceDetailsDialog({
           </ul>
           <DocumentTotals figures={totalsFiguresOf(invoice)} />
           <PaymentEntriesList invoice={invoice} onReview={onReviewEntry} />
-          {noted && <InvoiceNotesOfInvoice invoiceId={invoice.id} />}
+          {noted && <InvoiceNotesOfInvoice invoice={invoice} />}
           <InvoiceRemindersSection invoice={invoice} />
           {invoice.lineItems.some((item) => item.licenceAction) && (
             <InvoiceLicencesSection invoiceId={invoice.id} />

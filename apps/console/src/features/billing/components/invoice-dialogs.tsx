@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceNoteKind } from '@patrol/contracts';
+import type { Invoice, AdjustmentNoteKind } from '@patrol/contracts';
 import { canPerform } from '@patrol/domain';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
@@ -25,9 +25,10 @@ export function InvoiceDialogs({ dialog, listed, actions, onClose }: InvoiceDial
   // One payment's review, opened over the invoice's details.
   const [entryReview, setEntryReview] = useState<PaymentReviewTarget | null>(null);
   // A credit or debit note, opened over the invoice's details.
-  const [noteTarget, setNoteTarget] = useState<{ kind: InvoiceNoteKind; invoice: Invoice } | null>(
-    null,
-  );
+  const [noteTarget, setNoteTarget] = useState<{
+    kind: AdjustmentNoteKind;
+    invoice: Invoice;
+  } | null>(null);
   const close = (open: boolean) => !open && onClose();
   const mayIssueNote = canPerform(user, 'issueCreditNote') || canPerform(user, 'issueDebitNote');
   return (

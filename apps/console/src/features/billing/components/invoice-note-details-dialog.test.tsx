@@ -40,6 +40,7 @@ const note: InvoiceNote = {
   taxSummary: [],
   invoiceOwedAfter: 0,
   refundDue: 0,
+  refund: null,
   createdBy: null,
   createdAt: '2026-11-27T08:00:00.000Z',
 };

@@ -1,12 +1,21 @@
 import type { InvoiceNote } from '@patrol/contracts';
-import { formatMoney, taxGroupLabel } from '@patrol/domain';
+import { formatMoney, humanise, taxGroupLabel } from '@patrol/domain';
 import { formatBusinessDate } from '@/lib/company-time';
 import { DetailList, DetailsDialog, DocumentClient } from './detail-list';
 import { EinvoiceStatus } from './einvoice-status';
 
-export const noteKindLabels = { credit: 'Credit note', debit: 'Debit note' } as const;
+export const noteKindLabels = {
+  credit: 'Credit note',
+  debit: 'Debit note',
+  refund: 'Refund note',
+} as const;
 
-/** Credit Note Details or Debit Note Details: the note, its lines and its e-invoice status. */
+/** A note's amount as it moves the invoice: credit and refund notes take money off. */
+export function signedNoteAmount(note: Pick<InvoiceNote, 'kind' | 'totalAmount'>): string {
+  return `${note.kind === 'debit' ? '+' : '-'}${formatMoney(note.totalAmount)}`;
+}
+
+/** Credit, Debit or Refund Note Details: the note, its lines and its e-invoice status. */
 export function InvoiceNoteDetailsDialog({
   note,
   onOpenChange,
@@ -29,7 +38,14 @@ export function InvoiceNoteDetailsDialog({
               ['Client', <DocumentClient client={note.clientInfo} />],
               ['Issued', formatBusinessDate(note.issueDate)],
               ['Reason', note.reason],
-              ['Amount', `${note.kind === 'credit' ? '-' : '+'}${formatMoney(note.totalAmount)}`],
+              ['Amount', signedNoteAmount(note)],
+              ...(note.refund
+                ? [
+                    ['Refund method', humanise(note.refund.method)] as const,
+                    ['Refund date', formatBusinessDate(note.refund.refundDate)] as const,
+                    ['Reference', note.refund.reference || '—'] as const,
+                  ]
+                : []),
               ...(note.refundDue > 0 ? [['Refund due', formatMoney(note.refundDue)] as const] : []),
               ['e-Invoice', <EinvoiceStatus documentId={note.id} />],
             ]}

@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceNoteKind } from '@patrol/contracts';
+import type { Invoice, AdjustmentNoteKind } from '@patrol/contracts';
 import { formatMoney } from '@patrol/domain';
 import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -21,7 +21,7 @@ export function InvoiceNoteDialog({
   invoice,
   onOpenChange,
 }: {
-  kind: InvoiceNoteKind;
+  kind: AdjustmentNoteKind;
   invoice: Invoice | null;
   onOpenChange: (open: boolean) => void;
 }) {

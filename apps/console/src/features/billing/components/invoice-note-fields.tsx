@@ -1,4 +1,4 @@
-import { taxTypeLabels, taxTypes, type InvoiceNoteKind } from '@patrol/contracts';
+import { taxTypeLabels, taxTypes, type AdjustmentNoteKind } from '@patrol/contracts';
 import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import { fieldErrorProps, FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
@@ -12,7 +12,7 @@ export type NoteMode = 'amount' | 'lines';
 
 type InvoiceNoteFieldsProps = {
   id: string;
-  kind: InvoiceNoteKind;
+  kind: AdjustmentNoteKind;
   mode: NoteMode;
   onMode: (mode: NoteMode) => void;
   /** What the invoice still owes: the most a credit note may take. */

@@ -1,4 +1,4 @@
-import type { InvoiceNoteKind } from '@patrol/contracts';
+import { invoiceNoteKinds, type InvoiceNoteKind } from '@patrol/contracts';
 import { useState } from 'react';
 import { useInvoiceNotes } from '@/features/billing/api/invoice-notes';
 import { useDebouncedSearch } from '@/features/billing/lib/billing-params';
@@ -9,9 +9,16 @@ import { InvoiceNotesTable } from './invoice-notes-table';
 const kindOptions = [
   { value: 'credit', label: 'Credit notes' },
   { value: 'debit', label: 'Debit notes' },
+  { value: 'refund', label: 'Refund notes' },
 ];
 
-/** The Credit & debit notes section of the Invoices tab: one kind at a time, searched and paged. */
+const isNoteKind = (value: string | undefined): value is InvoiceNoteKind =>
+  invoiceNoteKinds.some((kind) => kind === value);
+
+/**
+ * The Credit & debit notes section of the Invoices tab: credit, debit or refund notes, one kind at
+ * a time, searched and paged.
+ */
 export function InvoiceNotesSection() {
   const [kind, setKind] = useState<InvoiceNoteKind>('credit');
   const [page, setPage] = useState(1);
@@ -28,7 +35,7 @@ export function InvoiceNotesSection() {
       caption={showingCaption(list, list?.notes.length, 'notes')}
       actions={<RefreshButton onClick={() => void notes.refetch()} busy={notes.isFetching} />}
       search={{
-        label: 'Search credit and debit notes',
+        label: 'Search credit, debit and refund notes',
         placeholder: 'Note number, invoice or client...',
         value: searchText,
         onChange: setSearchText,
@@ -40,14 +47,14 @@ export function InvoiceNotesSection() {
           value={kind === 'credit' ? undefined : kind}
           options={kindOptions.slice(1)}
           onChange={(next) => {
-            setKind(next === 'debit' ? 'debit' : 'credit');
+            setKind(isNoteKind(next) ? next : 'credit');
             setPage(1);
           }}
         />
       }
       state={{ loading: !list, error: notes.error, onRetry: () => void notes.refetch() }}
       loadingText="Loading notes..."
-      emptyText="No credit or debit notes found"
+      emptyText={`No ${kindOptions.find((option) => option.value === kind)!.label.toLowerCase()} found`}
       isEmpty={list?.notes.length === 0}
       pagination={list?.pagination}
       onPageChange={setPage}

@@ -19,9 +19,10 @@ import { IconButton, RowActions } from './icon-button';
 import {
   InvoiceNoteDetailsDialog,
   noteKindLabels as kindLabels,
+  signedNoteAmount,
 } from './invoice-note-details-dialog';
 
-/** Credit and debit notes with their invoice, reason, total, refund due, details and PDF. */
+/** Credit, debit and refund notes with their invoice, reason, total, refund due, details and PDF. */
 export function InvoiceNotesTable({ notes }: { notes: readonly InvoiceNote[] }) {
   const pdf = useDownloadCycle();
   const [viewed, setViewed] = useState<InvoiceNote | null>(null);
@@ -56,10 +57,7 @@ export function InvoiceNotesTable({ notes }: { notes: readonly InvoiceNote[] }) 
               <TableCell>
                 <TruncatedText className="max-w-64" text={note.reason} />
               </TableCell>
-              <TableCell numeric>
-                {note.kind === 'credit' ? '-' : '+'}
-                {formatMoney(note.totalAmount)}
-              </TableCell>
+              <TableCell numeric>{signedNoteAmount(note)}</TableCell>
               <TableCell numeric>
                 {note.refundDue > 0 ? formatMoney(note.refundDue) : '—'}
               </TableCell>

@@ -26,6 +26,7 @@ const kindLabels: Record<DocumentKind, string> = {
   receipt: 'Receipt',
   creditNote: 'Credit note',
   debitNote: 'Debit note',
+  refundNote: 'Refund note',
 };
 
 function NumberPreview({ kind }: { kind: DocumentKind }) {

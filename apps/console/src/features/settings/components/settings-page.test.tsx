@@ -110,6 +110,10 @@ describe('SettingsPage', { timeout: 15_000 }, () => {
     const invoice = screen.getByRole('region', { name: 'Invoice numbering' });
     const preview = within(invoice).getByLabelText('Invoice number preview');
     expect(preview).toHaveTextContent(`INV-MP-${year}-000001`);
+    const refunds = screen.getByRole('region', { name: 'Refund note numbering' });
+    expect(within(refunds).getByLabelText('Refund note number preview')).toHaveTextContent(
+      `RN-MP-${year}-000001`,
+    );
 
     const prefix = within(invoice).getByLabelText('Prefix');
     await userEvent.clear(prefix);

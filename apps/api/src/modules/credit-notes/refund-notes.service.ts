@@ -1,0 +1,107 @@
+import {
+  invoiceNoteMessages,
+  type CreateInvoiceNoteResponse,
+  type CreateRefundNoteInput,
+  type InvoiceNoteLine,
+} from '@patrol/contracts';
+import { businessDay, formatMoney, fromSen, toSen } from '@patrol/domain';
+import { dayStart, moneyColumn } from '../../db/column-values';
+import type { AppContext } from '../../http/app-context';
+import { conflict, invalid } from '../../http/app-error';
+import type { AuthUser } from '../../http/authenticate';
+import { recordRowChange } from '../audit/audit.service';
+import { applyInvoiceNote, lockInvoiceForNote } from '../invoices/invoice-notes-balance.service';
+import { nextDocumentNumber } from '../settings/numbering.service';
+import { presentInvoiceNote } from './credit-notes.presenter';
+import { insertInvoiceNote } from './credit-notes.repo';
+
+/** A refund note's one line: the money paid back, named by the reason, with no tax of its own. */
+function refundLine(reason: string, amountSen: number): InvoiceNoteLine {
+  const amount = fromSen(amountSen);
+  return {
+    description: reason,
+    quantity: 1,
+    unitPrice: amount,
+    taxType: 'EXEMPT',
+    taxRate: 0,
+    taxAmount: 0,
+    lineTotal: amount,
+  };
+}
+
+/**
+ * POST /api/business/invoices/{id}/refund-notes: issues an RN- note recording money paid back to
+ * the client, never more than the invoice's refund still due (validated money above what it owes,
+ * less earlier refund notes). The invoice's refund due goes down by it; the note is queued for
+ * MyInvois as a refund note (type 04).
+ */
+export async function issueRefundNote(
+  {
+    db,
+    events,
+    einvoiceQueue,
+  }: Pick<AppContext, 'db' | 'events'> & Partial<Pick<AppContext, 'einvoiceQueue'>>,
+  actor: AuthUser,
+  invoiceId: string,
+  body: CreateRefundNoteInput,
+  now: Date = new Date(),
+): Promise<CreateInvoiceNoteResponse> {
+  const note = await db.transaction(async (tx) => {
+    const { invoice, balance } = await lockInvoiceForNote(tx, invoiceId);
+    if (invoice.isVoided) throw conflict(invoiceNoteMessages.refundVoided);
+    const amountSen = toSen(body.amount);
+    if (amountSen > balance.refundDueSen) {
+      const message = invoiceNoteMessages.refundAboveDue(
+        formatMoney(fromSen(balance.refundDueSen)),
+      );
+      throw invalid(message, { amount: message });
+    }
+    const applied = await applyInvoiceNote(tx, actor, invoice, {
+      kind: 'refund',
+      totalSen: amountSen,
+    });
+    const { number } = await nextDocumentNumber(tx, 'refundNote', now);
+    const reason = body.reason.trim();
+    const amount = moneyColumn(fromSen(amountSen));
+    const row = await insertInvoiceNote(tx, {
+      kind: 'refund',
+      noteNumber: number,
+      invoiceId,
+      invoiceNumber: invoice.invoiceNumber,
+      clientId: invoice.clientId,
+      clientInfo: invoice.clientInfo,
+      issueDate: dayStart(businessDay(now)),
+      reason,
+      lineItems: [refundLine(reason, amountSen)],
+      subtotal: amount,
+      taxAmount: moneyColumn(0),
+      totalAmount: amount,
+      invoiceOwedAfter: moneyColumn(fromSen(applied.balance.owedSen)),
+      refundDue: moneyColumn(fromSen(applied.balance.refundDueSen)),
+      refundMethod: body.method,
+      refundDate: dayStart(body.refundDate),
+      refundReference: body.reference,
+      createdBy: actor.id,
+    });
+    await recordRowChange(tx, {
+      actorId: actor.id,
+      requestId: actor.requestId,
+      action: 'refund_note.issued',
+      entityType: 'refund_note',
+      before: null,
+      after: row,
+    });
+    await einvoiceQueue?.enqueue(tx, {
+      kind: 'refundNote',
+      documentId: row.id,
+      number,
+      clientName: row.clientInfo.companyName,
+      issueDate: row.issueDate,
+      totalAmount: row.totalAmount,
+    });
+    return presentInvoiceNote(row);
+  });
+  events.publish('billingUpdated', { entity: 'refund_note', action: 'created', id: note.id });
+  events.publish('billingUpdated', { entity: 'invoice', action: 'updated', id: invoiceId });
+  return { success: true, message: invoiceNoteMessages.refundIssued, note };
+}
