@@ -68,6 +68,7 @@ export const quotations = pgTable(
   (table) => [
     // With the id, each list order is one index walk, deep pages included.
     index('quotations_status_idx').on(table.status, table.createdAt, table.id),
+    index('quotations_status_valid_until_idx').on(table.status, table.validUntil),
     index('quotations_client_id_idx').on(table.clientId, table.createdAt),
     index('quotations_created_at_idx').on(table.createdAt, table.id),
     // The list's sort by amount walks this instead of sorting every row.

@@ -7,6 +7,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   uuid,
   type AnyPgColumn,
@@ -127,3 +128,19 @@ export const receiptMonthTotals = pgTable('receipt_month_totals', {
   receipts: bigint('receipts', { mode: 'number' }).notNull().default(0),
   totalAmount: numeric('total_amount', { precision: 18, scale: 2 }).notNull().default('0'),
 });
+
+/**
+ * The same figures per payment day and method, kept by triggers on receipts (migration 0043), so
+ * the tab filtered by method or date range adds a row per day instead of every matching receipt.
+ */
+export const receiptDayTotals = pgTable(
+  'receipt_day_totals',
+  {
+    /** The payment's calendar day, as payment_date's. */
+    day: date('day', { mode: 'string' }).notNull(),
+    paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
+    receipts: bigint('receipts', { mode: 'number' }).notNull().default(0),
+    totalAmount: numeric('total_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.paymentMethod] })],
+);

@@ -20,7 +20,8 @@ import type { DbExecutor } from '../../db/client';
 import { dayStart } from '../../db/column-values';
 import { jsonRowsOf, rowsFromJson, type JsonRows } from '../../db/json-rows';
 import { likePattern } from '../../db/like-pattern';
-import { countUpTo, withCappedCount, type CappedCountPage } from '../../db/page-count';
+import type { CappedCountPage } from '../../db/page-count';
+import { findSortedPage } from '../../db/sorted-page';
 import {
   invoiceLineItems,
   invoices,
@@ -106,32 +107,27 @@ const sortColumns = {
 } as const;
 
 /**
- * A page of invoices (one index walk with a limit) and how many match: every invoice from the
+ * A page of invoices (see findSortedPage) and how many match: every invoice from the
  * caller's total when unfiltered, otherwise counted up to `countAhead` past the page's start.
  */
-export async function findInvoicePage(
+export function findInvoicePage(
   db: DbExecutor,
   request: InvoicePageRequest,
   /** The number of every invoice, when known (an unfiltered page need not count them). */
   unfilteredTotal?: number,
   countAhead?: number,
 ): Promise<CappedCountPage<InvoiceRow>> {
-  const where = filterCondition(request);
-  const direction = request.sortOrder === 'asc' ? asc : desc;
-  const offset = (request.page - 1) * request.limit;
-  const rows = await db
-    .select()
-    .from(invoices)
-    .where(where)
-    .orderBy(direction(sortColumns[request.sortBy]), direction(invoices.id))
-    .limit(request.limit)
-    .offset(offset);
-  if (where === undefined && unfilteredTotal !== undefined) {
-    return { rows, totalCount: unfilteredTotal, totalCountCapped: false };
-  }
-  return withCappedCount(rows, { offset, limit: request.limit, countAhead }, (upTo) =>
-    countUpTo(db, invoices, where, upTo),
-  );
+  return findSortedPage(db, invoices, {
+    where: filterCondition(request),
+    sortBy: sortColumns[request.sortBy],
+    id: invoices.id,
+    sortOrder: request.sortOrder,
+    offset: (request.page - 1) * request.limit,
+    limit: request.limit,
+    unfilteredTotal,
+    countAhead,
+    search: Boolean(request.search),
+  });
 }
 
 /** What an invoice is shown with: its lines, payments and rejections. */

@@ -1,9 +1,10 @@
 import type { ListQuotationsQuery, QuotationStatus } from '@patrol/contracts';
-import { and, asc, desc, eq, inArray, like, lt, gte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, lt, gte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { dayStart } from '../../db/column-values';
 import { likePattern } from '../../db/like-pattern';
-import { countUpTo, withCappedCount, type CappedCountPage } from '../../db/page-count';
+import type { CappedCountPage } from '../../db/page-count';
+import { findSortedPage } from '../../db/sorted-page';
 import {
   quotationItems,
   quotations,
@@ -22,9 +23,10 @@ function statusCondition(status: QuotationStatus, today: string): SQL | undefine
   const live = gte(quotations.validUntil, dayStart(today));
   switch (status) {
     case 'expired':
-      return or(
-        eq(quotations.status, 'expired'),
-        and(inArray(quotations.status, ['draft', 'sent']), lapsed),
+      // Written as one range of the (status, valid until) index: an OR of the two read every row.
+      return and(
+        inArray(quotations.status, ['expired', 'draft', 'sent']),
+        or(eq(quotations.status, 'expired'), lapsed),
       );
     case 'draft':
     case 'sent':
@@ -53,33 +55,27 @@ const sortColumns = {
 } as const;
 
 /**
- * A page of quotations and how many match: the page is one walk of a (key, id) index with a
- * limit, and the count, when the page cannot tell it, a separate count that stops `countAhead`
- * matches past the page's start (the caller's total when unfiltered).
+ * A page of quotations (see findSortedPage) and how many match: every quotation from the
+ * caller's total when unfiltered, otherwise counted up to `countAhead` past the page's start.
  */
-export async function findQuotationPage(
+export function findQuotationPage(
   db: DbExecutor,
   request: QuotationPageRequest,
   /** The number of every quotation, when known (an unfiltered page need not count them). */
   unfilteredTotal?: number,
   countAhead?: number,
 ): Promise<CappedCountPage<QuotationRow>> {
-  const where = filterCondition(request);
-  const direction = request.sortOrder === 'asc' ? asc : desc;
-  const offset = (request.page - 1) * request.limit;
-  const rows = await db
-    .select()
-    .from(quotations)
-    .where(where)
-    .orderBy(direction(sortColumns[request.sortBy]), direction(quotations.id))
-    .limit(request.limit)
-    .offset(offset);
-  if (where === undefined && unfilteredTotal !== undefined) {
-    return { rows, totalCount: unfilteredTotal, totalCountCapped: false };
-  }
-  return withCappedCount(rows, { offset, limit: request.limit, countAhead }, (upTo) =>
-    countUpTo(db, quotations, where, upTo),
-  );
+  return findSortedPage(db, quotations, {
+    where: filterCondition(request),
+    sortBy: sortColumns[request.sortBy],
+    id: quotations.id,
+    sortOrder: request.sortOrder,
+    offset: (request.page - 1) * request.limit,
+    limit: request.limit,
+    unfilteredTotal,
+    countAhead,
+    search: Boolean(request.search),
+  });
 }
 
 /** The lines of the given quotations, in display order. */

@@ -1,11 +1,13 @@
 import type { ListReceiptsQuery } from '@patrol/contracts';
 import { addDays } from '@patrol/domain';
-import { and, asc, desc, eq, gte, inArray, like, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, like, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { dayStart } from '../../db/column-values';
 import { likePattern } from '../../db/like-pattern';
+import { findPageRows } from '../../db/sorted-page';
 import {
   receiptAllocations,
+  receiptDayTotals,
   receiptMonthTotals,
   receipts,
   type NewReceiptAllocationRow,
@@ -49,30 +51,76 @@ export interface ReceiptFigures {
 }
 
 /**
- * A page of receipts (an index walk with a limit) and the matching receipts' figures: one
- * aggregate over the matches, or, without a filter, the per-month counters, so the unfiltered
- * tab never reads every receipt.
+ * A page of receipts and the matching receipts' figures: without a filter, from the per-month
+ * counters; filtered by method or date range only, from the per-day counters; otherwise one
+ * aggregate over the matches. The figures' count then picks how the page is read (findPageRows),
+ * so the unfiltered and the common filtered tabs never read every receipt.
  */
 export async function findReceiptPage(
   db: DbExecutor,
   request: ReceiptPageRequest,
 ): Promise<{ rows: ReceiptRow[]; figures: ReceiptFigures }> {
   const where = filterCondition(request);
-  const direction = request.sortOrder === 'asc' ? asc : desc;
   const monthStart = `${request.today.slice(0, 7)}-01`;
-  const [rows, figures] = await Promise.all([
-    db
-      .select()
-      .from(receipts)
-      .where(where)
-      .orderBy(direction(sortColumns[request.sortBy]), direction(receipts.id))
-      .limit(request.limit)
-      .offset((request.page - 1) * request.limit),
+  const figures =
     where === undefined
-      ? everyReceiptFigures(db, monthStart)
-      : matchingFigures(db, where, monthStart),
-  ]);
+      ? await everyReceiptFigures(db, monthStart)
+      : countedPerDay(request)
+        ? await dayCounterFigures(db, request, monthStart)
+        : await matchingFigures(db, where, monthStart);
+  const rows = await findPageRows(
+    db,
+    receipts,
+    {
+      where,
+      sortBy: sortColumns[request.sortBy],
+      id: receipts.id,
+      sortOrder: request.sortOrder,
+      offset: (request.page - 1) * request.limit,
+      limit: request.limit,
+    },
+    figures.total,
+  );
   return { rows, figures };
+}
+
+/** Filters the per-day counters answer: payment method and date range, nothing else. */
+function countedPerDay(request: ReceiptPageRequest): boolean {
+  return !request.search && !request.transactionType && !request.clientId;
+}
+
+async function dayCounterFigures(
+  db: DbExecutor,
+  request: ReceiptPageRequest,
+  monthStart: string,
+): Promise<ReceiptFigures> {
+  const [figures] = await db
+    .select({
+      total: sql<number>`coalesce(sum(${receiptDayTotals.receipts}), 0)::bigint`.mapWith(Number),
+      thisMonth:
+        sql<number>`coalesce(sum(${receiptDayTotals.receipts}) filter (where ${receiptDayTotals.day} >= ${monthStart}), 0)::bigint`.mapWith(
+          Number,
+        ),
+      totalSen:
+        sql<number>`coalesce(sum(${receiptDayTotals.totalAmount}) * 100, 0)::bigint`.mapWith(
+          Number,
+        ),
+    })
+    .from(receiptDayTotals)
+    .where(
+      and(
+        request.paymentMethod
+          ? eq(receiptDayTotals.paymentMethod, request.paymentMethod)
+          : undefined,
+        request.rangeStart
+          ? and(
+              gte(receiptDayTotals.day, request.rangeStart),
+              lte(receiptDayTotals.day, request.today),
+            )
+          : undefined,
+      ),
+    );
+  return figures ?? { total: 0, thisMonth: 0, totalSen: 0 };
 }
 
 async function matchingFigures(

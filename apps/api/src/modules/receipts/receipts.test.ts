@@ -1,4 +1,4 @@
-import { addDays, businessDay } from '@patrol/domain';
+import { addDays, billingRangeStart, businessDay } from '@patrol/domain';
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,7 +84,7 @@ describe('GET /api/business/receipts', () => {
   });
 });
 
-describe('GET /api/business/receipts without a filter (figures from the month counters)', () => {
+describe('GET /api/business/receipts figures from the month and day counters', () => {
   let t: TestContext;
   let admin: string;
   let accounts: string;
@@ -97,11 +97,15 @@ describe('GET /api/business/receipts without a filter (figures from the month co
   });
   afterAll(() => t.close());
 
-  const everything = async () =>
-    (await request(t.app).get('/api/business/receipts?limit=1').set(bearer(accounts)).expect(200))
-      .body;
+  const everything = async (filter = '') =>
+    (
+      await request(t.app)
+        .get(`/api/business/receipts?limit=1${filter}`)
+        .set(bearer(accounts))
+        .expect(200)
+    ).body;
   /** The figures counted from the receipts themselves, to hold the counters against. */
-  const counted = async () => {
+  const counted = async (where = sql`true`) => {
     const monthStart = `${businessDay(new Date()).slice(0, 7)}-01`;
     const { rows } = await t.database.db.execute<{
       total: number;
@@ -111,7 +115,7 @@ describe('GET /api/business/receipts without a filter (figures from the month co
       sql`select count(*)::int as total,
                  (count(*) filter (where payment_date >= ${monthStart}::timestamptz))::int as this_month,
                  (coalesce(sum(total_amount), 0) * 100)::int as sen
-          from receipts`,
+          from receipts where ${where}`,
     );
     const row = rows[0]!;
     return { total: row.total, thisMonth: row.this_month, totalAmount: row.sen / 100 };
@@ -141,7 +145,21 @@ describe('GET /api/business/receipts without a filter (figures from the month co
     expect(body.statistics).toEqual({ total: 2, thisMonth: 1, totalAmount: 432 });
     expect(body.pagination).toMatchObject({ totalCount: 2, totalPages: 2, hasNext: true });
     expect(body.statistics).toEqual(await counted());
+    await expectDayCountersToAddUp();
   });
+
+  /** The figures filtered by method and date range (the day counters) against the receipts. */
+  const expectDayCountersToAddUp = async () => {
+    const quarterStart = billingRangeStart('quarter', businessDay(new Date()));
+    const inQuarter = sql`payment_date >= ${quarterStart}::timestamptz`;
+    expect((await everything('&paymentMethod=cash')).statistics).toEqual(
+      await counted(sql`payment_method = 'cash'`),
+    );
+    expect((await everything('&dateRange=quarter')).statistics).toEqual(await counted(inQuarter));
+    expect((await everything('&paymentMethod=bank_transfer&dateRange=quarter')).statistics).toEqual(
+      await counted(sql`payment_method = 'bank_transfer' and ${inQuarter}`),
+    );
+  };
 
   it('follows receipts changed, removed or truncated in the database', async () => {
     await t.database.db
@@ -155,10 +173,13 @@ describe('GET /api/business/receipts without a filter (figures from the month co
       .set({ paymentDate: new Date(`${addDays(businessDay(new Date()), -70)}T00:00:00Z`) })
       .where(eq(receipts.referenceNumber, 'NOW-1'));
     expect((await everything()).statistics).toEqual({ total: 2, thisMonth: 0, totalAmount: 201 });
+    await expectDayCountersToAddUp();
     await t.database.db.delete(receipts).where(eq(receipts.referenceNumber, 'OLD-1'));
     expect((await everything()).statistics).toEqual({ total: 1, thisMonth: 0, totalAmount: 100.5 });
+    await expectDayCountersToAddUp();
     await t.database.db.execute(sql`truncate receipts cascade`);
     expect((await everything()).statistics).toEqual({ total: 0, thisMonth: 0, totalAmount: 0 });
+    expect((await everything('&paymentMethod=cash')).statistics.total).toBe(0);
   });
 });
 
