@@ -2,10 +2,13 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { products, type ProductRow } from '../../db/schema';
 
-/** Active licence products naming a licence type, oldest first. */
-export function findActiveLicenceProducts(db: DbExecutor): Promise<ProductRow[]> {
+/**
+ * The oldest active licence product of each licence type: one row a type, however many licence
+ * products the catalogue holds (the scale data set has hundreds, read on every renewals page).
+ */
+export function findRenewalProducts(db: DbExecutor): Promise<ProductRow[]> {
   return db
-    .select()
+    .selectDistinctOn([products.licenceType])
     .from(products)
     .where(
       and(
@@ -14,5 +17,5 @@ export function findActiveLicenceProducts(db: DbExecutor): Promise<ProductRow[]>
         isNotNull(products.licenceType),
       ),
     )
-    .orderBy(asc(products.createdAt), asc(products.id));
+    .orderBy(asc(products.licenceType), asc(products.createdAt), asc(products.id));
 }

@@ -31,6 +31,17 @@ describe('renewals API', { timeout: 120_000 }, () => {
       licenceType: 'Premium',
       unitPrice: '250.00',
     });
+    // A later Premium product and another type's do not renew Premium keys.
+    await buildProduct(t, {
+      name: 'Premium (new price)',
+      licenceType: 'Premium',
+      unitPrice: '300.00',
+    });
+    await buildProduct(t, {
+      name: 'Standard renewal',
+      licenceType: 'Standard',
+      unitPrice: '90.00',
+    });
     const client = await buildClient(t, { companyName: 'Tamat Tempoh Sdn Bhd' });
     const expiry = new Date(Date.now() + 7 * dayMs);
     const keys = [
