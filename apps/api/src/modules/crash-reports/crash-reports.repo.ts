@@ -103,13 +103,18 @@ function filterCondition(filter: Omit<CrashReportFilter, 'sortBy' | 'sortOrder'>
  * The sort key, then the date and the id in the same direction: each sort (and each filter with
  * it) has an index ending in (created_at, id), so a page is one index range, deep pages included.
  */
-function ordering(filter: Pick<CrashReportFilter, 'sortBy' | 'sortOrder'>): SQL[] {
+function ordering(
+  filter: Pick<CrashReportFilter, 'sortBy' | 'sortOrder' | 'severity' | 'status'>,
+): SQL[] {
   const direction = filter.sortOrder === 'asc' ? asc : desc;
   const keys: Record<CrashReportFilter['sortBy'], SQL[]> = {
     createdAt: [],
     title: [sql`lower(${crashReports.title})`],
-    severity: [sql`${crashReports.severityRank}`],
-    status: [sql`${crashReports.statusRank}`],
+    // A filter on the same field makes the rank one value: left out, the page is one range of
+    // the filter's (field, created_at, id) index instead of a walk of the rank's index past
+    // every report of the other ranks.
+    severity: filter.severity === undefined ? [sql`${crashReports.severityRank}`] : [],
+    status: filter.status === undefined ? [sql`${crashReports.statusRank}`] : [],
   };
   return [...keys[filter.sortBy], sql`${crashReports.createdAt}`, sql`${crashReports.id}`].map(
     (key) => direction(key),

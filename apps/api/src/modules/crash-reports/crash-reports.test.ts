@@ -130,6 +130,16 @@ describe('crash report viewer API', () => {
         { sortBy: 'createdAt', sortOrder: 'asc', companyId: 'ACME' },
         ['Alpha crash', 'Bravo sync failed', 'Echo crash'],
       ],
+      [
+        'severity within one severity (then newest first)',
+        { sortBy: 'severity', sortOrder: 'desc', severity: 'critical' },
+        ['Echo crash', 'Alpha crash'],
+      ],
+      [
+        'status within one status (then oldest first)',
+        { sortBy: 'status', sortOrder: 'asc', status: 'resolved' },
+        ['charlie debug log', 'Echo crash'],
+      ],
     ])('sorts by %s', async (_name, query, expected) => {
       expect(titles((await list(query).expect(200)).body)).toEqual(expected);
     });
