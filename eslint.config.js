@@ -78,9 +78,9 @@ export default tseslint.config(
     },
   },
   {
-    // The console's tests read real APK fixtures (apps/console/src/features/ota/lib); its
-    // shipped code may not.
-    files: ['apps/console/src/**/*.test.{ts,tsx}'],
+    // The console's tests and their shared test data read real APK fixtures
+    // (apps/console/src/features/ota/lib); its shipped code may not.
+    files: ['apps/console/src/**/*.test.{ts,tsx}', 'apps/console/src/**/*-test-data.ts'],
     rules: {
       '@nx/enforce-module-boundaries': [
         'error',

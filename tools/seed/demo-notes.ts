@@ -1,3 +1,4 @@
+import type { InvoiceNoteLine } from '@patrol/contracts';
 import {
   fromSen,
   invoiceBalance,
@@ -17,6 +18,20 @@ const notePlans: Partial<Record<InvoiceStory, { kind: 'credit' | 'debit'; reason
   validated: { kind: 'credit', reason: 'Service credit for a missed patrol round' },
   partial: { kind: 'debit', reason: 'Additional guard hours on public holiday' },
 };
+
+/** A note's one line of `sen`, untaxed, named by its reason. */
+function exemptLine(description: string, sen: number): InvoiceNoteLine {
+  const amount = fromSen(sen);
+  return {
+    description,
+    quantity: 1,
+    unitPrice: amount,
+    taxType: 'EXEMPT',
+    taxRate: 0,
+    taxAmount: 0,
+    lineTotal: amount,
+  };
+}
 
 /**
  * A credit or debit note of a tenth of the invoice (exempt, one line), as the API would issue it:
@@ -58,17 +73,7 @@ export async function seedInvoiceNote(
     clientInfo: invoice.clientInfo,
     issueDate: dayStart(issueDay),
     reason: plan.reason,
-    lineItems: [
-      {
-        description: plan.reason,
-        quantity: 1,
-        unitPrice: fromSen(sen),
-        taxType: 'EXEMPT',
-        taxRate: 0,
-        taxAmount: 0,
-        lineTotal: fromSen(sen),
-      },
-    ],
+    lineItems: [exemptLine(plan.reason, sen)],
     subtotal: amount,
     taxAmount: '0.00',
     totalAmount: amount,
@@ -130,17 +135,7 @@ export async function seedRefundNote(
     clientInfo: invoice.clientInfo,
     issueDate: dayStart(refundDay),
     reason,
-    lineItems: [
-      {
-        description: reason,
-        quantity: 1,
-        unitPrice: fromSen(sen),
-        taxType: 'EXEMPT',
-        taxRate: 0,
-        taxAmount: 0,
-        lineTotal: fromSen(sen),
-      },
-    ],
+    lineItems: [exemptLine(reason, sen)],
     subtotal: amount,
     taxAmount: '0.00',
     totalAmount: amount,

@@ -16,11 +16,11 @@ import { dayStart, moneyColumn } from '../../db/column-values';
 import type { AppContext } from '../../http/app-context';
 import { conflict, invalid, notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
-import { recordRowChange } from '../audit/audit.service';
 import { applyInvoiceNote, lockInvoiceForNote } from '../invoices/invoice-notes-balance.service';
 import { nextDocumentNumber } from '../settings/numbering.service';
 import { presentInvoiceNote } from './credit-notes.presenter';
 import { findInvoiceNoteById, findInvoiceNotePage, insertInvoiceNote } from './credit-notes.repo';
+import { announceIssuedNote, recordIssuedNote } from './issued-note';
 
 type NoteLineInput = {
   description: string;
@@ -122,32 +122,14 @@ export async function issueInvoiceNote(
       refundDue: moneyColumn(fromSen(applied.balance.refundDueSen)),
       createdBy: actor.id,
     });
-    await recordRowChange(tx, {
-      actorId: actor.id,
-      requestId: actor.requestId,
-      action: `${kind}_note.issued`,
-      entityType: `${kind}_note`,
-      before: null,
-      after: row,
-    });
-    await einvoiceQueue?.enqueue(tx, {
-      kind: kind === 'credit' ? 'creditNote' : 'debitNote',
-      documentId: row.id,
-      number,
-      clientName: row.clientInfo.companyName,
-      issueDate: row.issueDate,
-      totalAmount: row.totalAmount,
-    });
-    return presentInvoiceNote(row);
+    return recordIssuedNote(tx, einvoiceQueue, actor, row);
   });
-  const entity = `${kind}_note` as const;
-  events.publish('billingUpdated', { entity, action: 'created', id: note.id });
-  events.publish('billingUpdated', { entity: 'invoice', action: 'updated', id: invoiceId });
-  return {
-    success: true,
-    message: kind === 'credit' ? invoiceNoteMessages.creditIssued : invoiceNoteMessages.debitIssued,
+  return announceIssuedNote(
+    events,
     note,
-  };
+    invoiceId,
+    kind === 'credit' ? invoiceNoteMessages.creditIssued : invoiceNoteMessages.debitIssued,
+  );
 }
 
 /** GET /api/business/credit-notes (or debit-notes, refund-notes): a page, filtered and searched. */

@@ -9,11 +9,10 @@ import { dayStart, moneyColumn } from '../../db/column-values';
 import type { AppContext } from '../../http/app-context';
 import { conflict, invalid } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
-import { recordRowChange } from '../audit/audit.service';
 import { applyInvoiceNote, lockInvoiceForNote } from '../invoices/invoice-notes-balance.service';
 import { nextDocumentNumber } from '../settings/numbering.service';
-import { presentInvoiceNote } from './credit-notes.presenter';
 import { insertInvoiceNote } from './credit-notes.repo';
+import { announceIssuedNote, recordIssuedNote } from './issued-note';
 
 /** A refund note's one line: the money paid back, named by the reason, with no tax of its own. */
 function refundLine(reason: string, amountSen: number): InvoiceNoteLine {
@@ -83,25 +82,7 @@ export async function issueRefundNote(
       refundReference: body.reference,
       createdBy: actor.id,
     });
-    await recordRowChange(tx, {
-      actorId: actor.id,
-      requestId: actor.requestId,
-      action: 'refund_note.issued',
-      entityType: 'refund_note',
-      before: null,
-      after: row,
-    });
-    await einvoiceQueue?.enqueue(tx, {
-      kind: 'refundNote',
-      documentId: row.id,
-      number,
-      clientName: row.clientInfo.companyName,
-      issueDate: row.issueDate,
-      totalAmount: row.totalAmount,
-    });
-    return presentInvoiceNote(row);
+    return recordIssuedNote(tx, einvoiceQueue, actor, row);
   });
-  events.publish('billingUpdated', { entity: 'refund_note', action: 'created', id: note.id });
-  events.publish('billingUpdated', { entity: 'invoice', action: 'updated', id: invoiceId });
-  return { success: true, message: invoiceNoteMessages.refundIssued, note };
+  return announceIssuedNote(events, note, invoiceId, invoiceNoteMessages.refundIssued);
 }
