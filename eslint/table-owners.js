@@ -51,6 +51,7 @@ export const tableOwners = {
   receipts: 'receipts',
   receiptAllocations: 'receipts',
   receiptMonthTotals: 'receipts',
+  receiptDayTotals: 'receipts',
   invoiceNotes: 'credit-notes',
   // MyInvois e-invoicing: the submission queue and its worker lease.
   einvoiceDocuments: 'einvoices',

@@ -22,7 +22,7 @@ const dayMs = 24 * hourMs;
 export const demoReleases = [
   { version: '2.3.0', versionCode: 230, daysAgo: 30, crashRate: 0.004 },
   { version: '2.4.0', versionCode: 240, daysAgo: 14, crashRate: 0.002 },
-  { version: '2.4.1', versionCode: 241, daysAgo: 3, crashRate: 0.002 },
+  { version: '2.4.1', versionCode: 241, daysAgo: 4, crashRate: 0.002 },
 ] as const;
 /** Sessions are made for this many days back (the older release's first weeks are not). */
 const historyDays = 21;
