@@ -11,6 +11,7 @@ import { createAccessTokenVerifier } from './http/access-token';
 import type {
   AppContext,
   DeviceSessionRecord,
+  ExpiryWindowTotals,
   HeartbeatEntry,
   SessionPingEntry,
 } from './http/app-context';
@@ -143,6 +144,10 @@ export async function createServices(
     ttlMs: cacheTtlMs(snapshotTtlMs),
     maxEntries: 100,
   });
+  const renewalTotals = createQueryCache<ExpiryWindowTotals>({
+    ttlMs: cacheTtlMs(snapshotTtlMs),
+    maxEntries: 400,
+  });
   // Every open client list asks again at each change it hears of (socket events), and a busy
   // office keeps many open: one read per query a second, however many ask.
   const clientPages = createQueryCache<ListClientsResponse>({
@@ -216,6 +221,7 @@ export async function createServices(
     const { event } = published;
     if (staffChanges.has(event)) {
       clientPages.clear();
+      renewalTotals.clear();
       directoryTotals.invalidate({ readersWait: true });
       dashboardFigures.invalidate({ readersWait: true });
     } else if (event === 'licenceActivityUpdated') {
@@ -226,6 +232,7 @@ export async function createServices(
       billingTotals.invalidate({ readersWait: changesBillingCounts(published) });
       billingAging.invalidate({ readersWait: true });
       reportCache.clear();
+      renewalTotals.clear();
       dashboardFigures.invalidate({ readersWait: true });
     }
   });
@@ -266,6 +273,7 @@ export async function createServices(
     billingTotals,
     billingAging,
     reportCache,
+    renewalTotals,
     deviceSessions,
     heartbeats,
     sessionPings,

@@ -71,6 +71,11 @@ export interface AppContext {
   billingAging: SnapshotCache<ReportAgingSection & { asOf: string }>;
   /** Reports computed in the last few seconds, by period; cleared by every billing change. */
   reportCache: QueryCache<ReportData>;
+  /**
+   * The renewals view's totals of the last few seconds, by window; cleared by every client,
+   * licence or billing change.
+   */
+  renewalTotals: QueryCache<ExpiryWindowTotals>;
   /** Device tokens (by hash) resolved to their licence and client, so heartbeats skip the database. */
   deviceSessions: LRUCache<string, DeviceSessionRecord>;
   /** Heartbeats waiting to be written: one statement a second for every device. */
@@ -168,6 +173,13 @@ export interface SessionPingEntry {
   foreground: boolean;
   anr: boolean;
   at: Date;
+}
+
+/** The keys, expiry groups and distinct clients of a renewals window. */
+export interface ExpiryWindowTotals {
+  groupCount: number;
+  keyCount: number;
+  clientCount: number;
 }
 
 /** How many quotations, invoices and receipts there are, whatever their state. */

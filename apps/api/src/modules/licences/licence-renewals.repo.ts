@@ -2,6 +2,7 @@ import type { LicenceType } from '@patrol/contracts';
 import { and, asc, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { licenceExpiryGroups, licences } from '../../db/schema';
+import type { ExpiryWindowTotals } from '../../http/app-context';
 
 /** Keys of one client expiring on one UTC day, of one type. */
 export interface ExpiryGroupRow {
@@ -11,51 +12,69 @@ export interface ExpiryGroupRow {
   keyCount: number;
 }
 
-export interface ExpiryGroupPage {
+export interface ExpiryGroupPage extends ExpiryWindowTotals {
   groups: ExpiryGroupRow[];
-  groupCount: number;
-  keyCount: number;
-  clientCount: number;
+}
+
+/** The UTC days `fromDay` to `toDay`, both included. */
+export interface ExpiryWindow {
+  fromDay: string;
+  toDay: string;
+}
+
+const inWindow = (window: ExpiryWindow) =>
+  sql`${licenceExpiryGroups.expiryDay} between ${window.fromDay}::date and ${window.toDay}::date`;
+
+/**
+ * One page of a window's expiry groups, soonest first, in the primary key's order over
+ * licence_expiry_groups (kept on write by triggers on licences, migration 0037), never grouping
+ * keys.
+ */
+export function findExpiryGroups(
+  db: DbExecutor,
+  window: ExpiryWindow & { limit: number; offset: number },
+): Promise<ExpiryGroupRow[]> {
+  return db
+    .select({
+      clientId: licenceExpiryGroups.clientId,
+      expiryDate: licenceExpiryGroups.expiryDay,
+      licenceType: licenceExpiryGroups.licenceType,
+      keyCount: licenceExpiryGroups.keyCount,
+    })
+    .from(licenceExpiryGroups)
+    .where(inWindow(window))
+    .orderBy(
+      asc(licenceExpiryGroups.expiryDay),
+      asc(licenceExpiryGroups.clientId),
+      asc(licenceExpiryGroups.licenceType),
+    )
+    .limit(window.limit)
+    .offset(window.offset);
 }
 
 /**
- * One page of the expiry groups of the UTC days `fromDay` to `toDay` (both included), soonest
- * first, with the window's totals: one statement over licence_expiry_groups (kept on write by
- * triggers on licences, migration 0037): the totals in one pass grouped by client (a hash, not
- * the sort a count(distinct) takes), the page in the primary key's order, never grouping keys.
+ * A window's totals in one pass over its groups, grouped by client (a hash, not the sort a
+ * count(distinct) takes): every group of the window is read, so callers hold the answer per
+ * window (renewalTotals).
  */
-export async function findExpiryGroupPage(
+export async function findExpiryWindowTotals(
   db: DbExecutor,
-  window: { fromDay: string; toDay: string; limit: number; offset: number },
-): Promise<ExpiryGroupPage> {
-  const inWindow = sql`${licenceExpiryGroups.expiryDay} between ${window.fromDay}::date and ${window.toDay}::date`;
+  window: ExpiryWindow,
+): Promise<ExpiryWindowTotals> {
   const result = await db.execute<{
     group_count: number;
     key_count: number;
     client_count: number;
-    page: ExpiryGroupRow[] | null;
   }>(sql`
-    select t.group_count, t.key_count, t.client_count,
-           (select json_agg(p) from (
-              select ${licenceExpiryGroups.clientId} as "clientId",
-                     to_char(${licenceExpiryGroups.expiryDay}, 'YYYY-MM-DD') as "expiryDate",
-                     ${licenceExpiryGroups.licenceType} as "licenceType",
-                     ${licenceExpiryGroups.keyCount} as "keyCount"
-                from ${licenceExpiryGroups}
-               where ${inWindow}
-               order by ${licenceExpiryGroups.expiryDay}, ${licenceExpiryGroups.clientId},
-                        ${licenceExpiryGroups.licenceType}
-               limit ${window.limit} offset ${window.offset}) p) as page
-      from (select count(*)::int as client_count,
-                   coalesce(sum(c.groups), 0)::int as group_count,
-                   coalesce(sum(c.keys), 0)::int as key_count
-              from (select count(*) as groups, sum(${licenceExpiryGroups.keyCount}) as keys
-                      from ${licenceExpiryGroups}
-                     where ${inWindow}
-                     group by ${licenceExpiryGroups.clientId}) c) t`);
+    select count(*)::int as client_count,
+           coalesce(sum(c.groups), 0)::int as group_count,
+           coalesce(sum(c.keys), 0)::int as key_count
+      from (select count(*) as groups, sum(${licenceExpiryGroups.keyCount}) as keys
+              from ${licenceExpiryGroups}
+             where ${inWindow(window)}
+             group by ${licenceExpiryGroups.clientId}) c`);
   const row = result.rows[0];
   return {
-    groups: row?.page ?? [],
     groupCount: row?.group_count ?? 0,
     keyCount: row?.key_count ?? 0,
     clientCount: row?.client_count ?? 0,

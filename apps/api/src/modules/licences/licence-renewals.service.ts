@@ -1,32 +1,48 @@
 import type { DbExecutor } from '../../db/client';
+import type { ExpiryWindowTotals } from '../../http/app-context';
 import {
   countKeysOfClients,
   countKeysPaidBy,
   findExpiringKeys,
-  findExpiryGroupPage,
+  findExpiryGroups,
+  findExpiryWindowTotals,
   findGroupKeys,
   type ExpiringKeyRow,
   type ExpiryGroupPage,
   type ExpiryGroupRow,
+  type ExpiryWindow,
 } from './licence-renewals.repo';
 
 export type { ExpiringKeyRow, ExpiryGroupPage, ExpiryGroupRow };
 
+/** The UTC days of `from` to `to`, both whole. */
+function windowOf(from: Date, to: Date): ExpiryWindow {
+  return { fromDay: from.toISOString().slice(0, 10), toDay: to.toISOString().slice(0, 10) };
+}
+
 /**
  * One page of the keys expiring on the UTC days of `from` to `to` (both days whole), grouped by
- * client, expiry day and type.
+ * client, expiry day and type, with the window's totals: read by `readTotals` (the caller's
+ * cache), else from the groups.
  */
-export function expiryGroupPage(
+export async function expiryGroupPage(
   db: DbExecutor,
   window: { from: Date; to: Date; limit: number; offset: number },
+  readTotals: TotalsReader = (_key, load) => load(),
 ): Promise<ExpiryGroupPage> {
-  return findExpiryGroupPage(db, {
-    fromDay: window.from.toISOString().slice(0, 10),
-    toDay: window.to.toISOString().slice(0, 10),
-    limit: window.limit,
-    offset: window.offset,
-  });
+  const days = windowOf(window.from, window.to);
+  const [groups, totals] = await Promise.all([
+    findExpiryGroups(db, { ...days, limit: window.limit, offset: window.offset }),
+    readTotals(`${days.fromDay}|${days.toDay}`, () => findExpiryWindowTotals(db, days)),
+  ]);
+  return { groups, ...totals };
 }
+
+/** Answers a window's totals by key (`fromDay|toDay`), from `load` or from what it holds. */
+export type TotalsReader = (
+  key: string,
+  load: () => Promise<ExpiryWindowTotals>,
+) => Promise<ExpiryWindowTotals>;
 
 /** Up to `perGroup` keys of each group, keyed `clientId|expiryDate|licenceType`. */
 export function keysOfGroups(

@@ -5,7 +5,7 @@ import {
   type RenewalGroup,
 } from '@patrol/contracts';
 import { dayMs, fromSen, toSen } from '@patrol/domain';
-import type { DbExecutor } from '../../db/client';
+import type { AppContext } from '../../http/app-context';
 import type { ProductRow } from '../../db/schema';
 import { clientsByIds } from '../clients/client-renewal.service';
 import { expiryGroupPage, keysOfGroups } from '../licences/licence-renewals.service';
@@ -27,20 +27,25 @@ function renewalProduct(product: ProductRow | undefined): RenewalGroup['product'
 /**
  * GET /api/business/renewals: the keys expiring in the next `days` days, grouped by client, expiry
  * day and licence type, soonest first, each with the product and price that would renew it. The
- * groups and totals are one aggregate over the renewal index; the page's clients, products and
- * keys are read beside each other.
+ * page is a range of the renewal index; the window's totals, an aggregate of every group in it,
+ * are held per window for the pages after the first (`renewalTotals`); the page's clients,
+ * products and keys are read beside each other.
  */
 export async function listRenewals(
-  db: DbExecutor,
+  { db, renewalTotals }: Pick<AppContext, 'db' | 'renewalTotals'>,
   query: ListRenewalsQuery,
   now: Date = new Date(),
 ): Promise<ListRenewalsResponse> {
-  const page = await expiryGroupPage(db, {
-    from: now,
-    to: new Date(now.getTime() + query.days * dayMs),
-    limit: query.limit,
-    offset: (query.page - 1) * query.limit,
-  });
+  const page = await expiryGroupPage(
+    db,
+    {
+      from: now,
+      to: new Date(now.getTime() + query.days * dayMs),
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    },
+    (key, load) => renewalTotals.get(key, load),
+  );
   const [clients, products, keys] = await Promise.all([
     clientsByIds(
       db,

@@ -9,6 +9,7 @@ import {
   buildLicence,
   buildProduct,
   createTestContext,
+  sampleClient,
 } from '../../../test/builders';
 
 const dayMs = 86_400_000;
@@ -195,5 +196,46 @@ describe('renewals API', { timeout: 120_000 }, () => {
       { days: -2, sends: 'email_with_pdf' },
       { days: 10, sends: 'email_with_pdf' },
     ]);
+  });
+});
+
+describe('GET /api/business/renewals totals held per window', { timeout: 120_000 }, () => {
+  let t: TestContext;
+  let admin: string;
+  let clientId: string;
+  beforeAll(async () => {
+    // Answers held for a minute, so that only a change can renew them.
+    t = await createTestContext({ services: { snapshotTtlMs: 60_000 } });
+    admin = await t.signIn('Admin');
+    clientId = (await buildClient(t, { companyName: 'Jendela Sdn Bhd' })).id;
+    await buildLicence(t, clientId, { validUntil: new Date(Date.now() + 5 * dayMs) });
+  });
+  afterAll(() => t.close());
+
+  const page = async (pageNumber = 1, days = 30) =>
+    (
+      await request(t.app)
+        .get(`/api/business/renewals?days=${days}&limit=1&page=${pageNumber}`)
+        .set(bearer(admin))
+        .expect(200)
+    ).body;
+
+  it('answers the next pages from the held totals until a client, licence or billing change', async () => {
+    expect((await page()).totals).toEqual({ keys: 1, clients: 1 });
+    // Written behind the API's back: no change announced, the window's totals stand, while the
+    // page itself is read afresh.
+    await buildLicence(t, clientId, { validUntil: new Date(Date.now() + 9 * dayMs) });
+    const second = await page(2);
+    expect(second.totals).toEqual({ keys: 1, clients: 1 });
+    expect(second.renewals).toHaveLength(1);
+    // Another window is counted for itself.
+    expect((await page(1, 60)).totals).toEqual({ keys: 2, clients: 1 });
+
+    t.ctx.events.publish('clientUpdated', sampleClient({ id: clientId }));
+    expect((await page()).totals).toEqual({ keys: 2, clients: 1 });
+
+    await buildLicence(t, clientId, { validUntil: new Date(Date.now() + 12 * dayMs) });
+    t.ctx.events.publish('billingUpdated', { entity: 'invoice', action: 'updated', id: clientId });
+    expect((await page()).totals).toEqual({ keys: 3, clients: 1 });
   });
 });

@@ -28,7 +28,7 @@ export const renewalRoutes = [
     access: { permissions: ['invoices.view'] },
     query: listRenewalsQuerySchema,
     response: listRenewalsResponseSchema,
-    handler: ({ ctx, query }) => listRenewals(ctx.db, query),
+    handler: ({ ctx, query }) => listRenewals(ctx, query),
   }),
   defineRoute({
     method: 'put',
