@@ -14,6 +14,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // One jsdom and one copy of React and the UI packages a worker, not a fresh process a file (two
+    // thirds of the time); src/test/setup.ts re-imports the app's modules for every file.
+    isolate: false,
     // A worker a core (vitest keeps one core for itself, which sits idle while files run).
     maxWorkers: availableParallelism(),
   },
