@@ -80,6 +80,27 @@ describe('UsersPage', () => {
     );
   });
 
+  it('pages through the users on the server', async () => {
+    const calls = stubApi({
+      'GET /api/users': (request) => {
+        const page = Number(request.url.searchParams.get('page') ?? 1);
+        const answer = usersPage([page === 1 ? sampleUsers.root : sampleUsers.sam]);
+        answer.data.pagination = { ...answer.data.pagination, currentPage: page, totalPages: 2 };
+        return jsonResponse(answer);
+      },
+    });
+    signInAs(testUsers.superadmin);
+    renderScreen(<UsersPage />, '/users');
+    await screen.findByText('Aisha Rahman');
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+
+    const pages = screen.getByRole('navigation', { name: 'User pages' });
+    await userEvent.click(within(pages).getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Sam Lee')).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(calls.at(-1)!.url.searchParams.get('page')).toBe('2');
+  });
+
   it("resets another user's two-factor after a confirmation", async () => {
     const calls = stubApi({
       'GET /api/users': () => jsonResponse(usersPage([sampleUsers.root, sampleUsers.sam])),

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { AccessDenied } from '@/components/access-denied';
 import { PageHeader } from '@/components/layout/page-header';
-import { Pagination } from '@/components/pagination';
+import { CardPager } from '@/components/card-pager';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { unsuccessfulUsersMessage, useUsers } from '@/features/users/api/get-users';
@@ -96,19 +96,12 @@ function UserManagement({ currentUserId }: { currentUserId: string | undefined }
             currentUserId={currentUserId}
           />
         )}
-        {pagination && pagination.totalPages > 1 && (
-          <CardContent className="flex items-center justify-between gap-2 border-t py-3">
-            <span className="text-sm text-muted-foreground tabular-nums">
-              Page {pagination.currentPage} of {pagination.totalPages}
-            </span>
-            <Pagination
-              label="User pages"
-              currentPage={pagination.currentPage}
-              totalPages={pagination.totalPages}
-              onPageChange={list.goToPage}
-            />
-          </CardContent>
-        )}
+        <CardPager
+          pagination={pagination}
+          label="User pages"
+          onPageChange={list.goToPage}
+          className="px-5"
+        />
       </Card>
       <UsersDialogs dialog={dialog} onClose={() => setDialog(null)} currentUserId={currentUserId} />
     </>
