@@ -1,15 +1,9 @@
-import type { InvoiceNoteLine } from '@patrol/contracts';
-import {
-  fromSen,
-  invoiceBalance,
-  paymentStatusOfBalance,
-  senToDecimalString,
-  toSen,
-} from '@patrol/domain';
+import { invoiceBalance, paymentStatusOfBalance, senToDecimalString, toSen } from '@patrol/domain';
 import { eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../apps/api/src/db/client';
 import { dayStart } from '../../apps/api/src/db/column-values';
 import { invoiceNotes, invoices, paymentEntries } from '../../apps/api/src/db/schema';
+import { untaxedNoteLine } from '../../apps/api/src/modules/credit-notes/issued-note';
 import { nextDocumentNumber } from '../../apps/api/src/modules/settings/numbering.service';
 import type { InvoiceStory, SeededInvoice } from './demo-payments';
 
@@ -18,20 +12,6 @@ const notePlans: Partial<Record<InvoiceStory, { kind: 'credit' | 'debit'; reason
   validated: { kind: 'credit', reason: 'Service credit for a missed patrol round' },
   partial: { kind: 'debit', reason: 'Additional guard hours on public holiday' },
 };
-
-/** A note's one line of `sen`, untaxed, named by its reason. */
-function exemptLine(description: string, sen: number): InvoiceNoteLine {
-  const amount = fromSen(sen);
-  return {
-    description,
-    quantity: 1,
-    unitPrice: amount,
-    taxType: 'EXEMPT',
-    taxRate: 0,
-    taxAmount: 0,
-    lineTotal: amount,
-  };
-}
 
 /**
  * A credit or debit note of a tenth of the invoice (exempt, one line), as the API would issue it:
@@ -73,7 +53,7 @@ export async function seedInvoiceNote(
     clientInfo: invoice.clientInfo,
     issueDate: dayStart(issueDay),
     reason: plan.reason,
-    lineItems: [exemptLine(plan.reason, sen)],
+    lineItems: [untaxedNoteLine(plan.reason, sen)],
     subtotal: amount,
     taxAmount: '0.00',
     totalAmount: amount,
@@ -135,7 +115,7 @@ export async function seedRefundNote(
     clientInfo: invoice.clientInfo,
     issueDate: dayStart(refundDay),
     reason,
-    lineItems: [exemptLine(reason, sen)],
+    lineItems: [untaxedNoteLine(reason, sen)],
     subtotal: amount,
     taxAmount: '0.00',
     totalAmount: amount,

@@ -1,10 +1,25 @@
-import type { CreateInvoiceNoteResponse, InvoiceNote } from '@patrol/contracts';
+import type { CreateInvoiceNoteResponse, InvoiceNote, InvoiceNoteLine } from '@patrol/contracts';
+import { fromSen } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
 import type { InvoiceNoteRow } from '../../db/schema';
 import type { AppContext } from '../../http/app-context';
 import type { AuthUser } from '../../http/authenticate';
 import { recordRowChange } from '../audit/audit.service';
 import { presentInvoiceNote } from './credit-notes.presenter';
+
+/** A note's one line of `amountSen` with no tax of its own, named by its reason. */
+export function untaxedNoteLine(description: string, amountSen: number): InvoiceNoteLine {
+  const amount = fromSen(amountSen);
+  return {
+    description,
+    quantity: 1,
+    unitPrice: amount,
+    taxType: 'EXEMPT',
+    taxRate: 0,
+    taxAmount: 0,
+    lineTotal: amount,
+  };
+}
 
 /**
  * What every issued note (credit, debit or refund) leaves in its transaction: its audit entry and

@@ -2,7 +2,6 @@ import {
   invoiceNoteMessages,
   type CreateInvoiceNoteResponse,
   type CreateRefundNoteInput,
-  type InvoiceNoteLine,
 } from '@patrol/contracts';
 import { businessDay, formatMoney, fromSen, toSen } from '@patrol/domain';
 import { dayStart, moneyColumn } from '../../db/column-values';
@@ -12,21 +11,7 @@ import type { AuthUser } from '../../http/authenticate';
 import { applyInvoiceNote, lockInvoiceForNote } from '../invoices/invoice-notes-balance.service';
 import { nextDocumentNumber } from '../settings/numbering.service';
 import { insertInvoiceNote } from './credit-notes.repo';
-import { announceIssuedNote, recordIssuedNote } from './issued-note';
-
-/** A refund note's one line: the money paid back, named by the reason, with no tax of its own. */
-function refundLine(reason: string, amountSen: number): InvoiceNoteLine {
-  const amount = fromSen(amountSen);
-  return {
-    description: reason,
-    quantity: 1,
-    unitPrice: amount,
-    taxType: 'EXEMPT',
-    taxRate: 0,
-    taxAmount: 0,
-    lineTotal: amount,
-  };
-}
+import { announceIssuedNote, recordIssuedNote, untaxedNoteLine } from './issued-note';
 
 /**
  * POST /api/business/invoices/{id}/refund-notes: issues an RN- note recording money paid back to
@@ -71,7 +56,8 @@ export async function issueRefundNote(
       clientInfo: invoice.clientInfo,
       issueDate: dayStart(businessDay(now)),
       reason,
-      lineItems: [refundLine(reason, amountSen)],
+      // No tax of its own: the tax was adjusted by the credit note.
+      lineItems: [untaxedNoteLine(reason, amountSen)],
       subtotal: amount,
       taxAmount: moneyColumn(0),
       totalAmount: amount,
