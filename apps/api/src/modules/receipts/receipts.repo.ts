@@ -89,38 +89,25 @@ function countedPerDay(request: ReceiptPageRequest): boolean {
   return !request.search && !request.transactionType && !request.clientId;
 }
 
-async function dayCounterFigures(
+function dayCounterFigures(
   db: DbExecutor,
   request: ReceiptPageRequest,
   monthStart: string,
 ): Promise<ReceiptFigures> {
-  const [figures] = await db
-    .select({
-      total: sql<number>`coalesce(sum(${receiptDayTotals.receipts}), 0)::bigint`.mapWith(Number),
-      thisMonth:
-        sql<number>`coalesce(sum(${receiptDayTotals.receipts}) filter (where ${receiptDayTotals.day} >= ${monthStart}), 0)::bigint`.mapWith(
-          Number,
-        ),
-      totalSen:
-        sql<number>`coalesce(sum(${receiptDayTotals.totalAmount}) * 100, 0)::bigint`.mapWith(
-          Number,
-        ),
-    })
-    .from(receiptDayTotals)
-    .where(
-      and(
-        request.paymentMethod
-          ? eq(receiptDayTotals.paymentMethod, request.paymentMethod)
-          : undefined,
-        request.rangeStart
-          ? and(
-              gte(receiptDayTotals.day, request.rangeStart),
-              lte(receiptDayTotals.day, request.today),
-            )
-          : undefined,
-      ),
-    );
-  return figures ?? { total: 0, thisMonth: 0, totalSen: 0 };
+  return counterFigures(
+    db,
+    { table: receiptDayTotals, period: receiptDayTotals.day },
+    monthStart,
+    and(
+      request.paymentMethod ? eq(receiptDayTotals.paymentMethod, request.paymentMethod) : undefined,
+      request.rangeStart
+        ? and(
+            gte(receiptDayTotals.day, request.rangeStart),
+            lte(receiptDayTotals.day, request.today),
+          )
+        : undefined,
+    ),
+  );
 }
 
 async function matchingFigures(
@@ -146,24 +133,38 @@ async function matchingFigures(
 }
 
 /** The figures of every receipt, added up from the per-month counters (a row per month). */
-export async function everyReceiptFigures(
+export function everyReceiptFigures(db: DbExecutor, monthStart: string): Promise<ReceiptFigures> {
+  return counterFigures(
+    db,
+    { table: receiptMonthTotals, period: receiptMonthTotals.month },
+    monthStart,
+  );
+}
+
+/**
+ * The figures added up from a counter table (receipts and their total a period): this month's
+ * counts every period from the month's start, later ones too, as the filtered count does.
+ */
+async function counterFigures(
   db: DbExecutor,
+  counter:
+    | { table: typeof receiptDayTotals; period: typeof receiptDayTotals.day }
+    | { table: typeof receiptMonthTotals; period: typeof receiptMonthTotals.month },
   monthStart: string,
+  where?: SQL,
 ): Promise<ReceiptFigures> {
+  const { table, period } = counter;
   const [figures] = await db
     .select({
-      total: sql<number>`coalesce(sum(${receiptMonthTotals.receipts}), 0)::bigint`.mapWith(Number),
-      // Months after this one too, as the filtered count takes every date from the month's start.
+      total: sql<number>`coalesce(sum(${table.receipts}), 0)::bigint`.mapWith(Number),
       thisMonth:
-        sql<number>`coalesce(sum(${receiptMonthTotals.receipts}) filter (where ${receiptMonthTotals.month} >= ${monthStart}), 0)::bigint`.mapWith(
+        sql<number>`coalesce(sum(${table.receipts}) filter (where ${period} >= ${monthStart}), 0)::bigint`.mapWith(
           Number,
         ),
-      totalSen:
-        sql<number>`coalesce(sum(${receiptMonthTotals.totalAmount}) * 100, 0)::bigint`.mapWith(
-          Number,
-        ),
+      totalSen: sql<number>`coalesce(sum(${table.totalAmount}) * 100, 0)::bigint`.mapWith(Number),
     })
-    .from(receiptMonthTotals);
+    .from(table)
+    .where(where);
   return figures ?? { total: 0, thisMonth: 0, totalSen: 0 };
 }
 
