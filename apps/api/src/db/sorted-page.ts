@@ -33,6 +33,19 @@ export interface SortedPageRequest {
   search?: boolean;
 }
 
+/** Where a list query's page starts and ends, and whether it searches text. */
+export function pageWindow(query: {
+  page: number;
+  limit: number;
+  search?: string;
+}): Pick<SortedPageRequest, 'offset' | 'limit' | 'search'> {
+  return {
+    offset: (query.page - 1) * query.limit,
+    limit: query.limit,
+    search: Boolean(query.search),
+  };
+}
+
 /**
  * A page of `table`'s rows matching `where`, in order, and how many match, counted up to
  * `countAhead` past the page's start (the pager needs the pages ahead, not the exact total).

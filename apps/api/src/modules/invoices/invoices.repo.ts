@@ -21,7 +21,7 @@ import { dayStart } from '../../db/column-values';
 import { jsonRowsOf, rowsFromJson, type JsonRows } from '../../db/json-rows';
 import { likePattern } from '../../db/like-pattern';
 import type { CappedCountPage } from '../../db/page-count';
-import { findSortedPage } from '../../db/sorted-page';
+import { findSortedPage, pageWindow } from '../../db/sorted-page';
 import {
   invoiceLineItems,
   invoices,
@@ -122,11 +122,9 @@ export function findInvoicePage(
     sortBy: sortColumns[request.sortBy],
     id: invoices.id,
     sortOrder: request.sortOrder,
-    offset: (request.page - 1) * request.limit,
-    limit: request.limit,
+    ...pageWindow(request),
     unfilteredTotal,
     countAhead,
-    search: Boolean(request.search),
   });
 }
 

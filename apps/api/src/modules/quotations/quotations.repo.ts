@@ -4,7 +4,7 @@ import type { DbExecutor } from '../../db/client';
 import { dayStart } from '../../db/column-values';
 import { likePattern } from '../../db/like-pattern';
 import type { CappedCountPage } from '../../db/page-count';
-import { findSortedPage } from '../../db/sorted-page';
+import { findSortedPage, pageWindow } from '../../db/sorted-page';
 import {
   quotationItems,
   quotations,
@@ -70,11 +70,9 @@ export function findQuotationPage(
     sortBy: sortColumns[request.sortBy],
     id: quotations.id,
     sortOrder: request.sortOrder,
-    offset: (request.page - 1) * request.limit,
-    limit: request.limit,
+    ...pageWindow(request),
     unfilteredTotal,
     countAhead,
-    search: Boolean(request.search),
   });
 }
 
