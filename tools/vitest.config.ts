@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -20,6 +21,8 @@ export default defineConfig({
     environment: 'node',
     include: process.env.API_TESTS === 'server' ? serverTests() : ['**/*.test.ts'],
     exclude: ['**/node_modules/**'],
+    // A worker a core (vitest keeps one core for itself, which sits idle while files run).
+    maxWorkers: availableParallelism(),
     // Each test starts a real API or database.
     testTimeout: 60_000,
     hookTimeout: 60_000,
