@@ -221,11 +221,24 @@ export const listInvoicesQuerySchema = listQuerySchema({
 });
 export type ListInvoicesQuery = z.infer<typeof listInvoicesQuerySchema>;
 
+/** An invoice as the list shows it: without its lines, tax summary, payments and rejections. */
+export const invoiceSummarySchema = invoiceSchema.omit({
+  lineItems: true,
+  taxSummary: true,
+  paymentEntries: true,
+  rejectionHistory: true,
+});
+export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
+
 export const listInvoicesResponseSchema = successResponse({
-  invoices: z.array(invoiceSchema),
+  invoices: z.array(invoiceSummarySchema),
   pagination: paginationSchema,
 });
 export type ListInvoicesResponse = z.infer<typeof listInvoicesResponseSchema>;
+
+/** GET /api/business/invoices/{id}: the invoice whole, as its details show it. */
+export const getInvoiceResponseSchema = successResponse({ invoice: invoiceSchema });
+export type GetInvoiceResponse = z.infer<typeof getInvoiceResponseSchema>;
 
 /** Process payment, send, validate and reject answer the invoice as it now is. */
 export const invoiceResponseSchema = successResponse({

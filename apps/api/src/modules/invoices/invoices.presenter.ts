@@ -1,4 +1,4 @@
-import type { Invoice, PaymentStatus } from '@patrol/contracts';
+import type { Invoice, InvoiceSummary, PaymentStatus } from '@patrol/contracts';
 import {
   fromSen,
   invoiceBalance,
@@ -15,11 +15,8 @@ export function invoiceStatusOn(row: InvoiceRow, today: string): PaymentStatus {
   return paymentStatusOn({ ...row, dueDay: dayOf(row.dueDate) }, today);
 }
 
-/** An invoice with its lines, payments and rejections (parts of other invoices are ignored). */
-export function presentInvoice(row: InvoiceRow, parts: InvoiceParts, today: string): Invoice {
-  const mine = <T extends { invoiceId: string }>(list: readonly T[]) =>
-    list.filter((item) => item.invoiceId === row.id);
-  const lineItems = mine(parts.lineItems);
+/** An invoice as the list shows it: its figures and states, without its parts. */
+export function presentInvoiceSummary(row: InvoiceRow, today: string): InvoiceSummary {
   const balance = invoiceBalance(
     toSen(row.totalAmount),
     [
@@ -41,23 +38,10 @@ export function presentInvoice(row: InvoiceRow, parts: InvoiceParts, today: stri
     issueDate: dayOf(row.issueDate),
     dueDate: dayOf(row.dueDate),
     paymentTerms: row.paymentTerms,
-    lineItems: lineItems.map((item) => ({
-      id: item.id,
-      description: item.description,
-      quantity: item.quantity,
-      unitPrice: moneyValue(item.unitPrice),
-      taxType: item.taxType,
-      taxRate: Number(item.taxRate),
-      taxAmount: moneyValue(item.taxAmount),
-      lineTotal: moneyValue(item.lineTotal),
-      licenceAction: item.licenceAction,
-      renewalLicenceIds: item.renewalLicenceIds ?? [],
-    })),
     subtotal: moneyValue(row.subtotal),
     taxAmount: moneyValue(row.taxAmount),
     discountAmount: moneyValue(row.discountAmount),
     totalAmount: moneyValue(row.totalAmount),
-    taxSummary: taxSummaryOf(lineItems),
     paidAmount: moneyValue(row.paidAmount),
     validatedAmount: moneyValue(row.validatedAmount),
     awaitingValidationAmount: fromSen(toSen(row.paidAmount) - toSen(row.validatedAmount)),
@@ -70,6 +54,37 @@ export function presentInvoice(row: InvoiceRow, parts: InvoiceParts, today: stri
     paymentValidationStatus: row.paymentValidationStatus,
     paymentValidationNotes: row.paymentValidationNotes,
     paymentRejectionReason: row.paymentRejectionReason,
+    // Correction blocks are staff records (rejectionHistory); the notes are what the client reads.
+    notes: parsePaymentCorrections(row.notes).otherNotes.trim(),
+    isVoided: row.isVoided,
+    status: row.isVoided ? 'voided' : row.status === 'sent' ? 'sent' : 'issued',
+    sentAt: row.sentAt?.toISOString() ?? null,
+    sentTo: row.sentTo,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** An invoice with its lines, payments and rejections (parts of other invoices are ignored). */
+export function presentInvoice(row: InvoiceRow, parts: InvoiceParts, today: string): Invoice {
+  const mine = <T extends { invoiceId: string }>(list: readonly T[]) =>
+    list.filter((item) => item.invoiceId === row.id);
+  const lineItems = mine(parts.lineItems);
+  return {
+    ...presentInvoiceSummary(row, today),
+    lineItems: lineItems.map((item) => ({
+      id: item.id,
+      description: item.description,
+      quantity: item.quantity,
+      unitPrice: moneyValue(item.unitPrice),
+      taxType: item.taxType,
+      taxRate: Number(item.taxRate),
+      taxAmount: moneyValue(item.taxAmount),
+      lineTotal: moneyValue(item.lineTotal),
+      licenceAction: item.licenceAction,
+      renewalLicenceIds: item.renewalLicenceIds ?? [],
+    })),
+    taxSummary: taxSummaryOf(lineItems),
     paymentEntries: mine(parts.entries).map((entry) => ({
       id: entry.id,
       amount: moneyValue(entry.amount),
@@ -94,13 +109,5 @@ export function presentInvoice(row: InvoiceRow, parts: InvoiceParts, today: stri
       validationNotes: rejection.validationNotes ?? '',
       clearedPaymentCount: rejection.clearedPaymentCount,
     })),
-    // Correction blocks are staff records (rejectionHistory); the notes are what the client reads.
-    notes: parsePaymentCorrections(row.notes).otherNotes.trim(),
-    isVoided: row.isVoided,
-    status: row.isVoided ? 'voided' : row.status === 'sent' ? 'sent' : 'issued',
-    sentAt: row.sentAt?.toISOString() ?? null,
-    sentTo: row.sentTo,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -3,6 +3,7 @@ import {
   shareLinkResponseSchema,
   convertQuotationBodySchema,
   convertQuotationResponseSchema,
+  getInvoiceResponseSchema,
   idParamsSchema,
   invoiceResponseSchema,
   listInvoicesQuerySchema,
@@ -29,7 +30,7 @@ import {
   validatePayment,
   validatePaymentEntry,
 } from './payment-review.service';
-import { invoiceRuleMessages, listInvoices } from './invoices.service';
+import { getInvoice, invoiceRuleMessages, listInvoices } from './invoices.service';
 
 const tags = ['invoices'];
 
@@ -58,7 +59,7 @@ export const invoiceRoutes = [
   defineRoute({
     method: 'get',
     path: '/api/business/invoices',
-    summary: 'A page of invoices with their lines, payments and rejections',
+    summary: 'A page of invoices: their figures and states, without lines, payments or rejections',
     description:
       'Filtered by paymentStatus (an unpaid or partly paid invoice past its due date reads as overdue), paymentValidationStatus, dateRange (issue date), dueStatus (due_today, overdue, due_soon = within 7 days) and clientId; searched over number and client; paged (20 by default).',
     tags,
@@ -66,6 +67,17 @@ export const invoiceRoutes = [
     query: listInvoicesQuerySchema,
     response: listInvoicesResponseSchema,
     handler: ({ ctx, query }) => listInvoices(ctx, query),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/business/invoices/:id',
+    summary: 'One invoice with its lines, tax summary, payments and rejections',
+    description: "What the invoice's details show. 404 'Invoice not found'.",
+    tags,
+    access: { permissions: ['invoices.view'] },
+    params: idParamsSchema,
+    response: getInvoiceResponseSchema,
+    handler: ({ ctx, params }) => getInvoice(ctx, params.id),
   }),
   defineRoute({
     method: 'put',

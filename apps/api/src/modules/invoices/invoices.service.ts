@@ -1,5 +1,6 @@
 import {
   buildPagination,
+  type GetInvoiceResponse,
   type Invoice,
   type InvoiceEvent,
   type InvoiceResponse,
@@ -13,7 +14,7 @@ import type { AppContext } from '../../http/app-context';
 import { conflict, notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
 import { recordRowChange, recordRowChanges } from '../audit/audit.service';
-import { presentInvoice } from './invoices.presenter';
+import { presentInvoice, presentInvoiceSummary } from './invoices.presenter';
 import {
   findInvoiceById,
   findInvoiceForUpdate,
@@ -66,15 +67,22 @@ export async function listInvoices(
     { ...query, today },
     unfiltered ? (await billingTotals.read()).invoices : undefined,
   );
-  const parts = await findInvoiceParts(
-    db,
-    rows.map((row) => row.id),
-  );
   return {
     success: true,
-    invoices: rows.map((row) => presentInvoice(row, parts, today)),
+    invoices: rows.map((row) => presentInvoiceSummary(row, today)),
     pagination: buildPagination(query.page, query.limit, totalCount, totalCountCapped),
   };
+}
+
+/** GET /api/business/invoices/{id}: the invoice whole; 404 'Invoice not found'. */
+export async function getInvoice(
+  { db }: Pick<AppContext, 'db'>,
+  id: string,
+  now: Date = new Date(),
+): Promise<GetInvoiceResponse> {
+  const row = await findInvoiceById(db, id);
+  if (!row) throw notFound(invoiceRuleMessages.notFound);
+  return { success: true, invoice: await present(db, row, businessDay(now)) };
 }
 
 /** Records that the invoice was sent to the client, by whom, when and to which address. */

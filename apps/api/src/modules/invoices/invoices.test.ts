@@ -131,6 +131,54 @@ describe('invoices API', () => {
     });
   });
 
+  describe('GET /api/business/invoices/{id}', () => {
+    it('answers the invoice whole, where the list carries its figures without its parts', async () => {
+      const invoice = await fixture.newInvoice();
+      await fixture.pay(invoice.id, { amount: 10 }).expect(200);
+
+      const read = await request(fixture.t.app)
+        .get(`/api/business/invoices/${invoice.id}`)
+        .set(bearer(fixture.sales))
+        .expect(200);
+      expect(read.body.invoice).toMatchObject({
+        id: invoice.id,
+        invoiceNumber: invoice.invoiceNumber,
+        paidAmount: 10,
+        lineItems: [expect.objectContaining({ quantity: 2, unitPrice: 100 })],
+        taxSummary: [expect.objectContaining({ taxableAmount: 200 })],
+        paymentEntries: [expect.objectContaining({ amount: 10, status: 'pending_validation' })],
+        rejectionHistory: [],
+      });
+
+      const listed = await request(fixture.t.app)
+        .get(`/api/business/invoices?search=${invoice.invoiceNumber}`)
+        .set(bearer(fixture.sales))
+        .expect(200);
+      const { lineItems, taxSummary, paymentEntries, rejectionHistory, ...summary } =
+        read.body.invoice;
+      expect([lineItems, taxSummary, paymentEntries, rejectionHistory]).not.toContain(undefined);
+      expect(listed.body.invoices).toEqual([summary]);
+    });
+
+    it('answers 400 for a malformed id, 404 for an unknown one, 403 without invoices.view', async () => {
+      await request(fixture.t.app)
+        .get('/api/business/invoices/not-an-id')
+        .set(bearer(fixture.sales))
+        .expect(400);
+      const unknown = await request(fixture.t.app)
+        .get(`/api/business/invoices/${randomUUID()}`)
+        .set(bearer(fixture.sales))
+        .expect(404);
+      expect(unknown.body.message).toBe('Invoice not found');
+      const invoice = await fixture.newInvoice();
+      const noAccess = await fixture.t.signIn('sales', { permissions: ['quotations.view'] });
+      await request(fixture.t.app)
+        .get(`/api/business/invoices/${invoice.id}`)
+        .set(bearer(noAccess))
+        .expect(403);
+    });
+  });
+
   describe('POST /api/business/invoices/{id}/send', () => {
     it('records who sent it and when; a voided invoice cannot be sent', async () => {
       const invoice = await fixture.newInvoice();

@@ -1,4 +1,5 @@
 import type {
+  GetInvoiceResponse,
   InvoiceResponse,
   ListInvoicesQuery,
   ListInvoicesResponse,
@@ -17,7 +18,7 @@ export type InvoiceFilters = Partial<
   Pick<ListInvoicesQuery, 'search' | 'paymentStatus' | 'dateRange' | 'dueStatus'>
 > & { page: number };
 
-/** A page of invoices with their lines, payments and rejections. */
+/** A page of invoices: their figures and states (their lines and payments come with useInvoice). */
 export function useInvoices(filters: InvoiceFilters) {
   return useQuery({
     queryKey: queryKeys.billing.invoices(filters),
@@ -32,6 +33,16 @@ export function useInvoices(filters: InvoiceFilters) {
 }
 
 const invoicePath = (id: string) => `/api/business/invoices/${encodeURIComponent(id)}`;
+
+/** One invoice whole, with its lines, payments and rejections, while `id` is given. */
+export function useInvoice(id: string | null) {
+  return useQuery({
+    queryKey: queryKeys.billing.invoice(id ?? ''),
+    queryFn: ({ signal }) => api.get<GetInvoiceResponse>(invoicePath(id!), { signal }),
+    enabled: id !== null,
+    staleTime: billingFreshMs,
+  });
+}
 
 export function useProcessPayment() {
   return useBillingMutation(({ id, body }: { id: string; body: ProcessPaymentBody }) =>

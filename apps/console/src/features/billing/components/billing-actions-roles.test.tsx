@@ -9,6 +9,7 @@ import { signInAs } from '@/test/test-utils';
 import { BillingPage } from './billing-page';
 import {
   awaitingInvoice,
+  invoiceAnswers,
   billingProduct,
   billingQuotations,
   listAnswer,
@@ -91,7 +92,7 @@ describe('billing actions for each role template', () => {
     '%s is offered exactly the invoice actions it may call',
     async (_role, user) => {
       stubApi({
-        'GET /api/business/invoices': listAnswer('invoices', [awaitingInvoice, unpaidInvoice]),
+        ...invoiceAnswers([awaitingInvoice, unpaidInvoice]),
         'GET /api/business/credit-notes': listAnswer('notes', []),
         'GET /api/business/debit-notes': listAnswer('notes', []),
       });

@@ -1,5 +1,6 @@
 import {
   emptyProductEInvoice,
+  invoiceSummarySchema,
   type BusinessStats,
   type ConsoleActionName,
   type Invoice,
@@ -26,6 +27,25 @@ export function onePage(count: number): Pagination {
 export function listAnswer(key: string, rows: readonly unknown[], extra: object = {}) {
   return () =>
     jsonResponse({ success: true, [key]: rows, pagination: onePage(rows.length), ...extra });
+}
+
+/**
+ * The fake API's invoice answers: the list as the server sends it (without lines, payments and
+ * rejections) and each invoice whole at its own path.
+ */
+export function invoiceAnswers(invoices: readonly Invoice[]) {
+  return {
+    'GET /api/business/invoices': listAnswer(
+      'invoices',
+      invoices.map((invoice) => invoiceSummarySchema.parse(invoice)),
+    ),
+    ...Object.fromEntries(
+      invoices.map((invoice) => [
+        `GET /api/business/invoices/${invoice.id}`,
+        () => jsonResponse({ success: true, invoice }),
+      ]),
+    ),
+  };
 }
 
 const client = {

@@ -1,4 +1,4 @@
-import type { Invoice, AdjustmentNoteKind } from '@patrol/contracts';
+import type { Invoice, AdjustmentNoteKind, InvoiceSummary } from '@patrol/contracts';
 import { canPerform, formatMoney, taxGroupLabel, totalsFiguresOf } from '@patrol/domain';
 import { formatBusinessDate } from '@/lib/company-time';
 import { StatusBadge } from '@/components/status-badge';
@@ -9,6 +9,7 @@ import {
   validationStatusLabels,
   validationStatusTones,
 } from '@/features/billing/lib/billing-labels';
+import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { DetailList, DetailsDialog, DocumentClient } from './detail-list';
 import { DocumentTotals } from './document-totals';
@@ -19,15 +20,25 @@ import { LicenceLineNote } from './licence-line-note';
 import { PaymentCorrectionCards } from './payment-correction-cards';
 import { PaymentEntriesList, type ReviewEntry } from './payment-entries-list';
 
+/** An invoice whose details are asked for and not yet loaded: its number, or why it failed. */
+export type InvoiceLoading = {
+  summary: Pick<InvoiceSummary, 'invoiceNumber' | 'isVoided'>;
+  error: Error | null;
+  onRetry: () => void;
+};
+
 /** Invoice Details, with each rejection of its payments as a correction card. */
 export function InvoiceDetailsDialog({
   invoice,
+  loading,
   onOpenChange,
   onReviewEntry,
   onIssueNote,
   einvoice,
 }: {
   invoice: Invoice | null;
+  /** Opens the dialog before `invoice` has loaded (a status, or the failure with Try Again). */
+  loading?: InvoiceLoading | null;
   /** The invoice's e-invoice status (EinvoiceStatus), when e-invoices are shown. */
   einvoice?: (invoice: Invoice) => React.ReactNode;
   onOpenChange: (open: boolean) => void;
@@ -37,22 +48,24 @@ export function InvoiceDetailsDialog({
   onIssueNote?: (invoice: Invoice, kind: AdjustmentNoteKind) => void;
 }) {
   const { user } = useAuth();
+  const heading = invoice ?? loading?.summary;
   const noted =
     invoice !== null &&
     (invoice.creditedAmount > 0 || invoice.debitedAmount > 0 || invoice.refundedAmount > 0);
   return (
     <DetailsDialog
-      open={invoice !== null}
+      open={heading !== undefined}
       onOpenChange={onOpenChange}
       title="Invoice Details"
       description={
         <>
-          {invoice?.invoiceNumber}
-          {invoice?.isVoided && ' (voided: reverted to its quotation)'}
+          {heading?.invoiceNumber}
+          {heading?.isVoided && ' (voided: reverted to its quotation)'}
         </>
       }
       wide
     >
+      {!invoice && loading && <InvoiceLoadingState loading={loading} />}
       {invoice && (
         <>
           <PaymentCorrectionCards rejections={invoice.rejectionHistory} />
@@ -137,5 +150,27 @@ export function InvoiceDetailsDialog({
         </>
       )}
     </DetailsDialog>
+  );
+}
+
+function InvoiceLoadingState({ loading }: { loading: InvoiceLoading }) {
+  if (!loading.error) {
+    return (
+      <p role="status" className="py-6 text-center text-muted-foreground">
+        Loading invoice...
+      </p>
+    );
+  }
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
+      <p className="font-medium">
+        {loading.error instanceof ApiError
+          ? loading.error.message
+          : 'The invoice could not be loaded.'}
+      </p>
+      <Button variant="outline" size="sm" onClick={loading.onRetry}>
+        Try Again
+      </Button>
+    </div>
   );
 }

@@ -1,7 +1,10 @@
 import type { Invoice, AdjustmentNoteKind } from '@patrol/contracts';
 import { canPerform } from '@patrol/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { useInvoice } from '@/features/billing/api/invoices';
+import { billingActionFailure } from '@/features/billing/lib/billing-errors';
 import { useAuth } from '@/lib/auth';
 import { EinvoiceStatus } from './einvoice-status';
 import { InvoiceDetailsDialog } from './invoice-details-dialog';
@@ -13,15 +16,24 @@ import type { InvoiceActions } from './use-invoice-actions';
 
 type InvoiceDialogsProps = {
   dialog: InvoiceDialog | null;
-  /** The listed invoices, so a payment reviewed from the details shows at once. */
-  listed: readonly Invoice[] | undefined;
   actions: InvoiceActions;
   onClose: () => void;
 };
 
 /** The Invoices tab's dialogs: details (and over them a payment's review or a note), pay, review, revert. */
-export function InvoiceDialogs({ dialog, listed, actions, onClose }: InvoiceDialogsProps) {
+export function InvoiceDialogs({ dialog, actions, onClose }: InvoiceDialogsProps) {
   const { user } = useAuth();
+  // The details and the review of every pending payment read the invoice whole (the list row
+  // has no lines or payments); it is read again after every billing change, so they follow it.
+  const reviewing = dialog?.kind === 'validate' || dialog?.kind === 'reject';
+  const whole = useInvoice(dialog?.kind === 'view' || reviewing ? dialog.invoice.id : null);
+  const wholeInvoice =
+    dialog && whole.data?.invoice.id === dialog.invoice.id ? whole.data.invoice : null;
+  useEffect(() => {
+    if (!reviewing || !whole.error) return;
+    toast.error(billingActionFailure('loading invoice', whole.error));
+    onClose();
+  }, [reviewing, whole.error, onClose]);
   // One payment's review, opened over the invoice's details.
   const [entryReview, setEntryReview] = useState<PaymentReviewTarget | null>(null);
   // A credit or debit note, opened over the invoice's details.
@@ -34,9 +46,10 @@ export function InvoiceDialogs({ dialog, listed, actions, onClose }: InvoiceDial
   return (
     <>
       <InvoiceDetailsDialog
-        invoice={
+        invoice={dialog?.kind === 'view' ? wholeInvoice : null}
+        loading={
           dialog?.kind === 'view'
-            ? (listed?.find((row) => row.id === dialog.invoice.id) ?? dialog.invoice)
+            ? { summary: dialog.invoice, error: whole.error, onRetry: () => void whole.refetch() }
             : null
         }
         onOpenChange={close}
@@ -57,8 +70,8 @@ export function InvoiceDialogs({ dialog, listed, actions, onClose }: InvoiceDial
       />
       <PaymentReviewDialog
         review={
-          dialog?.kind === 'validate' || dialog?.kind === 'reject'
-            ? { kind: dialog.kind, invoice: dialog.invoice }
+          (dialog?.kind === 'validate' || dialog?.kind === 'reject') && wholeInvoice
+            ? { kind: dialog.kind, invoice: wholeInvoice }
             : null
         }
         onOpenChange={close}

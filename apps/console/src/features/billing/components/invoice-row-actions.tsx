@@ -1,4 +1,4 @@
-import type { Invoice } from '@patrol/contracts';
+import type { InvoiceSummary } from '@patrol/contracts';
 import {
   canPerform,
   canProcessPayment,
@@ -17,15 +17,17 @@ import type { PaymentReview } from './payment-review-dialog';
 import type { InvoiceActions } from './use-invoice-actions';
 
 /** A dialog of the Invoices tab, opened from an invoice's row. */
-export type InvoiceDialog =
-  { kind: 'view' | 'pay' | 'revert'; invoice: Invoice } | { kind: PaymentReview; invoice: Invoice };
+export type InvoiceDialog = {
+  kind: 'view' | 'pay' | 'revert' | PaymentReview;
+  invoice: InvoiceSummary;
+};
 
 export const revertMessages = {
   noQuotation: 'This invoice was not created from a quotation and cannot be reverted.',
 } as const;
 
 type InvoiceRowActionsProps = {
-  invoice: Invoice;
+  invoice: InvoiceSummary;
   actions: InvoiceActions;
   pdf: ReturnType<typeof useDownloadCycle>;
   onOpen: (dialog: InvoiceDialog) => void;

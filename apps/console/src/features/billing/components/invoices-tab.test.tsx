@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen, stubApi } from '@/test/fake-api';
 import { jsonResponse, signInAs, testUsers } from '@/test/test-utils';
-import { awaitingInvoice, listAnswer, unpaidInvoice } from './billing-test-data';
+import { awaitingInvoice, invoiceAnswers, listAnswer, unpaidInvoice } from './billing-test-data';
 import { InvoicesTab } from './invoices-tab';
 
 const awaitingPath = `/api/business/invoices/${awaitingInvoice.id}`;
 const lists = {
-  'GET /api/business/invoices': listAnswer('invoices', [awaitingInvoice, unpaidInvoice]),
+  ...invoiceAnswers([awaitingInvoice, unpaidInvoice]),
   'GET /api/business/credit-notes': listAnswer('notes', []),
   'GET /api/business/debit-notes': listAnswer('notes', []),
 };
@@ -84,6 +84,18 @@ describe('InvoicesTab', { timeout: 15_000 }, () => {
     expect(call?.body).toEqual({ validationNotes: 'Seen' });
   });
 
+  it("names the invoice's pending payments in Reject Payment, read with the invoice whole", async () => {
+    stubApi(lists);
+    renderScreen(<InvoicesTab />, '/billing?tab=invoices');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Reject payment for INV-MP-2026-000001' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Reject Payment' });
+    expect(dialog).toHaveTextContent(
+      'The 1 pending payment of INV-MP-2026-000001 will be marked rejected',
+    );
+  });
+
   it('opens the details with the pending payment and the note buttons', async () => {
     stubApi(lists);
     renderScreen(<InvoicesTab />, '/billing?tab=invoices');
@@ -92,5 +104,26 @@ describe('InvoicesTab', { timeout: 15_000 }, () => {
     expect(within(dialog).getByText('MBB-123456', { exact: false })).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Credit note' }));
     expect(await screen.findByRole('dialog', { name: 'Credit note' })).toBeInTheDocument();
+  });
+
+  it('says why the details could not be read, and reads them again from Try Again', async () => {
+    let failing = true;
+    stubApi({
+      ...lists,
+      [`GET ${awaitingPath}`]: () =>
+        failing
+          ? jsonResponse({ success: false, error: 'SERVER', message: 'Database unavailable' }, 503)
+          : jsonResponse({ success: true, invoice: awaitingInvoice }),
+    });
+    renderScreen(<InvoicesTab />, '/billing?tab=invoices');
+    await userEvent.click(await screen.findByRole('button', { name: 'View INV-MP-2026-000001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invoice Details' });
+    expect(within(dialog).getByText('INV-MP-2026-000001')).toBeInTheDocument();
+    const failure = await within(dialog).findByRole('alert');
+    expect(failure).toHaveTextContent('Server error occurred. Please try again later.');
+
+    failing = false;
+    await userEvent.click(within(failure).getByRole('button', { name: 'Try Again' }));
+    expect(await within(dialog).findByText('MBB-123456', { exact: false })).toBeInTheDocument();
   });
 });

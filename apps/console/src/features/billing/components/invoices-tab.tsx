@@ -5,7 +5,7 @@ import {
   type DueStatus,
   type PaymentStatus,
 } from '@patrol/contracts';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useInvoices, type InvoiceFilters } from '@/features/billing/api/invoices';
 import { dateRangeLabels, humanise } from '@/features/billing/lib/billing-labels';
 import { useDebouncedSearch, useTabFilters } from '@/features/billing/lib/billing-params';
@@ -54,6 +54,7 @@ export function InvoicesTab() {
   };
   const invoices = useInvoices(query);
   const [dialog, setDialog] = useState<InvoiceDialog | null>(null);
+  const closeDialog = useCallback(() => setDialog(null), []);
   const actions = useInvoiceActions(query);
   const pdf = useDownloadCycle();
   const list = invoices.data;
@@ -112,12 +113,7 @@ export function InvoicesTab() {
         />
       </BillingListCard>
       <InvoiceNotesSection />
-      <InvoiceDialogs
-        dialog={dialog}
-        listed={list?.invoices}
-        actions={actions}
-        onClose={() => setDialog(null)}
-      />
+      <InvoiceDialogs dialog={dialog} actions={actions} onClose={closeDialog} />
     </>
   );
 }

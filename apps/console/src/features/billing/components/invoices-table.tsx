@@ -1,4 +1,4 @@
-import type { Invoice } from '@patrol/contracts';
+import type { InvoiceSummary } from '@patrol/contracts';
 import { businessDay, formatMoney } from '@patrol/domain';
 import { StatusBadge } from '@/components/status-badge';
 import {
@@ -24,7 +24,7 @@ import { InvoiceRowActions, type InvoiceDialog } from './invoice-row-actions';
 import type { InvoiceActions } from './use-invoice-actions';
 
 type InvoicesTableProps = {
-  invoices: readonly Invoice[];
+  invoices: readonly InvoiceSummary[];
   actions: InvoiceActions;
   pdf: ReturnType<typeof useDownloadCycle>;
   onOpen: (dialog: InvoiceDialog) => void;

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   paymentFormMethods,
   processPaymentBodySchema,
-  type Invoice,
+  type InvoiceSummary,
   type ProcessPaymentBody,
 } from '@patrol/contracts';
 import { businessDay, formatMoney } from '@patrol/domain';
@@ -18,11 +18,11 @@ import { paymentMethodLabel } from '@/features/billing/lib/billing-labels';
 const resolver = zodResolver(processPaymentBodySchema) as unknown as Resolver<ProcessPaymentBody>;
 
 type ProcessPaymentDialogProps = {
-  invoice: Invoice | null;
+  invoice: InvoiceSummary | null;
   onOpenChange: (open: boolean) => void;
   pending: boolean;
   /** Records the payment; resolves true when it was accepted (the dialog then closes). */
-  onSubmit: (invoice: Invoice, body: ProcessPaymentBody) => Promise<boolean>;
+  onSubmit: (invoice: InvoiceSummary, body: ProcessPaymentBody) => Promise<boolean>;
 };
 
 /** Process Payment (spec 3 section 5): every field required, at most the outstanding amount. */

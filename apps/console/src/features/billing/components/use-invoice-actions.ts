@@ -1,4 +1,4 @@
-import type { Invoice, ProcessPaymentBody, RejectPaymentBody } from '@patrol/contracts';
+import type { InvoiceSummary, ProcessPaymentBody, RejectPaymentBody } from '@patrol/contracts';
 import { fromSen, invoiceOwedSen, toSen } from '@patrol/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -32,8 +32,8 @@ export function useInvoiceActions(filters: InvoiceFilters) {
   const rejectEntry = useRejectPaymentEntry();
   const send = useSendInvoice();
   const revert = useRevertInvoice();
-  const change = (id: string, patch: (row: Invoice) => Invoice | null) =>
-    changeListedRow<Invoice>(
+  const change = (id: string, patch: (row: InvoiceSummary) => InvoiceSummary | null) =>
+    changeListedRow<InvoiceSummary>(
       queryClient,
       queryKeys.billing.invoices(filters),
       'invoices',
@@ -41,7 +41,7 @@ export function useInvoiceActions(filters: InvoiceFilters) {
       patch,
     );
 
-  const pay = async (invoice: Invoice, body: ProcessPaymentBody): Promise<boolean> => {
+  const pay = async (invoice: InvoiceSummary, body: ProcessPaymentBody): Promise<boolean> => {
     let accepted = false;
     await guard.run(`pay:${invoice.id}`, async () => {
       const undo = change(invoice.id, (row) => {
@@ -106,7 +106,7 @@ export function useInvoiceActions(filters: InvoiceFilters) {
       validate.isPending || reject.isPending || validateEntry.isPending || rejectEntry.isPending,
     pay,
     review,
-    send: (invoice: Invoice) =>
+    send: (invoice: InvoiceSummary) =>
       guard.run(`send:${invoice.id}`, async () => {
         try {
           // The server says whether it e-mailed the invoice or only marked it sent.
@@ -115,7 +115,7 @@ export function useInvoiceActions(filters: InvoiceFilters) {
           toast.error(billingActionFailure('sending invoice', error));
         }
       }),
-    revert: (invoice: Invoice) =>
+    revert: (invoice: InvoiceSummary) =>
       guard.run(`revert:${invoice.id}`, async () => {
         const undo = change(invoice.id, () => null);
         try {
