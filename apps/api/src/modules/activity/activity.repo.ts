@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ActivityRefs, ActivityType } from '@patrol/contracts';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
@@ -25,6 +26,26 @@ export async function insertActivity(db: DbExecutor, activity: NewActivity): Pro
     })
     .returning();
   return row!;
+}
+
+/** Appends activities in one statement; answers their rows in the same order. */
+export async function insertActivities(
+  db: DbExecutor,
+  list: readonly NewActivity[],
+): Promise<ActivityRow[]> {
+  if (list.length === 0) return [];
+  // Ids made here, as RETURNING promises no order to match the rows back to `list` by.
+  const values = list.map((activity) => ({
+    id: randomUUID(),
+    type: activity.type,
+    detail: activity.detail,
+    companyId: activity.companyId ?? null,
+    refs: activity.refs ?? {},
+    actorId: activity.actorId ?? null,
+  }));
+  const rows = await db.insert(activities).values(values).returning();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return values.map((value) => byId.get(value.id)!);
 }
 
 export interface ActivityPageFilter {

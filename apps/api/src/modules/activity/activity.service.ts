@@ -8,11 +8,14 @@ import { presentActivity } from './activity.presenter';
 import {
   findActivityPage,
   findRecentActivities,
+  insertActivities,
   insertActivity,
   type NewActivity,
 } from './activity.repo';
 import { invalid } from '../../http/app-error';
 import type { DomainEvents } from '../../events/event-bus';
+
+export type { NewActivity };
 
 /**
  * Records an activity inside the caller's transaction and returns it as presented, so that the
@@ -20,6 +23,14 @@ import type { DomainEvents } from '../../events/event-bus';
  */
 export async function recordActivity(db: DbExecutor, activity: NewActivity): Promise<Activity> {
   return presentActivity(await insertActivity(db, activity));
+}
+
+/** Records several activities as recordActivity does, in one statement and in their order. */
+export async function recordActivities(
+  db: DbExecutor,
+  list: readonly NewActivity[],
+): Promise<Activity[]> {
+  return (await insertActivities(db, list)).map(presentActivity);
 }
 
 /** Announces a committed activity to the dashboards (activityUpdated). */

@@ -24,6 +24,14 @@ export async function insertAuditEntry(db: DbExecutor, entry: NewAuditEntry): Pr
   return row!;
 }
 
+/** Appends entries in one statement, linked into the chain in their order (see insertAuditEntry). */
+export async function insertAuditEntries(
+  db: DbExecutor,
+  entries: readonly NewAuditEntry[],
+): Promise<void> {
+  if (entries.length > 0) await db.insert(auditLog).values([...entries]);
+}
+
 export interface AuditFilter {
   /** Entity types the reader may see; an empty list finds nothing. */
   entityTypes: readonly AuditEntityType[];

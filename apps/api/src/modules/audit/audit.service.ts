@@ -7,7 +7,14 @@ import type { AppContext } from '../../http/app-context';
 import type { ActorName, AuditLabel } from '../../http/audit-names';
 import type { AuthUser } from '../../http/authenticate';
 import { actionInWords, labelFromChanges } from './audit-labels';
-import { allAuditEntries, findAuditPage, insertAuditEntry, type AuditFilter } from './audit.repo';
+import {
+  allAuditEntries,
+  findAuditPage,
+  insertAuditEntries,
+  insertAuditEntry,
+  type AuditFilter,
+  type NewAuditEntry,
+} from './audit.repo';
 import type { AuditLogRow } from '../../db/schema';
 import type { CsvDownload } from '../../http/csv';
 import {
@@ -81,16 +88,30 @@ export interface AuditRecord {
  * change itself. A change that changed nothing is not recorded.
  */
 export async function recordAudit(db: DbExecutor, record: AuditRecord): Promise<void> {
+  const entry = auditEntryOf(record);
+  if (entry) await insertAuditEntry(db, entry);
+}
+
+/** Writes several changes as recordAudit does, in one statement and in their order. */
+export async function recordAudits(db: DbExecutor, records: readonly AuditRecord[]): Promise<void> {
+  await insertAuditEntries(
+    db,
+    records.flatMap((record) => auditEntryOf(record) ?? []),
+  );
+}
+
+/** The trail's entry of a change; none for a change that changed nothing. */
+function auditEntryOf(record: AuditRecord): NewAuditEntry | null {
   const changes = changedFields(record.before, record.after);
-  if (Object.keys(changes).length === 0) return;
-  await insertAuditEntry(db, {
+  if (Object.keys(changes).length === 0) return null;
+  return {
     actorId: record.actorId,
     action: record.action,
     entityType: record.entityType,
     entityId: record.entityId,
     changes,
     requestId: record.requestId ?? null,
-  });
+  };
 }
 
 /** Who made a change of some rows (null: nobody signed in), in which request, and what it is called. */

@@ -15,7 +15,8 @@ import {
   payAndValidate,
 } from '../../../test/builders';
 import { overdueKeyCounts } from './overdue-counts.service';
-import { recordTransitionsSeen } from './overdue-transitions.service';
+import { verifyAuditChain } from '../audit/audit-chain.service';
+import { recordOverdueTransitions, recordTransitionsSeen } from './overdue-transitions.service';
 import { runDailyRenewals } from './renewal-run.service';
 
 const dayMs = 86_400_000;
@@ -283,6 +284,103 @@ describe(
         'licences_suspended',
         'licences_restored',
       ]);
+    });
+  },
+);
+
+describe(
+  'the daily sweep writes the transitions of many invoices together',
+  { timeout: 120_000 },
+  () => {
+    let t: TestContext;
+    let admin: string;
+    beforeAll(async () => {
+      t = await createTestContext();
+      admin = await t.signIn('Admin');
+    }, 180_000);
+    afterAll(() => t.close());
+
+    it('records each new transition once, skips those recorded, and restores the settled', async () => {
+      const client = await buildClient(t, { companyName: 'Sapu Bersih Sdn Bhd' });
+      const [first, second, settled, seen] = [
+        await createInvoice(t, admin, client.id),
+        await createInvoice(t, admin, client.id),
+        await createInvoice(t, admin, client.id),
+        await createInvoice(t, admin, client.id),
+      ];
+      const dueDay = first.dueDate.slice(0, 10);
+      const day = noonOf(addDays(dueDay, 45));
+      // Recorded before the sweep: by a device's call, and one settled since.
+      await recordTransitionsSeen(t.ctx, [seen.id, settled.id], day);
+      await payAndValidate(t, await t.signIn('accounts'), settled.id, [
+        { amount: settled.totalAmount, paymentMethod: 'bank_transfer', referenceNumber: 'TRX-SWP' },
+      ]);
+      const published = t.published.length;
+
+      expect(await recordOverdueTransitions(t.ctx, day)).toBe(3);
+      expect(await recordOverdueTransitions(t.ctx, day)).toBe(0);
+
+      const trailOf = async (invoiceId: string) =>
+        (
+          await t.database.db
+            .select({ action: auditLog.action, changes: auditLog.changes })
+            .from(auditLog)
+            .where(and(eq(auditLog.entityType, 'invoice'), eq(auditLog.entityId, invoiceId)))
+            .orderBy(auditLog.seq)
+        ).filter((row) => row.action.startsWith('invoice.keys_'));
+      expect((await trailOf(first.id)).map((row) => row.action)).toEqual([
+        'invoice.keys_restricted',
+      ]);
+      expect((await trailOf(second.id)).map((row) => row.action)).toEqual([
+        'invoice.keys_restricted',
+      ]);
+      expect((await trailOf(seen.id)).map((row) => row.action)).toEqual([
+        'invoice.keys_restricted',
+      ]);
+      expect((await trailOf(settled.id)).map((row) => row.action)).toEqual([
+        'invoice.keys_restricted',
+        'invoice.keys_restored',
+      ]);
+      expect((await trailOf(first.id))[0]!.changes).toEqual({
+        licenceState: { before: null, after: 'restricted' },
+        suspendOnOverdue: { before: null, after: false },
+      });
+      const states = await t.database.db
+        .select({ invoiceId: licenceOverdueStates.invoiceId, state: licenceOverdueStates.state })
+        .from(licenceOverdueStates)
+        .where(eq(licenceOverdueStates.clientId, client.id));
+      expect(Object.fromEntries(states.map((row) => [row.invoiceId, row.state]))).toEqual({
+        [first.id]: 'restricted',
+        [second.id]: 'restricted',
+        [settled.id]: 'restored',
+        [seen.id]: 'restricted',
+      });
+
+      const announced = t.published
+        .slice(published)
+        .filter((event) => event.event === 'activityUpdated')
+        .map((event) => event.payload as { type: string; detail: string; companyId: string });
+      expect(announced.map((activity) => activity.type).sort()).toEqual([
+        'licences_restored',
+        'licences_restricted',
+        'licences_restricted',
+      ]);
+      expect(announced.map((activity) => activity.detail)).toEqual(
+        expect.arrayContaining([
+          `Licences paid by ${first.invoiceNumber} restricted: invoice ${first.invoiceNumber} is unpaid past its grace`,
+          `Licences paid by ${second.invoiceNumber} restricted: invoice ${second.invoiceNumber} is unpaid past its grace`,
+          'Licences paid by the invoice restored: invoice the invoice is settled',
+        ]),
+      );
+      const feed = await t.database.db
+        .select({ id: activities.id, type: activities.type })
+        .from(activities)
+        .where(eq(activities.companyId, client.companyId));
+      for (const activity of announced) {
+        expect(feed).toContainEqual({ id: expect.any(String), type: activity.type });
+      }
+      expect(feed.filter((row) => row.type.startsWith('licences_'))).toHaveLength(5);
+      expect((await verifyAuditChain(t.database.db)).ok).toBe(true);
     });
   },
 );

@@ -3,8 +3,8 @@ import { addDays, businessDay, overdueKeyState } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
 import type { ClientRow } from '../../db/schema';
 import type { AppContext } from '../../http/app-context';
-import { publishActivity, recordActivity } from '../activity/activity.service';
-import { recordAudit } from '../audit/audit.service';
+import { publishActivity, recordActivities, type NewActivity } from '../activity/activity.service';
+import { recordAudits, type AuditRecord } from '../audit/audit.service';
 import { clientsByIds } from '../clients/client-renewal.service';
 import {
   invoiceOwing,
@@ -12,7 +12,7 @@ import {
   unpaidInvoicesDueBetween,
 } from '../invoices/invoice-dues.service';
 import { readRenewalSettings } from './overdue-standing.service';
-import { findOpenOverdueStates, findOverdueStatesOf, recordOverdueState } from './renewals.repo';
+import { findOpenOverdueStates, findOverdueStatesOf, recordOverdueStates } from './renewals.repo';
 
 type TransitionState = 'restricted' | 'suspended' | 'restored';
 
@@ -48,30 +48,26 @@ function transitionDetail(
   return `${whose} ${state}: invoice ${invoiceNumber} is unpaid past its grace`;
 }
 
-/**
- * Writes one transition: the state row, the audit entry on the invoice and the client's activity,
- * in the caller's transaction, only when the row changed (recordOverdueState answers it then).
- * Whoever sees a transition first (the daily run, or a device's call) records it; the others find
- * it recorded. Answers the activity to announce once committed, or null.
- */
-async function writeTransition(
-  tx: DbExecutor,
-  change: Transition,
-  client: ClientRow,
-  settings: LicenceRenewalSettings,
-): Promise<Activity | null> {
-  const number = change.invoiceNumber || 'the invoice';
-  const changed = await recordOverdueState(tx, change);
-  if (!changed) return null;
-  await recordAudit(tx, {
+/** The audit entry of a transition recorded, on its invoice. */
+function transitionAudit(change: Transition, settings: LicenceRenewalSettings): AuditRecord {
+  return {
     actorId: null,
     action: `invoice.keys_${change.state}`,
     entityType: 'invoice',
     entityId: change.invoiceId,
     before: null,
     after: { licenceState: change.state, suspendOnOverdue: settings.suspendOnOverdue },
-  });
-  return recordActivity(tx, {
+  };
+}
+
+/** The client's activity of a transition recorded. */
+function transitionActivity(
+  change: Transition,
+  client: ClientRow,
+  settings: LicenceRenewalSettings,
+): NewActivity {
+  const number = change.invoiceNumber || 'the invoice';
+  return {
     type: activityTypeOf[change.state],
     detail: transitionDetail(change.state, number, client, settings),
     companyId: client.companyId,
@@ -80,7 +76,33 @@ async function writeTransition(
       companyId: client.companyId,
       ...(change.invoiceNumber ? { invoiceNumber: change.invoiceNumber } : {}),
     },
-  });
+  };
+}
+
+/**
+ * Writes transitions of known clients: the state rows, then the audit entry on each invoice and
+ * the client's activity for those whose row changed (recordOverdueStates answers which), in the
+ * caller's transaction and a statement each. Whoever sees a transition first (the daily run, or a
+ * device's call) records it; the others find it recorded. Answers the activities to announce
+ * once committed.
+ */
+async function writeTransitionBatch(
+  tx: DbExecutor,
+  changes: readonly Transition[],
+  clients: Map<string, ClientRow>,
+  settings: LicenceRenewalSettings,
+): Promise<Activity[]> {
+  const known = changes.filter((change) => clients.has(change.clientId));
+  const changed = await recordOverdueStates(tx, known);
+  const recorded = known.filter((change) => changed.has(change.invoiceId));
+  await recordAudits(
+    tx,
+    recorded.map((change) => transitionAudit(change, settings)),
+  );
+  return recordActivities(
+    tx,
+    recorded.map((change) => transitionActivity(change, clients.get(change.clientId)!, settings)),
+  );
 }
 
 /**
@@ -89,7 +111,7 @@ async function writeTransition(
  */
 const transitionsPerTransaction = 100;
 
-/** Writes each transition (see writeTransition), then announces what was recorded. */
+/** Writes the transitions (see writeTransitionBatch), then announces what was recorded. */
 async function writeTransitions(
   ctx: TransitionDeps,
   changes: readonly Transition[],
@@ -103,15 +125,9 @@ async function writeTransitions(
   const announced: Activity[] = [];
   for (let start = 0; start < changes.length; start += transitionsPerTransaction) {
     const chunk = changes.slice(start, start + transitionsPerTransaction);
-    const written = await ctx.db.transaction(async (tx) => {
-      const activities: Activity[] = [];
-      for (const change of chunk) {
-        const client = clients.get(change.clientId);
-        const activity = client && (await writeTransition(tx, change, client, settings));
-        if (activity) activities.push(activity);
-      }
-      return activities;
-    });
+    const written = await ctx.db.transaction((tx) =>
+      writeTransitionBatch(tx, chunk, clients, settings),
+    );
     announced.push(...written);
   }
   for (const activity of announced) publishActivity(ctx.events, activity);
@@ -141,7 +157,7 @@ async function currentTransition(
 /**
  * Records the transitions a device's call is the first to see, for these invoices (the one that
  * decides its key, and any of its client's recorded as overdue): each is judged on the database's
- * figures now, and written once however many calls race (see recordOverdueState). Answers how
+ * figures now, and written once however many calls race (see recordOverdueStates). Answers how
  * many this call recorded.
  */
 export async function recordTransitionsSeen(

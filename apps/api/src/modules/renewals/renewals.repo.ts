@@ -146,40 +146,59 @@ export function findOpenOverdueStatesOfClient(
     );
 }
 
+/** An invoice's overdue state to record. */
+export interface OverdueStateChange {
+  invoiceId: string;
+  clientId: string;
+  state: LicenceOverdueStateRow['state'];
+}
+
 /**
- * Records the invoice's overdue state when it differs from the one recorded: answers the row only
- * when this call changed it. Restricted and suspended insert or change the row; restored changes
- * only a restricted or suspended row. Two callers racing: the second waits for the first's row
- * and then finds the state already there, so a transition is recorded once.
+ * Records each invoice's overdue state where it differs from the one recorded (each invoice once
+ * in `changes`), in two statements: answers the ids of the invoices whose row this call changed.
+ * Restricted and suspended insert or change the row; restored changes only a restricted or
+ * suspended row. Two callers racing: the second waits for the first's rows and then finds the
+ * states already there, so a transition is recorded once. Rows are written in invoice id order,
+ * so two batches lock the rows they share in the same order.
  */
-export async function recordOverdueState(
+export async function recordOverdueStates(
   db: DbExecutor,
-  values: { invoiceId: string; clientId: string; state: LicenceOverdueStateRow['state'] },
-): Promise<LicenceOverdueStateRow | undefined> {
-  if (values.state === 'restored') {
-    const [restored] = await db
+  changes: readonly OverdueStateChange[],
+): Promise<Set<string>> {
+  const byId = [...changes].sort((a, b) => (a.invoiceId < b.invoiceId ? -1 : 1));
+  const overdue = byId.filter((change) => change.state !== 'restored');
+  const restored = byId.filter((change) => change.state === 'restored');
+  const changed = new Set<string>();
+  if (overdue.length > 0) {
+    const rows = await db
+      .insert(licenceOverdueStates)
+      .values(overdue.map((change) => ({ ...change, changedAt: new Date() })))
+      .onConflictDoUpdate({
+        target: licenceOverdueStates.invoiceId,
+        set: { state: sql`excluded.state`, changedAt: sql`now()` },
+        setWhere: sql`${licenceOverdueStates.state} <> excluded.state`,
+      })
+      .returning({ invoiceId: licenceOverdueStates.invoiceId });
+    for (const row of rows) changed.add(row.invoiceId);
+  }
+  if (restored.length > 0) {
+    const rows = await db
       .update(licenceOverdueStates)
       .set({ state: 'restored', changedAt: sql`now()` })
       .where(
         and(
-          eq(licenceOverdueStates.invoiceId, values.invoiceId),
+          inArray(
+            licenceOverdueStates.invoiceId,
+            restored.map((change) => change.invoiceId),
+          ),
           or(
             eq(licenceOverdueStates.state, 'restricted'),
             eq(licenceOverdueStates.state, 'suspended'),
           ),
         ),
       )
-      .returning();
-    return restored;
+      .returning({ invoiceId: licenceOverdueStates.invoiceId });
+    for (const row of rows) changed.add(row.invoiceId);
   }
-  const [row] = await db
-    .insert(licenceOverdueStates)
-    .values({ ...values, changedAt: new Date() })
-    .onConflictDoUpdate({
-      target: licenceOverdueStates.invoiceId,
-      set: { state: values.state, changedAt: sql`now()` },
-      setWhere: sql`${licenceOverdueStates.state} <> excluded.state`,
-    })
-    .returning();
-  return row;
+  return changed;
 }
