@@ -4,6 +4,7 @@ import {
   listInvoicesResponseSchema,
   listQuotationsResponseSchema,
   listReceiptsResponseSchema,
+  receiptResponseSchema,
 } from '@patrol/contracts';
 import { sumSen, toSen } from '@patrol/domain';
 import { isNotNull } from 'drizzle-orm';
@@ -85,8 +86,9 @@ describe('demo billing data', () => {
     expect(entries.some((entry) => entry.status === 'rejected' && entry.rejectionReason)).toBe(
       true,
     );
-    const partial = receipts.receipts.find((r) => r.transactionType === 'partial_payment');
-    expect(partial?.paymentAllocations[0]?.outstandingAfter).toBeGreaterThan(0);
+    const partial = receipts.receipts.find((r) => r.transactionType === 'partial_payment')!;
+    const whole = receiptResponseSchema.parse(await get(`/api/business/receipts/${partial.id}`));
+    expect(whole.receipt.paymentAllocations[0]?.outstandingAfter).toBeGreaterThan(0);
     for (const invoice of invoices) {
       const validated = sumSen(
         invoice.paymentEntries.filter((e) => e.status === 'validated').map((e) => toSen(e.amount)),

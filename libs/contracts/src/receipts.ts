@@ -99,12 +99,21 @@ export const receiptStatisticsSchema = z.object({
 });
 export type ReceiptStatistics = z.infer<typeof receiptStatisticsSchema>;
 
+/** A receipt as the list shows it: without its allocations, lines and history. */
+export const receiptSummarySchema = receiptSchema.omit({
+  paymentAllocations: true,
+  lineItems: true,
+  auditLog: true,
+});
+export type ReceiptSummary = z.infer<typeof receiptSummarySchema>;
+
 export const listReceiptsResponseSchema = successResponse({
-  receipts: z.array(receiptSchema),
+  receipts: z.array(receiptSummarySchema),
   pagination: paginationSchema,
   statistics: receiptStatisticsSchema,
 });
 export type ListReceiptsResponse = z.infer<typeof listReceiptsResponseSchema>;
 
+/** GET /api/business/receipts/{id}: the receipt whole, as its details show it. */
 export const receiptResponseSchema = successResponse({ receipt: receiptSchema });
 export type ReceiptResponse = z.infer<typeof receiptResponseSchema>;

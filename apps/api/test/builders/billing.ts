@@ -6,6 +6,7 @@ import {
   type CreateQuotationBody,
   type Invoice,
   type Quotation,
+  type Receipt,
 } from '@patrol/contracts';
 import request from 'supertest';
 import { products, type NewProductRow, type ProductRow } from '../../src/db/schema';
@@ -143,4 +144,19 @@ export async function payAndValidate(
     .set(bearer(accountsToken))
     .send({})
     .expect(200);
+}
+
+/** Each listed receipt whole: the list leaves out their allocations, lines and history. */
+export function wholeReceipts(
+  t: TestContext,
+  token: string,
+  listed: readonly { id: string }[],
+): Promise<Receipt[]> {
+  return Promise.all(
+    listed.map(
+      async ({ id }) =>
+        (await request(t.app).get(`/api/business/receipts/${id}`).set(bearer(token)).expect(200))
+          .body.receipt as Receipt,
+    ),
+  );
 }

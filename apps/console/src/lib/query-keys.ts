@@ -121,6 +121,8 @@ export const queryKeys = {
       params ? (['billing', 'invoices', params] as const) : (['billing', 'invoices'] as const),
     /** GET /api/business/invoices/{id}: one invoice whole. */
     invoice: (id: string) => ['billing', 'invoice', id] as const,
+    /** GET /api/business/receipts/{id}: one receipt whole. */
+    receipt: (id: string) => ['billing', 'receipt', id] as const,
     receipts: (params?: Record<string, unknown>) =>
       params ? (['billing', 'receipts', params] as const) : (['billing', 'receipts'] as const),
     /** GET /api/business/credit-notes or debit-notes. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { defaultCompanySettings } from '@patrol/contracts';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { bearer } from '../../../test/builders';
+import { bearer, wholeReceipts } from '../../../test/builders';
 import { setUpInvoicesFixture } from './invoices-test-fixture';
 
 const secondPerson = 'A payment must be validated by someone other than the person who recorded it';
@@ -62,7 +62,7 @@ describe('invoices API: two people per payment, validated or rejected one paymen
         .get(`/api/business/receipts?search=${invoice.invoiceNumber}`)
         .set(bearer(fixture.sales))
         .expect(200);
-      expect(receipts.body.receipts).toMatchObject([
+      expect(await wholeReceipts(fixture.t, fixture.sales, receipts.body.receipts)).toMatchObject([
         {
           id: receiptId,
           totalAmount: 50,
@@ -79,7 +79,7 @@ describe('invoices API: two people per payment, validated or rejected one paymen
         .get(`/api/business/receipts?search=${invoice.invoiceNumber}&transactionType=full_payment`)
         .set(bearer(fixture.sales))
         .expect(200);
-      expect(all.body.receipts).toMatchObject([
+      expect(await wholeReceipts(fixture.t, fixture.sales, all.body.receipts)).toMatchObject([
         { totalAmount: 166, paymentAllocations: [{ outstandingBefore: 166, outstandingAfter: 0 }] },
       ]);
     });

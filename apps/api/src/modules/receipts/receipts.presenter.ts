@@ -1,12 +1,12 @@
-import type { Receipt } from '@patrol/contracts';
+import type { Receipt, ReceiptSummary } from '@patrol/contracts';
 import { dayOf, documentClient, moneyValue } from '../../db/column-values';
 import type { ReceiptAllocationRow, ReceiptRow } from '../../db/schema';
 
-/** A receipt with its allocations; who created and last updated it come from its audit trail. */
-export function presentReceipt(
-  row: ReceiptRow,
-  allocations: readonly ReceiptAllocationRow[],
-): Receipt {
+/**
+ * A receipt as the list shows it, without its allocations, lines and history; who created and
+ * last updated it come from its audit trail.
+ */
+export function presentReceiptSummary(row: ReceiptRow): ReceiptSummary {
   const created = row.auditLog.find((entry) => entry.action === 'created');
   const updated = row.auditLog.findLast((entry) => entry.action === 'updated');
   return {
@@ -23,6 +23,28 @@ export function presentReceipt(
     verificationCode: row.verificationCode,
     currency: row.currency,
     exchangeRate: Number(row.exchangeRate),
+    bankDetails: row.bankDetails
+      ? {
+          bankName: row.bankDetails.bankName ?? '',
+          accountNumber: row.bankDetails.accountNumber ?? '',
+          transactionId: row.bankDetails.transactionId ?? '',
+        }
+      : null,
+    notes: row.notes ?? '',
+    createdAt: row.createdAt.toISOString(),
+    createdBy: created?.by ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+    updatedBy: updated?.by ?? null,
+  };
+}
+
+/** A receipt with its allocations, lines and history. */
+export function presentReceipt(
+  row: ReceiptRow,
+  allocations: readonly ReceiptAllocationRow[],
+): Receipt {
+  return {
+    ...presentReceiptSummary(row),
     paymentAllocations: allocations.map((allocation) => ({
       invoiceNumber: allocation.invoiceNumber,
       allocatedAmount: moneyValue(allocation.allocatedAmount),
@@ -36,18 +58,6 @@ export function presentReceipt(
       amount: item.amount,
       category: (item.category as Receipt['lineItems'][number]['category']) ?? null,
     })),
-    bankDetails: row.bankDetails
-      ? {
-          bankName: row.bankDetails.bankName ?? '',
-          accountNumber: row.bankDetails.accountNumber ?? '',
-          transactionId: row.bankDetails.transactionId ?? '',
-        }
-      : null,
-    notes: row.notes ?? '',
     auditLog: row.auditLog,
-    createdAt: row.createdAt.toISOString(),
-    createdBy: created?.by ?? null,
-    updatedAt: row.updatedAt.toISOString(),
-    updatedBy: updated?.by ?? null,
   };
 }

@@ -2,6 +2,7 @@ import {
   idParamsSchema,
   listReceiptsQuerySchema,
   listReceiptsResponseSchema,
+  receiptResponseSchema,
   sharedPdfQuerySchema,
   shareLinkResponseSchema,
 } from '@patrol/contracts';
@@ -10,7 +11,7 @@ import { defineRoute } from '../../http/route';
 import { pdfDownloadResponse } from '../../pdf/billing-pdf';
 import { downloadReceiptPdf } from './receipt-pdf';
 import { createReceiptShareLink, downloadSharedReceiptPdf } from './receipt-sharing';
-import { listReceipts } from './receipts.service';
+import { getReceipt, listReceipts } from './receipts.service';
 
 /**
  * Receipts are issued by the server when a payment is validated; staff list them, download them
@@ -20,7 +21,8 @@ export const receiptRoutes = [
   defineRoute({
     method: 'get',
     path: '/api/business/receipts',
-    summary: 'A page of receipts with the figures over every matching receipt',
+    summary:
+      'A page of receipts (without allocations, lines or history) with the figures over every matching receipt',
     description:
       'Filtered by paymentMethod, transactionType, dateRange (payment date: today, week = the last 7 days, month, quarter) and clientId; searched over number, client, reference and invoice numbers; paged (20 by default). statistics: total, thisMonth and totalAmount of the matching receipts.',
     tags: ['receipts'],
@@ -28,6 +30,17 @@ export const receiptRoutes = [
     query: listReceiptsQuerySchema,
     response: listReceiptsResponseSchema,
     handler: ({ ctx, query }) => listReceipts(ctx.db, query),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/business/receipts/:id',
+    summary: 'One receipt with its allocations per invoice, lines and history',
+    description: "What the receipt's details show. 404 'Receipt not found'.",
+    tags: ['receipts'],
+    access: { permissions: ['invoices.view'] },
+    params: idParamsSchema,
+    response: receiptResponseSchema,
+    handler: ({ ctx, params }) => getReceipt(ctx.db, params.id),
   }),
   defineRoute({
     method: 'get',

@@ -5,19 +5,23 @@ import {
   type ListReceiptsResponse,
   type PaymentMethod,
   type Receipt,
+  type ReceiptResponse,
   type TransactionType,
 } from '@patrol/contracts';
 import { billingRangeStart, businessDay, fromSen } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
 import { dayStart, moneyColumn } from '../../db/column-values';
 import type { DocumentClientInfo, ReceiptLineItem } from '../../db/schema';
+import { notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
 import { recordRowChange, withLines } from '../audit/audit.service';
 import { readCompanySettings } from '../settings/settings.service';
 import { nextDocumentNumber } from '../settings/numbering.service';
-import { presentReceipt } from './receipts.presenter';
+import { receiptNotFoundMessage } from './receipt-pdf';
+import { presentReceipt, presentReceiptSummary } from './receipts.presenter';
 import {
   findReceiptAllocations,
+  findReceiptById,
   findReceiptPage,
   insertReceipt,
   insertReceiptAllocations,
@@ -35,18 +39,9 @@ export async function listReceipts(
     today,
     rangeStart: query.dateRange && billingRangeStart(query.dateRange, today),
   });
-  const allocations = await findReceiptAllocations(
-    db,
-    rows.map((row) => row.id),
-  );
   return {
     success: true,
-    receipts: rows.map((row) =>
-      presentReceipt(
-        row,
-        allocations.filter((allocation) => allocation.receiptId === row.id),
-      ),
-    ),
+    receipts: rows.map(presentReceiptSummary),
     pagination: buildPagination(query.page, query.limit, figures.total),
     statistics: {
       total: figures.total,
@@ -54,6 +49,13 @@ export async function listReceipts(
       totalAmount: fromSen(figures.totalSen),
     },
   };
+}
+
+/** GET /api/business/receipts/{id}: the receipt whole; 404 'Receipt not found'. */
+export async function getReceipt(db: DbExecutor, id: string): Promise<ReceiptResponse> {
+  const row = await findReceiptById(db, id);
+  if (!row) throw notFound(receiptNotFoundMessage);
+  return { success: true, receipt: presentReceipt(row, await findReceiptAllocations(db, [id])) };
 }
 
 /** A payment a receipt covers, in sen. */

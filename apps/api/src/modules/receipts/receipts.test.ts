@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { addDays, billingRangeStart, businessDay } from '@patrol/domain';
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
@@ -8,6 +9,7 @@ import {
   createInvoice,
   createTestContext,
   payAndValidate,
+  wholeReceipts,
   type TestContext,
 } from '../../../test/builders';
 import { receipts } from '../../db/schema';
@@ -55,9 +57,10 @@ describe('GET /api/business/receipts', () => {
       ['CHQ-1'],
     );
     expect(cheque.body.receipts[0].bankDetails).toBeNull();
-    expect(cheque.body.receipts[0].auditLog[0].metadata.paymentMethods).toEqual(['cheque']);
+    const [wholeCheque] = await wholeReceipts(t, sales, cheque.body.receipts);
+    expect(wholeCheque!.auditLog[0]!.metadata.paymentMethods).toEqual(['cheque']);
     const partial = await list('transactionType=partial_payment').expect(200);
-    expect(partial.body.receipts).toMatchObject([
+    expect(await wholeReceipts(t, sales, partial.body.receipts)).toMatchObject([
       {
         referenceNumber: 'CASH-1',
         totalAmount: 16,
@@ -75,6 +78,30 @@ describe('GET /api/business/receipts', () => {
     expect((await list('paymentMethod=cash&page=3').expect(200)).body.pagination.totalCount).toBe(
       1,
     );
+  });
+
+  it('answers one receipt whole; the list carries it without allocations, lines or history', async () => {
+    const listed = (await list('search=bank-1').expect(200)).body.receipts;
+    const [whole] = await wholeReceipts(t, sales, listed);
+    expect(whole).toMatchObject({
+      referenceNumber: 'BANK-1',
+      paymentAllocations: [{ allocatedAmount: 216, outstandingBefore: 216, outstandingAfter: 0 }],
+      auditLog: [{ action: 'created' }],
+    });
+    const { paymentAllocations, lineItems, auditLog, ...summary } = whole!;
+    expect([paymentAllocations, lineItems, auditLog]).not.toContain(undefined);
+    expect(listed).toEqual([summary]);
+  });
+
+  it('answers 400 for a malformed receipt id, 404 for an unknown one, 403 without invoices.view', async () => {
+    const one = (id: string, token = sales) =>
+      request(t.app).get(`/api/business/receipts/${id}`).set(bearer(token));
+    await one('not-an-id').expect(400);
+    const unknown = await one(randomUUID()).expect(404);
+    expect(unknown.body.message).toBe('Receipt not found');
+    const [listed] = (await list().expect(200)).body.receipts;
+    const noAccess = await t.signIn('sales', { permissions: ['quotations.view'] });
+    await one(listed.id, noAccess).expect(403);
   });
 
   it('refuses an unknown method (400) and a user without invoices.view (403)', async () => {

@@ -1,4 +1,9 @@
-import type { ListReceiptsQuery, ListReceiptsResponse, ShareLinkResponse } from '@patrol/contracts';
+import type {
+  ListReceiptsQuery,
+  ListReceiptsResponse,
+  ReceiptResponse,
+  ShareLinkResponse,
+} from '@patrol/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -18,6 +23,17 @@ export function useReceipts(filters: ReceiptFilters) {
         query: { ...filters, limit: 20 },
       }),
     placeholderData: keepPreviousData,
+    staleTime: billingFreshMs,
+  });
+}
+
+/** One receipt whole, with its allocations, lines and history, while `id` is given. */
+export function useReceipt(id: string | null) {
+  return useQuery({
+    queryKey: queryKeys.billing.receipt(id ?? ''),
+    queryFn: ({ signal }) =>
+      api.get<ReceiptResponse>(`/api/business/receipts/${encodeURIComponent(id!)}`, { signal }),
+    enabled: id !== null,
     staleTime: billingFreshMs,
   });
 }

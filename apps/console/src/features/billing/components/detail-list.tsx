@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
@@ -6,6 +7,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { ApiError } from '@/lib/api-client';
 
 /** Label and value pairs of a details dialog. */
 export function DetailList({ items }: { items: readonly (readonly [string, ReactNode])[] }) {
@@ -70,5 +72,31 @@ export function DocumentClient({
       </div>
       {client.address && <div className="text-muted-foreground">{client.address}</div>}
     </>
+  );
+}
+
+/** A document whose details are asked for and not yet loaded, or why it failed to load. */
+export type DetailsLoading = { error: Error | null; onRetry: () => void };
+
+/** A details dialog's body while its document loads: a status, or the failure with Try Again. */
+export function DetailsLoadingState({ what, loading }: { what: string; loading: DetailsLoading }) {
+  if (!loading.error) {
+    return (
+      <p role="status" className="py-6 text-center text-muted-foreground">
+        Loading {what}...
+      </p>
+    );
+  }
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
+      <p className="font-medium">
+        {loading.error instanceof ApiError
+          ? loading.error.message
+          : `The ${what} could not be loaded.`}
+      </p>
+      <Button variant="outline" size="sm" onClick={loading.onRetry}>
+        Try Again
+      </Button>
+    </div>
   );
 }

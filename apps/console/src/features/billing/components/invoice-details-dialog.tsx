@@ -9,9 +9,14 @@ import {
   validationStatusLabels,
   validationStatusTones,
 } from '@/features/billing/lib/billing-labels';
-import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { DetailList, DetailsDialog, DocumentClient } from './detail-list';
+import {
+  DetailList,
+  DetailsDialog,
+  DetailsLoadingState,
+  DocumentClient,
+  type DetailsLoading,
+} from './detail-list';
 import { DocumentTotals } from './document-totals';
 import { InvoiceLicencesSection } from './invoice-licences-section';
 import { InvoiceNotesOfInvoice } from './invoice-notes-of-invoice';
@@ -21,10 +26,8 @@ import { PaymentCorrectionCards } from './payment-correction-cards';
 import { PaymentEntriesList, type ReviewEntry } from './payment-entries-list';
 
 /** An invoice whose details are asked for and not yet loaded: its number, or why it failed. */
-export type InvoiceLoading = {
+export type InvoiceLoading = DetailsLoading & {
   summary: Pick<InvoiceSummary, 'invoiceNumber' | 'isVoided'>;
-  error: Error | null;
-  onRetry: () => void;
 };
 
 /** Invoice Details, with each rejection of its payments as a correction card. */
@@ -65,7 +68,7 @@ export function InvoiceDetailsDialog({
       }
       wide
     >
-      {!invoice && loading && <InvoiceLoadingState loading={loading} />}
+      {!invoice && loading && <DetailsLoadingState what="invoice" loading={loading} />}
       {invoice && (
         <>
           <PaymentCorrectionCards rejections={invoice.rejectionHistory} />
@@ -150,27 +153,5 @@ export function InvoiceDetailsDialog({
         </>
       )}
     </DetailsDialog>
-  );
-}
-
-function InvoiceLoadingState({ loading }: { loading: InvoiceLoading }) {
-  if (!loading.error) {
-    return (
-      <p role="status" className="py-6 text-center text-muted-foreground">
-        Loading invoice...
-      </p>
-    );
-  }
-  return (
-    <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
-      <p className="font-medium">
-        {loading.error instanceof ApiError
-          ? loading.error.message
-          : 'The invoice could not be loaded.'}
-      </p>
-      <Button variant="outline" size="sm" onClick={loading.onRetry}>
-        Try Again
-      </Button>
-    </div>
   );
 }

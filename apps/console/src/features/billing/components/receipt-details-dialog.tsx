@@ -1,25 +1,36 @@
-import type { Receipt } from '@patrol/contracts';
+import type { Receipt, ReceiptSummary } from '@patrol/contracts';
 import { formatMoney } from '@patrol/domain';
 import { formatBusinessDate, formatBusinessDateTime } from '@/lib/company-time';
 import { humanise, paymentMethodLabel } from '@/features/billing/lib/billing-labels';
-import { DetailList, DetailsDialog, DocumentClient } from './detail-list';
+import {
+  DetailList,
+  DetailsDialog,
+  DetailsLoadingState,
+  DocumentClient,
+  type DetailsLoading,
+} from './detail-list';
 
 /** Receipt details: payment, client, allocations, lines, bank transfer, notes and audit trail. */
 export function ReceiptDetailsDialog({
   receipt,
+  loading,
   onOpenChange,
 }: {
   receipt: Receipt | null;
+  /** Opens the dialog before `receipt` has loaded (a status, or the failure with Try Again). */
+  loading?: (DetailsLoading & { summary: Pick<ReceiptSummary, 'receiptNumber'> }) | null;
   onOpenChange: (open: boolean) => void;
 }) {
+  const heading = receipt ?? loading?.summary;
   return (
     <DetailsDialog
-      open={receipt !== null}
+      open={heading !== undefined}
       onOpenChange={onOpenChange}
       title="Receipt Details"
-      description={receipt?.receiptNumber}
+      description={heading?.receiptNumber}
       wide
     >
+      {!receipt && loading && <DetailsLoadingState what="receipt" loading={loading} />}
       {receipt && (
         <>
           <DetailList

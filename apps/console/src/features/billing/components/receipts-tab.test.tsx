@@ -1,4 +1,4 @@
-import type { ListReceiptsResponse, Receipt } from '@patrol/contracts';
+import { receiptSummarySchema, type ListReceiptsResponse, type Receipt } from '@patrol/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
@@ -45,10 +45,11 @@ const receipt: Receipt = {
   updatedBy: null,
 };
 
+/** The list as the server sends it: receipts without their allocations, lines and history. */
 function page(receipts: Receipt[]): ListReceiptsResponse {
   return {
     success: true,
-    receipts,
+    receipts: receipts.map((each) => receiptSummarySchema.parse(each)),
     pagination: {
       currentPage: 1,
       totalPages: 1,
@@ -120,13 +121,39 @@ describe('ReceiptsTab', () => {
     await screen.findByText('No receipts found matching your criteria');
   });
 
-  it('shows what the payment left owing in the receipt details', async () => {
-    stubApi({ 'GET /api/business/receipts': () => jsonResponse(page([receipt])) });
+  it('shows what the payment left owing in the receipt details, read whole', async () => {
+    stubApi({
+      'GET /api/business/receipts': () => jsonResponse(page([receipt])),
+      [`GET /api/business/receipts/${receipt.id}`]: () => jsonResponse({ success: true, receipt }),
+    });
     renderTab();
     await userEvent.click(await screen.findByRole('button', { name: 'View RCP-2026-000021' }));
     const dialog = screen.getByRole('dialog', { name: 'Receipt Details' });
-    const allocations = within(dialog).getByRole('region', { name: 'Payment allocations' });
+    const allocations = await within(dialog).findByRole('region', { name: 'Payment allocations' });
     expect(within(allocations).getByText('Before RM 1,000.00')).toBeInTheDocument();
     expect(within(allocations).getByText('After RM 750.00')).toBeInTheDocument();
+  });
+
+  it('says why the receipt could not be read, and reads it again from Try Again', async () => {
+    let failing = true;
+    stubApi({
+      'GET /api/business/receipts': () => jsonResponse(page([receipt])),
+      [`GET /api/business/receipts/${receipt.id}`]: () =>
+        failing
+          ? jsonResponse({ success: false, error: 'NOT_FOUND', message: 'Receipt not found' }, 404)
+          : jsonResponse({ success: true, receipt }),
+    });
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: 'View RCP-2026-000021' }));
+    const dialog = screen.getByRole('dialog', { name: 'Receipt Details' });
+    expect(within(dialog).getByText('RCP-2026-000021')).toBeInTheDocument();
+    const failure = await within(dialog).findByRole('alert');
+    expect(failure).toHaveTextContent('Receipt not found');
+
+    failing = false;
+    await userEvent.click(within(failure).getByRole('button', { name: 'Try Again' }));
+    expect(
+      await within(dialog).findByRole('region', { name: 'Payment allocations' }),
+    ).toBeInTheDocument();
   });
 });

@@ -4,14 +4,14 @@ import {
   transactionTypes,
   type BillingDateRange,
   type PaymentMethod,
-  type Receipt,
+  type ReceiptSummary,
   type TransactionType,
 } from '@patrol/contracts';
 import { formatMoney } from '@patrol/domain';
 import { ReceiptIcon } from 'lucide-react';
 import { useState } from 'react';
 import { StatCard } from '@/components/stat-card';
-import { useReceipts, type ReceiptFilters } from '@/features/billing/api/receipts';
+import { useReceipt, useReceipts, type ReceiptFilters } from '@/features/billing/api/receipts';
 import {
   dateRangeLabels,
   humanise,
@@ -46,7 +46,9 @@ export function ReceiptsTab() {
   };
   const receipts = useReceipts(query);
   const pdf = useDownloadCycle();
-  const [viewing, setViewing] = useState<Receipt | null>(null);
+  const [viewing, setViewing] = useState<ReceiptSummary | null>(null);
+  // The list row has no allocations, lines or history: the details read the receipt whole.
+  const whole = useReceipt(viewing?.id ?? null);
   const list = receipts.data;
 
   return (
@@ -116,7 +118,13 @@ export function ReceiptsTab() {
       >
         <ReceiptsTable receipts={list?.receipts ?? []} pdf={pdf} onView={setViewing} />
       </BillingListCard>
-      <ReceiptDetailsDialog receipt={viewing} onOpenChange={(open) => !open && setViewing(null)} />
+      <ReceiptDetailsDialog
+        receipt={whole.data?.receipt.id === viewing?.id ? (whole.data?.receipt ?? null) : null}
+        loading={
+          viewing && { summary: viewing, error: whole.error, onRetry: () => void whole.refetch() }
+        }
+        onOpenChange={(open) => !open && setViewing(null)}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { Receipt } from '@patrol/contracts';
+import type { ReceiptSummary } from '@patrol/contracts';
 import { formatMoney, receiptShareMessage } from '@patrol/domain';
 import { EyeIcon } from 'lucide-react';
 import { StatusBadge } from '@/components/status-badge';
@@ -25,9 +25,9 @@ import { PdfButton, WhatsAppButton } from './document-actions';
 import { IconButton } from './icon-button';
 
 type ReceiptsTableProps = {
-  receipts: readonly Receipt[];
+  receipts: readonly ReceiptSummary[];
   pdf: ReturnType<typeof useDownloadCycle>;
-  onView: (receipt: Receipt) => void;
+  onView: (receipt: ReceiptSummary) => void;
 };
 
 /** The receipts' rows: numbers, payment, verification code, View, PDF and WhatsApp. */
