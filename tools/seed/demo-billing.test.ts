@@ -1,5 +1,6 @@
 import {
   getInvoiceResponseSchema,
+  getQuotationResponseSchema,
   listInvoiceNotesResponseSchema,
   listInvoicesResponseSchema,
   listQuotationsResponseSchema,
@@ -47,7 +48,10 @@ describe('demo billing data', () => {
     }
     // The newest drafts and sent quotations are still within their validity.
     expect(statuses.has('draft') || statuses.has('sent')).toBe(true);
-    for (const quotation of page.quotations) {
+    for (const { id } of page.quotations) {
+      const { quotation } = getQuotationResponseSchema.parse(
+        await get(`/api/business/quotations/${id}`),
+      );
       expect(sumSen(quotation.items.map((item) => toSen(item.lineTotal)))).toBe(
         toSen(quotation.subtotal),
       );

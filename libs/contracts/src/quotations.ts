@@ -192,11 +192,19 @@ export const listQuotationsQuerySchema = listQuerySchema({
 });
 export type ListQuotationsQuery = z.infer<typeof listQuotationsQuerySchema>;
 
+/** A quotation as the list shows it: without its lines and tax summary. */
+export const quotationSummarySchema = quotationSchema.omit({ items: true, taxSummary: true });
+export type QuotationSummary = z.infer<typeof quotationSummarySchema>;
+
 export const listQuotationsResponseSchema = successResponse({
-  quotations: z.array(quotationSchema),
+  quotations: z.array(quotationSummarySchema),
   pagination: paginationSchema,
 });
 export type ListQuotationsResponse = z.infer<typeof listQuotationsResponseSchema>;
+
+/** GET /api/business/quotations/{id}: the quotation whole, as its details and edit form show it. */
+export const getQuotationResponseSchema = successResponse({ quotation: quotationSchema });
+export type GetQuotationResponse = z.infer<typeof getQuotationResponseSchema>;
 
 /** Create, update, status, send and revert answer the quotation as it now is. */
 export const quotationResponseSchema = successResponse({

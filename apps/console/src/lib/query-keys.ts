@@ -119,6 +119,8 @@ export const queryKeys = {
       params ? (['billing', 'quotations', params] as const) : (['billing', 'quotations'] as const),
     invoices: (params?: Record<string, unknown>) =>
       params ? (['billing', 'invoices', params] as const) : (['billing', 'invoices'] as const),
+    /** GET /api/business/quotations/{id}: one quotation whole. */
+    quotation: (id: string) => ['billing', 'quotation', id] as const,
     /** GET /api/business/invoices/{id}: one invoice whole. */
     invoice: (id: string) => ['billing', 'invoice', id] as const,
     /** GET /api/business/receipts/{id}: one receipt whole. */

@@ -73,11 +73,10 @@ describe('quotations API: editing and deleting', () => {
         'Accepted, converted and closed quotations cannot be edited',
       );
       const stored = await request(fixture.t.app)
-        .get('/api/business/quotations')
-        .query({ search: quotation.quotationNumber })
+        .get(`/api/business/quotations/${quotation.id}`)
         .set(bearer(fixture.admin))
         .expect(200);
-      expect(stored.body.quotations[0]).toMatchObject({
+      expect(stored.body.quotation).toMatchObject({
         notes: quotation.notes,
         totalAmount: quotation.totalAmount,
         items: quotation.items,

@@ -1,4 +1,4 @@
-import type { Quotation, QuotationItem } from '@patrol/contracts';
+import type { Quotation, QuotationItem, QuotationSummary } from '@patrol/contracts';
 import { quotationStatusOn } from '@patrol/domain';
 import { dayOf, documentClient, moneyValue, taxSummaryOf } from '../../db/column-values';
 import type { QuotationItemRow, QuotationRow } from '../../db/schema';
@@ -21,12 +21,11 @@ export function presentQuotationItem(row: QuotationItemRow): QuotationItem {
   };
 }
 
-/** A quotation with its lines, its status as it reads on `today` (past validity: expired). */
-export function presentQuotation(
-  row: QuotationRow,
-  items: readonly QuotationItemRow[],
-  today: string,
-): Quotation {
+/**
+ * A quotation as the list shows it, without its lines: its figures, and its status as it reads on
+ * `today` (past validity: expired).
+ */
+export function presentQuotationSummary(row: QuotationRow, today: string): QuotationSummary {
   const validUntil = dayOf(row.validUntil);
   return {
     id: row.id,
@@ -37,19 +36,30 @@ export function presentQuotation(
     validUntil,
     validityDays: row.validityDays,
     paymentTerms: row.paymentTerms,
-    items: items.map(presentQuotationItem),
     notes: row.notes ?? '',
     taxRate: Number(row.taxRate),
     discountAmount: moneyValue(row.discountAmount),
     subtotal: moneyValue(row.subtotal),
     taxAmount: moneyValue(row.taxAmount),
     totalAmount: moneyValue(row.totalAmount),
-    taxSummary: taxSummaryOf(items),
     status: quotationStatusOn(row.status, validUntil, today),
     invoiceId: row.invoiceId,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
     sentTo: row.sentTo,
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A quotation with its lines and tax summary. */
+export function presentQuotation(
+  row: QuotationRow,
+  items: readonly QuotationItemRow[],
+  today: string,
+): Quotation {
+  return {
+    ...presentQuotationSummary(row, today),
+    items: items.map(presentQuotationItem),
+    taxSummary: taxSummaryOf(items),
   };
 }

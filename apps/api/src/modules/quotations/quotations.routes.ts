@@ -1,6 +1,7 @@
 import {
   createQuotationBodySchema,
   deleteQuotationResponseSchema,
+  getQuotationResponseSchema,
   idParamsSchema,
   listQuotationsQuerySchema,
   listQuotationsResponseSchema,
@@ -17,6 +18,7 @@ import { downloadQuotationPdf } from './quotation-pdf';
 import {
   createQuotation,
   deleteQuotation,
+  getQuotation,
   listQuotations,
   updateQuotation,
 } from './quotations.service';
@@ -31,7 +33,7 @@ export const quotationRoutes = [
   defineRoute({
     method: 'get',
     path: '/api/business/quotations',
-    summary: 'A page of quotations with their lines',
+    summary: 'A page of quotations: their figures and states, without their lines',
     description:
       'Filtered by status (a draft or sent quotation past its validity reads as expired) and clientId, searched over number, client and invoice number, sorted and paged (20 by default) on the server.',
     tags,
@@ -39,6 +41,17 @@ export const quotationRoutes = [
     query: listQuotationsQuerySchema,
     response: listQuotationsResponseSchema,
     handler: ({ ctx, query }) => listQuotations(ctx, query),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/business/quotations/:id',
+    summary: 'One quotation with its lines and tax summary',
+    description: "What the quotation's details and edit form show. 404 'Quotation not found'.",
+    tags,
+    access: { permissions: ['quotations.view'] },
+    params: idParamsSchema,
+    response: getQuotationResponseSchema,
+    handler: ({ ctx, params }) => getQuotation(ctx, params.id),
   }),
   defineRoute({
     method: 'post',

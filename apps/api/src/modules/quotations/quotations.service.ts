@@ -2,6 +2,7 @@ import {
   buildPagination,
   type BillingClient,
   type CreateQuotationBody,
+  type GetQuotationResponse,
   type ListQuotationsQuery,
   type ListQuotationsResponse,
   type MessageResponse,
@@ -32,7 +33,7 @@ import { findPostgresError } from '../../db/errors';
 import { dayOf, dayStart, moneyColumn } from '../../db/column-values';
 import type { DocumentClientInfo, QuotationItemRow, QuotationRow } from '../../db/schema';
 import type { AppContext } from '../../http/app-context';
-import { conflict, invalid } from '../../http/app-error';
+import { conflict, invalid, notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
 import { findBillingClient } from '../clients/clients.service';
 import { productsByIds } from '../products/products.service';
@@ -42,9 +43,10 @@ import { readCompanySettings } from '../settings/settings.service';
 import { quotationMessagesFor, quotationRuleMessages } from './quotation-messages';
 import { withLines } from '../audit/audit.service';
 import { auditQuotation, lockQuotation } from './quotation-records';
-import { presentQuotation } from './quotations.presenter';
+import { presentQuotation, presentQuotationSummary } from './quotations.presenter';
 import {
   deleteQuotationRow,
+  findQuotationById,
   findQuotationItems,
   findQuotationPage,
   insertQuotation,
@@ -55,7 +57,7 @@ import {
 /** What the quotation services use of the application context. */
 export type QuotationDeps = Pick<AppContext, 'db' | 'events'>;
 
-/** GET /api/business/quotations: a page with each quotation's lines. */
+/** GET /api/business/quotations: a page of quotations without their lines. */
 export async function listQuotations(
   { db, billingTotals }: Pick<AppContext, 'db' | 'billingTotals'>,
   query: ListQuotationsQuery,
@@ -70,8 +72,22 @@ export async function listQuotations(
   );
   return {
     success: true,
-    quotations: await presentWithItems(db, rows, today),
+    quotations: rows.map((row) => presentQuotationSummary(row, today)),
     pagination: buildPagination(query.page, query.limit, totalCount, totalCountCapped),
+  };
+}
+
+/** GET /api/business/quotations/{id}: the quotation whole; 404 'Quotation not found'. */
+export async function getQuotation(
+  { db }: Pick<AppContext, 'db'>,
+  id: string,
+  now: Date = new Date(),
+): Promise<GetQuotationResponse> {
+  const row = await findQuotationById(db, id);
+  if (!row) throw notFound(quotationRuleMessages.notFound);
+  return {
+    success: true,
+    quotation: presentQuotation(row, await findQuotationItems(db, [id]), businessDay(now)),
   };
 }
 
@@ -221,24 +237,6 @@ export function quotationAsOf(
   now: Date = new Date(),
 ): Quotation {
   return presentQuotation(row, items, businessDay(now));
-}
-
-async function presentWithItems(
-  db: DbExecutor,
-  rows: readonly QuotationRow[],
-  today: string,
-): Promise<Quotation[]> {
-  const items = await findQuotationItems(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) =>
-    presentQuotation(
-      row,
-      items.filter((item) => item.quotationId === row.id),
-      today,
-    ),
-  );
 }
 
 async function requireClient(db: DbExecutor, clientId: string): Promise<BillingClient> {

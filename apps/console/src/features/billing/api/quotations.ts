@@ -3,6 +3,7 @@ import type {
   ConvertQuotationBody,
   ConvertQuotationResponse,
   CreateQuotationBody,
+  GetQuotationResponse,
   ListBillingClientsResponse,
   ListQuotationsQuery,
   ListQuotationsResponse,
@@ -20,7 +21,7 @@ export type QuotationFilters = Partial<
   Pick<ListQuotationsQuery, 'search' | 'status' | 'clientId'>
 > & { page: number };
 
-/** A page of quotations with their lines. */
+/** A page of quotations without their lines (useQuotation reads one whole). */
 export function useQuotations(filters: QuotationFilters) {
   return useQuery({
     queryKey: queryKeys.billing.quotations(filters),
@@ -32,6 +33,23 @@ export function useQuotations(filters: QuotationFilters) {
     placeholderData: keepPreviousData,
     staleTime: billingFreshMs,
   });
+}
+
+/** How one quotation is read whole: for its details (a live query) or its edit form (once). */
+export function quotationQuery(id: string) {
+  return {
+    queryKey: queryKeys.billing.quotation(id),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      api.get<GetQuotationResponse>(`/api/business/quotations/${encodeURIComponent(id)}`, {
+        signal,
+      }),
+    staleTime: billingFreshMs,
+  };
+}
+
+/** One quotation whole, with its lines and tax summary, while `id` is given. */
+export function useQuotation(id: string | null) {
+  return useQuery({ ...quotationQuery(id ?? ''), enabled: id !== null });
 }
 
 /** The billing client picker, searched on the server while `enabled`. */

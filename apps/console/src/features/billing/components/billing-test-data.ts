@@ -1,6 +1,7 @@
 import {
   emptyProductEInvoice,
   invoiceSummarySchema,
+  quotationSummarySchema,
   type BusinessStats,
   type ConsoleActionName,
   type Invoice,
@@ -43,6 +44,22 @@ export function invoiceAnswers(invoices: readonly Invoice[]) {
       invoices.map((invoice) => [
         `GET /api/business/invoices/${invoice.id}`,
         () => jsonResponse({ success: true, invoice }),
+      ]),
+    ),
+  };
+}
+
+/** The same for quotations: the list without lines, each quotation whole at its own path. */
+export function quotationAnswers(quotations: readonly Quotation[]) {
+  return {
+    'GET /api/business/quotations': listAnswer(
+      'quotations',
+      quotations.map((quotation) => quotationSummarySchema.parse(quotation)),
+    ),
+    ...Object.fromEntries(
+      quotations.map((quotation) => [
+        `GET /api/business/quotations/${quotation.id}`,
+        () => jsonResponse({ success: true, quotation }),
       ]),
     ),
   };

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   convertQuotationBodySchema,
   type ConvertQuotationBody,
-  type Quotation,
+  type QuotationSummary,
 } from '@patrol/contracts';
 import { businessDay, dueDay, formatMoney } from '@patrol/domain';
 import { useEffect, useId } from 'react';
@@ -17,11 +17,11 @@ const resolver = zodResolver(convertQuotationBodySchema) as unknown as Resolver<
 >;
 
 type ConvertQuotationDialogProps = {
-  quotation: Quotation | null;
+  quotation: QuotationSummary | null;
   onOpenChange: (open: boolean) => void;
   pending: boolean;
   /** Converts; resolves true when the invoice was created (the dialog then closes). */
-  onSubmit: (quotation: Quotation, dates: ConvertQuotationBody) => Promise<boolean>;
+  onSubmit: (quotation: QuotationSummary, dates: ConvertQuotationBody) => Promise<boolean>;
 };
 
 /** Confirms Convert to Invoice and dates the invoice: today and the quotation's terms by default. */

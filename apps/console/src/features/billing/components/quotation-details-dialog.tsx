@@ -1,28 +1,39 @@
-import type { Quotation } from '@patrol/contracts';
+import type { Quotation, QuotationSummary } from '@patrol/contracts';
 import { formatMoney, taxGroupLabel, totalsFiguresOf } from '@patrol/domain';
 import { formatBusinessDate } from '@/lib/company-time';
 import { StatusBadge } from '@/components/status-badge';
 import { humanise, quotationStatusTones } from '@/features/billing/lib/billing-labels';
-import { DetailList, DetailsDialog, DocumentClient } from './detail-list';
+import {
+  DetailList,
+  DetailsDialog,
+  DetailsLoadingState,
+  DocumentClient,
+  type DetailsLoading,
+} from './detail-list';
 import { DocumentTotals } from './document-totals';
 import { LicenceLineNote } from './licence-line-note';
 
 /** Quotation Details: client, status, dates, items and the totals. */
 export function QuotationDetailsDialog({
   quotation,
+  loading,
   onOpenChange,
 }: {
   quotation: Quotation | null;
+  /** Opens the dialog before `quotation` has loaded (a status, or the failure with Try Again). */
+  loading?: (DetailsLoading & { summary: Pick<QuotationSummary, 'quotationNumber'> }) | null;
   onOpenChange: (open: boolean) => void;
 }) {
+  const heading = quotation ?? loading?.summary;
   return (
     <DetailsDialog
-      open={quotation !== null}
+      open={heading !== undefined}
       onOpenChange={onOpenChange}
       title="Quotation Details"
-      description={quotation?.quotationNumber}
+      description={heading?.quotationNumber}
       wide
     >
+      {!quotation && loading && <DetailsLoadingState what="quotation" loading={loading} />}
       {quotation && (
         <>
           <DetailList

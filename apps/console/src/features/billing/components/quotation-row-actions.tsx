@@ -1,4 +1,4 @@
-import type { Quotation } from '@patrol/contracts';
+import type { QuotationSummary } from '@patrol/contracts';
 import {
   canPerform,
   isQuotationDeletable,
@@ -15,14 +15,14 @@ import { IconButton, RowActions } from './icon-button';
 /** A dialog of the Quotations tab, opened from a quotation's row. */
 export type QuotationRowDialog = {
   kind: 'edit' | 'view' | 'delete' | 'close' | 'accept' | 'convert';
-  quotation: Quotation;
+  quotation: QuotationSummary;
 };
 
 type QuotationRowActionsProps = {
-  quotation: Quotation;
+  quotation: QuotationSummary;
   pdf: ReturnType<typeof useDownloadCycle>;
   isRunning: (key: string) => boolean;
-  onSend: (quotation: Quotation) => void;
+  onSend: (quotation: QuotationSummary) => void;
   onOpen: (dialog: QuotationRowDialog) => void;
 };
 

@@ -1,4 +1,4 @@
-import type { Quotation } from '@patrol/contracts';
+import type { QuotationSummary } from '@patrol/contracts';
 import { canPerform, quotationWorkflow, type QuotationWorkflowAction } from '@patrol/domain';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
@@ -12,7 +12,7 @@ export function QuotationWorkflowButtons({
   busy,
   onAction,
 }: {
-  quotation: Quotation;
+  quotation: QuotationSummary;
   busy: (key: string) => boolean;
   onAction: (action: QuotationWorkflowAction) => void;
 }) {

@@ -3,13 +3,35 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen, stubApi } from '@/test/fake-api';
 import { jsonResponse, signInAs, testUsers } from '@/test/test-utils';
-import { billingQuotations, listAnswer } from './billing-test-data';
+import type { Quotation } from '@patrol/contracts';
+import { billingQuotations, listAnswer, quotationAnswers } from './billing-test-data';
 import { QuotationsTab } from './quotations-tab';
 
 const [draft] = billingQuotations;
 const draftPath = `/api/business/quotations/${draft!.id}`;
+/** The draft as read whole: one line, which the list leaves out. */
+const draftWhole: Quotation = {
+  ...draft!,
+  items: [
+    {
+      id: '00000000-0000-4000-8000-000000000251',
+      productId: null,
+      productName: 'Patrol guard hours',
+      description: 'Night shift, November',
+      quantity: 1,
+      unitPrice: 1000,
+      discount: 0,
+      lineTotal: 1000,
+      taxType: 'SERVICE_TAX',
+      taxRate: 0.08,
+      taxAmount: 80,
+      licenceAction: null,
+      renewalLicenceIds: [],
+    },
+  ],
+};
 const lists = {
-  'GET /api/business/quotations': listAnswer('quotations', billingQuotations),
+  ...quotationAnswers([draftWhole, ...billingQuotations.slice(1)]),
   'GET /api/business/clients': listAnswer('clients', []),
 };
 
@@ -85,5 +107,37 @@ describe('QuotationsTab', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await screen.findByText('Quotation deleted successfully');
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('shows the lines in the details, read with the quotation whole', async () => {
+    stubApi(lists);
+    renderScreen(<QuotationsTab />, '/billing?tab=quotations');
+    await userEvent.click(await screen.findByRole('button', { name: 'View QUO-MP-2026-000001' }));
+    const dialog = screen.getByRole('dialog', { name: 'Quotation Details' });
+    expect(await within(dialog).findByText('Patrol guard hours')).toBeInTheDocument();
+    expect(within(dialog).getByText('Night shift, November')).toBeInTheDocument();
+  });
+
+  it('opens Edit Quotation on the lines read whole', async () => {
+    stubApi(lists);
+    renderScreen(<QuotationsTab />, '/billing?tab=quotations');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit QUO-MP-2026-000001' }));
+    const form = await screen.findByRole('dialog', { name: 'Edit Quotation' });
+    expect(within(form).getByLabelText('Item 1 name')).toHaveValue('Patrol guard hours');
+    expect(within(form).getByLabelText('Item 1 description')).toHaveValue('Night shift, November');
+  });
+
+  it('says why a quotation could not be read for editing, and opens no form', async () => {
+    stubApi({
+      ...lists,
+      [`GET ${draftPath}`]: () =>
+        jsonResponse({ success: false, error: 'NOT_FOUND', message: 'Quotation not found' }, 404),
+    });
+    renderScreen(<QuotationsTab />, '/billing?tab=quotations');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit QUO-MP-2026-000001' }));
+    expect(
+      await screen.findByText('Error loading quotation: Quotation not found'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Edit Quotation' })).not.toBeInTheDocument();
   });
 });

@@ -1,13 +1,18 @@
-import { quotationStatuses, type QuotationStatus } from '@patrol/contracts';
+import { quotationStatuses, type Quotation, type QuotationStatus } from '@patrol/contracts';
 import { canPerform } from '@patrol/domain';
 import { PlusIcon } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
+  quotationQuery,
   useBillingClients,
+  useQuotation,
   useQuotations,
   type QuotationFilters,
 } from '@/features/billing/api/quotations';
+import { billingActionFailure } from '@/features/billing/lib/billing-errors';
 import { humanise } from '@/features/billing/lib/billing-labels';
 import { useDebouncedSearch, useTabFilters } from '@/features/billing/lib/billing-params';
 import { useAuth } from '@/lib/auth';
@@ -46,7 +51,23 @@ export function QuotationsTab() {
   const actions = useQuotationActions(query);
   const pdf = useDownloadCycle();
   const list = quotations.data;
-  const close = () => setDialog(null);
+  // The list rows have no lines: the details read the quotation whole and follow it; the edit
+  // form starts from it read once, so a refresh behind the form never replaces what is typed.
+  const viewed = useQuotation(dialog?.kind === 'view' ? dialog.quotation.id : null);
+  const [editing, setEditing] = useState<Quotation | null>(null);
+  const queryClient = useQueryClient();
+  const open = async (next: QuotationRowDialog) => {
+    if (next.kind !== 'edit') return setDialog(next);
+    try {
+      setEditing((await queryClient.fetchQuery(quotationQuery(next.quotation.id))).quotation);
+    } catch (error) {
+      toast.error(billingActionFailure('loading quotation', error));
+    }
+  };
+  const close = () => {
+    setDialog(null);
+    setEditing(null);
+  };
 
   return (
     <>
@@ -106,16 +127,25 @@ export function QuotationsTab() {
           quotations={list?.quotations ?? []}
           actions={actions}
           pdf={pdf}
-          onOpen={setDialog}
+          onOpen={(next) => void open(next)}
         />
       </BillingListCard>
       <QuotationFormDialog
-        open={dialog?.kind === 'create' || dialog?.kind === 'edit'}
-        quotation={dialog?.kind === 'edit' ? dialog.quotation : null}
+        open={dialog?.kind === 'create' || editing !== null}
+        quotation={editing}
         onOpenChange={(open) => !open && close()}
       />
       <QuotationDetailsDialog
-        quotation={dialog?.kind === 'view' ? dialog.quotation : null}
+        quotation={dialog?.kind === 'view' && viewed.data ? viewed.data.quotation : null}
+        loading={
+          dialog?.kind === 'view'
+            ? {
+                summary: dialog.quotation,
+                error: viewed.error,
+                onRetry: () => void viewed.refetch(),
+              }
+            : null
+        }
         onOpenChange={(open) => !open && close()}
       />
       <QuotationConfirmDialogs

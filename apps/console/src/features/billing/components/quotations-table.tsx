@@ -1,4 +1,4 @@
-import type { Quotation } from '@patrol/contracts';
+import type { QuotationSummary } from '@patrol/contracts';
 import { formatMoney } from '@patrol/domain';
 import { StatusBadge } from '@/components/status-badge';
 import {
@@ -19,7 +19,7 @@ import { QuotationWorkflowButtons } from './quotation-workflow-buttons';
 import type { QuotationActions } from './use-quotation-actions';
 
 type QuotationsTableProps = {
-  quotations: readonly Quotation[];
+  quotations: readonly QuotationSummary[];
   actions: QuotationActions;
   pdf: ReturnType<typeof useDownloadCycle>;
   onOpen: (dialog: QuotationRowDialog) => void;

@@ -1,4 +1,4 @@
-import type { ConvertQuotationBody, Quotation } from '@patrol/contracts';
+import type { ConvertQuotationBody, QuotationSummary } from '@patrol/contracts';
 import type { QuotationWorkflowAction } from '@patrol/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
@@ -30,8 +30,8 @@ export function useQuotationActions(filters: QuotationFilters) {
   const convert = useConvertQuotation();
   const send = useSendQuotation();
   const remove = useDeleteQuotation();
-  const change = (id: string, patch: (row: Quotation) => Quotation | null) =>
-    changeListedRow<Quotation>(
+  const change = (id: string, patch: (row: QuotationSummary) => QuotationSummary | null) =>
+    changeListedRow<QuotationSummary>(
       queryClient,
       queryKeys.billing.quotations(filters),
       'quotations',
@@ -41,7 +41,7 @@ export function useQuotationActions(filters: QuotationFilters) {
 
   return {
     isRunning: guard.isRunning,
-    workflow: (quotation: Quotation, action: QuotationWorkflowAction) =>
+    workflow: (quotation: QuotationSummary, action: QuotationWorkflowAction) =>
       guard.run(`${action.action}:${quotation.id}`, async () => {
         const undo = change(quotation.id, (row) => ({ ...row, status: action.targetStatus }));
         try {
@@ -62,7 +62,7 @@ export function useQuotationActions(filters: QuotationFilters) {
         }
       }),
     /** Converts with the dates the user confirmed; the toast opens the new invoice. */
-    convert: async (quotation: Quotation, dates: ConvertQuotationBody) => {
+    convert: async (quotation: QuotationSummary, dates: ConvertQuotationBody) => {
       let converted = false;
       await guard.run(`convert:${quotation.id}`, async () => {
         const undo = change(quotation.id, (row) => ({ ...row, status: 'converted' }));
@@ -87,7 +87,7 @@ export function useQuotationActions(filters: QuotationFilters) {
       });
       return converted;
     },
-    send: (quotation: Quotation) =>
+    send: (quotation: QuotationSummary) =>
       guard.run(`send:${quotation.id}`, async () => {
         const undo = change(quotation.id, (row) => ({ ...row, status: 'sent' }));
         try {
@@ -97,7 +97,7 @@ export function useQuotationActions(filters: QuotationFilters) {
           toast.error(billingActionFailure('sending quotation', error));
         }
       }),
-    remove: (quotation: Quotation) =>
+    remove: (quotation: QuotationSummary) =>
       guard.run(`delete:${quotation.id}`, async () => {
         const undo = change(quotation.id, () => null);
         try {
