@@ -31,38 +31,41 @@ export function listAnswer(key: string, rows: readonly unknown[], extra: object 
 }
 
 /**
- * The fake API's invoice answers: the list as the server sends it (without lines, payments and
- * rejections) and each invoice whole at its own path.
+ * The fake API's answers for a billing list: the list as the server sends it (each row without
+ * its parts, as `summaryOf` keeps it) and each document whole at its own path.
  */
-export function invoiceAnswers(invoices: readonly Invoice[]) {
+function listAndWholeAnswers<T extends { id: string }>(
+  documents: readonly T[],
+  kind: { path: string; listKey: string; itemKey: string },
+  summaryOf: (document: T) => unknown,
+) {
   return {
-    'GET /api/business/invoices': listAnswer(
-      'invoices',
-      invoices.map((invoice) => invoiceSummarySchema.parse(invoice)),
-    ),
+    [`GET ${kind.path}`]: listAnswer(kind.listKey, documents.map(summaryOf)),
     ...Object.fromEntries(
-      invoices.map((invoice) => [
-        `GET /api/business/invoices/${invoice.id}`,
-        () => jsonResponse({ success: true, invoice }),
+      documents.map((document) => [
+        `GET ${kind.path}/${document.id}`,
+        () => jsonResponse({ success: true, [kind.itemKey]: document }),
       ]),
     ),
   };
 }
 
-/** The same for quotations: the list without lines, each quotation whole at its own path. */
+/** Invoices listed without lines, payments and rejections, and each whole at its own path. */
+export function invoiceAnswers(invoices: readonly Invoice[]) {
+  return listAndWholeAnswers(
+    invoices,
+    { path: '/api/business/invoices', listKey: 'invoices', itemKey: 'invoice' },
+    (invoice) => invoiceSummarySchema.parse(invoice),
+  );
+}
+
+/** Quotations listed without lines, and each whole at its own path. */
 export function quotationAnswers(quotations: readonly Quotation[]) {
-  return {
-    'GET /api/business/quotations': listAnswer(
-      'quotations',
-      quotations.map((quotation) => quotationSummarySchema.parse(quotation)),
-    ),
-    ...Object.fromEntries(
-      quotations.map((quotation) => [
-        `GET /api/business/quotations/${quotation.id}`,
-        () => jsonResponse({ success: true, quotation }),
-      ]),
-    ),
-  };
+  return listAndWholeAnswers(
+    quotations,
+    { path: '/api/business/quotations', listKey: 'quotations', itemKey: 'quotation' },
+    (quotation) => quotationSummarySchema.parse(quotation),
+  );
 }
 
 const client = {
