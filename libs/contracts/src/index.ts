@@ -35,6 +35,7 @@ export * from './renewals';
 export * from './reports';
 export * from './settings';
 export * from './time-zone';
+export * from './time-zone-name';
 export * from './tax';
 export * from './socket-events';
 export * from './system';
