@@ -96,6 +96,24 @@ describe('InvoicesTab', { timeout: 15_000 }, () => {
     );
   });
 
+  it('says why Reject Payment could not read the invoice, and opens no dialog', async () => {
+    stubApi({
+      ...lists,
+      [`GET ${awaitingPath}`]: () =>
+        jsonResponse({ success: false, error: 'SERVER', message: 'Database unavailable' }, 503),
+    });
+    renderScreen(<InvoicesTab />, '/billing?tab=invoices');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Reject payment for INV-MP-2026-000001' }),
+    );
+    expect(
+      await screen.findByText(
+        'Error loading invoice: Server error occurred. Please try again later.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Reject Payment' })).not.toBeInTheDocument();
+  });
+
   it('opens the details with the pending payment and the note buttons', async () => {
     stubApi(lists);
     renderScreen(<InvoicesTab />, '/billing?tab=invoices');
