@@ -134,10 +134,17 @@ export function recordRowChange<Row extends { id: string }>(
   db: DbExecutor,
   change: RowChangeHead & { before: Row | null; after: Row | null },
 ): Promise<void> {
+  return recordAudit(db, rowChangeRecord(change));
+}
+
+/** The trail's record of one row's change, its derived columns left out. */
+function rowChangeRecord<Row extends { id: string }>(
+  change: RowChangeHead & { before: Row | null; after: Row | null },
+): AuditRecord {
   const snapshot = (row: Row | null): AuditSnapshot | null =>
     row &&
     Object.fromEntries(Object.entries(row).filter(([column]) => !derivedColumns.has(column)));
-  return recordAudit(db, {
+  return {
     actorId: change.actorId,
     requestId: change.requestId,
     action: change.action,
@@ -145,7 +152,7 @@ export function recordRowChange<Row extends { id: string }>(
     entityId: (change.after ?? change.before)!.id,
     before: snapshot(change.before),
     after: snapshot(change.after),
-  });
+  };
 }
 
 /**
@@ -158,13 +165,12 @@ export async function recordRowChanges<Row extends { id: string }>(
 ): Promise<void> {
   const before = new Map(change.before.map((row) => [row.id, row]));
   const after = new Map(change.after.map((row) => [row.id, row]));
-  for (const id of new Set([...before.keys(), ...after.keys()])) {
-    await recordRowChange(db, {
-      ...change,
-      before: before.get(id) ?? null,
-      after: after.get(id) ?? null,
-    });
-  }
+  await recordAudits(
+    db,
+    [...new Set([...before.keys(), ...after.keys()])].map((id) =>
+      rowChangeRecord({ ...change, before: before.get(id) ?? null, after: after.get(id) ?? null }),
+    ),
+  );
 }
 
 /**

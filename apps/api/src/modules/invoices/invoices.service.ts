@@ -80,9 +80,10 @@ export async function getInvoice(
   id: string,
   now: Date = new Date(),
 ): Promise<GetInvoiceResponse> {
-  const row = await findInvoiceById(db, id);
+  // One round trip: the parts are read beside the invoice, as its PDF reads them.
+  const [row, parts] = await Promise.all([findInvoiceById(db, id), findInvoiceParts(db, [id])]);
   if (!row) throw notFound(invoiceRuleMessages.notFound);
-  return { success: true, invoice: await present(db, row, businessDay(now)) };
+  return { success: true, invoice: presentInvoice(row, parts, businessDay(now)) };
 }
 
 /** Records that the invoice was sent to the client, by whom, when and to which address. */

@@ -83,12 +83,9 @@ export async function getQuotation(
   id: string,
   now: Date = new Date(),
 ): Promise<GetQuotationResponse> {
-  const row = await findQuotationById(db, id);
+  const [row, items] = await Promise.all([findQuotationById(db, id), findQuotationItems(db, [id])]);
   if (!row) throw notFound(quotationRuleMessages.notFound);
-  return {
-    success: true,
-    quotation: presentQuotation(row, await findQuotationItems(db, [id]), businessDay(now)),
-  };
+  return { success: true, quotation: presentQuotation(row, items, businessDay(now)) };
 }
 
 /** Creates a draft numbered from the settings, its totals computed here from its lines. */

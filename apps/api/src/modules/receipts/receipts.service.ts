@@ -53,9 +53,12 @@ export async function listReceipts(
 
 /** GET /api/business/receipts/{id}: the receipt whole; 404 'Receipt not found'. */
 export async function getReceipt(db: DbExecutor, id: string): Promise<ReceiptResponse> {
-  const row = await findReceiptById(db, id);
+  const [row, allocations] = await Promise.all([
+    findReceiptById(db, id),
+    findReceiptAllocations(db, [id]),
+  ]);
   if (!row) throw notFound(receiptNotFoundMessage);
-  return { success: true, receipt: presentReceipt(row, await findReceiptAllocations(db, [id])) };
+  return { success: true, receipt: presentReceipt(row, allocations) };
 }
 
 /** A payment a receipt covers, in sen. */
