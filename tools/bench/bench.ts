@@ -28,6 +28,7 @@ import { currentLoad, redisVersion, runInfo } from './run-info';
 import { runSoak } from './soak';
 import { benchStaffToken } from './staff-token';
 import { suites } from './suites';
+import { renewalsSuite, skipDayRenewalRun } from './suites/renewals.bench';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dialectNames = { postgres: 'PostgreSQL', pglite: 'PGlite' } as const;
@@ -67,8 +68,7 @@ async function main(argv: string[]): Promise<void> {
     },
   });
   const configs = parseConfigs(values.configs ?? (values.soak ? '1:postgres' : defaultConfigs));
-  const labelOf = (config: Config) =>
-    `${configLabel(config)}${values.uncached ? ' uncached' : ''}`;
+  const labelOf = (config: Config) => `${configLabel(config)}${values.uncached ? ' uncached' : ''}`;
   const loadAtStart = currentLoad();
   ensureBuilt();
   if (values.soak) {
@@ -133,6 +133,9 @@ async function main(argv: string[]): Promise<void> {
       }
       token = await benchStaffToken(setup, jwtSecret);
       for (const suite of chosen) prepared.set(suite.name, await suite.prepare?.(setup));
+      if (!chosen.some((suite) => suite.name === renewalsSuite.name)) {
+        await skipDayRenewalRun(setup);
+      }
     } finally {
       await setup.close();
     }

@@ -67,8 +67,14 @@ export interface ServiceOverrides {
 const snapshotTtlMs = 5_000;
 /** A crash loses at most this much of the devices' reports. */
 const heartbeatFlushMs = 1_000;
-/** A device session is re-read this often, so another process's unbind is seen within it. */
-const deviceSessionTtlMs = 15_000;
+/**
+ * A device session is re-read this often while every process's changes reach this one as events
+ * (one process, or the relay's subscription connected): longer than a device's beat interval, so a
+ * fleet beating once a minute is answered from memory.
+ */
+const deviceSessionTtlMs = 5 * 60_000;
+/** While the relay is down its events are lost: another process's unbind is seen within this. */
+const deviceSessionTtlUnrelayedMs = 15_000;
 /** A client list answer is read again after this even when no change was heard of. */
 const clientPageTtlMs = 1_000;
 const deviceSessionMaxEntries = 500_000;
@@ -158,6 +164,9 @@ export async function createServices(
     ttl: deviceSessionTtlMs,
     max: deviceSessionMaxEntries,
   });
+  let relayConnected = true;
+  const deviceSessionTtl = () =>
+    relayConnected ? deviceSessionTtlMs : deviceSessionTtlUnrelayedMs;
   const accessTokens = createAccessTokenVerifier(config.jwtSecret);
   const observability = createObservability({
     redis,
@@ -208,7 +217,13 @@ export async function createServices(
   let stopRelay: (() => Promise<void>) | undefined;
   try {
     stopRelay = redis
-      ? await relayEventsBetweenProcesses(events, redis, observability.worker.id, logger)
+      ? await relayEventsBetweenProcesses(events, redis, observability.worker.id, logger, {
+          // Sessions held across a gap may have missed its events; new ones live briefly.
+          onConnectionChange: (connected) => {
+            relayConnected = connected;
+            deviceSessions.clear();
+          },
+        })
       : undefined;
   } catch (error) {
     observability.close();
@@ -278,7 +293,14 @@ export async function createServices(
     heartbeats,
     sessionPings,
     accessTokens,
-    devices: createDeviceAuthenticator({ db, events, logger, limits, deviceSessions }),
+    devices: createDeviceAuthenticator({
+      db,
+      events,
+      logger,
+      limits,
+      deviceSessions,
+      deviceSessionTtl,
+    }),
     auditNames: { actors: userNamesById, labels: findAuditLabels, timeZone: companyTimeZone },
     einvoiceQueue: createEinvoiceQueue(config.myinvois),
     accounts,

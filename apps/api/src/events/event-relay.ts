@@ -8,6 +8,19 @@ export const eventRelayChannel = 'patrol:domain-events';
 
 const staysInProcess: ReadonlySet<string> = new Set(processLocalEvents);
 
+export interface RelayOptions {
+  /**
+   * Called with false when the subscription's connection drops (events published meanwhile are
+   * lost to this process) and with true when it is back.
+   */
+  onConnectionChange?: (connected: boolean) => void;
+}
+
+/** The name of a process's relay subscription in Redis's CLIENT LIST. */
+export function relayConnectionName(origin: string): string {
+  return `patrol-relay-${origin}`;
+}
+
 interface RelayedEvent {
   origin: string;
   event: PublishedEvent['event'];
@@ -26,8 +39,10 @@ export async function relayEventsBetweenProcesses(
   redis: RedisClient,
   origin: string,
   logger: Logger,
+  options: RelayOptions = {},
 ): Promise<() => Promise<void>> {
-  const subscriber = await duplicateRedis(redis, logger);
+  const subscriber = await duplicateRedis(redis, logger, relayConnectionName(origin));
+  watchConnection(subscriber, options.onConnectionChange);
   await subscriber.subscribe(eventRelayChannel, (message) => {
     let relayed: RelayedEvent;
     try {
@@ -51,4 +66,22 @@ export async function relayEventsBetweenProcesses(
     await subscriber.unsubscribe(eventRelayChannel).catch(() => {});
     subscriber.destroy();
   };
+}
+
+/** Reports each change of the subscription's connection once (a drop emits error and reconnecting). */
+function watchConnection(
+  subscriber: RedisClient,
+  onChange: RelayOptions['onConnectionChange'],
+): void {
+  if (!onChange) return;
+  let connected = true;
+  const report = (now: boolean) => {
+    if (now === connected) return;
+    connected = now;
+    onChange(now);
+  };
+  subscriber.on('error', () => report(false));
+  subscriber.on('reconnecting', () => report(false));
+  subscriber.on('end', () => report(false));
+  subscriber.on('ready', () => report(true));
 }

@@ -4,7 +4,9 @@ import { createClient } from 'redis';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { licences } from '../db/schema';
+import { hashOpaqueToken } from '../security/opaque-token';
 import type { PublishedEvent } from './event-bus';
+import { relayConnectionName } from './event-relay';
 import {
   activateTestDevice,
   bearer,
@@ -31,6 +33,21 @@ async function redisAnswers(): Promise<boolean> {
   }
 }
 
+/** Has Redis close the connection CLIENT LIST names `name` (as a network fault would). */
+async function killRedisConnection(name: string): Promise<void> {
+  const admin = createClient({ url: redisUrl });
+  await admin.connect();
+  try {
+    const list = await admin.sendCommand<string>(['CLIENT', 'LIST']);
+    const line = list.split('\n').find((entry) => entry.includes(` name=${name} `));
+    const id = /^id=(\d+)/.exec(line ?? '')?.[1];
+    if (!id) throw new Error(`no Redis connection named ${name}`);
+    await admin.sendCommand(['CLIENT', 'KILL', 'ID', id]);
+  } finally {
+    await admin.close();
+  }
+}
+
 /** Polls `probe` every 20 ms for at most `ms`; answers whether it came true in time. */
 async function within(ms: number, probe: () => Promise<boolean>): Promise<boolean> {
   const deadline = Date.now() + ms;
@@ -43,7 +60,7 @@ async function within(ms: number, probe: () => Promise<boolean>): Promise<boolea
 
 /**
  * Two API processes on one database and one Redis, as WORKERS=2 runs them: what one process
- * changes, the other must not serve from a stale copy (the caches live 2 s for accounts and 15 s
+ * changes, the other must not serve from a stale copy (the caches live 2 s for accounts and 5 minutes
  * for device sessions; the relayed events end them at once).
  */
 describe.skipIf(!(await redisAnswers()))('two API processes sharing PostgreSQL and Redis', () => {
@@ -151,6 +168,37 @@ describe.skipIf(!(await redisAnswers()))('two API processes sharing PostgreSQL a
         .send({ email, password: 'Wrong-password-1' });
     for (const t of [first, second, first, second, first]) await attempt(t).expect(401);
     await attempt(second).expect(429);
+  });
+
+  it('holds device sessions for minutes while relayed, and drops them when the relay drops', async () => {
+    const device = await activateTestDevice(first);
+    const tokenHash = hashOpaqueToken(device.token);
+    const beat = () =>
+      request(second.app).post('/api/device/heartbeat').set(bearer(device.token)).send({});
+    await beat().expect(200);
+    expect(second.ctx.deviceSessions.getRemainingTTL(tokenHash)).toBeGreaterThan(60_000);
+
+    // Redis ends the second process's subscription: the events meanwhile are lost to it.
+    await killRedisConnection(relayConnectionName('worker-b'));
+    expect(await within(2_000, async () => !second.ctx.deviceSessions.has(tokenHash))).toBe(true);
+
+    // Back on the relay (it hears the first process again), sessions are held for minutes again.
+    const userId = randomUUID();
+    let heard = false;
+    const stop = second.ctx.events.subscribe((published) => {
+      if (published.event === 'accountChanged' && published.payload.userId === userId) heard = true;
+    });
+    try {
+      const relayedAgain = await within(5_000, async () => {
+        first.ctx.events.publish('accountChanged', { userId });
+        return heard;
+      });
+      expect(relayedAgain).toBe(true);
+    } finally {
+      stop();
+    }
+    await beat().expect(200);
+    expect(second.ctx.deviceSessions.getRemainingTTL(tokenHash)).toBeGreaterThan(60_000);
   });
 
   it("writes each process's buffered heartbeats", async () => {

@@ -19,9 +19,16 @@ export async function connectRedis(redisUrl: string, logger: Logger): Promise<Re
   return client;
 }
 
-/** A second connection on the same server (pub/sub needs one of its own), connected. */
-export async function duplicateRedis(client: RedisClient, logger: Logger): Promise<RedisClient> {
-  const duplicate = client.duplicate();
+/**
+ * A second connection on the same server (pub/sub needs one of its own), connected; `name` is
+ * what Redis's CLIENT LIST shows for it.
+ */
+export async function duplicateRedis(
+  client: RedisClient,
+  logger: Logger,
+  name?: string,
+): Promise<RedisClient> {
+  const duplicate = client.duplicate(name ? { name } : {});
   watchRedisErrors(duplicate, logger);
   await connectWithin(duplicate, connectTimeoutMs);
   return duplicate;

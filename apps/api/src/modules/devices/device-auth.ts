@@ -63,14 +63,17 @@ export async function withActivationLimit<T>(
   }
 }
 
-type DeviceAuthDeps = Pick<AppContext, 'db' | 'events' | 'logger' | 'limits' | 'deviceSessions'>;
+type DeviceAuthDeps = Pick<AppContext, 'db' | 'events' | 'logger' | 'limits' | 'deviceSessions'> & {
+  /** How long a session read now is held (shorter while relayed events may be lost). */
+  deviceSessionTtl?: () => number;
+};
 
 /**
  * Resolves `Authorization: Bearer <device token>` to its bound licence: 401 without a token or
  * for one no bound licence holds. Counts the call against the token's limit first (`limiter`,
  * device calls unless a route counts apart), so a caller over its allowance costs no lookup. A
  * known token is answered from the session cache (the database is read once per token every few
- * seconds, not on every heartbeat). A call that is the first to see its key's overdue state
+ * minutes, not on every heartbeat). A call that is the first to see its key's overdue state
  * change (restricted, suspended, restored) records the transition before it is answered.
  */
 export async function authenticateDevice(
@@ -92,7 +95,7 @@ export async function authenticateDevice(
   // Read with the session, so a heartbeat costs no query; the state is decided at each call.
   const { standing, openElsewhere } = await loadOverdueStanding(ctx.db, owned.licence);
   const session = { ...owned, tokenHash, overdue: standing };
-  ctx.deviceSessions.set(tokenHash, session);
+  ctx.deviceSessions.set(tokenHash, session, { ttl: ctx.deviceSessionTtl?.() });
   await recordOverdueSeen(ctx, standing, openElsewhere, new Date());
   return session;
 }
