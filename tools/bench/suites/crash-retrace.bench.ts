@@ -8,7 +8,7 @@ import { simulatedCrashReport } from '../../device-sim/simulated-crashes';
 import { scaleDeviceToken } from '../../seed-scale/plan';
 import { defineSuite } from '../bench-context';
 import { measureThroughput, timeRuns } from '../load';
-import { activeDeviceKeys } from '../scale-devices';
+import { activeDeviceKeys, warmDeviceSessions } from '../scale-devices';
 
 const seconds = 10;
 const connections = 50;
@@ -98,6 +98,8 @@ export const crashRetraceSuite = defineSuite({
         };
       },
     };
+    context.log(`  update checks from ${keys.length} devices (warm-up)`);
+    await warmDeviceSessions(api.url, keys);
     // The first report waits for the mapping's index to be read; later ones find it cached.
     context.log('  obfuscated crash intake: warm-up (the mapping is read once)');
     await measureThroughput({

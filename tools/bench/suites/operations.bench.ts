@@ -2,7 +2,7 @@ import type { Request } from 'autocannon';
 import { crashSeverities, crashStatuses } from '@patrol/contracts';
 import { simulatedAppVersions, simulatedCrashReport } from '../../device-sim/simulated-crashes';
 import { scaleDeviceToken } from '../../seed-scale/plan';
-import { activeDeviceKeys } from '../scale-devices';
+import { activeDeviceKeys, updateCheckFrom, warmDeviceSessions } from '../scale-devices';
 import { defineSuite } from '../bench-context';
 import { measureLatency, measureThroughput, timeRuns } from '../load';
 import { measureRepeated, measureVaried } from '../list-load';
@@ -69,26 +69,9 @@ export const operationsSuite = defineSuite({
       releaseHealth,
     );
     const { api, token } = context;
-    const checkFrom = (device: { at: number }) => ({
-      method: 'GET' as const,
-      path: '/api/ota/mobile/check?versionCode=240&versionName=2.4.0-sim',
-      setupRequest: (request: Request) => ({
-        ...request,
-        headers: {
-          ...request.headers,
-          authorization: `Bearer ${scaleDeviceToken(keys[device.at++ % keys.length]!)}`,
-        },
-      }),
-    });
     // A first round of update checks reads every device's session once, as in steady operation.
     context.log(`  update checks from ${keys.length} devices (warm-up)`);
-    await measureThroughput({
-      url: api.url,
-      connections,
-      durationSeconds: 60,
-      amount: keys.length,
-      requests: [checkFrom({ at: 0 })],
-    });
+    await warmDeviceSessions(api.url, keys);
     let next = 0;
     const report = {
       method: 'POST' as const,
@@ -177,7 +160,7 @@ export const operationsSuite = defineSuite({
         url: api.url,
         connections: 10,
         durationSeconds: 5,
-        requests: [checkFrom({ at: 0 })],
+        requests: [updateCheckFrom(keys, { at: 0 })],
       }),
     );
   },
