@@ -1,14 +1,18 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { clients, type ClientRow } from '../../db/schema';
 
-/** Clients by row id. */
+/** Clients by row id: a prepared statement (each renewals page names its clients). */
 export function findClientsByIds(db: DbExecutor, ids: readonly string[]): Promise<ClientRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select()
-    .from(clients)
-    .where(inArray(clients.id, [...ids]));
+  return prepared(db, 'clients_by_ids', () =>
+    db
+      .select()
+      .from(clients)
+      .where(sql`${clients.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .prepare('clients_by_ids'),
+  ).execute({ ids: [...ids] });
 }
 
 /** Sets the client's auto-renewal; answers the row as it now is. */

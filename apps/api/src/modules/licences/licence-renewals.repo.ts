@@ -10,6 +10,8 @@ export interface ExpiryGroupRow {
   expiryDate: string;
   licenceType: LicenceType;
   keyCount: number;
+  /** Up to the page's number a group of its keys, soonest first. */
+  keys: string[];
 }
 
 export interface ExpiryGroupPage extends ExpiryWindowTotals {
@@ -28,28 +30,48 @@ const inWindow = (window: ExpiryWindow) =>
 /**
  * One page of a window's expiry groups, soonest first, in the primary key's order over
  * licence_expiry_groups (kept on write by triggers on licences, migration 0037), never grouping
- * keys.
+ * keys; each with up to `perGroup` of its keys, soonest first, read from
+ * licences_client_type_expiry_idx (client, type, expiry): a few index entries a group, in the
+ * same statement.
  */
-export function findExpiryGroups(
+export async function findExpiryGroups(
   db: DbExecutor,
-  window: ExpiryWindow & { limit: number; offset: number },
+  window: ExpiryWindow & { limit: number; offset: number; perGroup: number },
 ): Promise<ExpiryGroupRow[]> {
-  return db
-    .select({
-      clientId: licenceExpiryGroups.clientId,
-      expiryDate: licenceExpiryGroups.expiryDay,
-      licenceType: licenceExpiryGroups.licenceType,
-      keyCount: licenceExpiryGroups.keyCount,
-    })
-    .from(licenceExpiryGroups)
-    .where(inWindow(window))
-    .orderBy(
-      asc(licenceExpiryGroups.expiryDay),
-      asc(licenceExpiryGroups.clientId),
-      asc(licenceExpiryGroups.licenceType),
-    )
-    .limit(window.limit)
-    .offset(window.offset);
+  const result = await db.execute<{
+    client_id: string;
+    expiry_day: string;
+    licence_type: LicenceType;
+    key_count: number;
+    keys: string[];
+  }>(sql`
+    select g.client_id, g.expiry_day::text as expiry_day, g.licence_type, g.key_count, k.keys
+      from (select ${licenceExpiryGroups.clientId} as client_id,
+                   ${licenceExpiryGroups.expiryDay} as expiry_day,
+                   ${licenceExpiryGroups.licenceType} as licence_type,
+                   ${licenceExpiryGroups.keyCount} as key_count
+              from ${licenceExpiryGroups}
+             where ${inWindow(window)}
+             order by 2, 1, 3
+             limit ${window.limit} offset ${window.offset}) g
+     cross join lateral (
+       select coalesce(array_agg(s.key order by s.valid_until, s.key), '{}') as keys from (
+         select ${licences.key} as key, ${licences.validUntil} as valid_until
+           from ${licences}
+          where ${licences.clientId} = g.client_id
+            and ${licences.licenceType} = g.licence_type
+            and ${licences.validUntil} >= g.expiry_day::timestamp at time zone 'UTC'
+            and ${licences.validUntil} < (g.expiry_day + 1)::timestamp at time zone 'UTC'
+          order by ${licences.validUntil}, ${licences.key}
+          limit ${window.perGroup}) s) k
+     order by g.expiry_day, g.client_id, g.licence_type`);
+  return result.rows.map((row) => ({
+    clientId: row.client_id,
+    expiryDate: row.expiry_day,
+    licenceType: row.licence_type,
+    keyCount: Number(row.key_count),
+    keys: row.keys,
+  }));
 }
 
 /**
@@ -79,36 +101,6 @@ export async function findExpiryWindowTotals(
     keyCount: row?.key_count ?? 0,
     clientCount: row?.client_count ?? 0,
   };
-}
-
-/**
- * Up to `perGroup` keys of each group, soonest first, keyed `clientId|expiryDate|licenceType`:
- * each from licences_client_type_expiry_idx (client, type, expiry), a few index entries a group.
- */
-export async function findGroupKeys(
-  db: DbExecutor,
-  groups: readonly ExpiryGroupRow[],
-  perGroup: number,
-): Promise<Map<string, string[]>> {
-  if (groups.length === 0) return new Map();
-  const clientIds = groups.map((group) => group.clientId);
-  const days = groups.map((group) => group.expiryDate);
-  const types = groups.map((group) => group.licenceType);
-  const result = await db.execute<{ id: string; keys: string[] }>(sql`
-    select g.client_id || '|' || g.day || '|' || g.licence_type as id, k.keys
-      from unnest(${sql.param(clientIds)}::uuid[], ${sql.param(days)}::text[], ${sql.param(types)}::text[])
-           as g(client_id, day, licence_type)
-     cross join lateral (
-       select coalesce(array_agg(s.key order by s.valid_until, s.key), '{}') as keys from (
-         select ${licences.key} as key, ${licences.validUntil} as valid_until
-           from ${licences}
-          where ${licences.clientId} = g.client_id
-            and ${licences.licenceType} = g.licence_type
-            and ${licences.validUntil} >= (g.day || 'T00:00:00Z')::timestamptz
-            and ${licences.validUntil} < (g.day || 'T00:00:00Z')::timestamptz + interval '1 day'
-          order by ${licences.validUntil}, ${licences.key}
-          limit ${perGroup}) s) k`);
-  return new Map(result.rows.map((row) => [row.id, row.keys]));
 }
 
 /** A key expiring within a renewal window. */

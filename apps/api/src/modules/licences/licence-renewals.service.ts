@@ -6,7 +6,6 @@ import {
   findExpiringKeys,
   findExpiryGroups,
   findExpiryWindowTotals,
-  findGroupKeys,
   type ExpiringKeyRow,
   type ExpiryGroupPage,
   type ExpiryGroupRow,
@@ -27,12 +26,17 @@ function windowOf(from: Date, to: Date): ExpiryWindow {
  */
 export async function expiryGroupPage(
   db: DbExecutor,
-  window: { from: Date; to: Date; limit: number; offset: number },
+  window: { from: Date; to: Date; limit: number; offset: number; keysPerGroup: number },
   readTotals: TotalsReader = (_key, load) => load(),
 ): Promise<ExpiryGroupPage> {
   const days = windowOf(window.from, window.to);
   const [groups, totals] = await Promise.all([
-    findExpiryGroups(db, { ...days, limit: window.limit, offset: window.offset }),
+    findExpiryGroups(db, {
+      ...days,
+      limit: window.limit,
+      offset: window.offset,
+      perGroup: window.keysPerGroup,
+    }),
     readTotals(`${days.fromDay}|${days.toDay}`, () => findExpiryWindowTotals(db, days)),
   ]);
   return { groups, ...totals };
@@ -43,15 +47,6 @@ export type TotalsReader = (
   key: string,
   load: () => Promise<ExpiryWindowTotals>,
 ) => Promise<ExpiryWindowTotals>;
-
-/** Up to `perGroup` keys of each group, keyed `clientId|expiryDate|licenceType`. */
-export function keysOfGroups(
-  db: DbExecutor,
-  groups: readonly ExpiryGroupRow[],
-  perGroup: number,
-): Promise<Map<string, string[]>> {
-  return findGroupKeys(db, groups, perGroup);
-}
 
 /** Every key expiring in [from, to), by client. */
 export function expiringKeys(db: DbExecutor, from: Date, to: Date): Promise<ExpiringKeyRow[]> {

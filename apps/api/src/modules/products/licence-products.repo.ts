@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { products, type ProductRow } from '../../db/schema';
 
 /**
@@ -7,15 +8,18 @@ import { products, type ProductRow } from '../../db/schema';
  * products the catalogue holds (the scale data set has hundreds, read on every renewals page).
  */
 export function findRenewalProducts(db: DbExecutor): Promise<ProductRow[]> {
-  return db
-    .selectDistinctOn([products.licenceType])
-    .from(products)
-    .where(
-      and(
-        eq(products.category, 'licence'),
-        eq(products.active, true),
-        isNotNull(products.licenceType),
-      ),
-    )
-    .orderBy(asc(products.licenceType), asc(products.createdAt), asc(products.id));
+  return prepared(db, 'renewal_products', () =>
+    db
+      .selectDistinctOn([products.licenceType])
+      .from(products)
+      .where(
+        and(
+          eq(products.category, 'licence'),
+          eq(products.active, true),
+          isNotNull(products.licenceType),
+        ),
+      )
+      .orderBy(asc(products.licenceType), asc(products.createdAt), asc(products.id))
+      .prepare('renewal_products'),
+  ).execute();
 }

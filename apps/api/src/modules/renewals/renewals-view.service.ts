@@ -8,7 +8,7 @@ import { dayMs, fromSen, toSen } from '@patrol/domain';
 import type { AppContext } from '../../http/app-context';
 import type { ProductRow } from '../../db/schema';
 import { clientsByIds } from '../clients/client-renewal.service';
-import { expiryGroupPage, keysOfGroups } from '../licences/licence-renewals.service';
+import { expiryGroupPage } from '../licences/licence-renewals.service';
 import { renewalProductsByType } from '../products/licence-products.service';
 
 /** How many of a group's keys the view names. */
@@ -28,8 +28,8 @@ function renewalProduct(product: ProductRow | undefined): RenewalGroup['product'
  * GET /api/business/renewals: the keys expiring in the next `days` days, grouped by client, expiry
  * day and licence type, soonest first, each with the product and price that would renew it. The
  * page is a range of the renewal index; the window's totals, an aggregate of every group in it,
- * are held per window for the pages after the first (`renewalTotals`); the page's clients,
- * products and keys are read beside each other.
+ * are held per window for the pages after the first (`renewalTotals`); the page's groups come
+ * with their keys, and its clients and products are read beside each other.
  */
 export async function listRenewals(
   { db, renewalTotals }: Pick<AppContext, 'db' | 'renewalTotals'>,
@@ -43,16 +43,16 @@ export async function listRenewals(
       to: new Date(now.getTime() + query.days * dayMs),
       limit: query.limit,
       offset: (query.page - 1) * query.limit,
+      keysPerGroup: keysShownPerGroup,
     },
     (key, load) => renewalTotals.get(key, load),
   );
-  const [clients, products, keys] = await Promise.all([
+  const [clients, products] = await Promise.all([
     clientsByIds(
       db,
       page.groups.map((group) => group.clientId),
     ),
     renewalProductsByType(db),
-    keysOfGroups(db, page.groups, keysShownPerGroup),
   ]);
   const renewals = page.groups.map((group): RenewalGroup => {
     const client = clients.get(group.clientId);
@@ -65,7 +65,7 @@ export async function listRenewals(
       expiryDate: group.expiryDate,
       licenceType: group.licenceType,
       keyCount: group.keyCount,
-      keys: keys.get(`${group.clientId}|${group.expiryDate}|${group.licenceType}`) ?? [],
+      keys: group.keys,
       product: renewalProduct(product),
       renewalAmount: product ? fromSen(toSen(product.unitPrice) * group.keyCount) : null,
     };
