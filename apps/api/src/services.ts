@@ -12,6 +12,7 @@ import type {
   AppContext,
   DeviceSessionRecord,
   ExpiryWindowTotals,
+  ReceiptFigures,
   HeartbeatEntry,
   SessionPingEntry,
 } from './http/app-context';
@@ -154,6 +155,14 @@ export async function createServices(
     ttlMs: cacheTtlMs(snapshotTtlMs),
     maxEntries: 400,
   });
+  const listCounts = createQueryCache<number>({
+    ttlMs: cacheTtlMs(snapshotTtlMs),
+    maxEntries: 1_000,
+  });
+  const receiptFigures = createQueryCache<ReceiptFigures>({
+    ttlMs: cacheTtlMs(snapshotTtlMs),
+    maxEntries: 400,
+  });
   // Every open client list asks again at each change it hears of (socket events), and a busy
   // office keeps many open: one read per query a second, however many ask.
   const clientPages = createQueryCache<ListClientsResponse>({
@@ -247,6 +256,8 @@ export async function createServices(
       billingTotals.invalidate({ readersWait: changesBillingCounts(published) });
       billingAging.invalidate({ readersWait: true });
       reportCache.clear();
+      listCounts.clear();
+      receiptFigures.clear();
       renewalTotals.clear();
       dashboardFigures.invalidate({ readersWait: true });
     }
@@ -289,6 +300,8 @@ export async function createServices(
     billingAging,
     reportCache,
     renewalTotals,
+    listCounts,
+    receiptFigures,
     deviceSessions,
     heartbeats,
     sessionPings,

@@ -1,5 +1,6 @@
 import { asc, desc, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { QueryCache } from '../cache/query-cache';
 import type { DbExecutor } from './client';
 import { countUpTo, listCountAhead, type CappedCountPage } from './page-count';
 
@@ -31,6 +32,11 @@ export interface SortedPageRequest {
    * at what the pager needs, and only a search that few rows match is read filter-first.
    */
   search?: boolean;
+  /**
+   * Held counts by table, filter and cap (AppContext.listCounts): the pages and sorts of one
+   * filter share one count while nothing changes.
+   */
+  counts?: QueryCache<number>;
 }
 
 /** Where a list query's page starts and ends, and whether it searches text. */
@@ -64,11 +70,32 @@ export async function findSortedPage<Table extends PgTable>(
   }
   const cap = offset + Math.max(request.countAhead ?? listCountAhead, limit);
   const narrowAt = request.search ? Math.min(cap, filterFirstLimit) : filterFirstLimit;
-  const counted = await countUpTo(db, table, where, Math.max(cap, narrowAt) + 1);
+  const counted = await countMatches(db, table, request, Math.max(cap, narrowAt) + 1);
   const rows = await findPageRows(db, table, request, counted, narrowAt);
   return counted > cap
     ? { rows, totalCount: cap, totalCountCapped: true }
     : { rows, totalCount: counted, totalCountCapped: false };
+}
+
+const dialect = new PgDialect();
+
+/** A filter as its SQL text and parameters: the key of what is held for it (its count). */
+export function filterKey(where: SQL | undefined): string {
+  if (!where) return '';
+  const { sql: text, params } = dialect.sqlToQuery(where);
+  return `${text}|${JSON.stringify(params)}`;
+}
+
+/** How many of the first `upTo` rows match the request's filter, held in `counts` when given. */
+function countMatches(
+  db: DbExecutor,
+  table: PgTable,
+  { where, counts }: SortedPageRequest,
+  upTo: number,
+): Promise<number> {
+  const load = () => countUpTo(db, table, where, upTo);
+  if (!counts) return load();
+  return counts.get(`${getTableName(table)}|${upTo}|${filterKey(where)}`, load);
 }
 
 /**

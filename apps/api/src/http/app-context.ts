@@ -76,6 +76,14 @@ export interface AppContext {
    * licence or billing change.
    */
   renewalTotals: QueryCache<ExpiryWindowTotals>;
+  /**
+   * How many rows a filtered billing list's filter matches (up to what the pager needs), by
+   * table, filter and cap, for a few seconds: every page and sort of one filter share one count.
+   * Cleared by every billing change.
+   */
+  listCounts: QueryCache<number>;
+  /** The receipts tab's figures over the receipts a filter matches, likewise. */
+  receiptFigures: QueryCache<ReceiptFigures>;
   /** Device tokens (by hash) resolved to their licence and client, so heartbeats skip the database. */
   deviceSessions: LRUCache<string, DeviceSessionRecord>;
   /** Heartbeats waiting to be written: one statement a second for every device. */
@@ -173,6 +181,13 @@ export interface SessionPingEntry {
   foreground: boolean;
   anr: boolean;
   at: Date;
+}
+
+/** The figures of the receipts tab over every receipt matching the filters. */
+export interface ReceiptFigures {
+  total: number;
+  thisMonth: number;
+  totalSen: number;
 }
 
 /** The keys, expiry groups and distinct clients of a renewals window. */

@@ -16,6 +16,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import type { QueryCache } from '../../cache/query-cache';
 import type { DbExecutor } from '../../db/client';
 import { dayStart } from '../../db/column-values';
 import { jsonRowsOf, rowsFromJson, type JsonRows } from '../../db/json-rows';
@@ -108,14 +109,15 @@ const sortColumns = {
 
 /**
  * A page of invoices (see findSortedPage) and how many match: every invoice from the
- * caller's total when unfiltered, otherwise counted up to `countAhead` past the page's start.
+ * caller's total when unfiltered, otherwise counted up to what the pager needs.
  */
 export function findInvoicePage(
   db: DbExecutor,
   request: InvoicePageRequest,
   /** The number of every invoice, when known (an unfiltered page need not count them). */
   unfilteredTotal?: number,
-  countAhead?: number,
+  /** Held match counts (AppContext.listCounts). */
+  counts?: QueryCache<number>,
 ): Promise<CappedCountPage<InvoiceRow>> {
   return findSortedPage(db, invoices, {
     where: filterCondition(request),
@@ -124,7 +126,7 @@ export function findInvoicePage(
     sortOrder: request.sortOrder,
     ...pageWindow(request),
     unfilteredTotal,
-    countAhead,
+    counts,
   });
 }
 

@@ -50,7 +50,7 @@ export function amountAboveOutstanding(outstanding: number): string {
 
 /** GET /api/business/invoices: a page with each invoice's lines, payments and rejections. */
 export async function listInvoices(
-  { db, billingTotals }: Pick<AppContext, 'db' | 'billingTotals'>,
+  { db, billingTotals, listCounts }: Pick<AppContext, 'db' | 'billingTotals' | 'listCounts'>,
   query: ListInvoicesQuery,
   now: Date = new Date(),
 ): Promise<ListInvoicesResponse> {
@@ -66,6 +66,7 @@ export async function listInvoices(
     db,
     { ...query, today },
     unfiltered ? (await billingTotals.read()).invoices : undefined,
+    listCounts,
   );
   return {
     success: true,

@@ -1,5 +1,6 @@
 import type { ListQuotationsQuery, QuotationStatus } from '@patrol/contracts';
 import { and, asc, eq, inArray, like, lt, gte, or, sql, type SQL } from 'drizzle-orm';
+import type { QueryCache } from '../../cache/query-cache';
 import type { DbExecutor } from '../../db/client';
 import { dayStart } from '../../db/column-values';
 import { likePattern } from '../../db/like-pattern';
@@ -56,14 +57,15 @@ const sortColumns = {
 
 /**
  * A page of quotations (see findSortedPage) and how many match: every quotation from the
- * caller's total when unfiltered, otherwise counted up to `countAhead` past the page's start.
+ * caller's total when unfiltered, otherwise counted up to what the pager needs.
  */
 export function findQuotationPage(
   db: DbExecutor,
   request: QuotationPageRequest,
   /** The number of every quotation, when known (an unfiltered page need not count them). */
   unfilteredTotal?: number,
-  countAhead?: number,
+  /** Held match counts (AppContext.listCounts). */
+  counts?: QueryCache<number>,
 ): Promise<CappedCountPage<QuotationRow>> {
   return findSortedPage(db, quotations, {
     where: filterCondition(request),
@@ -72,7 +74,7 @@ export function findQuotationPage(
     sortOrder: request.sortOrder,
     ...pageWindow(request),
     unfilteredTotal,
-    countAhead,
+    counts,
   });
 }
 

@@ -59,7 +59,7 @@ export type QuotationDeps = Pick<AppContext, 'db' | 'events'>;
 
 /** GET /api/business/quotations: a page of quotations without their lines. */
 export async function listQuotations(
-  { db, billingTotals }: Pick<AppContext, 'db' | 'billingTotals'>,
+  { db, billingTotals, listCounts }: Pick<AppContext, 'db' | 'billingTotals' | 'listCounts'>,
   query: ListQuotationsQuery,
   now: Date = new Date(),
 ): Promise<ListQuotationsResponse> {
@@ -69,6 +69,7 @@ export async function listQuotations(
     db,
     { ...query, today },
     unfiltered ? (await billingTotals.read()).quotations : undefined,
+    listCounts,
   );
   return {
     success: true,

@@ -1,10 +1,12 @@
 import type { ListReceiptsQuery } from '@patrol/contracts';
 import { addDays } from '@patrol/domain';
 import { and, asc, eq, gte, inArray, like, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { QueryCache } from '../../cache/query-cache';
 import type { DbExecutor } from '../../db/client';
 import { dayStart } from '../../db/column-values';
 import { likePattern } from '../../db/like-pattern';
-import { findPageRows } from '../../db/sorted-page';
+import { filterKey, findPageRows } from '../../db/sorted-page';
+import type { ReceiptFigures } from '../../http/app-context';
 import {
   receiptAllocations,
   receiptDayTotals,
@@ -43,12 +45,7 @@ const sortColumns = {
   createdAt: receipts.createdAt,
 } as const;
 
-/** The figures of the receipts tab over every receipt matching the filters. */
-export interface ReceiptFigures {
-  total: number;
-  thisMonth: number;
-  totalSen: number;
-}
+export type { ReceiptFigures };
 
 /**
  * A page of receipts and the matching receipts' figures: without a filter, from the per-month
@@ -59,15 +56,20 @@ export interface ReceiptFigures {
 export async function findReceiptPage(
   db: DbExecutor,
   request: ReceiptPageRequest,
+  /** Held figures by filter (AppContext.receiptFigures): every page and sort share them. */
+  held?: QueryCache<ReceiptFigures>,
 ): Promise<{ rows: ReceiptRow[]; figures: ReceiptFigures }> {
   const where = filterCondition(request);
   const monthStart = `${request.today.slice(0, 7)}-01`;
-  const figures =
+  const read = () =>
     where === undefined
-      ? await everyReceiptFigures(db, monthStart)
+      ? everyReceiptFigures(db, monthStart)
       : countedPerDay(request)
-        ? await dayCounterFigures(db, request, monthStart)
-        : await matchingFigures(db, where, monthStart);
+        ? dayCounterFigures(db, request, monthStart)
+        : matchingFigures(db, where, monthStart);
+  const figures = held
+    ? await held.get(`${request.today}|${filterKey(where)}`, read)
+    : await read();
   const rows = await findPageRows(
     db,
     receipts,

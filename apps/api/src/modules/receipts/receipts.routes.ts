@@ -29,7 +29,7 @@ export const receiptRoutes = [
     access: { permissions: ['invoices.view'] },
     query: listReceiptsQuerySchema,
     response: listReceiptsResponseSchema,
-    handler: ({ ctx, query }) => listReceipts(ctx.db, query),
+    handler: ({ ctx, query }) => listReceipts(ctx, query),
   }),
   defineRoute({
     method: 'get',

@@ -12,6 +12,7 @@ import { billingRangeStart, businessDay, fromSen } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
 import { dayStart, moneyColumn } from '../../db/column-values';
 import type { DocumentClientInfo, ReceiptLineItem } from '../../db/schema';
+import type { AppContext } from '../../http/app-context';
 import { notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
 import { recordRowChange, withLines } from '../audit/audit.service';
@@ -29,16 +30,20 @@ import {
 
 /** GET /api/business/receipts: a page and the figures over every matching receipt. */
 export async function listReceipts(
-  db: DbExecutor,
+  { db, receiptFigures }: Pick<AppContext, 'db' | 'receiptFigures'>,
   query: ListReceiptsQuery,
   now: Date = new Date(),
 ): Promise<ListReceiptsResponse> {
   const today = businessDay(now);
-  const { rows, figures } = await findReceiptPage(db, {
-    ...query,
-    today,
-    rangeStart: query.dateRange && billingRangeStart(query.dateRange, today),
-  });
+  const { rows, figures } = await findReceiptPage(
+    db,
+    {
+      ...query,
+      today,
+      rangeStart: query.dateRange && billingRangeStart(query.dateRange, today),
+    },
+    receiptFigures,
+  );
   return {
     success: true,
     receipts: rows.map(presentReceiptSummary),
