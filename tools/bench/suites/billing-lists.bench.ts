@@ -75,7 +75,7 @@ const searched = (base: string, sortFields: readonly string[]) =>
   );
 
 /** Each list varied over ten pages, every sort and each filter the screen offers, and searches. */
-export const varied: [string, string, string[]][] = [
+const varied: [string, string, string[]][] = [
   [
     'quotations.varied',
     'quotations, varied page, filter, sort and search',
