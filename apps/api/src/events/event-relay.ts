@@ -68,7 +68,7 @@ export async function relayEventsBetweenProcesses(
   };
 }
 
-/** Reports each change of the subscription's connection once (a drop emits error and reconnecting). */
+/** Reports each change of the subscription's connection once (a drop emits several events). */
 function watchConnection(
   subscriber: RedisClient,
   onChange: RelayOptions['onConnectionChange'],

@@ -60,8 +60,8 @@ async function within(ms: number, probe: () => Promise<boolean>): Promise<boolea
 
 /**
  * Two API processes on one database and one Redis, as WORKERS=2 runs them: what one process
- * changes, the other must not serve from a stale copy (the caches live 2 s for accounts and 5 minutes
- * for device sessions; the relayed events end them at once).
+ * changes, the other must not serve from a stale copy (the caches live 2 s for accounts and
+ * 5 minutes for device sessions; the relayed events end them at once).
  */
 describe.skipIf(!(await redisAnswers()))('two API processes sharing PostgreSQL and Redis', () => {
   let first: TestContext;

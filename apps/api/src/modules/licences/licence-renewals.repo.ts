@@ -10,7 +10,7 @@ export interface ExpiryGroupRow {
   expiryDate: string;
   licenceType: LicenceType;
   keyCount: number;
-  /** Up to the page's number a group of its keys, soonest first. */
+  /** Up to the page's `perGroup` of its keys, soonest first. */
   keys: string[];
 }
 

@@ -45,8 +45,6 @@ const sortColumns = {
   createdAt: receipts.createdAt,
 } as const;
 
-export type { ReceiptFigures };
-
 /**
  * A page of receipts and the matching receipts' figures: without a filter, from the per-month
  * counters; filtered by method or date range only, from the per-day counters; otherwise one
