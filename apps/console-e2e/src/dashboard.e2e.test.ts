@@ -7,9 +7,13 @@ import type {
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { createApiClient } from './support/api-client';
-import { test } from './support/e2e-test';
+import { testOnOwnServer } from './support/own-server';
 import { socketConnected } from './support/socket-connected';
 import { signInAsStaff } from './support/staff-session';
+
+// A server of its own: the journey expects its own clients, keys and device on top of the
+// figures it read first, which other journeys adding and binding keys meanwhile would shift.
+const test = testOnOwnServer('dashboard-server.log');
 
 // Live refreshes are debounced and spaced by the dashboard breaker (5 s), so allow for both.
 const liveUpdateTimeout = { timeout: 20_000, interval: 250 };
@@ -31,7 +35,7 @@ describe('dashboard', () => {
     const { api } = await signInAsStaff(page, baseUrl);
     await page.getByRole('listitem', { name: 'Active Now' }).waitFor();
     await connected;
-    // Other journeys share the server: compare with what the dashboard said before.
+    // Compare with what the dashboard said before (the server seeds its own figures).
     const before = (await api.get<DashboardResponse>('/api/clients/dashboard')).body;
     expect(before.success).toBe(true);
     const { summary } = before.licenseActivity;
