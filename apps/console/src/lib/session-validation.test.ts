@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionCacheKeys, sessionStore } from '@/lib/session-storage';
-import { clearSessionValidationCache, validateSession } from '@/lib/session-validation';
+import {
+  clearSessionValidationCache,
+  endedForTwoFactorSetup,
+  validateSession,
+} from '@/lib/session-validation';
 import { jsonResponse } from '@/test/test-utils';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -66,7 +70,14 @@ describe('session validation', () => {
         403,
       ),
     );
+    // The guard re-renders the moment the session clears: the outcome must be known by then.
+    const knownWhenCleared: boolean[] = [];
+    const unsubscribe = sessionStore.subscribe(() =>
+      knownWhenCleared.push(endedForTwoFactorSetup()),
+    );
     await expect(validateSession(now)).resolves.toBe('setup-required');
+    unsubscribe();
+    expect(knownWhenCleared).toEqual([true]);
     expect(sessionStore.getToken()).toBeNull();
     expect(sessionStore.getUser()).toBeNull();
   });

@@ -40,6 +40,11 @@ export function isSessionValidated(token: string | null): boolean {
   return token !== null && lastValidation?.token === token && lastValidation.result === 'valid';
 }
 
+/** True when the last check ended the session because the account must set up two-factor. */
+export function endedForTwoFactorSetup(): boolean {
+  return lastValidation?.result === 'setup-required';
+}
+
 /** Forgets every validation result: when a new session starts. */
 export function clearSessionValidationCache(): void {
   localStorage.removeItem(sessionCacheKeys.authValidation);
@@ -76,11 +81,13 @@ async function askServer(token: string, now: () => number): Promise<SessionValid
       error instanceof ApiError &&
       error.status === 403 &&
       error.code === 'TWO_FACTOR_SETUP_REQUIRED';
+    const result: SessionValidationResult = setupRequired ? 'setup-required' : 'signed-out';
+    // Remembered before the session is cleared: clearing re-renders the guard at once, and it
+    // must already know where to send the visitor.
+    remember(token, result, now());
     // Without a usable answer the session is treated as gone; leaving the token would make
     // /login bounce the visitor straight back here.
     sessionStore.clear();
-    const result: SessionValidationResult = setupRequired ? 'setup-required' : 'signed-out';
-    remember(token, result, now());
     return result;
   }
 }

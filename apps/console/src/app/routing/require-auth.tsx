@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { LoadingScreen } from '@/components/status-screens';
 import { useAuth } from '@/lib/auth';
 import {
+  endedForTwoFactorSetup,
   isSessionValidated,
   validateSession,
   type SessionValidationResult,
@@ -41,7 +42,11 @@ export function RequireAuth() {
   const { isAuthenticated, token } = useAuth();
   const location = useLocation();
   const validation = useSessionValidation(token);
-  if (validation === 'setup-required') return <Navigate to="/login?setup=required" replace />;
+  // The check clears the session before its promise settles, so the guard may re-render signed
+  // out before `validation` arrives; the remembered outcome still sends it to the setup prompt.
+  if (validation === 'setup-required' || (!isAuthenticated && endedForTwoFactorSetup())) {
+    return <Navigate to="/login?setup=required" replace />;
+  }
   if (!isAuthenticated || validation === 'signed-out') {
     return <Navigate to="/login" replace state={{ from: location }} />;
   }
