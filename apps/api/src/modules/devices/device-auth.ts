@@ -65,7 +65,7 @@ export async function withActivationLimit<T>(
 
 type DeviceAuthDeps = Pick<AppContext, 'db' | 'events' | 'logger' | 'limits' | 'deviceSessions'> & {
   /** How long a session read now is held (shorter while relayed events may be lost). */
-  deviceSessionTtl?: () => number;
+  deviceSessionTtl: () => number;
 };
 
 /**
@@ -95,7 +95,7 @@ export async function authenticateDevice(
   // Read with the session, so a heartbeat costs no query; the state is decided at each call.
   const { standing, openElsewhere } = await loadOverdueStanding(ctx.db, owned.licence);
   const session = { ...owned, tokenHash, overdue: standing };
-  ctx.deviceSessions.set(tokenHash, session, { ttl: ctx.deviceSessionTtl?.() });
+  ctx.deviceSessions.set(tokenHash, session, { ttl: ctx.deviceSessionTtl() });
   await recordOverdueSeen(ctx, standing, openElsewhere, new Date());
   return session;
 }

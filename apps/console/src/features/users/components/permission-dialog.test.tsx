@@ -12,7 +12,10 @@ import { permissionsRereadDelayMs } from '@/features/users/api/update-user-permi
 import { renderScreen, stubApi } from '@/test/fake-api';
 import { jsonResponse, signInAs, testUsers } from '@/test/test-utils';
 
-afterEach(() => {
+afterEach(async () => {
+  // A save re-reads the permissions a second later, after the dialog has gone: run that read
+  // while this file's fetch stub still answers, not in whichever file the worker runs next.
+  if (vi.isFakeTimers()) await vi.runOnlyPendingTimersAsync();
   // Sonner keeps toasts in a module-wide store that would replay into the next test.
   toast.dismiss();
   vi.unstubAllGlobals();
@@ -236,6 +239,7 @@ describe('PermissionDialog', { timeout: 20_000 }, () => {
   });
 
   it("shows the user's own grants and denials and keeps them when saving", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const effective = [
       ...roleTemplates.sales.filter((permission) => permission !== 'quotations.create'),
       'reports.view' as Permission,
@@ -258,6 +262,7 @@ describe('PermissionDialog', { timeout: 20_000 }, () => {
   });
 
   it('drops an override the checked set no longer agrees with', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const calls = stubApi({
       [permissionsPath]: () =>
         permissionsAnswer([...roleTemplates.sales, 'reports.view'], {
