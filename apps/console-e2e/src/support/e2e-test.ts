@@ -7,8 +7,8 @@ import { artifactsDir } from './paths';
 
 /**
  * The journeys' `test`: one browser per file, and per test a fresh context (so no storage
- * leaks between tests) with a 1280x800 page. A failed test leaves a screenshot in
- * apps/console-e2e/artifacts/. An uncaught exception in the page fails the test.
+ * leaks between tests) with a 1280x800 page that asks for reduced motion. A failed test leaves
+ * a screenshot in apps/console-e2e/artifacts/. An uncaught exception in the page fails the test.
  */
 export const test = base
   .extend('baseUrl', { scope: 'file' }, () => inject('baseUrl'))
@@ -23,6 +23,9 @@ export const test = base
     const context = await browser.newContext({
       baseURL: baseUrl,
       viewport: { width: 1280, height: 800 },
+      // No animation to wait out before a click, and no spinner repainting on a busy machine
+      // (apps/console/src/index.css honours the setting).
+      reducedMotion: 'reduce',
     });
     const page = await context.newPage();
     const pageErrors: string[] = [];
