@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,6 +78,39 @@ describe('findPageRows', () => {
         const keyOrder = await findPageRows(database.db, probes, request, Infinity);
         expect(filterFirst).toEqual(expected);
         expect(keyOrder).toEqual(expected);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe('findPageRows with branches', () => {
+  it('merges a wide filter from its branches as sorting every match gives it', async () => {
+    const branchedRequests = fc.record({
+      tags: fc.subarray([...tags], { minLength: 1 }),
+      sortOrder: fc.constantFrom('asc' as const, 'desc' as const),
+      page: fc.integer({ min: 0, max: 4 }),
+      limit: fc.integer({ min: 1, max: 5 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(probeRows, branchedRequests, async (rows, asked) => {
+        await fill(rows);
+        const request: SortedPageRequest = {
+          where: inArray(probes.tag, asked.tags),
+          branches: asked.tags.map((tag) => eq(probes.tag, tag)),
+          sortBy: probes.key,
+          id: probes.id,
+          sortOrder: asked.sortOrder,
+          offset: asked.page * asked.limit,
+          limit: asked.limit,
+        };
+        const sign = asked.sortOrder === 'asc' ? 1 : -1;
+        const expected = rows
+          .filter((row) => asked.tags.includes(row.tag))
+          .sort((left, right) => sign * (left.key - right.key || left.id - right.id))
+          .slice(request.offset, request.offset + request.limit);
+        // Counted above what is read filter-first: the page comes from the branches.
+        expect(await findPageRows(database.db, probes, request, Infinity)).toEqual(expected);
       }),
       { numRuns: 40 },
     );

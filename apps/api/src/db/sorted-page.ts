@@ -1,4 +1,5 @@
 import { asc, desc, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { QueryCache } from '../cache/query-cache';
 import type { DbExecutor } from './client';
@@ -32,6 +33,13 @@ export interface SortedPageRequest {
    * at what the pager needs, and only a search that few rows match is read filter-first.
    */
   search?: boolean;
+  /**
+   * Disjoint conditions whose union is `where`, each an equality on the leading column of an
+   * index that continues with the sort key and the id (a status, with a further check on the
+   * rows it reaches). A filter too wide to read filter-first then reads the first rows up to the
+   * page's end from each branch's index and merges them, instead of walking the sort key's index.
+   */
+  branches?: readonly SQL[];
   /**
    * Held counts by table, filter and cap (AppContext.listCounts): the pages and sorts of one
    * filter share one count while nothing changes.
@@ -109,9 +117,10 @@ export function findPageRows<Table extends PgTable>(
   matching: number,
   narrowAt = filterFirstLimit,
 ): Promise<Table['$inferSelect'][]> {
-  return request.where !== undefined && matching <= narrowAt
-    ? pageFilterFirst(db, table, request.where, request)
-    : pageInKeyOrder(db, table, request);
+  if (request.where === undefined) return pageInKeyOrder(db, table, request);
+  if (matching <= narrowAt) return pageFilterFirst(db, table, request.where, request);
+  if (request.branches?.length) return pageFromBranches(db, table, request.branches, request);
+  return pageInKeyOrder(db, table, request);
 }
 
 function ordering(request: SortedPageRequest, sortBy = request.sortBy, id = request.id) {
@@ -185,6 +194,41 @@ function pageFilterFirst<Table extends PgTable>(
     .select({ id: matches.id })
     .from(matches)
     .orderBy(...ordering(request, matches.key, matches.id))
+    .limit(request.limit)
+    .offset(request.offset);
+  return db
+    .select()
+    .from(table as PgTable)
+    .where(inArray(request.id, pageIds))
+    .orderBy(...ordering(request)) as Promise<Table['$inferSelect'][]>;
+}
+
+/**
+ * The page merged from each branch's first rows in order (up to the page's end): each is a range
+ * of its own index, so the merge reads at most a page's end of rows per branch.
+ */
+function pageFromBranches<Table extends PgTable>(
+  db: DbExecutor,
+  table: Table,
+  branches: readonly SQL[],
+  request: SortedPageRequest,
+): Promise<Table['$inferSelect'][]> {
+  const reach = request.offset + request.limit;
+  const [first, ...rest] = branches.map((branch) =>
+    db
+      .select({ id: request.id, key: request.sortBy })
+      .from(table as PgTable)
+      .where(branch)
+      .orderBy(...ordering(request))
+      .limit(reach),
+  );
+  const merged = (rest.length > 0 ? unionAll(first!, ...(rest as [typeof first])) : first!).as(
+    'merged',
+  );
+  const pageIds = db
+    .select({ id: merged.id })
+    .from(merged)
+    .orderBy(...ordering(request, merged.key, merged.id))
     .limit(request.limit)
     .offset(request.offset);
   return db

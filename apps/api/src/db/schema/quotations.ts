@@ -66,9 +66,13 @@ export const quotations = pgTable(
     ),
   },
   (table) => [
-    // With the id, each list order is one index walk, deep pages included.
+    // With the id, each list order is one index walk, deep pages included; per status, so a
+    // status's page in any order is a range of one of these (findSortedPage's branches).
     index('quotations_status_idx').on(table.status, table.createdAt, table.id),
-    index('quotations_status_valid_until_idx').on(table.status, table.validUntil),
+    index('quotations_status_valid_until_idx').on(table.status, table.validUntil, table.id),
+    index('quotations_status_quotation_date_idx').on(table.status, table.quotationDate, table.id),
+    index('quotations_status_number_idx').on(table.status, table.quotationNumber, table.id),
+    index('quotations_status_total_amount_idx').on(table.status, table.totalAmount, table.id),
     index('quotations_client_id_idx').on(table.clientId, table.createdAt),
     index('quotations_created_at_idx').on(table.createdAt, table.id),
     // The list's sort by amount walks this instead of sorting every row.

@@ -37,6 +37,21 @@ function statusCondition(status: QuotationStatus, today: string): SQL | undefine
   }
 }
 
+/**
+ * A status filter alone as one condition per stored status it reads (see findSortedPage's
+ * branches): each a range of that status's index in the list's order.
+ */
+function statusBranches(request: QuotationPageRequest): SQL[] | undefined {
+  if (!request.status || request.search || request.clientId) return undefined;
+  if (request.status !== 'expired') return [statusCondition(request.status, request.today)!];
+  const lapsed = lt(quotations.validUntil, dayStart(request.today));
+  return [
+    eq(quotations.status, 'expired'),
+    and(eq(quotations.status, 'draft'), lapsed)!,
+    and(eq(quotations.status, 'sent'), lapsed)!,
+  ];
+}
+
 function filterCondition(request: QuotationPageRequest): SQL | undefined {
   return and(
     request.search
@@ -69,6 +84,7 @@ export function findQuotationPage(
 ): Promise<CappedCountPage<QuotationRow>> {
   return findSortedPage(db, quotations, {
     where: filterCondition(request),
+    branches: statusBranches(request),
     sortBy: sortColumns[request.sortBy],
     id: quotations.id,
     sortOrder: request.sortOrder,
