@@ -184,23 +184,10 @@ function pageFilterFirst<Table extends PgTable>(
   where: SQL,
   request: SortedPageRequest,
 ): Promise<Table['$inferSelect'][]> {
-  const matches = db
-    .select({ id: request.id, key: request.sortBy })
-    .from(table as PgTable)
-    .where(where)
+  const matches = candidates(db, table, request, where)
     .offset(sql`0` as unknown as number)
     .as('matches');
-  const pageIds = db
-    .select({ id: matches.id })
-    .from(matches)
-    .orderBy(...ordering(request, matches.key, matches.id))
-    .limit(request.limit)
-    .offset(request.offset);
-  return db
-    .select()
-    .from(table as PgTable)
-    .where(inArray(request.id, pageIds))
-    .orderBy(...ordering(request)) as Promise<Table['$inferSelect'][]>;
+  return pageOfCandidates(db, table, matches, request);
 }
 
 /**
@@ -213,22 +200,33 @@ function pageFromBranches<Table extends PgTable>(
   branches: readonly SQL[],
   request: SortedPageRequest,
 ): Promise<Table['$inferSelect'][]> {
-  const reach = request.offset + request.limit;
   const [first, ...rest] = branches.map((branch) =>
-    db
-      .select({ id: request.id, key: request.sortBy })
-      .from(table as PgTable)
-      .where(branch)
+    candidates(db, table, request, branch)
       .orderBy(...ordering(request))
-      .limit(reach),
+      .limit(request.offset + request.limit),
   );
-  const merged = (rest.length > 0 ? unionAll(first!, ...(rest as [typeof first])) : first!).as(
-    'merged',
-  );
+  const merged = rest.length > 0 ? unionAll(first!, ...(rest as [typeof first])) : first!;
+  return pageOfCandidates(db, table, merged.as('merged'), request);
+}
+
+/** The ids and sort keys of the rows matching `where`: what a page is chosen from. */
+function candidates(db: DbExecutor, table: PgTable, request: SortedPageRequest, where: SQL) {
+  return db.select({ id: request.id, key: request.sortBy }).from(table).where(where);
+}
+
+type Candidates = ReturnType<ReturnType<typeof candidates>['as']>;
+
+/** The page of `found` in order, then those rows whole. */
+function pageOfCandidates<Table extends PgTable>(
+  db: DbExecutor,
+  table: Table,
+  found: Candidates,
+  request: SortedPageRequest,
+): Promise<Table['$inferSelect'][]> {
   const pageIds = db
-    .select({ id: merged.id })
-    .from(merged)
-    .orderBy(...ordering(request, merged.key, merged.id))
+    .select({ id: found.id })
+    .from(found)
+    .orderBy(...ordering(request, found.key, found.id))
     .limit(request.limit)
     .offset(request.offset);
   return db
