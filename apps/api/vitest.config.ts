@@ -33,12 +33,13 @@ export default defineConfig({
         : ['src/**/*.test.ts', 'test/**/*.test.ts'],
     setupFiles: ['test/queued-query-check.ts'],
     // The files share one module graph per worker instead of importing the app afresh each (a
-    // third of the suite's time): every file builds its own app, database and data folder. The
-    // server pass's few files (clusters, Redis, races) keep a module graph each.
+    // third of the suite's time): every file builds its own app and data folder, and borrows the
+    // worker's PGlite emptied for it (test/shared-pglite.ts). The server pass's few files
+    // (clusters, Redis, races) keep a module graph each.
     isolate: process.env.API_TESTS === 'server',
     // A worker a core (vitest keeps one core for itself, which sits idle while files run).
     maxWorkers: availableParallelism(),
-    // Each test file migrates a fresh database before its first test.
+    // A file asking for a second database while holding the first starts one from the template.
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

@@ -8,14 +8,20 @@ import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { openDatabase, pgliteExtensions, type Database } from '../src/db/client';
 import { migratePgliteDatabase, resolveMigrationsFolder } from '../src/db/migrate';
+import { lendSharedPglite } from './shared-pglite';
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite, or a throwaway database on the
+ * A migrated database holding nothing but what the migrations write, for one test file: the
+ * worker's in-memory PGlite emptied for it (`shared-pglite.ts`), or a throwaway database on the
  * server named by DATABASE_URL (a copy of a migrated template with a random name, dropped on close).
  */
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase({ inMemory: true, pgliteDump: await migratedPgliteDump() });
+  if (!serverUrl) {
+    return lendSharedPglite(async () =>
+      openDatabase({ inMemory: true, pgliteDump: await migratedPgliteDump() }),
+    );
+  }
 
   const throwaway = await createThrowawayServerDatabase(serverUrl, {
     template: await migratedServerTemplate(serverUrl),
