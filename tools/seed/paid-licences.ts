@@ -31,8 +31,9 @@ export async function connectPaidLicences(db: DbExecutor): Promise<number> {
     matched as (
       select r.id as licence_id, r.key, r.valid_until, s.line_id, s.invoice_id, s.invoice_number,
         s.validated_by, s.paid_at, (r.n - s.first_slot)::int as slot
-      from slots s join ranked r on r.client_id = s.client_id
-        and r.n >= s.first_slot and r.n < s.first_slot + s.quantity
+      from slots s
+      cross join lateral generate_series(s.first_slot, s.first_slot + s.quantity - 1) as wanted(n)
+      join ranked r on r.client_id = s.client_id and r.n = wanted.n
     ),
     marked as (
       update licences set paid_by_invoice_id = m.invoice_id, paid_by_line_id = m.line_id

@@ -35,7 +35,7 @@ export async function seedBilling(
       (array['Patrol licence', 'Support plan', 'Guard training', 'NFC tag pack', 'Maintenance', 'Consulting'])[1 + g % 6] || ' ' || g,
       'Scale product ' || g,
       (array['licence', 'support', 'training', 'hardware', 'maintenance', 'consultation'])[1 + g % 6],
-      round((50 + g * 7919 % 5000)::numeric / 10, 2),
+      round((50 + g::bigint * 7919 % 5000)::numeric / 10, 2),
       (array['license', 'month', 'hour', 'piece', 'service', 'year'])[1 + g % 6],
       g % 10 <> 0,
       now() - (g % 1000) * interval '1 day',
@@ -55,7 +55,7 @@ export async function seedBilling(
       select g, 1 + (g * 2654435761 % (select n from total)) as idx,
         ${quotationDay} as day,
         1 + g % 5 as quantity,
-        round((500 + g * 7919 % 40000)::numeric / 10, 2) as price
+        round((500 + g::bigint * 7919 % 40000)::numeric / 10, 2) as price
       from generate_series(1, ${plan.quotations}) as g
     )
     insert into quotations (quotation_number, client_id, client_info, quotation_date, valid_until,
@@ -116,6 +116,7 @@ export async function seedBilling(
       s.quotation_date + interval '2 days', s.quotation_date + interval '2 days'
     from staged s`);
 
+  await db.execute(sql`analyze quotations, quotation_items, invoices`);
   await db.execute(sql`
     update quotations q set invoice_id = i.id, invoice_number = i.invoice_number
     from invoices i where i.quotation_id = q.id and i.invoice_number like 'SI-%'`);
@@ -164,7 +165,9 @@ export async function seedBilling(
     from receipts r, invoices i
     where r.receipt_number like 'SR-%' and i.invoice_number = r.invoice_numbers->>0 and p.invoice_id = i.id`);
 
-  // The licences the paid invoices sold say so ("Paid by SI-..."): one statement for every client.
+  // The licences the paid invoices sold say so ("Paid by SI-..."): one statement for every client,
+  // planned on the statistics of the rows this transaction wrote (autovacuum cannot see them).
+  await db.execute(sql`analyze licences, invoices, invoice_line_items`);
   await connectPaidLicences(db);
 
   await seedInvoiceNotes(db);
@@ -240,9 +243,14 @@ async function seedInvoiceNotes(db: DbExecutor): Promise<void> {
     where c.kind = 'credit' and c.note_number like 'SCN-%'
       and substr(c.invoice_number, 4)::int % 20 = 0 and r.amount > 0`);
   await db.execute(sql`
-    update invoices i set
-      credited_amount = coalesce((select sum(total_amount) from invoice_notes n where n.invoice_id = i.id and n.kind = 'credit'), 0),
-      debited_amount = coalesce((select sum(total_amount) from invoice_notes n where n.invoice_id = i.id and n.kind = 'debit'), 0),
-      refunded_amount = coalesce((select sum(total_amount) from invoice_notes n where n.invoice_id = i.id and n.kind = 'refund'), 0)
-    where i.invoice_number like 'SI-%' and exists (select 1 from invoice_notes n where n.invoice_id = i.id)`);
+    update invoices i set credited_amount = n.credited, debited_amount = n.debited,
+      refunded_amount = n.refunded
+    from (
+      select invoice_id,
+        coalesce(sum(total_amount) filter (where kind = 'credit'), 0) as credited,
+        coalesce(sum(total_amount) filter (where kind = 'debit'), 0) as debited,
+        coalesce(sum(total_amount) filter (where kind = 'refund'), 0) as refunded
+      from invoice_notes group by invoice_id
+    ) n
+    where n.invoice_id = i.id and i.invoice_number like 'SI-%'`);
 }

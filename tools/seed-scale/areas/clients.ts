@@ -15,7 +15,7 @@ export async function seedClients(db: DbExecutor, count: number): Promise<number
         || ' ' || g || ' Sdn Bhd',
       (array['Nur Aina', 'Farid Hassan', 'Mei Ling', 'Rajesh Kumar', 'Siti Aminah'])[1 + g % 5],
       'ops' || g || '@scale.example',
-      '+60 3-' || lpad((g * 7919 % 10000)::text, 4, '0') || ' ' || lpad((g * 104729 % 10000)::text, 4, '0'),
+      '+60 3-' || lpad((g * 7919 % 10000)::text, 4, '0') || ' ' || lpad((g::bigint * 104729 % 10000)::text, 4, '0'),
       (array['Jalan Ampang, Kuala Lumpur', 'Lebuh Pantai, Penang', 'Jalan Wong Ah Fook, Johor Bahru'])[1 + g % 3],
       g % 10 <> 0,
       now() - (random() * interval '1095 days'),
