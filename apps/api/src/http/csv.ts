@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { beginDownload, writeChunk } from './downloads';
+import { beginDownload, chunkWriter } from './downloads';
 
 // A spreadsheet runs a cell that starts with one of these as a formula (CSV injection, OWASP).
 const formulaTriggers = new Set(['=', '+', '-', '@', '\t', '\r']);
@@ -43,9 +43,10 @@ export async function streamCsv(
   batches: AsyncIterable<readonly (readonly string[])[]>,
 ): Promise<void> {
   beginDownload(res, fileName, 'text/csv; charset=utf-8');
-  if (!(await writeChunk(res, `\uFEFF${csvLine(header)}`))) return;
+  const write = chunkWriter(res);
+  if (!(await write(`\uFEFF${csvLine(header)}`))) return;
   for await (const rows of batches) {
-    if (rows.length > 0 && !(await writeChunk(res, rows.map(csvLine).join('')))) return;
+    if (rows.length > 0 && !(await write(rows.map(csvLine).join('')))) return;
   }
   res.end();
 }
