@@ -1,5 +1,5 @@
 import type { LicenceType } from '@patrol/contracts';
-import { and, asc, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, gte, lt, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { licenceExpiryGroups, licences } from '../../db/schema';
 import type { ExpiryWindowTotals } from '../../http/app-context';
@@ -136,7 +136,7 @@ export async function countKeysPaidBy(
   const rows = await db
     .select({ invoiceId: licences.paidByInvoiceId, count: sql<number>`count(*)::int` })
     .from(licences)
-    .where(inArray(licences.paidByInvoiceId, [...invoiceIds]))
+    .where(sql`${licences.paidByInvoiceId} = any(${sql.param(invoiceIds)}::uuid[])`)
     .groupBy(licences.paidByInvoiceId);
   return new Map(rows.map((row) => [row.invoiceId ?? '', row.count]));
 }
@@ -150,7 +150,7 @@ export async function countKeysOfClients(
   const rows = await db
     .select({ clientId: licences.clientId, count: sql<number>`count(*)::int` })
     .from(licences)
-    .where(inArray(licences.clientId, [...clientIds]))
+    .where(sql`${licences.clientId} = any(${sql.param(clientIds)}::uuid[])`)
     .groupBy(licences.clientId);
   return new Map(rows.map((row) => [row.clientId, row.count]));
 }

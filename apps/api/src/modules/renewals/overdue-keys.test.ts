@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { addDays } from '@patrol/domain';
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
@@ -14,6 +15,7 @@ import {
   deviceIdFor,
   payAndValidate,
 } from '../../../test/builders';
+import { keysOfClients, keysPaidBy } from '../licences/licence-renewals.service';
 import { overdueKeyCounts } from './overdue-counts.service';
 import { verifyAuditChain } from '../audit/audit-chain.service';
 import { recordOverdueTransitions, recordTransitionsSeen } from './overdue-transitions.service';
@@ -114,6 +116,16 @@ describe(
       const restored = await heartbeat(token).expect(200);
       expect(restored.body.licence.status).toBe('active');
       expect(restored.body.licence.message).toBeUndefined();
+    });
+
+    it('counts the keys of more overdue invoices and clients than a statement has parameters', async () => {
+      // A provider at ten times the scale has a hundred thousand invoices past the first grace:
+      // their ids go to the database as one array, not a parameter each.
+      const ids = Array.from({ length: 100_000 }, () => randomUUID());
+      const client = await buildClient(t);
+      await buildLicence(t, client.id);
+      expect(await keysPaidBy(t.ctx.db, ids)).toEqual(new Map());
+      expect(await keysOfClients(t.ctx.db, [...ids, client.id])).toEqual(new Map([[client.id, 1]]));
     });
 
     it('with suspendOnOverdue restricts every key of the client', async () => {
