@@ -196,7 +196,7 @@ export function openTarget(target: ScaleTarget): Promise<Database> {
 
 /**
  * The seed's sessions sort in memory what the server's defaults (64 MB) would spill to disk: the
- * index rebuilds of the closing VACUUM FULL and the seed's large joins and sorts.
+ * keys and indexes built after the fill, the compaction's rewrites, and the large joins and sorts.
  */
 function withBulkMemory(databaseUrl: string): string {
   const url = new URL(databaseUrl);

@@ -87,6 +87,45 @@ export function findUnpaidInvoicesDueBetween(
     );
 }
 
+/**
+ * The ids of unpaid invoices (of a client still on file) due between two days, both included, as
+ * a subquery: another module counts what they cover without the ids leaving the database.
+ */
+export function unpaidInvoiceIdsDueBetween(db: DbExecutor, fromDay: string, toDay: string): SQL {
+  return db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(
+        unpaidInvoice(),
+        gte(invoices.dueDate, dayStart(fromDay)),
+        lte(invoices.dueDate, dayStart(toDay)),
+        sql`${invoices.clientId} is not null`,
+      ),
+    )
+    .getSQL();
+}
+
+/** The clients whose oldest unpaid invoice is due between two days, both included, as a subquery. */
+export function clientIdsOldestUnpaidDueBetween(
+  db: DbExecutor,
+  fromDay: string,
+  toDay: string,
+): SQL {
+  return db
+    .select({ clientId: invoices.clientId })
+    .from(invoices)
+    .where(and(unpaidInvoice(), sql`${invoices.clientId} is not null`))
+    .groupBy(invoices.clientId)
+    .having(
+      and(
+        gte(min(invoices.dueDate), dayStart(fromDay)),
+        lte(min(invoices.dueDate), dayStart(toDay)),
+      ),
+    )
+    .getSQL();
+}
+
 /** Which of `ids` are settled now (paid and validated, voided, credited, or deleted). */
 export async function findUnpaidAmong(
   db: DbExecutor,
@@ -96,7 +135,7 @@ export async function findUnpaidAmong(
   const rows = await db
     .select({ id: invoices.id })
     .from(invoices)
-    .where(and(inArray(invoices.id, [...ids]), unpaidInvoice()));
+    .where(and(sql`${invoices.id} = any(${sql.param(ids)}::uuid[])`, unpaidInvoice()));
   return new Set(rows.map((row) => row.id));
 }
 

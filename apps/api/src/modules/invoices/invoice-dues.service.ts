@@ -1,5 +1,6 @@
 import type { Invoice } from '@patrol/contracts';
 import { dayOf } from '../../db/column-values';
+import type { SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import type { InvoiceRow } from '../../db/schema';
 import type { AppContext } from '../../http/app-context';
@@ -7,12 +8,14 @@ import { renderBillingPdf } from '../../pdf/billing-pdf';
 import { pdfBuffer } from '../../mail/document-mail';
 import { invoicePdf, readInvoiceDocument } from './invoice-pdf';
 import {
+  clientIdsOldestUnpaidDueBetween,
   findInvoiceOwing,
   findInvoiceRow,
   findRenewalKeysInUnpaidInvoices,
   findUnpaidAmong,
   findUnpaidDueDates,
   findUnpaidInvoicesDueBetween,
+  unpaidInvoiceIdsDueBetween,
 } from './invoice-dues.repo';
 
 /** An unpaid invoice as the renewal run reads it. */
@@ -75,6 +78,16 @@ export async function unpaidInvoicesDueBetween(
   toDay: string,
 ): Promise<UnpaidInvoice[]> {
   return (await findUnpaidInvoicesDueBetween(db, fromDay, toDay)).map(unpaid);
+}
+
+/** Unpaid invoices with a client, due from `fromDay` to `toDay`: their ids, as a subquery. */
+export function unpaidInvoiceIdsDue(db: DbExecutor, fromDay: string, toDay: string): SQL {
+  return unpaidInvoiceIdsDueBetween(db, fromDay, toDay);
+}
+
+/** Clients whose oldest unpaid invoice is due from `fromDay` to `toDay`, as a subquery. */
+export function clientsOldestUnpaidDue(db: DbExecutor, fromDay: string, toDay: string): SQL {
+  return clientIdsOldestUnpaidDueBetween(db, fromDay, toDay);
 }
 
 /** Which of `ids` are still unpaid. */

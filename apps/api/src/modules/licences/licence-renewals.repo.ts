@@ -1,5 +1,5 @@
 import type { LicenceType } from '@patrol/contracts';
-import { and, asc, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { licenceExpiryGroups, licences } from '../../db/schema';
 import type { ExpiryWindowTotals } from '../../http/app-context';
@@ -127,30 +127,20 @@ export function findExpiringKeys(db: DbExecutor, from: Date, to: Date): Promise<
     .orderBy(asc(licences.clientId), asc(licences.validUntil), asc(licences.key));
 }
 
-/** How many keys each of `invoiceIds` paid (licences.paid_by_invoice_id). */
-export async function countKeysPaidBy(
-  db: DbExecutor,
-  invoiceIds: readonly string[],
-): Promise<Map<string, number>> {
-  if (invoiceIds.length === 0) return new Map();
-  const rows = await db
-    .select({ invoiceId: licences.paidByInvoiceId, count: sql<number>`count(*)::int` })
+/** How many keys the invoices of `invoiceIds` (a subquery of their ids) paid. */
+export async function countKeysPaidByAnyOf(db: DbExecutor, invoiceIds: SQL): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
     .from(licences)
-    .where(sql`${licences.paidByInvoiceId} = any(${sql.param(invoiceIds)}::uuid[])`)
-    .groupBy(licences.paidByInvoiceId);
-  return new Map(rows.map((row) => [row.invoiceId ?? '', row.count]));
+    .where(sql`${licences.paidByInvoiceId} in (${invoiceIds})`);
+  return row?.count ?? 0;
 }
 
-/** How many keys each of `clientIds` holds. */
-export async function countKeysOfClients(
-  db: DbExecutor,
-  clientIds: readonly string[],
-): Promise<Map<string, number>> {
-  if (clientIds.length === 0) return new Map();
-  const rows = await db
-    .select({ clientId: licences.clientId, count: sql<number>`count(*)::int` })
+/** How many keys the clients of `clientIds` (a subquery of their ids) hold. */
+export async function countKeysOfAnyClient(db: DbExecutor, clientIds: SQL): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
     .from(licences)
-    .where(sql`${licences.clientId} = any(${sql.param(clientIds)}::uuid[])`)
-    .groupBy(licences.clientId);
-  return new Map(rows.map((row) => [row.clientId, row.count]));
+    .where(sql`${licences.clientId} in (${clientIds})`);
+  return row?.count ?? 0;
 }

@@ -1,8 +1,9 @@
+import type { SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import type { ExpiryWindowTotals } from '../../http/app-context';
 import {
-  countKeysOfClients,
-  countKeysPaidBy,
+  countKeysOfAnyClient,
+  countKeysPaidByAnyOf,
   findExpiringKeys,
   findExpiryGroups,
   findExpiryWindowTotals,
@@ -53,11 +54,11 @@ export function expiringKeys(db: DbExecutor, from: Date, to: Date): Promise<Expi
   return findExpiringKeys(db, from, to);
 }
 
-/** Keys paid by each invoice, and keys held by each client (the dashboard's overdue counts). */
-export function keysPaidBy(db: DbExecutor, invoiceIds: readonly string[]) {
-  return countKeysPaidBy(db, invoiceIds);
+/** Keys paid by the invoices of a subquery, and keys held by the clients of one (the dashboard's overdue counts). */
+export function keysPaidByAnyOf(db: DbExecutor, invoiceIds: SQL): Promise<number> {
+  return countKeysPaidByAnyOf(db, invoiceIds);
 }
 
-export function keysOfClients(db: DbExecutor, clientIds: readonly string[]) {
-  return countKeysOfClients(db, clientIds);
+export function keysOfAnyClient(db: DbExecutor, clientIds: SQL): Promise<number> {
+  return countKeysOfAnyClient(db, clientIds);
 }

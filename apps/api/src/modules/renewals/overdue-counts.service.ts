@@ -1,13 +1,18 @@
-import { addDays, businessDay, overdueKeyState } from '@patrol/domain';
+import { addDays, businessDay } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
-import { unpaidInvoicesDueBetween } from '../invoices/invoice-dues.service';
-import { keysOfClients, keysPaidBy } from '../licences/licence-renewals.service';
+import { clientsOldestUnpaidDue, unpaidInvoiceIdsDue } from '../invoices/invoice-dues.service';
+import { keysOfAnyClient, keysPaidByAnyOf } from '../licences/licence-renewals.service';
 import { readRenewalSettings } from './overdue-standing.service';
+
+/** Earlier than any due date an invoice has. */
+const firstDueDay = '2000-01-01';
 
 /**
  * How many keys an unpaid invoice restricts and suspends now (the dashboard's counts): the keys
  * each overdue invoice paid, or with suspendOnOverdue every key of a client with one (its oldest
- * unpaid invoice decides). Reads only the invoices past the first grace.
+ * unpaid invoice decides). Two counts in the database, whatever the number of overdue invoices: an
+ * invoice due on or before today less the second grace suspends, one due after that and on or
+ * before today less the first grace restricts (`overdueKeyState` of @patrol/domain, by day).
  */
 export async function overdueKeyCounts(
   db: DbExecutor,
@@ -15,32 +20,19 @@ export async function overdueKeyCounts(
 ): Promise<{ restricted: number; suspended: number }> {
   const settings = await readRenewalSettings(db);
   const today = businessDay(now);
-  const overdue = await unpaidInvoicesDueBetween(
-    db,
-    '2000-01-01',
-    addDays(today, -settings.graceToRestrictedDays),
-  );
-  const counts = { restricted: 0, suspended: 0 };
-  if (settings.suspendOnOverdue) {
-    const oldest = new Map<string, string>();
-    for (const invoice of overdue) {
-      const seen = oldest.get(invoice.clientId);
-      if (!seen || invoice.dueDay < seen) oldest.set(invoice.clientId, invoice.dueDay);
-    }
-    const keys = await keysOfClients(db, [...oldest.keys()]);
-    for (const [clientId, dueDay] of oldest) {
-      const state = overdueKeyState(dueDay, today, settings);
-      if (state) counts[state] += keys.get(clientId) ?? 0;
-    }
-    return counts;
-  }
-  const keys = await keysPaidBy(
-    db,
-    overdue.map((invoice) => invoice.id),
-  );
-  for (const invoice of overdue) {
-    const state = overdueKeyState(invoice.dueDay, today, settings);
-    if (state) counts[state] += keys.get(invoice.id) ?? 0;
-  }
-  return counts;
+  const restrictedFrom = addDays(today, -settings.graceToRestrictedDays);
+  const suspendedFrom = addDays(today, -settings.graceToSuspendedDays);
+  // A second grace no longer than the first suspends every overdue key.
+  const lastSuspendedDay = suspendedFrom < restrictedFrom ? suspendedFrom : restrictedFrom;
+  const firstRestrictedDay = addDays(lastSuspendedDay, 1);
+  const count = settings.suspendOnOverdue
+    ? (fromDay: string, toDay: string) =>
+        keysOfAnyClient(db, clientsOldestUnpaidDue(db, fromDay, toDay))
+    : (fromDay: string, toDay: string) =>
+        keysPaidByAnyOf(db, unpaidInvoiceIdsDue(db, fromDay, toDay));
+  const [restricted, suspended] = await Promise.all([
+    firstRestrictedDay <= restrictedFrom ? count(firstRestrictedDay, restrictedFrom) : 0,
+    count(firstDueDay, lastSuspendedDay),
+  ]);
+  return { restricted, suspended };
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { addDays } from '@patrol/domain';
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
@@ -15,7 +14,6 @@ import {
   deviceIdFor,
   payAndValidate,
 } from '../../../test/builders';
-import { keysOfClients, keysPaidBy } from '../licences/licence-renewals.service';
 import { overdueKeyCounts } from './overdue-counts.service';
 import { verifyAuditChain } from '../audit/audit-chain.service';
 import { recordOverdueTransitions, recordTransitionsSeen } from './overdue-transitions.service';
@@ -116,16 +114,6 @@ describe(
       const restored = await heartbeat(token).expect(200);
       expect(restored.body.licence.status).toBe('active');
       expect(restored.body.licence.message).toBeUndefined();
-    });
-
-    it('counts the keys of more overdue invoices and clients than a statement has parameters', async () => {
-      // A provider at ten times the scale has a hundred thousand invoices past the first grace:
-      // their ids go to the database as one array, not a parameter each.
-      const ids = Array.from({ length: 100_000 }, () => randomUUID());
-      const client = await buildClient(t);
-      await buildLicence(t, client.id);
-      expect(await keysPaidBy(t.ctx.db, ids)).toEqual(new Map());
-      expect(await keysOfClients(t.ctx.db, [...ids, client.id])).toEqual(new Map([[client.id, 1]]));
     });
 
     it('with suspendOnOverdue restricts every key of the client', async () => {
@@ -396,3 +384,67 @@ describe(
     });
   },
 );
+
+describe("the dashboard's overdue-key counts", { timeout: 120_000 }, () => {
+  let t: TestContext;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestContext();
+    admin = await t.signIn('Admin');
+  }, 180_000);
+  afterAll(() => t.close());
+
+  const setSuspendOnOverdue = async (suspendOnOverdue: boolean) => {
+    const settings = await request(t.app).get('/api/settings').set(bearer(admin)).expect(200);
+    const { logo: _logo, ...current } = settings.body.settings;
+    await request(t.app)
+      .put('/api/settings')
+      .set(bearer(admin))
+      .send({ ...current, licenceRenewals: { ...current.licenceRenewals, suspendOnOverdue } })
+      .expect(200);
+  };
+  const keysOf = async (clientId: string, count: number, paidByInvoiceId?: string) => {
+    for (let index = 0; index < count; index += 1) {
+      await buildLicence(t, clientId, {
+        paidByInvoiceId,
+        validUntil: new Date(Date.now() + 400 * dayMs),
+      });
+    }
+  };
+
+  it('count the keys each overdue invoice paid, or every key of its client, by the graces', async () => {
+    const first = await buildClient(t, { companyName: 'Hutang Satu Sdn Bhd' });
+    const second = await buildClient(t, { companyName: 'Hutang Dua Sdn Bhd' });
+    const settled = await buildClient(t, { companyName: 'Sudah Bayar Sdn Bhd' });
+    const firstInvoice = await createInvoice(t, admin, first.id);
+    const secondInvoice = await createInvoice(t, admin, second.id);
+    const paidInvoice = await createInvoice(t, admin, settled.id);
+    await payAndValidate(t, await t.signIn('accounts'), paidInvoice.id, [
+      {
+        amount: paidInvoice.totalAmount,
+        paymentMethod: 'bank_transfer',
+        referenceNumber: 'PAID-1',
+      },
+    ]);
+    await keysOf(first.id, 2, firstInvoice.id);
+    await keysOf(second.id, 1, secondInvoice.id);
+    await keysOf(second.id, 2);
+    await keysOf(settled.id, 4, paidInvoice.id);
+    const dueDay = firstInvoice.dueDate.slice(0, 10);
+    const countsOn = (days: number) => overdueKeyCounts(t.ctx.db, noonOf(addDays(dueDay, days)));
+
+    expect(await countsOn(29)).toEqual({ restricted: 0, suspended: 0 });
+    expect(await countsOn(30)).toEqual({ restricted: 3, suspended: 0 });
+    expect(await countsOn(59)).toEqual({ restricted: 3, suspended: 0 });
+    expect(await countsOn(60)).toEqual({ restricted: 0, suspended: 3 });
+
+    await setSuspendOnOverdue(true);
+    try {
+      expect(await countsOn(29)).toEqual({ restricted: 0, suspended: 0 });
+      expect(await countsOn(30)).toEqual({ restricted: 5, suspended: 0 });
+      expect(await countsOn(60)).toEqual({ restricted: 0, suspended: 5 });
+    } finally {
+      await setSuspendOnOverdue(false);
+    }
+  });
+});
