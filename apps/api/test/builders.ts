@@ -4,6 +4,7 @@ export * from './builders/billing';
 export * from './builders/clients';
 export * from './builders/crash-reports';
 export * from './builders/r8-mapping';
+export * from './builders/settings';
 export * from './builders/updates';
 export * from './builders/uploads';
 export * from './builders/users';

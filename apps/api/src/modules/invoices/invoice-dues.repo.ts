@@ -74,17 +74,17 @@ export function findUnpaidInvoicesDueBetween(
   fromDay: string,
   toDay: string,
 ): Promise<InvoiceRow[]> {
-  return db
-    .select()
-    .from(invoices)
-    .where(
-      and(
-        unpaidInvoice(),
-        gte(invoices.dueDate, dayStart(fromDay)),
-        lte(invoices.dueDate, dayStart(toDay)),
-        sql`${invoices.clientId} is not null`,
-      ),
-    );
+  return db.select().from(invoices).where(unpaidDueBetween(fromDay, toDay));
+}
+
+/** Unpaid, of a client still on file, and due between two days, both included. */
+function unpaidDueBetween(fromDay: string, toDay: string): SQL | undefined {
+  return and(
+    unpaidInvoice(),
+    gte(invoices.dueDate, dayStart(fromDay)),
+    lte(invoices.dueDate, dayStart(toDay)),
+    sql`${invoices.clientId} is not null`,
+  );
 }
 
 /**
@@ -95,14 +95,7 @@ export function unpaidInvoiceIdsDueBetween(db: DbExecutor, fromDay: string, toDa
   return db
     .select({ id: invoices.id })
     .from(invoices)
-    .where(
-      and(
-        unpaidInvoice(),
-        gte(invoices.dueDate, dayStart(fromDay)),
-        lte(invoices.dueDate, dayStart(toDay)),
-        sql`${invoices.clientId} is not null`,
-      ),
-    )
+    .where(unpaidDueBetween(fromDay, toDay))
     .getSQL();
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { defaultCompanySettings } from '@patrol/contracts';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { bearer, wholeReceipts } from '../../../test/builders';
+import { bearer, changeSettings, wholeReceipts } from '../../../test/builders';
 import { setUpInvoicesFixture } from './invoices-test-fixture';
 
 const secondPerson = 'A payment must be validated by someone other than the person who recorded it';
@@ -32,16 +32,10 @@ describe('invoices API: two people per payment, validated or rejected one paymen
   }
 
   async function setSeparateValidator(requireSeparateValidator: boolean) {
-    const settings = await request(fixture.t.app)
-      .get('/api/settings')
-      .set(bearer(fixture.admin))
-      .expect(200);
-    const { logo: _logo, ...current } = settings.body.settings;
-    await request(fixture.t.app)
-      .put('/api/settings')
-      .set(bearer(fixture.admin))
-      .send({ ...current, paymentSettings: { requireSeparateValidator } })
-      .expect(200);
+    await changeSettings(fixture.t, fixture.admin, (current) => ({
+      ...current,
+      paymentSettings: { requireSeparateValidator },
+    }));
   }
 
   describe('POST /api/business/invoices/{id}/payments/{paymentId}/validate', () => {

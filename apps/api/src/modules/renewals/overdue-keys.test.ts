@@ -9,11 +9,13 @@ import {
   bearer,
   buildClient,
   buildLicence,
+  changeSettings,
   createInvoice,
   createTestContext,
   deviceIdFor,
   payAndValidate,
 } from '../../../test/builders';
+import { setUpSharedFixture } from '../../../test/shared-fixture';
 import { overdueKeyCounts } from './overdue-counts.service';
 import { verifyAuditChain } from '../audit/audit-chain.service';
 import { recordOverdueTransitions, recordTransitionsSeen } from './overdue-transitions.service';
@@ -386,26 +388,19 @@ describe(
 );
 
 describe("the dashboard's overdue-key counts", { timeout: 120_000 }, () => {
-  let t: TestContext;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestContext();
-    admin = await t.signIn('Admin');
-  }, 180_000);
-  afterAll(() => t.close());
+  const fixture = setUpSharedFixture(async () => {
+    const t = await createTestContext();
+    return { t, admin: await t.signIn('Admin') };
+  });
 
-  const setSuspendOnOverdue = async (suspendOnOverdue: boolean) => {
-    const settings = await request(t.app).get('/api/settings').set(bearer(admin)).expect(200);
-    const { logo: _logo, ...current } = settings.body.settings;
-    await request(t.app)
-      .put('/api/settings')
-      .set(bearer(admin))
-      .send({ ...current, licenceRenewals: { ...current.licenceRenewals, suspendOnOverdue } })
-      .expect(200);
-  };
+  const setSuspendOnOverdue = (suspendOnOverdue: boolean) =>
+    changeSettings(fixture.t, fixture.admin, (current) => ({
+      ...current,
+      licenceRenewals: { ...current.licenceRenewals, suspendOnOverdue },
+    }));
   const keysOf = async (clientId: string, count: number, paidByInvoiceId?: string) => {
     for (let index = 0; index < count; index += 1) {
-      await buildLicence(t, clientId, {
+      await buildLicence(fixture.t, clientId, {
         paidByInvoiceId,
         validUntil: new Date(Date.now() + 400 * dayMs),
       });
@@ -413,13 +408,13 @@ describe("the dashboard's overdue-key counts", { timeout: 120_000 }, () => {
   };
 
   it('count the keys each overdue invoice paid, or every key of its client, by the graces', async () => {
-    const first = await buildClient(t, { companyName: 'Hutang Satu Sdn Bhd' });
-    const second = await buildClient(t, { companyName: 'Hutang Dua Sdn Bhd' });
-    const settled = await buildClient(t, { companyName: 'Sudah Bayar Sdn Bhd' });
-    const firstInvoice = await createInvoice(t, admin, first.id);
-    const secondInvoice = await createInvoice(t, admin, second.id);
-    const paidInvoice = await createInvoice(t, admin, settled.id);
-    await payAndValidate(t, await t.signIn('accounts'), paidInvoice.id, [
+    const first = await buildClient(fixture.t, { companyName: 'Hutang Satu Sdn Bhd' });
+    const second = await buildClient(fixture.t, { companyName: 'Hutang Dua Sdn Bhd' });
+    const settled = await buildClient(fixture.t, { companyName: 'Sudah Bayar Sdn Bhd' });
+    const firstInvoice = await createInvoice(fixture.t, fixture.admin, first.id);
+    const secondInvoice = await createInvoice(fixture.t, fixture.admin, second.id);
+    const paidInvoice = await createInvoice(fixture.t, fixture.admin, settled.id);
+    await payAndValidate(fixture.t, await fixture.t.signIn('accounts'), paidInvoice.id, [
       {
         amount: paidInvoice.totalAmount,
         paymentMethod: 'bank_transfer',
@@ -431,7 +426,8 @@ describe("the dashboard's overdue-key counts", { timeout: 120_000 }, () => {
     await keysOf(second.id, 2);
     await keysOf(settled.id, 4, paidInvoice.id);
     const dueDay = firstInvoice.dueDate.slice(0, 10);
-    const countsOn = (days: number) => overdueKeyCounts(t.ctx.db, noonOf(addDays(dueDay, days)));
+    const countsOn = (days: number) =>
+      overdueKeyCounts(fixture.t.ctx.db, noonOf(addDays(dueDay, days)));
 
     expect(await countsOn(29)).toEqual({ restricted: 0, suspended: 0 });
     expect(await countsOn(30)).toEqual({ restricted: 3, suspended: 0 });
