@@ -55,10 +55,12 @@ describe('licence renewals', () => {
       await sends.selectOption('whatsapp');
       await page.getByRole('button', { name: 'Add reminder' }).click();
       await page.getByLabel('Reminder 6: days from the due date').fill('45');
-      const card = page.locator('[data-slot="card"]').filter({ hasText: 'Payment reminders' });
-      await card.screenshot({ path: join(artifactsDir, 'settings-reminder-ladder.png') });
       await page.getByRole('button', { name: 'Save Settings' }).click();
       await page.getByText('Settings saved successfully').waitFor();
+      // After the save: a screenshot of an element taller than the window leaves Chromium to
+      // correct the scroll at its next layout, which can move the Save button under the click.
+      const card = page.locator('[data-slot="card"]').filter({ hasText: 'Payment reminders' });
+      await card.screenshot({ path: join(artifactsDir, 'settings-reminder-ladder.png') });
       const after = await api.get<{ settings: Settings }>('/api/settings');
       expect(after.body.settings.licenceRenewals.reminderLadder).toEqual([
         { days: -3, sends: 'email_with_pdf' },
