@@ -34,6 +34,12 @@ export const products = pgTable(
     index('products_created_at_idx').on(table.createdAt),
     index('products_category_idx').on(table.category),
     index('products_name_lower_idx').on(sql`lower(${table.name})`),
+    // The product that renews each licence type: the first active licence product of the type.
+    index('products_renewal_idx')
+      .on(table.licenceType, table.createdAt, table.id)
+      .where(
+        sql`${table.category} = 'licence' and ${table.active} and ${table.licenceType} is not null`,
+      ),
   ],
 );
 

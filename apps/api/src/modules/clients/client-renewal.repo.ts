@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { clients, type ClientRow } from '../../db/schema';
@@ -13,6 +13,25 @@ export function findClientsByIds(db: DbExecutor, ids: readonly string[]): Promis
       .where(sql`${clients.id} = any(${sql.placeholder('ids')}::uuid[])`)
       .prepare('clients_by_ids'),
   ).execute({ ids: [...ids] });
+}
+
+/** What the renewals view shows of a client beside its keys. */
+export interface RenewalClientFacts {
+  companyId: string;
+  companyName: string;
+  autoRenewal: boolean;
+}
+
+/**
+ * A client's renewal facts as a scalar subquery (a json object, null when no client has the id),
+ * for another module's statement to attach to rows naming the client.
+ */
+export function renewalClientOf(clientId: SQL): SQL<RenewalClientFacts | null> {
+  return sql<RenewalClientFacts | null>`select json_build_object(
+      'companyId', ${clients.companyId},
+      'companyName', ${clients.companyName},
+      'autoRenewal', ${clients.autoRenewal})
+    from ${clients} where ${clients.id} = ${clientId}`;
 }
 
 /** Sets the client's auto-renewal; answers the row as it now is. */

@@ -14,10 +14,6 @@ export interface ExpiryGroupRow {
   keys: string[];
 }
 
-export interface ExpiryGroupPage extends ExpiryWindowTotals {
-  groups: ExpiryGroupRow[];
-}
-
 /** The UTC days `fromDay` to `toDay`, both included. */
 export interface ExpiryWindow {
   fromDay: string;
@@ -27,25 +23,52 @@ export interface ExpiryWindow {
 const inWindow = (window: ExpiryWindow) =>
   sql`${licenceExpiryGroups.expiryDay} between ${window.fromDay}::date and ${window.toDay}::date`;
 
+/** A group's columns, for the subqueries another module attaches to it. */
+export interface ExpiryGroupRefs {
+  clientId: SQL;
+  licenceType: SQL;
+}
+
+/**
+ * Scalar subqueries attached to each group by name: another module's answer about the group's
+ * client or licence type (a json object, or null), read in the page's statement.
+ */
+export type GroupAttachments = Record<string, (group: ExpiryGroupRefs) => SQL>;
+
+/** What each attachment answers: the type its SQL carries. */
+export type AttachedValues<A extends GroupAttachments> = {
+  [K in keyof A]: ReturnType<A[K]> extends SQL<infer T> ? T : never;
+};
+
+const groupRefs: ExpiryGroupRefs = { clientId: sql`g.client_id`, licenceType: sql`g.licence_type` };
+
 /**
  * One page of a window's expiry groups, soonest first, in the primary key's order over
  * licence_expiry_groups (kept on write by triggers on licences, migration 0037), never grouping
  * keys; each with up to `perGroup` of its keys, soonest first, read from
  * licences_client_type_expiry_idx (client, type, expiry): a few index entries a group, in the
- * same statement.
+ * same statement, as are the caller's `attach`ments.
  */
-export async function findExpiryGroups(
+export async function findExpiryGroups<A extends GroupAttachments>(
   db: DbExecutor,
   window: ExpiryWindow & { limit: number; offset: number; perGroup: number },
-): Promise<ExpiryGroupRow[]> {
-  const result = await db.execute<{
-    client_id: string;
-    expiry_day: string;
-    licence_type: LicenceType;
-    key_count: number;
-    keys: string[];
-  }>(sql`
+  attach: A,
+): Promise<(ExpiryGroupRow & { attached: AttachedValues<A> })[]> {
+  const names = Object.keys(attach);
+  const attachedColumns = names.map(
+    (name, index) => sql`, (${attach[name]!(groupRefs)}) as ${sql.identifier(`attached_${index}`)}`,
+  );
+  const result = await db.execute<
+    {
+      client_id: string;
+      expiry_day: string;
+      licence_type: LicenceType;
+      key_count: number;
+      keys: string[];
+    } & Record<string, unknown>
+  >(sql`
     select g.client_id, g.expiry_day::text as expiry_day, g.licence_type, g.key_count, k.keys
+           ${sql.join(attachedColumns)}
       from (select ${licenceExpiryGroups.clientId} as client_id,
                    ${licenceExpiryGroups.expiryDay} as expiry_day,
                    ${licenceExpiryGroups.licenceType} as licence_type,
@@ -71,6 +94,9 @@ export async function findExpiryGroups(
     licenceType: row.licence_type,
     keyCount: Number(row.key_count),
     keys: row.keys,
+    attached: Object.fromEntries(
+      names.map((name, index) => [name, row[`attached_${index}`] ?? null]),
+    ) as AttachedValues<A>,
   }));
 }
 

@@ -7,13 +7,14 @@ import {
   findExpiringKeys,
   findExpiryGroups,
   findExpiryWindowTotals,
+  type AttachedValues,
   type ExpiringKeyRow,
-  type ExpiryGroupPage,
   type ExpiryGroupRow,
   type ExpiryWindow,
+  type GroupAttachments,
 } from './licence-renewals.repo';
 
-export type { ExpiringKeyRow, ExpiryGroupPage, ExpiryGroupRow };
+export type { ExpiringKeyRow, ExpiryGroupRefs, ExpiryGroupRow } from './licence-renewals.repo';
 
 /** The UTC days of `from` to `to`, both whole. */
 function windowOf(from: Date, to: Date): ExpiryWindow {
@@ -22,22 +23,23 @@ function windowOf(from: Date, to: Date): ExpiryWindow {
 
 /**
  * One page of the keys expiring on the UTC days of `from` to `to` (both days whole), grouped by
- * client, expiry day and type, with the window's totals: read by `readTotals` (the caller's
- * cache), else from the groups.
+ * client, expiry day and type, each with what `attach` reads about it (another module's
+ * subqueries, in the same statement), and the window's totals: read by `readTotals` (the
+ * caller's cache), else from the groups.
  */
-export async function expiryGroupPage(
+export async function expiryGroupPage<A extends GroupAttachments>(
   db: DbExecutor,
   window: { from: Date; to: Date; limit: number; offset: number; keysPerGroup: number },
+  attach: A,
   readTotals: TotalsReader = (_key, load) => load(),
-): Promise<ExpiryGroupPage> {
+): Promise<ExpiryWindowTotals & { groups: (ExpiryGroupRow & { attached: AttachedValues<A> })[] }> {
   const days = windowOf(window.from, window.to);
   const [groups, totals] = await Promise.all([
-    findExpiryGroups(db, {
-      ...days,
-      limit: window.limit,
-      offset: window.offset,
-      perGroup: window.keysPerGroup,
-    }),
+    findExpiryGroups(
+      db,
+      { ...days, limit: window.limit, offset: window.offset, perGroup: window.keysPerGroup },
+      attach,
+    ),
     readTotals(`${days.fromDay}|${days.toDay}`, () => findExpiryWindowTotals(db, days)),
   ]);
   return { groups, ...totals };

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { prepared } from '../../db/prepared';
 import { products, type ProductRow } from '../../db/schema';
@@ -22,4 +22,31 @@ export function findRenewalProducts(db: DbExecutor): Promise<ProductRow[]> {
       .orderBy(asc(products.licenceType), asc(products.createdAt), asc(products.id))
       .prepare('renewal_products'),
   ).execute();
+}
+
+/** What the renewals view shows of the product that renews a licence type. */
+export interface RenewalProductFacts {
+  id: string;
+  name: string;
+  /** In ringgit (json carries the numeric column as a number). */
+  unitPrice: number;
+  validityDays: number | null;
+}
+
+/**
+ * The product that renews the licence type `licenceType` names (as findRenewalProducts chooses
+ * it) as a scalar subquery: a json object, or null when no active licence product has the type.
+ * One entry of products_renewal_idx, for another module's statement to attach to its rows.
+ */
+export function renewalProductOf(licenceType: SQL): SQL<RenewalProductFacts | null> {
+  return sql<RenewalProductFacts | null>`select json_build_object(
+      'id', ${products.id},
+      'name', ${products.name},
+      'unitPrice', ${products.unitPrice},
+      'validityDays', ${products.validityDays})
+    from ${products}
+   where ${products.category} = 'licence' and ${products.active}
+     and ${products.licenceType} is not null and ${products.licenceType} = ${licenceType}
+   order by ${products.createdAt}, ${products.id}
+   limit 1`;
 }

@@ -3,6 +3,8 @@ import type { DbExecutor } from '../../db/client';
 import type { ProductRow } from '../../db/schema';
 import { findRenewalProducts } from './licence-products.repo';
 
+export { renewalProductOf, type RenewalProductFacts } from './licence-products.repo';
+
 /**
  * The product that renews each licence type: the active licence product of that type (the oldest
  * when several are active, so the choice is stable).

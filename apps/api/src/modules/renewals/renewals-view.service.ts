@@ -6,15 +6,14 @@ import {
 } from '@patrol/contracts';
 import { dayMs, fromSen, toSen } from '@patrol/domain';
 import type { AppContext } from '../../http/app-context';
-import type { ProductRow } from '../../db/schema';
-import { clientsByIds } from '../clients/client-renewal.service';
+import { renewalClientOf } from '../clients/client-renewal.service';
 import { expiryGroupPage } from '../licences/licence-renewals.service';
-import { renewalProductsByType } from '../products/licence-products.service';
+import { renewalProductOf, type RenewalProductFacts } from '../products/licence-products.service';
 
 /** How many of a group's keys the view names. */
 export const keysShownPerGroup = 10;
 
-function renewalProduct(product: ProductRow | undefined): RenewalGroup['product'] {
+function renewalProduct(product: RenewalProductFacts | null): RenewalGroup['product'] {
   if (!product) return null;
   return {
     id: product.id,
@@ -27,9 +26,10 @@ function renewalProduct(product: ProductRow | undefined): RenewalGroup['product'
 /**
  * GET /api/business/renewals: the keys expiring in the next `days` days, grouped by client, expiry
  * day and licence type, soonest first, each with the product and price that would renew it. The
- * page is a range of the renewal index; the window's totals, an aggregate of every group in it,
- * are held per window for the pages after the first (`renewalTotals`); the page's groups come
- * with their keys, and its clients and products are read beside each other.
+ * page is one statement: a range of the renewal index, each group with its keys, its client and
+ * its renewing product (the clients' and products' modules attach theirs). The window's totals,
+ * an aggregate of every group in it, are held per window for the pages after the first
+ * (`renewalTotals`).
  */
 export async function listRenewals(
   { db, renewalTotals }: Pick<AppContext, 'db' | 'renewalTotals'>,
@@ -45,31 +45,24 @@ export async function listRenewals(
       offset: (query.page - 1) * query.limit,
       keysPerGroup: keysShownPerGroup,
     },
+    {
+      client: (group) => renewalClientOf(group.clientId),
+      product: (group) => renewalProductOf(group.licenceType),
+    },
     (key, load) => renewalTotals.get(key, load),
   );
-  const [clients, products] = await Promise.all([
-    clientsByIds(
-      db,
-      page.groups.map((group) => group.clientId),
-    ),
-    renewalProductsByType(db),
-  ]);
-  const renewals = page.groups.map((group): RenewalGroup => {
-    const client = clients.get(group.clientId);
-    const product = products.get(group.licenceType);
-    return {
-      clientId: group.clientId,
-      companyId: client?.companyId ?? '',
-      companyName: client?.companyName ?? '',
-      autoRenewal: client?.autoRenewal ?? false,
-      expiryDate: group.expiryDate,
-      licenceType: group.licenceType,
-      keyCount: group.keyCount,
-      keys: group.keys,
-      product: renewalProduct(product),
-      renewalAmount: product ? fromSen(toSen(product.unitPrice) * group.keyCount) : null,
-    };
-  });
+  const renewals = page.groups.map(({ attached: { client, product }, ...group }): RenewalGroup => ({
+    clientId: group.clientId,
+    companyId: client?.companyId ?? '',
+    companyName: client?.companyName ?? '',
+    autoRenewal: client?.autoRenewal ?? false,
+    expiryDate: group.expiryDate,
+    licenceType: group.licenceType,
+    keyCount: group.keyCount,
+    keys: group.keys,
+    product: renewalProduct(product),
+    renewalAmount: product ? fromSen(toSen(product.unitPrice) * group.keyCount) : null,
+  }));
   return {
     success: true,
     renewals,
