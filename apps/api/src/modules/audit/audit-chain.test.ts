@@ -216,7 +216,8 @@ describe('the audit chain', () => {
 describe('the canonical serialisation', () => {
   const awkward = {
     zeta: 'quote " backslash \\ newline \n tab \t bell \u0007 é 漢字 😀',
-    alpha: [1, 1.5, -0.25, 100000000000000000000000, { b: true, a: null }],
+    alpha: [1, 1.5, -0.25, 100000000000000000000000, { b: true, a: null }, [2, 'x', [false]]],
+    scalars: ['text', true, false, null, 0, 'quote " in an array'],
     Beta: { nested: { money: '12.50', count: 3 } },
     '': 'empty key',
     é: 'after ascii',
