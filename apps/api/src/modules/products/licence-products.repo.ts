@@ -1,30 +1,9 @@
-import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { licenceTypes, type LicenceType } from '@patrol/contracts';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { prepared } from '../../db/prepared';
-import { products, type ProductRow } from '../../db/schema';
+import { products } from '../../db/schema';
 
-/**
- * The oldest active licence product of each licence type: one row a type, however many licence
- * products the catalogue holds (the scale data set has hundreds, read on every renewals page).
- */
-export function findRenewalProducts(db: DbExecutor): Promise<ProductRow[]> {
-  return prepared(db, 'renewal_products', () =>
-    db
-      .selectDistinctOn([products.licenceType])
-      .from(products)
-      .where(
-        and(
-          eq(products.category, 'licence'),
-          eq(products.active, true),
-          isNotNull(products.licenceType),
-        ),
-      )
-      .orderBy(asc(products.licenceType), asc(products.createdAt), asc(products.id))
-      .prepare('renewal_products'),
-  ).execute();
-}
-
-/** What the renewals view shows of the product that renews a licence type. */
+/** What the renewals view and the daily run use of the product that renews a licence type. */
 export interface RenewalProductFacts {
   id: string;
   name: string;
@@ -34,9 +13,10 @@ export interface RenewalProductFacts {
 }
 
 /**
- * The product that renews the licence type `licenceType` names (as findRenewalProducts chooses
- * it) as a scalar subquery: a json object, or null when no active licence product has the type.
- * One entry of products_renewal_idx, for another module's statement to attach to its rows.
+ * The product that renews the licence type `licenceType` names, the oldest active licence product
+ * of the type (so the choice is stable), as a scalar subquery: a json object, or null when no
+ * active licence product has the type. One entry of products_renewal_idx, however many licence
+ * products the catalogue holds, for another module's statement to attach to its rows.
  */
 export function renewalProductOf(licenceType: SQL): SQL<RenewalProductFacts | null> {
   return sql<RenewalProductFacts | null>`select json_build_object(
@@ -49,4 +29,22 @@ export function renewalProductOf(licenceType: SQL): SQL<RenewalProductFacts | nu
      and ${products.licenceType} is not null and ${products.licenceType} = ${licenceType}
    order by ${products.createdAt}, ${products.id}
    limit 1`;
+}
+
+/** The product that renews each licence type that has one. */
+export async function findRenewalProducts(
+  db: DbExecutor,
+): Promise<{ licenceType: LicenceType; product: RenewalProductFacts | null }[]> {
+  const types = sql.join(
+    licenceTypes.map((type) => sql`${type}`),
+    sql`, `,
+  );
+  const result = await db.execute<{
+    licence_type: LicenceType;
+    product: RenewalProductFacts | null;
+  }>(
+    sql`select t.licence_type, (${renewalProductOf(sql`t.licence_type`)}) as product
+          from unnest(array[${types}]::text[]) as t(licence_type)`,
+  );
+  return result.rows.map((row) => ({ licenceType: row.licence_type, product: row.product }));
 }

@@ -1,7 +1,6 @@
 import type { LicenceType } from '@patrol/contracts';
 import type { DbExecutor } from '../../db/client';
-import type { ProductRow } from '../../db/schema';
-import { findRenewalProducts } from './licence-products.repo';
+import { findRenewalProducts, type RenewalProductFacts } from './licence-products.repo';
 
 export { renewalProductOf, type RenewalProductFacts } from './licence-products.repo';
 
@@ -9,7 +8,11 @@ export { renewalProductOf, type RenewalProductFacts } from './licence-products.r
  * The product that renews each licence type: the active licence product of that type (the oldest
  * when several are active, so the choice is stable).
  */
-export async function renewalProductsByType(db: DbExecutor): Promise<Map<LicenceType, ProductRow>> {
+export async function renewalProductsByType(
+  db: DbExecutor,
+): Promise<Map<LicenceType, RenewalProductFacts>> {
   const rows = await findRenewalProducts(db);
-  return new Map(rows.map((row) => [row.licenceType as LicenceType, row]));
+  return new Map(
+    rows.flatMap(({ licenceType, product }) => (product ? [[licenceType, product]] : [])),
+  );
 }

@@ -4,7 +4,7 @@ import {
   type QuotationItemInput,
 } from '@patrol/contracts';
 import { businessDay, dayMs, formatBusinessDate, fromSen, toSen } from '@patrol/domain';
-import type { ClientRow, ProductRow } from '../../db/schema';
+import type { ClientRow } from '../../db/schema';
 import type { AppContext } from '../../http/app-context';
 import type { AuthUser } from '../../http/authenticate';
 import { publishActivity, recordActivity } from '../activity/activity.service';
@@ -16,7 +16,10 @@ import {
   unpaidAmong,
 } from '../invoices/invoice-dues.service';
 import { expiringKeys, type ExpiringKeyRow } from '../licences/licence-renewals.service';
-import { renewalProductsByType } from '../products/licence-products.service';
+import {
+  renewalProductsByType,
+  type RenewalProductFacts,
+} from '../products/licence-products.service';
 import {
   createQuotation,
   openQuotationIds,
@@ -78,7 +81,7 @@ async function coveredKeys(
 /** The renewal lines of one client's keys: one line per licence type (and per 1,000 keys). */
 function renewalLines(
   keys: readonly ExpiringKeyRow[],
-  products: Map<string, ProductRow>,
+  products: Map<string, RenewalProductFacts>,
 ): { items: QuotationItemInput[]; licenceIds: string[] } {
   const items: QuotationItemInput[] = [];
   const licenceIds: string[] = [];
