@@ -1,21 +1,13 @@
+import { dateFormat } from './date-formats';
 import { businessTimeZone, dayMs } from './dates';
 
 /** A calendar day as 'YYYY-MM-DD' (documents carry days, not instants). */
 export type IsoDay = string;
 
-// Building a formatter costs about 0.1 ms and nearly every request asks for the day: each time
-// zone's formatter is built once.
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** The calendar day of an instant in the business time zone ('2026-11-24'). */
 export function businessDay(now: Date, timeZone: string = businessTimeZone): IsoDay {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    // en-CA formats as YYYY-MM-DD.
-    format = new Intl.DateTimeFormat('en-CA', { timeZone });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(now);
+  // en-CA formats as YYYY-MM-DD.
+  return dateFormat('en-CA', { timeZone }).format(now);
 }
 
 /** The day `days` after `day` (negative for before). */

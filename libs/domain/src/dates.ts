@@ -1,4 +1,5 @@
 import { countWithUnit } from './plural';
+import { dateFormat } from './date-formats';
 
 /** A point in time as it arrives: a Date, an ISO string, epoch milliseconds, or nothing. */
 export type DateInput = Date | string | number | null | undefined;
@@ -26,22 +27,6 @@ const dateOnlyPattern = /^\d{4}-\d{2}-\d{2}$/;
 // midnight, so it must also be shown in UTC or it would move to the previous day west of GMT.
 function displayTimeZone(input: DateInput, timeZone: string): string {
   return typeof input === 'string' && dateOnlyPattern.test(input.trim()) ? 'UTC' : timeZone;
-}
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * One Intl.DateTimeFormat per locale, options and zone: building one costs a fraction of a
- * millisecond, which a daily run numbering and dating thousands of documents pays each time.
- */
-function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    formats.set(key, format);
-  }
-  return format;
 }
 
 function formatDate(

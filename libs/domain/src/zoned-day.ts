@@ -1,23 +1,18 @@
 import type { IsoDay } from './calendar-days';
-
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+import { dateFormat } from './date-formats';
 
 /** How far a time zone's wall clock is ahead of UTC at an instant, in milliseconds. */
 export function timeZoneOffsetMs(at: Date, timeZone: string): number {
-  let format = offsetFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    offsetFormats.set(timeZone, format);
-  }
+  const format = dateFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
   const parts = Object.fromEntries(
     format.formatToParts(at).map((part) => [part.type, Number(part.value)]),
   ) as Record<string, number>;
@@ -50,7 +45,7 @@ export function dayStartInstant(day: IsoDay, timeZone: string): Date {
  * ('Asia/Kuala_Lumpur (GMT+8)', 'Europe/London (GMT)').
  */
 export function timeZoneLabel(timeZone: string, at: Date = new Date()): string {
-  const offset = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'shortOffset' })
+  const offset = dateFormat('en-GB', { timeZone, timeZoneName: 'shortOffset' })
     .formatToParts(at)
     .find((part) => part.type === 'timeZoneName')?.value;
   return offset ? `${timeZone} (${offset})` : timeZone;

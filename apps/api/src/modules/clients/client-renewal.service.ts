@@ -3,7 +3,7 @@ import type { ClientRow } from '../../db/schema';
 import { findClientByCompanyIdForUpdate } from './clients.repo';
 import { findClientsByIds, updateAutoRenewal } from './client-renewal.repo';
 
-export { renewalClientOf, type RenewalClientFacts } from './client-renewal.repo';
+export { renewalClientOf } from './client-renewal.repo';
 
 /** Clients by row id, keyed by id (the renewals view and run name their clients). */
 export async function clientsByIds(

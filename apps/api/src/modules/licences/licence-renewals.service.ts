@@ -14,7 +14,7 @@ import {
   type GroupAttachments,
 } from './licence-renewals.repo';
 
-export type { ExpiringKeyRow, ExpiryGroupRefs, ExpiryGroupRow } from './licence-renewals.repo';
+export type { ExpiringKeyRow } from './licence-renewals.repo';
 
 /** The UTC days of `from` to `to`, both whole. */
 function windowOf(from: Date, to: Date): ExpiryWindow {
