@@ -23,6 +23,7 @@ import { sharedAnswer } from '../../http/json-answer';
 import type { AuthUser } from '../../http/authenticate';
 import { publishActivity, recordActivity } from '../activity/activity.service';
 import { recordRowChange } from '../audit/audit.service';
+import { findClientsByIds } from './client-renewal.repo';
 import { clientEInvoiceColumns, presentClient } from './clients.presenter';
 import {
   clientDirectorySummary,
@@ -126,13 +127,13 @@ export async function listBillingClients(
   return { success: true, clients: rows.map(presentBillingClient) };
 }
 
-/** A client as billing documents copy it, by row id; undefined when there is none. */
-export async function findBillingClient(
+/** Clients as billing documents copy them, by row id; an id without a client is absent. */
+export async function billingClientsByIds(
   db: DbExecutor,
-  id: string,
-): Promise<BillingClient | undefined> {
-  const row = await findClientById(db, id);
-  return row && presentBillingClient(row);
+  ids: readonly string[],
+): Promise<Map<string, BillingClient>> {
+  const rows = await findClientsByIds(db, [...new Set(ids)]);
+  return new Map(rows.map((row) => [row.id, presentBillingClient(row)]));
 }
 
 function presentBillingClient(row: ClientRow): BillingClient {

@@ -64,18 +64,17 @@ export function lockClientLicences(
     .for('update');
 }
 
-/** The ids among `ids` of licences the client holds. */
-export async function findClientLicenceIds(
+/** The client holding each of `ids` (an id that names no licence is absent). */
+export async function findLicenceHolders(
   db: DbExecutor,
-  clientId: string,
   ids: readonly string[],
-): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: licences.id })
+    .select({ id: licences.id, clientId: licences.clientId })
     .from(licences)
-    .where(and(eq(licences.clientId, clientId), inArray(licences.id, [...ids])));
-  return new Set(rows.map((row) => row.id));
+    .where(inArray(licences.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.clientId]));
 }
 
 /** Sets what paid for a licence and, for an extension, its new expiry. */

@@ -9,7 +9,7 @@ import { publishActivity, recordActivity } from '../activity/activity.service';
 import { recordRowChange } from '../audit/audit.service';
 import { clientRowById, loadClient, lockClient } from '../clients/clients.service';
 import {
-  findClientLicenceIds,
+  findLicenceHolders,
   findIssuances,
   insertIssuance,
   lockClientLicences,
@@ -50,13 +50,15 @@ export interface PaidLicencesResult {
 const keyGenerationRounds = 5;
 const slotKey = (lineId: string, slot: number) => `${lineId}:${slot}`;
 
-/** The ids among `ids` of keys the client (row id) holds: a renewal line may name only those. */
-export function clientLicenceIds(
+/**
+ * The client (row id) holding each of the keys `ids`, an unknown id absent: a renewal line may
+ * name only its client's keys.
+ */
+export function licenceHolders(
   db: DbExecutor,
-  clientId: string,
   ids: readonly string[],
-): Promise<Set<string>> {
-  return findClientLicenceIds(db, clientId, ids);
+): Promise<Map<string, string>> {
+  return findLicenceHolders(db, ids);
 }
 
 /**

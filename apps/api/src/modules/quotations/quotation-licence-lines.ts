@@ -1,7 +1,7 @@
 import { licenceBillingMessages, type LicenceAction, type Product } from '@patrol/contracts';
 import type { DbExecutor } from '../../db/client';
 import { invalid } from '../../http/app-error';
-import { clientLicenceIds } from '../licences/licence-billing.service';
+import { licenceHolders } from '../licences/licence-billing.service';
 
 // The licence lines of a quotation: a line of a licence product says whether it sells new keys or
 // renews chosen keys of the quotation's client; no other line says either.
@@ -25,6 +25,24 @@ export async function checkLicenceLines(
   items: readonly LicenceLineInput[],
   products?: ReadonlyMap<string, Product>,
 ): Promise<void> {
+  const holders = await licenceHolders(db, renewedKeys(items));
+  throwLicenceLineErrors(clientId, items, products, holders);
+}
+
+/** Every key the renewal lines of `items` name. */
+export function renewedKeys(items: readonly LicenceLineInput[]): string[] {
+  return items.flatMap((item) =>
+    item.licenceAction === 'renewal' ? [...(item.renewalLicenceIds ?? [])] : [],
+  );
+}
+
+/** checkLicenceLines with the keys' holders already read (`holders`: key id to client row id). */
+export function throwLicenceLineErrors(
+  clientId: string | null,
+  items: readonly LicenceLineInput[],
+  products: ReadonlyMap<string, Product> | undefined,
+  holders: ReadonlyMap<string, string>,
+): void {
   const errors: Record<string, string> = {};
   items.forEach((item, index) => {
     if (!products) return;
@@ -34,13 +52,10 @@ export async function checkLicenceLines(
       errors[`items.${index}.licenceAction`] = licenceBillingMessages.licenceActionRefused;
     }
   });
-  const named = items.flatMap((item) =>
-    item.licenceAction === 'renewal' ? [...(item.renewalLicenceIds ?? [])] : [],
-  );
-  const owned = clientId ? await clientLicenceIds(db, clientId, named) : new Set<string>();
   items.forEach((item, index) => {
     if (item.licenceAction !== 'renewal') return;
-    if ((item.renewalLicenceIds ?? []).some((id) => !owned.has(id))) {
+    const held = (id: string) => clientId !== null && holders.get(id) === clientId;
+    if (!(item.renewalLicenceIds ?? []).every(held)) {
       errors[`items.${index}.renewalLicenceIds`] = licenceBillingMessages.renewalKeysUnknown;
     }
   });

@@ -20,6 +20,6 @@ export function openQuotationIds(
 }
 
 // The renewal run drafts, accepts and sends quotations through the same paths as staff.
-export { createQuotation } from './quotations.service';
+export { createQuotation, createQuotations } from './quotations.service';
 export { setQuotationStatus } from './quotation-status.service';
 export { sendQuotationToClient } from './quotation-sending';

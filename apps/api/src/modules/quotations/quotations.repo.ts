@@ -121,13 +121,33 @@ export async function findQuotationForUpdate(
   return row;
 }
 
-export async function insertQuotation(
+/** Inserts quotations and their lines (positions from 0) in two statements, answered in order. */
+export async function insertQuotationsWithItems(
   db: DbExecutor,
-  values: NewQuotationRow,
-): Promise<QuotationRow> {
-  const [row] = await db.insert(quotations).values(values).returning();
-  return row!;
+  drafts: readonly { row: NewQuotationRow; lines: readonly NewLineValues[] }[],
+): Promise<{ row: QuotationRow; items: QuotationItemRow[] }[]> {
+  if (drafts.length === 0) return [];
+  const rows = await db
+    .insert(quotations)
+    .values(drafts.map((draft) => draft.row))
+    .returning();
+  // Matched by number: RETURNING promises no order.
+  const byNumber = new Map(rows.map((row) => [row.quotationNumber, row]));
+  const created = drafts.map((draft) => byNumber.get(draft.row.quotationNumber)!);
+  const lines = created.flatMap((row, index) =>
+    drafts[index]!.lines.map((line, position) => ({ ...line, quotationId: row.id, position })),
+  );
+  const items = lines.length === 0 ? [] : await db.insert(quotationItems).values(lines).returning();
+  const itemsOf = new Map(created.map((row): [string, QuotationItemRow[]] => [row.id, []]));
+  for (const item of items) itemsOf.get(item.quotationId)!.push(item);
+  return created.map((row) => ({
+    row,
+    items: itemsOf.get(row.id)!.sort((a, b) => a.position - b.position),
+  }));
 }
+
+/** A line's values as a quotation stores them, without its quotation and position. */
+type NewLineValues = Omit<NewQuotationItemRow, 'quotationId' | 'position'>;
 
 /** Replaces a quotation's lines with `items` (positions from 0). */
 export async function replaceQuotationItems(

@@ -1,13 +1,20 @@
 import {
   createQuotationBodySchema,
+  type CreateQuotationBody,
   type LicenceRenewalSettings,
+  type Quotation,
   type QuotationItemInput,
 } from '@patrol/contracts';
 import { businessDay, dayMs, formatBusinessDate, fromSen, toSen } from '@patrol/domain';
 import type { ClientRow } from '../../db/schema';
 import type { AppContext } from '../../http/app-context';
 import type { AuthUser } from '../../http/authenticate';
-import { publishActivity, recordActivity } from '../activity/activity.service';
+import {
+  publishActivity,
+  recordActivities,
+  recordActivity,
+  type NewActivity,
+} from '../activity/activity.service';
 import { clientsByIds } from '../clients/client-renewal.service';
 import {
   convertQuotationToInvoice,
@@ -22,12 +29,13 @@ import {
 } from '../products/licence-products.service';
 import {
   createQuotation,
+  createQuotations,
   openQuotationIds,
   renewalKeysInOpenQuotations,
   sendQuotationToClient,
   setQuotationStatus,
 } from '../quotations/quotation-renewals.service';
-import { findDraftsOfClients, insertDraft } from './renewals.repo';
+import { findDraftsOfClients, insertDrafts } from './renewals.repo';
 
 type DraftDeps = Pick<AppContext, 'db' | 'events' | 'uploads' | 'mailer' | 'logger'>;
 
@@ -108,6 +116,16 @@ function renewalLines(
   return { items, licenceIds };
 }
 
+/** A client's renewal, planned: its lines and the keys they name. */
+export interface PlannedRenewal {
+  client: ClientRow;
+  items: QuotationItemInput[];
+  licenceIds: string[];
+}
+
+/** Renewal quotations drafted in one transaction. */
+const draftsPerBatch = 100;
+
 /**
  * The run's renewals: for each client with keys expiring within the lead time that no open
  * quotation or unpaid invoice already names, one renewal quotation naming them (sent when the
@@ -134,77 +152,156 @@ export async function draftRenewals(
     renewalProductsByType(ctx.db),
     clientsByIds(ctx.db, clientIds),
   ]);
-  const outcome = { quotations: 0, invoices: 0 };
   const byClient = groupBy(
     keys.filter((key) => !covered.has(key.id)),
     (key) => key.clientId,
   );
+  const planned: PlannedRenewal[] = [];
   for (const [clientId, clientKeys] of byClient) {
     const client = clients.get(clientId);
     if (!client?.active) continue;
-    const { items, licenceIds } = renewalLines(clientKeys, products);
-    if (items.length === 0) continue;
-    try {
-      const kind = await draftOne(ctx, actor, settings, client, items, licenceIds, runDate, now);
-      outcome[kind] += 1;
-    } catch (error) {
-      ctx.logger.error({ err: error, clientId }, 'renewal not drafted');
-    }
+    const lines = renewalLines(clientKeys, products);
+    if (lines.items.length > 0) planned.push({ client, ...lines });
+  }
+  const run = { ctx, actor, settings, runDate, now };
+  const quoted = planned.filter((renewal) => !renewal.client.autoRenewal);
+  const outcome = { quotations: 0, invoices: 0 };
+  for (let start = 0; start < quoted.length; start += draftsPerBatch) {
+    outcome.quotations += await draftQuotations(run, quoted.slice(start, start + draftsPerBatch));
+  }
+  for (const renewal of planned.filter((each) => each.client.autoRenewal)) {
+    if (await draftAlone(run, renewal)) outcome.invoices += 1;
   }
   return outcome;
 }
 
-async function draftOne(
-  ctx: DraftDeps,
-  actor: AuthUser,
-  settings: LicenceRenewalSettings,
-  client: ClientRow,
-  items: QuotationItemInput[],
-  licenceIds: string[],
-  runDate: string,
-  now: Date,
-): Promise<'quotations' | 'invoices'> {
-  const body = createQuotationBodySchema.parse({
-    clientId: client.id,
-    items,
-    notes: `Renewal of ${licenceIds.length} licence${licenceIds.length === 1 ? '' : 's'} expiring within ${settings.leadTimeDays} days.`,
-  });
-  const { quotation } = await createQuotation(ctx, actor, body, now);
-  let invoiceId: string | null = null;
-  if (client.autoRenewal) {
-    await setQuotationStatus(ctx, actor, quotation.id, 'accepted', now);
-    const converted = await convertQuotationToInvoice(ctx, actor, quotation.id, {}, now);
-    invoiceId = converted.invoice.id;
+/** What drafting a renewal needs besides the renewal itself. */
+export interface DraftRun {
+  ctx: DraftDeps;
+  actor: AuthUser;
+  settings: LicenceRenewalSettings;
+  runDate: string;
+  now: Date;
+}
+
+/**
+ * Drafts a batch of renewal quotations in one transaction, then records and announces them.
+ * A batch refused as a whole (a key that changed hands, a product deleted since it was read) is
+ * drafted one by one instead, so that only the renewal at fault is left for the next run.
+ * Answers how many were drafted.
+ */
+export async function draftQuotations(
+  run: DraftRun,
+  batch: readonly PlannedRenewal[],
+): Promise<number> {
+  const { ctx, actor, settings, runDate, now } = run;
+  let created: Quotation[];
+  try {
+    created = await createQuotations(ctx, actor, batch.map(renewalBody(settings)), now);
+  } catch (error) {
+    ctx.logger.warn({ err: error }, 'renewal batch refused: drafting it one renewal at a time');
+    let drafted = 0;
+    for (const renewal of batch) if (await draftAlone(run, renewal)) drafted += 1;
+    return drafted;
   }
-  const draft = await ctx.db.transaction(async (tx) => {
-    await insertDraft(tx, {
-      clientId: client.id,
-      quotationId: quotation.id,
-      invoiceId,
-      licenceIds,
-      runDate,
-    });
-    return recordActivity(tx, {
-      type: 'renewal_drafted',
-      detail: invoiceId
-        ? `Renewal invoice for ${licenceIds.length} licences of ${client.companyName} (auto-renewal)`
-        : `Renewal quotation ${quotation.quotationNumber} for ${licenceIds.length} licences of ${client.companyName}`,
-      companyId: client.companyId,
-      refs: {
-        companyName: client.companyName,
-        companyId: client.companyId,
-        quotationNumber: quotation.quotationNumber,
-      },
-    });
+  const drafted = batch.map((renewal, index) => ({ renewal, quotation: created[index]! }));
+  const activities = await ctx.db.transaction(async (tx) => {
+    await insertDrafts(
+      tx,
+      drafted.map(({ renewal, quotation }) => ({
+        clientId: renewal.client.id,
+        quotationId: quotation.id,
+        invoiceId: null,
+        licenceIds: renewal.licenceIds,
+        runDate,
+      })),
+    );
+    return recordActivities(
+      tx,
+      drafted.map(({ renewal, quotation }) => draftedActivity(renewal, quotation, false)),
+    );
   });
-  publishActivity(ctx.events, draft);
+  for (const activity of activities) publishActivity(ctx.events, activity);
   if (settings.sendQuotationsAutomatically) {
-    try {
-      if (invoiceId) await sendInvoiceToClient(ctx, actor, invoiceId, now);
-      else await sendQuotationToClient(ctx, actor, quotation.id, now);
-    } catch (error) {
-      ctx.logger.warn({ err: error, clientId: client.id }, 'renewal drafted but not sent');
+    for (const { renewal, quotation } of drafted) {
+      await sendDrafted(ctx, renewal, () => sendQuotationToClient(ctx, actor, quotation.id, now));
     }
   }
-  return invoiceId ? 'invoices' : 'quotations';
+  return drafted.length;
+}
+
+/** The quotation body of a renewal. */
+function renewalBody(settings: LicenceRenewalSettings) {
+  return ({ client, items, licenceIds }: PlannedRenewal): CreateQuotationBody =>
+    createQuotationBodySchema.parse({
+      clientId: client.id,
+      items,
+      notes: `Renewal of ${licenceIds.length} licence${licenceIds.length === 1 ? '' : 's'} expiring within ${settings.leadTimeDays} days.`,
+    });
+}
+
+/** The activity feed's entry of a drafted renewal. */
+function draftedActivity(
+  { client, licenceIds }: PlannedRenewal,
+  quotation: Quotation,
+  invoiced: boolean,
+): NewActivity {
+  return {
+    type: 'renewal_drafted',
+    detail: invoiced
+      ? `Renewal invoice for ${licenceIds.length} licences of ${client.companyName} (auto-renewal)`
+      : `Renewal quotation ${quotation.quotationNumber} for ${licenceIds.length} licences of ${client.companyName}`,
+    companyId: client.companyId,
+    refs: {
+      companyName: client.companyName,
+      companyId: client.companyId,
+      quotationNumber: quotation.quotationNumber,
+    },
+  };
+}
+
+/** Sends a drafted renewal; a send that fails leaves the draft for staff to send. */
+async function sendDrafted(ctx: DraftDeps, renewal: PlannedRenewal, send: () => Promise<unknown>) {
+  try {
+    await send();
+  } catch (error) {
+    ctx.logger.warn({ err: error, clientId: renewal.client.id }, 'renewal drafted but not sent');
+  }
+}
+
+/**
+ * Drafts one renewal on its own: its quotation, accepted and converted to an invoice for a client
+ * with auto-renewal. A renewal that fails is logged and left for the next run. Answers whether it
+ * was drafted.
+ */
+async function draftAlone(run: DraftRun, renewal: PlannedRenewal): Promise<boolean> {
+  const { ctx, actor, settings, runDate, now } = run;
+  const { client, licenceIds } = renewal;
+  try {
+    const { quotation } = await createQuotation(ctx, actor, renewalBody(settings)(renewal), now);
+    let invoiceId: string | null = null;
+    if (client.autoRenewal) {
+      await setQuotationStatus(ctx, actor, quotation.id, 'accepted', now);
+      const converted = await convertQuotationToInvoice(ctx, actor, quotation.id, {}, now);
+      invoiceId = converted.invoice.id;
+    }
+    const activity = await ctx.db.transaction(async (tx) => {
+      await insertDrafts(tx, [
+        { clientId: client.id, quotationId: quotation.id, invoiceId, licenceIds, runDate },
+      ]);
+      return recordActivity(tx, draftedActivity(renewal, quotation, invoiceId !== null));
+    });
+    publishActivity(ctx.events, activity);
+    if (settings.sendQuotationsAutomatically) {
+      await sendDrafted(ctx, renewal, () =>
+        invoiceId
+          ? sendInvoiceToClient(ctx, actor, invoiceId, now)
+          : sendQuotationToClient(ctx, actor, quotation.id, now),
+      );
+    }
+    return true;
+  } catch (error) {
+    ctx.logger.error({ err: error, clientId: client.id }, 'renewal not drafted');
+    return false;
+  }
 }

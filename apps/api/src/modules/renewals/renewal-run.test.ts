@@ -1,8 +1,18 @@
 import { addDays, businessDay } from '@patrol/domain';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { invoices, mailOutbox, quotations, renewalRuns } from '../../db/schema';
+import {
+  activities,
+  auditLog,
+  invoices,
+  mailOutbox,
+  products,
+  quotationItems,
+  quotations,
+  renewalDrafts,
+  renewalRuns,
+} from '../../db/schema';
 import {
   type TestContext,
   bearer,
@@ -13,7 +23,10 @@ import {
   createTestContext,
   payAndValidate,
 } from '../../../test/builders';
+import { scheduledJobActor } from '../accounts/system-actor.service';
+import { readCompanySettings } from '../settings/settings.service';
 import { sendDueReminders } from './invoice-reminders.service';
+import { draftQuotations } from './renewal-drafts.service';
 import { runDailyRenewals } from './renewal-run.service';
 
 const dayMs = 86_400_000;
@@ -98,6 +111,117 @@ describe('the daily renewal run', { timeout: 120_000 }, () => {
     const rows = await t.database.db.select().from(renewalRuns).where(eq(renewalRuns.runDate, day));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.finishedAt).not.toBeNull();
+  });
+
+  it('drafts many clients in one transaction, numbered in turn, each with its keys, trail entry and activity', async () => {
+    // The scheduled run drafts as the first superadmin.
+    await t.signIn('superadmin');
+    const day = addDays(businessDay(new Date()), 40);
+    const expiring = new Date(noonOf(day).getTime() + 10 * dayMs);
+    const built = [];
+    for (const name of ['Kelompok Satu', 'Kelompok Dua', 'Kelompok Tiga']) {
+      const client = await buildClient(t, { companyName: `${name} Sdn Bhd` });
+      const key = await buildLicence(t, client.id, { validUntil: expiring });
+      built.push({ client, key });
+    }
+
+    const { run } = await runDailyRenewals(t.ctx, { now: noonOf(day) });
+
+    expect(run).toMatchObject({ ranNow: true, quotationsDrafted: 3, invoicesDrafted: 0 });
+    const ids = built.map(({ client }) => client.id);
+    const drafted = await t.database.db
+      .select()
+      .from(quotations)
+      .where(inArray(quotations.clientId, ids))
+      .orderBy(asc(quotations.quotationNumber));
+    const sequences = drafted.map((row) => Number(row.quotationNumber.split('-').at(-1)));
+    expect(sequences).toEqual([sequences[0], sequences[0]! + 1, sequences[0]! + 2]);
+    const lines = await t.database.db
+      .select()
+      .from(quotationItems)
+      .where(
+        inArray(
+          quotationItems.quotationId,
+          drafted.map((row) => row.id),
+        ),
+      );
+    for (const { client, key } of built) {
+      const quotation = drafted.find((row) => row.clientId === client.id)!;
+      expect(lines.filter((line) => line.quotationId === quotation.id)).toEqual([
+        expect.objectContaining({ licenceAction: 'renewal', renewalLicenceIds: [key.id] }),
+      ]);
+    }
+    const trail = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        inArray(
+          auditLog.entityId,
+          drafted.map((row) => row.id),
+        ),
+      );
+    expect(trail.map((entry) => entry.action)).toEqual(Array(3).fill('quotation.created'));
+    const recorded = await t.database.db
+      .select()
+      .from(renewalDrafts)
+      .where(inArray(renewalDrafts.clientId, ids));
+    expect(recorded).toHaveLength(3);
+    const feed = await t.database.db
+      .select()
+      .from(activities)
+      .where(
+        and(
+          eq(activities.type, 'renewal_drafted'),
+          inArray(
+            activities.companyId,
+            built.map(({ client }) => client.companyId),
+          ),
+        ),
+      );
+    expect(feed).toHaveLength(3);
+  });
+
+  it('drafts a refused batch one renewal at a time, leaving only the one at fault', async () => {
+    const actor = (await scheduledJobActor(t.ctx.db))!;
+    const product = (await t.database.db.select().from(products))[0]!;
+    const plan = async (name: string, keyOf?: string) => {
+      const client = await buildClient(t, { companyName: `${name} Sdn Bhd` });
+      const own = await buildLicence(t, client.id, {
+        validUntil: new Date(Date.now() + 9 * dayMs),
+      });
+      const named = keyOf ?? own.id;
+      return {
+        client,
+        licenceIds: [named],
+        items: [
+          {
+            productId: product.id,
+            productName: product.name,
+            description: 'Renewal of 1 Standard licence',
+            quantity: 1,
+            unitPrice: 100,
+            discount: 0,
+            licenceAction: 'renewal' as const,
+            renewalLicenceIds: [named],
+          },
+        ],
+      };
+    };
+    const sound = await plan('Betul');
+    const atFault = await plan('Salah', sound.licenceIds[0]);
+    const settings = (await readCompanySettings(t.ctx.db)).licenceRenewals;
+
+    const drafted = await draftQuotations(
+      { ctx: t.ctx, actor, settings, runDate: businessDay(new Date()), now: new Date() },
+      [sound, atFault],
+    );
+
+    expect(drafted).toBe(1);
+    const rows = await t.database.db
+      .select()
+      .from(quotations)
+      .where(inArray(quotations.clientId, [sound.client.id, atFault.client.id]));
+    expect(rows.map((row) => row.clientId)).toEqual([sound.client.id]);
   });
 
   it('refuses the run without settings.edit (403)', async () => {

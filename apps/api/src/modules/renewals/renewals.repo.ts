@@ -76,12 +76,12 @@ export function findDraftsOfClients(
     .where(inArray(renewalDrafts.clientId, [...clientIds]));
 }
 
-export async function insertDraft(
+/** Records drafted renewals, one row each. */
+export async function insertDrafts(
   db: DbExecutor,
-  values: typeof renewalDrafts.$inferInsert,
-): Promise<RenewalDraftRow> {
-  const [row] = await db.insert(renewalDrafts).values(values).returning();
-  return row!;
+  values: readonly (typeof renewalDrafts.$inferInsert)[],
+): Promise<void> {
+  if (values.length > 0) await db.insert(renewalDrafts).values([...values]);
 }
 
 /** The reminders sent for these invoices. */

@@ -50,15 +50,27 @@ export async function nextDocumentNumber(
   kind: DocumentKind,
   now: Date = new Date(),
 ): Promise<IssuedDocumentNumber> {
+  const [issued] = await nextDocumentNumbers(tx, kind, 1, now);
+  return issued!;
+}
+
+/** The next `count` numbers of a kind, consecutive, issued as nextDocumentNumber issues one. */
+export async function nextDocumentNumbers(
+  tx: DbExecutor,
+  kind: DocumentKind,
+  count: number,
+  now: Date = new Date(),
+): Promise<IssuedDocumentNumber[]> {
   const config = (await readCompanySettings(tx)).numberingSettings[kind];
   const keys = numberingKeys(kind, config, now);
-  const sequence = plannedDocumentSequence(config, await lockNumberingRows(tx, keys));
-  await saveIssuedSequence(tx, keys, sequence);
-  return {
+  const first = plannedDocumentSequence(config, await lockNumberingRows(tx, keys));
+  const sequences = Array.from({ length: count }, (_, index) => first + index);
+  await saveIssuedSequence(tx, keys, first + count - 1);
+  return sequences.map((sequence) => ({
     number: formatDocumentNumber(config, sequence, now),
     sequence,
     periodKey: keys.periodKey,
-  };
+  }));
 }
 
 async function upcomingNumber(
