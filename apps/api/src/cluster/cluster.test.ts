@@ -88,21 +88,24 @@ describe('WORKERS', () => {
         api.cleanUp();
       });
 
-      const first = await eventually(() => {
-        const workers = childrenOf(api.child);
-        return workers.length === 2 ? workers : undefined;
-      }, 'two workers');
       await eventually(async () => {
         const response = await fetch(`http://127.0.0.1:${port}/ready`).catch(() => undefined);
         return response?.status === 200 ? true : undefined;
       }, 'the API to be ready');
+      // Taken once the API answers, so a worker replaced while starting is not taken for one of
+      // the two that run.
+      const first = await eventually(() => {
+        const workers = childrenOf(api.child);
+        return workers.length === 2 ? workers : undefined;
+      }, 'two workers');
 
       process.kill(first[0]!, 'SIGKILL');
       const replaced = await eventually(() => {
         const workers = childrenOf(api.child);
         return workers.length === 2 && !workers.includes(first[0]!) ? workers : undefined;
       }, 'a replacement worker');
-      expect(replaced).toContain(first[1]);
+      // The primary's log says why, should the other worker have gone too.
+      expect(replaced, api.output()).toContain(first[1]);
       const health = await eventually(async () => {
         const response = await fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined);
         return response?.status === 200 ? response.status : undefined;
