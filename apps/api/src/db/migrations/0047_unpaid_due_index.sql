@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_unpaid_due_idx" ON "invoices" USING btree ("due_date","client_id","id") WHERE "invoices"."is_voided" = false and "invoices"."validated_amount" - "invoices"."refunded_amount" < "invoices"."total_amount" + "invoices"."debited_amount" - "invoices"."credited_amount" and "invoices"."client_id" is not null;
