@@ -126,6 +126,7 @@ export async function createQuotations(
   bodies: readonly CreateQuotationBody[],
   now: Date = new Date(),
 ): Promise<Quotation[]> {
+  if (bodies.length === 0) return [];
   const items = bodies.flatMap((body) => body.items);
   const [clients, products, holders] = await Promise.all([
     billingClientsByIds(
