@@ -42,28 +42,36 @@ export async function seedLicences(
         r2 < 0.5 as bound,
         'Site ' || (n % 40 + 1) as project
       from rows
+    ),
+    timed as (
+      select shaped.*,
+        case when r3 < 0.15 then now() - r3 * interval '2000 days'
+             when r3 < 0.20 then null
+             else now() + (r3 - 0.20) / 0.80 * interval '365 days' end as valid_until,
+        case when not bound then null
+             when r1 < 0.35 then now() - r3 * interval '4 minutes'
+             when r1 < 0.60 then now() - interval '6 minutes' - r3 * interval '20 hours'
+             when r1 < 0.90 then now() - interval '1 day' - r3 * interval '29 days'
+             else null end as reported_at
+      from shaped
     )
     insert into licences (key, client_id, licence_type, valid_until, bound, device_id, project_name,
                           bound_at, last_device_activity, device_token_hash, features, created_at)
     select
       key, client_id,
       case when r1 < 0.2 then 'Trial' when r1 < 0.8 then 'Standard' else 'Premium' end,
-      case when r3 < 0.15 then now() - r3 * interval '2000 days'
-           when r3 < 0.20 then null
-           else now() + (r3 - 0.20) / 0.80 * interval '365 days' end,
+      valid_until,
       bound,
       case when bound then 'MPDID-' || pg_temp.scale_symbols(pg_temp.scale_mix(n, 7), 12) || '-' || project end,
       case when bound then project end,
       case when bound then now() - r1 * interval '300 days' end,
-      case when not bound then null
-           when r1 < 0.35 then now() - r3 * interval '4 minutes'
-           when r1 < 0.60 then now() - interval '6 minutes' - r3 * interval '20 hours'
-           when r1 < 0.90 then now() - interval '1 day' - r3 * interval '29 days'
-           else null end,
+      -- A device reports only while its licence is valid: an expired licence last reported by
+      -- its expiry at the latest (the dashboard's tiles rely on it).
+      case when valid_until < reported_at then valid_until else reported_at end,
       case when bound then encode(sha256(convert_to('scale-device-' || key, 'UTF8')), 'hex') end,
       '[]'::jsonb,
       now() - r1 * interval '730 days'
-    from shaped`);
+    from timed`);
   const [row] = (await db.execute<{ count: string }>(sql`select count(*) from licences`)).rows;
   return Number(row?.count ?? 0);
 }

@@ -1,6 +1,7 @@
 import { licenceTypes } from '@patrol/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -8,6 +9,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
@@ -147,6 +149,39 @@ export const licenceExpiryGroups = pgTable(
     }),
   ],
 );
+
+/**
+ * The dashboard's licence tiles, kept on write by triggers on licences (migration 0048) so that
+ * they add up a few thousand rows instead of every licence. Never written by the application.
+ *
+ * Licences per UTC expiry day and bound state; 'infinity' holds the licences without an expiry.
+ */
+export const licenceExpiryDayCounts = pgTable(
+  'licence_expiry_day_counts',
+  {
+    expiryDay: date('expiry_day', { mode: 'string' }).notNull(),
+    bound: boolean('bound').notNull(),
+    licences: bigint('licences', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.expiryDay, table.bound] })],
+);
+
+/** Licences per UTC hour of creation (the tiles' "30 days ago" total). */
+export const licenceCreatedHourCounts = pgTable('licence_created_hour_counts', {
+  createdHour: timestamp('created_hour', { mode: 'string' }).primaryKey(),
+  licences: bigint('licences', { mode: 'number' }).notNull(),
+});
+
+/**
+ * Licences per UTC minute of their last device activity, and the latest activity the minute has
+ * seen: a heartbeat moves a licence between minutes at most once a minute (its trigger fires only
+ * then). Minutes are kept whatever their age: a day adds at most 1,440 rows.
+ */
+export const licenceActivityMinutes = pgTable('licence_activity_minutes', {
+  minute: timestamp('minute', { mode: 'string' }).primaryKey(),
+  licences: bigint('licences', { mode: 'number' }).notNull(),
+  latest: timestamptz('latest').notNull(),
+});
 
 export type ClientRow = typeof clients.$inferSelect;
 export type NewClientRow = typeof clients.$inferInsert;
