@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       appUrl: 'http://localhost:3000',
       trustProxy: false,
       databaseSizeBudgetBytes: 512 * 1024 * 1024,
+      releaseHealthIntervalMs: 60_000,
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.metricsToken).toBeUndefined();
@@ -122,6 +123,16 @@ describe('loadConfig', () => {
     expect(() => budget('0')).toThrow(/DATABASE_SIZE_BUDGET_MB: must be at least 1/);
     expect(() => budget('1.5')).toThrow(/DATABASE_SIZE_BUDGET_MB/);
     expect(() => budget('lots')).toThrow(/DATABASE_SIZE_BUDGET_MB/);
+  });
+
+  it('reads the release-health interval in seconds, from 1 to 3600', () => {
+    const interval = (value: string) =>
+      loadConfig({ DATA_DIR: dataDir, RELEASE_HEALTH_INTERVAL_SECONDS: value })
+        .releaseHealthIntervalMs;
+    expect(interval('5')).toBe(5_000);
+    expect(() => interval('0')).toThrow(/RELEASE_HEALTH_INTERVAL_SECONDS: must be at least 1/);
+    expect(() => interval('3601')).toThrow(/RELEASE_HEALTH_INTERVAL_SECONDS: must be at most 3600/);
+    expect(() => interval('often')).toThrow(/RELEASE_HEALTH_INTERVAL_SECONDS/);
   });
 
   it('takes a METRICS_TOKEN of 16 characters or more, and never echoes a short one', () => {

@@ -75,6 +75,12 @@ const environmentSchema = z.object({
     .min(1, 'must be at least 1 (megabytes)')
     .max(1_048_576, 'must be at most 1048576 (1 TiB, in megabytes)')
     .default(defaultDatabaseSizeBudgetMb),
+  RELEASE_HEALTH_INTERVAL_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1 (seconds)')
+    .max(3600, 'must be at most 3600 (an hour, in seconds)')
+    .default(60),
   METRICS_TOKEN: z
     .string()
     .trim()
@@ -141,6 +147,8 @@ export interface Config {
    * the panel raises its notice (the spec's hosted free tier, 512 MB, by default).
    */
   databaseSizeBudgetBytes: number;
+  /** How often the release-health watch evaluates the newest releases (RELEASE_HEALTH_INTERVAL_SECONDS, default a minute). */
+  releaseHealthIntervalMs: number;
   /** Bearer token a Prometheus scraper must send to GET /metrics; unset, /metrics is open. Never log it. */
   metricsToken?: string;
   /** MyInvois e-invoicing (MYINVOIS_*): on with its settings, or off naming what is missing. */
@@ -189,6 +197,7 @@ export function loadConfig(env: Environment): Config {
       : defaultInAppPackages,
     answerCaches: values.ANSWER_CACHES === 'on',
     databaseSizeBudgetBytes: values.DATABASE_SIZE_BUDGET_MB * 1024 * 1024,
+    releaseHealthIntervalMs: values.RELEASE_HEALTH_INTERVAL_SECONDS * 1000,
     metricsToken: values.METRICS_TOKEN,
     myinvois: myinvois.setting,
   };

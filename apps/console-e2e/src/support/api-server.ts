@@ -23,6 +23,7 @@ const apiSettings = [
   'APP_URL',
   'JWT_SECRET',
   'CONSOLE_DIST',
+  'RELEASE_HEALTH_INTERVAL_SECONDS',
 ];
 
 export interface ApiServerOptions {

@@ -20,11 +20,13 @@ import {
 
 /** How many of the newest releases have their health refreshed. */
 const releasesWatched = 10;
-/** How often the API refreshes release health. */
-export const releaseHealthIntervalMs = 60_000;
-
 export type HealthDeps = Pick<AppContext, 'db' | 'events' | 'logger' | 'mailer'> & {
   observability: Pick<AppContext['observability'], 'worker'>;
+};
+
+/** The watch's deps: how often it refreshes (RELEASE_HEALTH_INTERVAL_SECONDS, a minute by default). */
+export type HealthWatchDeps = HealthDeps & {
+  config: Pick<AppContext['config'], 'releaseHealthIntervalMs'>;
 };
 
 /**
@@ -41,32 +43,31 @@ export async function refreshReleaseHealth(deps: HealthDeps, now = new Date()): 
 }
 
 /**
- * What each worker runs every minute: the refresh, unless another worker is running it (an advisory
- * lock held by its transaction) or ran it less than a minute ago, so n workers sharing a database
- * refresh once a minute between them. Answers whether this call refreshed.
+ * What each worker runs every interval: the refresh, unless another worker is running it (an
+ * advisory lock held by its transaction) or ran it less than an interval ago, so n workers sharing
+ * a database refresh once an interval between them. Answers whether this call refreshed.
  */
 export async function refreshReleaseHealthIfDue(
-  deps: HealthDeps,
+  deps: HealthWatchDeps,
   now = new Date(),
 ): Promise<boolean> {
+  const intervalMs = deps.config.releaseHealthIntervalMs;
   const moves = await deps.db.transaction(async (tx) =>
-    (await claimRefresh(tx, now)) ? refreshWithin(tx, now) : null,
+    (await claimRefresh(tx, now, intervalMs)) ? refreshWithin(tx, now) : null,
   );
   if (!moves) return false;
   await announceRolloutMoves(deps, moves, now);
   return true;
 }
 
-/** A refresh this much short of the interval ago still counts as this minute's (timers drift). */
-const intervalSlackMs = 5_000;
+/** A refresh this share of the interval short of it ago still counts as this interval's (timers drift). */
+const intervalSlack = 1 / 12;
 
-async function claimRefresh(tx: DbExecutor, now: Date): Promise<boolean> {
+async function claimRefresh(tx: DbExecutor, now: Date, intervalMs: number): Promise<boolean> {
   if (!(await tryLockHealthRefresh(tx))) return false;
   // A statement of its own, after the lock: it sees a refresh that committed while we waited.
   const checkedAt = await lastHealthCheck(tx);
-  return (
-    !checkedAt || now.getTime() - checkedAt.getTime() >= releaseHealthIntervalMs - intervalSlackMs
-  );
+  return !checkedAt || now.getTime() - checkedAt.getTime() >= intervalMs * (1 - intervalSlack);
 }
 
 async function refreshWithin(tx: DbExecutor, now: Date): Promise<RolloutMove[]> {
@@ -134,8 +135,8 @@ async function judgeRollout(
   return climbs ? advanceRollout(tx, release, { by: null, to: next }, now) : undefined;
 }
 
-/** Runs `refreshReleaseHealthIfDue` every minute until stopped; a failure is logged and retried. */
-export function startReleaseHealthWatch(deps: HealthDeps): () => void {
+/** Runs `refreshReleaseHealthIfDue` every interval until stopped; a failure is logged and retried. */
+export function startReleaseHealthWatch(deps: HealthWatchDeps): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
@@ -145,7 +146,7 @@ export function startReleaseHealthWatch(deps: HealthDeps): () => void {
       .finally(() => {
         running = false;
       });
-  }, releaseHealthIntervalMs);
+  }, deps.config.releaseHealthIntervalMs);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -238,4 +238,19 @@ describe('rollouts that stop on evidence', () => {
     expect(await refreshReleaseHealthIfDue(t.ctx, aMinuteLater)).toBe(true);
     expect((await stored(watched.id)).healthCheckedAt).toEqual(aMinuteLater);
   });
+
+  it('refreshes as often as RELEASE_HEALTH_INTERVAL_SECONDS says', async () => {
+    const watched = await f.release({ version: '7.1.0', versionCode: 71 });
+    const everyTenSeconds = {
+      ...t.ctx,
+      config: { ...t.ctx.config, releaseHealthIntervalMs: 10_000 },
+    };
+    expect(await refreshReleaseHealthIfDue(everyTenSeconds, now)).toBe(true);
+    expect(await refreshReleaseHealthIfDue(everyTenSeconds, new Date(now.getTime() + 5_000))).toBe(
+      false,
+    );
+    const tenSecondsLater = new Date(now.getTime() + 10_000);
+    expect(await refreshReleaseHealthIfDue(everyTenSeconds, tenSecondsLater)).toBe(true);
+    expect((await stored(watched.id)).healthCheckedAt).toEqual(tenSecondsLater);
+  });
 });
