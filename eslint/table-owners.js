@@ -51,6 +51,7 @@ export const tableOwners = {
   paymentRejections: 'invoices',
   invoiceIssueDayTotals: 'invoices',
   invoiceOwingDueDayTotals: 'invoices',
+  unpaidKeyDueCounts: 'invoices',
   receipts: 'receipts',
   receiptAllocations: 'receipts',
   receiptMonthTotals: 'receipts',

@@ -7,8 +7,23 @@ import type { DbExecutor } from '../../apps/api/src/db/client';
  * as its quantity (oldest first, in the order the invoices were validated), marks them paid by the
  * invoice and line, and records the issuance as the validation would have. Clients with fewer
  * keys than their invoices sold keep what they have; keys beyond stay "added by hand".
+ *
+ * Call it in a transaction: the licences' row trigger that moves an invoice's paid_key_count a key
+ * at a time (migration 0049) is off meanwhile, and one statement recounts every paying invoice.
  */
 export async function connectPaidLicences(db: DbExecutor): Promise<number> {
+  await db.execute(sql`alter table licences disable trigger licences_paid_keys_update`);
+  const connected = await markPaidLicences(db);
+  await db.execute(sql`
+    update invoices i set paid_key_count = k.keys
+    from (select paid_by_invoice_id as id, count(*)::int as keys from licences
+      where paid_by_invoice_id is not null group by 1) k
+    where i.id = k.id and i.paid_key_count <> k.keys`);
+  await db.execute(sql`alter table licences enable trigger licences_paid_keys_update`);
+  return connected;
+}
+
+async function markPaidLicences(db: DbExecutor): Promise<number> {
   const result = await db.execute<{ connected: number }>(sql`
     with paid_lines as (
       select l.id as line_id, l.invoice_id, i.invoice_number, i.client_id, l.quantity,

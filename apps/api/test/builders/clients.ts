@@ -12,6 +12,8 @@ import {
 import { generateLicenceKey } from '../../src/modules/licences/licence-keys';
 import { createTestContext, type TestContext } from '../test-context';
 
+export { generateLicenceKey };
+
 /** What the licence tests start from: the app, an Admin's bearer token and one client. */
 export interface LicenceTestSetup {
   t: TestContext;

@@ -77,6 +77,11 @@ export const invoices = pgTable(
     validatedBy: uuid('validated_by').references(() => users.id, { onDelete: 'set null' }),
     notes: text('notes'),
     isVoided: boolean('is_voided').notNull().default(false),
+    /**
+     * How many licence keys this invoice paid for (licences.paid_by_invoice_id), kept by the
+     * licences' triggers (migration 0049) for the unpaid keys' roll-up below.
+     */
+    paidKeyCount: integer('paid_key_count').notNull().default(0),
     /** Document lifecycle (e.g. issued, sent), separate from the payment status. */
     status: text('status').notNull().default('issued'),
     sentAt: timestamptz('sent_at'),
@@ -126,8 +131,9 @@ export const invoices = pgTable(
         sql`${table.isVoided} = false and ${table.paymentStatus} in ('unpaid', 'pending', 'partial')`,
       ),
     // Exactly what an unpaid key's standing reads (unpaidInvoice in the invoices module: owed by
-    // the amounts, of a client on file), by due date: the dashboard's overdue-key counts read the
-    // unpaid invoices past each grace index-only instead of scanning every invoice.
+    // the amounts, of a client on file), by due date: the renewal run and, with suspendOnOverdue,
+    // the dashboard's overdue-key counts read the unpaid invoices past each grace index-only
+    // instead of scanning every invoice.
     index('invoices_unpaid_due_idx')
       .on(table.dueDate, table.clientId, table.id)
       .where(
@@ -266,4 +272,15 @@ export const invoiceOwingDueDayTotals = pgTable('invoice_owing_due_day_totals', 
   outstandingAmount: numeric('outstanding_amount', { precision: 18, scale: 2 })
     .notNull()
     .default('0'),
+});
+
+/**
+ * The licence keys paid by unpaid invoices (unpaidInvoice in the invoices module: owed by the
+ * amounts, of a client on file) per due date, kept by statement triggers on invoices (migration
+ * 0049) in the writing transaction: the dashboard's overdue-key counts add up a row per due date
+ * instead of joining every unpaid invoice to its keys.
+ */
+export const unpaidKeyDueCounts = pgTable('unpaid_key_due_counts', {
+  dueDate: timestamptz('due_date').primaryKey(),
+  keys: bigint('keys', { mode: 'number' }).notNull(),
 });

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, lte, min, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { dayStart } from '../../db/column-values';
 import { prepared } from '../../db/prepared';
-import { invoiceLineItems, invoices, type InvoiceRow } from '../../db/schema';
+import { invoiceLineItems, invoices, unpaidKeyDueCounts, type InvoiceRow } from '../../db/schema';
 
 /**
  * Still owed: not voided, and its validated payments less refund notes fall short of what it owes
@@ -88,15 +88,24 @@ function unpaidDueBetween(fromDay: string, toDay: string): SQL | undefined {
 }
 
 /**
- * The ids of unpaid invoices (of a client still on file) due between two days, both included, as
- * a subquery: another module counts what they cover without the ids leaving the database.
+ * The keys paid by unpaid invoices (of a client still on file) due between two days, both
+ * included: a row per due date of the roll-up the triggers keep (migration 0049), not the invoices.
  */
-export function unpaidInvoiceIdsDueBetween(db: DbExecutor, fromDay: string, toDay: string): SQL {
-  return db
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(unpaidDueBetween(fromDay, toDay))
-    .getSQL();
+export async function sumUnpaidKeysDueBetween(
+  db: DbExecutor,
+  fromDay: string,
+  toDay: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ keys: sql<number>`coalesce(sum(${unpaidKeyDueCounts.keys}), 0)::int` })
+    .from(unpaidKeyDueCounts)
+    .where(
+      and(
+        gte(unpaidKeyDueCounts.dueDate, dayStart(fromDay)),
+        lte(unpaidKeyDueCounts.dueDate, dayStart(toDay)),
+      ),
+    );
+  return row?.keys ?? 0;
 }
 
 /** The clients whose oldest unpaid invoice is due between two days, both included, as a subquery. */

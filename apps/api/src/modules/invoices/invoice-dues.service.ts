@@ -15,7 +15,7 @@ import {
   findUnpaidAmong,
   findUnpaidDueDates,
   findUnpaidInvoicesDueBetween,
-  unpaidInvoiceIdsDueBetween,
+  sumUnpaidKeysDueBetween,
 } from './invoice-dues.repo';
 
 /** An unpaid invoice as the renewal run reads it. */
@@ -80,9 +80,9 @@ export async function unpaidInvoicesDueBetween(
   return (await findUnpaidInvoicesDueBetween(db, fromDay, toDay)).map(unpaid);
 }
 
-/** Unpaid invoices with a client, due from `fromDay` to `toDay`: their ids, as a subquery. */
-export function unpaidInvoiceIdsDue(db: DbExecutor, fromDay: string, toDay: string): SQL {
-  return unpaidInvoiceIdsDueBetween(db, fromDay, toDay);
+/** The keys paid by unpaid invoices (of a client) due from `fromDay` to `toDay`, both included. */
+export function unpaidKeysDue(db: DbExecutor, fromDay: string, toDay: string): Promise<number> {
+  return sumUnpaidKeysDueBetween(db, fromDay, toDay);
 }
 
 /** Clients whose oldest unpaid invoice is due from `fromDay` to `toDay`, as a subquery. */

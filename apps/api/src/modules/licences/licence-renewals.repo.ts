@@ -153,15 +153,6 @@ export function findExpiringKeys(db: DbExecutor, from: Date, to: Date): Promise<
     .orderBy(asc(licences.clientId), asc(licences.validUntil), asc(licences.key));
 }
 
-/** How many keys the invoices of `invoiceIds` (a subquery of their ids) paid. */
-export async function countKeysPaidByAnyOf(db: DbExecutor, invoiceIds: SQL): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(licences)
-    .where(sql`${licences.paidByInvoiceId} in (${invoiceIds})`);
-  return row?.count ?? 0;
-}
-
 /** How many keys the clients of `clientIds` (a subquery of their ids) hold. */
 export async function countKeysOfAnyClient(db: DbExecutor, clientIds: SQL): Promise<number> {
   const [row] = await db

@@ -3,7 +3,6 @@ import type { DbExecutor } from '../../db/client';
 import type { ExpiryWindowTotals } from '../../http/app-context';
 import {
   countKeysOfAnyClient,
-  countKeysPaidByAnyOf,
   findExpiringKeys,
   findExpiryGroups,
   findExpiryWindowTotals,
@@ -56,11 +55,7 @@ export function expiringKeys(db: DbExecutor, from: Date, to: Date): Promise<Expi
   return findExpiringKeys(db, from, to);
 }
 
-/** Keys paid by the invoices of a subquery, and keys held by the clients of one (the dashboard's overdue counts). */
-export function keysPaidByAnyOf(db: DbExecutor, invoiceIds: SQL): Promise<number> {
-  return countKeysPaidByAnyOf(db, invoiceIds);
-}
-
+/** Keys held by the clients of a subquery (the dashboard's overdue counts with suspendOnOverdue). */
 export function keysOfAnyClient(db: DbExecutor, clientIds: SQL): Promise<number> {
   return countKeysOfAnyClient(db, clientIds);
 }
