@@ -147,7 +147,10 @@ export interface Config {
    * the panel raises its notice (the spec's hosted free tier, 512 MB, by default).
    */
   databaseSizeBudgetBytes: number;
-  /** How often the release-health watch evaluates the newest releases (RELEASE_HEALTH_INTERVAL_SECONDS, default a minute). */
+  /**
+   * How often the release-health watch evaluates the newest releases
+   * (RELEASE_HEALTH_INTERVAL_SECONDS, a minute by default).
+   */
   releaseHealthIntervalMs: number;
   /** Bearer token a Prometheus scraper must send to GET /metrics; unset, /metrics is open. Never log it. */
   metricsToken?: string;

@@ -24,7 +24,7 @@ export type HealthDeps = Pick<AppContext, 'db' | 'events' | 'logger' | 'mailer'>
   observability: Pick<AppContext['observability'], 'worker'>;
 };
 
-/** The watch's deps: how often it refreshes (RELEASE_HEALTH_INTERVAL_SECONDS, a minute by default). */
+/** The watch's deps, with how often it refreshes (RELEASE_HEALTH_INTERVAL_SECONDS). */
 export type HealthWatchDeps = HealthDeps & {
   config: Pick<AppContext['config'], 'releaseHealthIntervalMs'>;
 };
@@ -60,7 +60,7 @@ export async function refreshReleaseHealthIfDue(
   return true;
 }
 
-/** A refresh this share of the interval short of it ago still counts as this interval's (timers drift). */
+/** A refresh this share of an interval short of it ago still counts as this one's (timers drift). */
 const intervalSlack = 1 / 12;
 
 async function claimRefresh(tx: DbExecutor, now: Date, intervalMs: number): Promise<boolean> {
