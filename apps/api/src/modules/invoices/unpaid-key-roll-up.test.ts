@@ -43,6 +43,8 @@ const write = fc.oneof(
   }),
   fc.record({ kind: fc.constant('moveKey' as const), pick: fc.nat(), payer: fc.option(fc.nat()) }),
   fc.record({ kind: fc.constant('deleteKey' as const), pick: fc.nat() }),
+  // The client deleted (its keys go, its invoices keep their rows without it) and a new one added.
+  fc.record({ kind: fc.constant('replaceClient' as const) }),
 );
 type WriteStep = typeof write extends fc.Arbitrary<infer T> ? T : never;
 
@@ -55,11 +57,14 @@ describe('unpaid keys roll-ups', () => {
   let database: Database;
   let clientId: string;
   let numbered = 0;
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  const addClient = async () => {
     const { eInvoice: _eInvoice, ...form } = buildClientForm();
     const [client] = await database.db.insert(clients).values(form).returning();
     clientId = client!.id;
+  };
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await addClient();
   });
   afterAll(() => database.close());
 
@@ -87,6 +92,9 @@ describe('unpaid keys roll-ups', () => {
           clientInfo: { companyName: 'Roll-up Guards' },
         })),
       );
+    } else if (step.kind === 'replaceClient') {
+      await db.delete(clients).where(sql`${clients.id} = ${clientId}`);
+      await addClient();
     } else if (step.kind === 'settleMany') {
       await db
         .update(invoices)
