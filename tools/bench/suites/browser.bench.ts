@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { permissionKeys } from '@patrol/contracts';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { defineSuite, type BenchContext } from '../bench-context';
+import { latencyOf } from '../load';
 import { kb, ms } from '../report';
 
 const chromiumArgs = [
@@ -50,9 +51,12 @@ async function signInPage(browser: Browser, context: BenchContext) {
   return browserContext.newPage();
 }
 
+const firstFigureRuns = 5;
+
 /**
  * What a person waits for (issue 9): JavaScript and CSS loaded before the sign-in page and before
- * the dashboard, gzipped, and the time from navigation to the dashboard's first figure.
+ * the dashboard, gzipped, and the time from navigation to the dashboard's first figure, the median
+ * of five loads with nothing cached (issue 28: at most 500 ms).
  */
 export const browserSuite = defineSuite({
   name: 'browser',
@@ -75,17 +79,24 @@ export const browserSuite = defineSuite({
         pass: loginBytes <= 150 * 1024,
       });
 
-      const dashboard = await signInPage(browser, context);
-      const dashboardAssets = trackAssets(dashboard);
-      const started = Date.now();
-      await dashboard.goto(`${context.api.url}/`);
-      await dashboard
-        .getByRole('group', { name: 'Total Clients' })
-        .getByText(/^\d[\d,]*$/)
-        .first()
-        .waitFor({ timeout: 60_000 });
-      const timeToData = Date.now() - started;
-      const dashboardBytes = await dashboardAssets();
+      let dashboardBytes = 0;
+      // Each navigation in a fresh browser context: nothing cached, as after a release.
+      const times: number[] = [];
+      for (let run = 0; run < firstFigureRuns; run++) {
+        const dashboard = await signInPage(browser, context);
+        const dashboardAssets = run === 0 ? trackAssets(dashboard) : null;
+        const started = performance.now();
+        await dashboard.goto(`${context.api.url}/`);
+        await dashboard
+          .getByRole('group', { name: 'Total Clients' })
+          .getByText(/^\d[\d,]*$/)
+          .first()
+          .waitFor({ timeout: 60_000 });
+        times.push(performance.now() - started);
+        if (dashboardAssets) dashboardBytes = await dashboardAssets();
+        await dashboard.context().close();
+      }
+      const firstFigure = latencyOf(times);
       context.record({
         id: 'console.bytes.dashboard',
         name: 'JS + CSS before the dashboard (gzipped)',
@@ -95,9 +106,10 @@ export const browserSuite = defineSuite({
       });
       context.record({
         id: 'console.dashboard.first-figure',
-        name: 'dashboard: navigation to first figure (headless Chromium)',
-        value: ms(timeToData),
-        goal: 'reported',
+        name: `dashboard: navigation to first figure (headless Chromium, p50 of ${firstFigureRuns} uncached loads)`,
+        value: `${ms(firstFigure.p50)} (max ${ms(firstFigure.max)})`,
+        goal: '<= 500 ms',
+        pass: firstFigure.p50 <= 500,
       });
     } finally {
       await browser.close();
