@@ -12,6 +12,7 @@ export const tableOwners = {
   oneTimeTokens: 'auth',
   // Client directory and licences.
   clients: 'clients',
+  clientActiveCounts: 'clients',
   licences: 'licences',
   licenceIssuances: 'licences',
   licenceExpiryGroups: 'licences',

@@ -27,7 +27,8 @@ import {
   flushHeartbeats,
 } from './modules/devices/devices.service';
 import { flushSessionPings } from './modules/ota/release-sessions.service';
-import { computeDirectoryTotals } from './modules/clients/clients.service';
+import { clientTotals } from './modules/clients/clients.service';
+import { licenceTotals } from './modules/licences/licences.service';
 import { computeDashboardFigures } from './modules/dashboard/dashboard.service';
 import { computeBusinessStats } from './modules/business-reports/business-stats.service';
 import { computeAgingSnapshot } from './modules/business-reports/aging.service';
@@ -142,7 +143,11 @@ export async function createServices(
       minIntervalMs: snapshotMinIntervalMs,
       onError: (error) => logger.warn({ err: error }, `${name} refresh failed`),
     });
-  const directoryTotals = snapshot('directory totals', () => computeDirectoryTotals(db));
+  // The clients' counts and the licences' totals, each from its module's roll-ups.
+  const directoryTotals = snapshot('directory totals', async () => {
+    const [clientCounts, licenceCounts] = await Promise.all([clientTotals(db), licenceTotals(db)]);
+    return { ...clientCounts, ...licenceCounts };
+  });
   const dashboardFigures = snapshot('dashboard figures', () => computeDashboardFigures(db));
   const businessStats = snapshot('business stats', () => computeBusinessStats(db));
   const billingTotals = snapshot('billing totals', () => countBillingDocuments(db));

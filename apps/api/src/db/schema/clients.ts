@@ -62,9 +62,17 @@ export const clients = pgTable(
     ),
   },
   (table) => [
-    // With the id, each sort order is one index walk, deep pages included.
+    // With the id, each sort order is one index walk, deep pages included. The name indexes also
+    // carry company_name (INCLUDE, in migration 0051), so their walks read no table rows.
     index('clients_created_at_idx').on(table.createdAt, table.id),
     index('clients_company_name_lower_idx').on(sql`lower(${table.companyName})`, table.id),
+    // The same per active state: a page of the active or inactive clients walks only them.
+    index('clients_active_created_at_idx').on(table.active, table.createdAt, table.id),
+    index('clients_active_company_name_lower_idx').on(
+      table.active,
+      sql`lower(${table.companyName})`,
+      table.id,
+    ),
     // Trigram index: a rare search term finds its few rows without reading the others.
     index('clients_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
@@ -149,6 +157,15 @@ export const licenceExpiryGroups = pgTable(
     }),
   ],
 );
+
+/**
+ * Clients per active state, kept on write by triggers on clients (migration 0050) so that the
+ * directory totals read two rows instead of every client. Never written by the application.
+ */
+export const clientActiveCounts = pgTable('client_active_counts', {
+  active: boolean('active').primaryKey(),
+  clients: bigint('clients', { mode: 'number' }).notNull(),
+});
 
 /**
  * The dashboard's licence tiles, kept on write by triggers on licences (migration 0048) so that

@@ -129,23 +129,32 @@ describe('GET /api/clients (directory page)', () => {
     await request(isolated.app).get('/api/clients').expect(401);
   });
 
-  it('pages the same whichever end of the directory a page is read from', async () => {
+  it('pages the same whichever end of the directory or of a state a page is read from', async () => {
     const ids = (body: { clients: { companyId: string }[] }) =>
       body.clients.map((c) => c.companyId);
-    for (const sort of ['sortBy=createdAt&sortOrder=desc', 'sortBy=companyName&sortOrder=asc']) {
-      const everything = await request(isolated.app)
-        .get(`/api/clients?${sort}&limit=100`)
-        .set(auth(token))
-        .expect(200);
-      const pages: string[] = [];
-      for (let page = 1; page <= 3; page += 1) {
-        const answer = await request(isolated.app)
-          .get(`/api/clients?${sort}&limit=5&page=${page}`)
+    const sorts = ['sortBy=createdAt&sortOrder=desc', 'sortBy=companyName&sortOrder=asc'];
+    for (const [state, count] of [
+      ['', 12],
+      ['&active=true', 9],
+      ['&active=false', 3],
+    ] as const) {
+      for (const sort of sorts) {
+        const everything = await request(isolated.app)
+          .get(`/api/clients?${sort}${state}&limit=100`)
           .set(auth(token))
           .expect(200);
-        pages.push(...ids(answer.body));
+        expect(everything.body.clients).toHaveLength(count);
+        const pages: string[] = [];
+        for (let page = 1; page <= 3; page += 1) {
+          const answer = await request(isolated.app)
+            .get(`/api/clients?${sort}${state}&limit=2&page=${page}`)
+            .set(auth(token))
+            .expect(200);
+          expect(answer.body.pagination.totalCount).toBe(count);
+          pages.push(...ids(answer.body));
+        }
+        expect(pages).toEqual(ids(everything.body).slice(0, 6));
       }
-      expect(pages).toEqual(ids(everything.body));
     }
     const beyond = await request(isolated.app)
       .get('/api/clients?limit=5&page=9')

@@ -6,7 +6,7 @@ import type { DirectoryTotals } from '../../http/app-context';
 import { likePattern } from '../../db/like-pattern';
 import { withTotalCount } from '../../db/page-count';
 import { prepared } from '../../db/prepared';
-import { clients, type ClientRow, type NewClientRow } from '../../db/schema';
+import { clientActiveCounts, clients, type ClientRow, type NewClientRow } from '../../db/schema';
 
 /** Which clients a list or an export covers, and in what order. */
 export interface ClientFilter {
@@ -37,9 +37,10 @@ function ordering(filter: ClientFilter): SQL[] {
 type PageRequest = ClientFilter & { page: number; limit: number };
 
 /**
- * A page of the whole directory (no search, no filter), `total` clients long. A page in the
- * second half is read from the other end of the sort index and turned around, so no page walks
- * more than half the directory; both directions are prepared statements.
+ * A page of the directory or of its active or inactive clients (no search), of `total` clients. A
+ * page in the second half is read from the other end of the sort index and turned around, so no
+ * page walks more than half the clients; the walk reads ids only and the page's rows are then read
+ * by id. Each shape is a prepared statement.
  */
 export async function findDirectoryPage(
   db: DbExecutor,
@@ -49,13 +50,20 @@ export async function findDirectoryPage(
   const offset = (request.page - 1) * request.limit;
   if (offset >= total) return [];
   const rows = Math.min(request.limit, total - offset);
+  const { sortBy, sortOrder, active } = request;
+  const byState = active === undefined ? {} : { active };
   if (offset + rows / 2 <= total / 2) {
-    return directoryPage(db, request.sortBy, request.sortOrder).execute({ limit: rows, offset });
+    return directoryPage(db, sortBy, sortOrder, active !== undefined).execute({
+      limit: rows,
+      offset,
+      ...byState,
+    });
   }
-  const reversed = request.sortOrder === 'asc' ? 'desc' : 'asc';
-  const fromEnd = await directoryPage(db, request.sortBy, reversed).execute({
+  const reversed = sortOrder === 'asc' ? 'desc' : 'asc';
+  const fromEnd = await directoryPage(db, sortBy, reversed, active !== undefined).execute({
     limit: rows,
     offset: total - offset - rows,
+    ...byState,
   });
   return fromEnd.reverse();
 }
@@ -64,17 +72,25 @@ function directoryPage(
   db: DbExecutor,
   sortBy: ClientFilter['sortBy'],
   sortOrder: ClientFilter['sortOrder'],
+  byState: boolean,
 ) {
-  const name = `clients_page_${sortBy}_${sortOrder}`;
-  return prepared(db, name, () =>
-    db
+  const name = `clients_page_${sortBy}_${sortOrder}${byState ? '_by_state' : ''}`;
+  const order = ordering({ sortBy, sortOrder });
+  return prepared(db, name, () => {
+    const pageIds = db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(byState ? eq(clients.active, sql.placeholder('active')) : undefined)
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+    return db
       .select()
       .from(clients)
-      .orderBy(...ordering({ sortBy, sortOrder }))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name),
-  );
+      .where(inArray(clients.id, pageIds))
+      .orderBy(...order)
+      .prepare(name);
+  });
 }
 
 /** A page of clients matching a search or filter, and how many match in all. */
@@ -98,28 +114,29 @@ export async function findFilteredPage(
 }
 
 /**
- * The directory-wide figures of the summary cards in one pass over the clients table (one row per
- * client company, thousands at most); licence totals come from the per-client counters.
+ * The directory's client counts: all and active from the counts the clients' triggers keep
+ * (migration 0050, two rows), the new ones a range of clients_created_at_idx.
  */
-export async function clientDirectorySummary(db: DbExecutor, now: Date): Promise<DirectoryTotals> {
-  const newSince = new Date(now.getTime() - newClientWindowDays * dayMs).toISOString();
+export async function countClients(
+  db: DbExecutor,
+  now: Date,
+): Promise<Pick<DirectoryTotals, 'totalClients' | 'activeClients' | 'newThisMonth'>> {
+  const newSince = new Date(now.getTime() - newClientWindowDays * dayMs);
+  const counts = clientActiveCounts;
   const [row] = await db
     .select({
-      totalClients: count(),
-      activeClients: sql<number>`count(*) filter (where ${clients.active})`.mapWith(Number),
-      newThisMonth:
-        sql<number>`count(*) filter (where ${clients.createdAt} >= ${newSince}::timestamptz)`.mapWith(
+      totalClients: sql<number>`coalesce(sum(${counts.clients}), 0)`.mapWith(Number),
+      activeClients:
+        sql<number>`coalesce(sum(${counts.clients}) filter (where ${counts.active}), 0)`.mapWith(
           Number,
         ),
-      totalLicences: sql<number>`coalesce(sum(${clients.licenceCount}), 0)`.mapWith(Number),
-      boundLicences: sql<number>`coalesce(sum(${clients.boundLicenceCount}), 0)`.mapWith(Number),
+      newThisMonth: sql<number>`(select count(*) from ${clients}
+        where ${clients.createdAt} >= ${newSince.toISOString()}::timestamptz)`.mapWith(Number),
     })
-    .from(clients);
+    .from(counts);
   return {
     totalClients: row?.totalClients ?? 0,
     activeClients: row?.activeClients ?? 0,
-    totalLicences: row?.totalLicences ?? 0,
-    boundLicences: row?.boundLicences ?? 0,
     newThisMonth: row?.newThisMonth ?? 0,
   };
 }

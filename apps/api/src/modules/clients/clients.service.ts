@@ -26,7 +26,7 @@ import { recordRowChange } from '../audit/audit.service';
 import { findClientsByIds } from './client-renewal.repo';
 import { clientEInvoiceColumns, presentClient } from './clients.presenter';
 import {
-  clientDirectorySummary,
+  countClients,
   deleteClientRow,
   findClientByCompanyId,
   findClientByCompanyIdForUpdate,
@@ -85,30 +85,39 @@ async function readClientList(
   query: ListClientsQuery,
 ): Promise<ListClientsResponse> {
   const totals = await ctx.directoryTotals.read();
-  // Unfiltered, the count is the directory's own, already counted for the cards.
-  const page = await findClientPage(ctx.db, query, totals.totalClients);
+  // Without a search, the count is the directory's own, already counted for the cards.
+  const page = await findClientPage(ctx.db, query, totals);
   const { boundLicences: _bound, ...cards } = totals;
   return { success: true, ...page, summary: cards };
 }
 
 /**
- * A page of clients (presented) matching the filter, with its paging block. `directorySize`, the
- * directory's count when the caller holds it, serves a page without search or filter.
+ * A page of clients (presented) matching the filter, with its paging block. `totals`, the
+ * directory's counts when the caller holds them, serve a page without a search: no count then.
  */
 export async function findClientPage(
   db: DbExecutor,
   filter: ClientFilter & { page: number; limit: number },
-  directorySize?: number,
+  totals?: Pick<DirectoryTotals, 'totalClients' | 'activeClients'>,
 ): Promise<{ clients: Client[]; pagination: Pagination }> {
-  const unfiltered = !filter.search && filter.active === undefined;
+  const known = totals && !filter.search ? clientsInState(totals, filter.active) : undefined;
   const { rows, totalCount } =
-    unfiltered && directorySize !== undefined
-      ? { rows: await findDirectoryPage(db, filter, directorySize), totalCount: directorySize }
-      : await findFilteredPage(db, filter);
+    known === undefined
+      ? await findFilteredPage(db, filter)
+      : { rows: await findDirectoryPage(db, filter, known), totalCount: known };
   return {
     clients: rows.map(presentClient),
     pagination: buildPagination(filter.page, filter.limit, totalCount),
   };
+}
+
+/** How many clients the directory holds in all, or in one active state. */
+function clientsInState(
+  { totalClients, activeClients }: Pick<DirectoryTotals, 'totalClients' | 'activeClients'>,
+  active: boolean | undefined,
+): number {
+  if (active === undefined) return totalClients;
+  return active ? activeClients : totalClients - activeClients;
 }
 
 /** GET /api/business/clients: the billing forms' client picker, active clients by name. */
@@ -141,12 +150,12 @@ function presentBillingClient(row: ClientRow): BillingClient {
   return { id, companyId, companyName, contactPerson, email, phone, address };
 }
 
-/** Directory totals: clients (all, active, new) and licences (all, bound), one pass over clients. */
-export function computeDirectoryTotals(
+/** The directory totals' client counts (all, active, new in the last 30 days). */
+export function clientTotals(
   db: DbExecutor,
   now: Date = new Date(),
-): Promise<DirectoryTotals> {
-  return clientDirectorySummary(db, now);
+): Promise<Pick<DirectoryTotals, 'totalClients' | 'activeClients' | 'newThisMonth'>> {
+  return countClients(db, now);
 }
 
 /** Directory totals as the cards show them, from the snapshot refreshed behind the readers. */

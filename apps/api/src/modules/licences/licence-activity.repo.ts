@@ -102,6 +102,20 @@ export async function licenceActivityCounts(
   return { summary, previousTotal: total - figure('created_recently'), lastUpdated };
 }
 
+/** Every licence and the bound ones, from the expiry-day roll-up (a few thousand rows). */
+export async function countLicenceTotals(
+  db: DbExecutor,
+): Promise<{ totalLicences: number; boundLicences: number }> {
+  const days = licenceExpiryDayCounts;
+  const [row] = await db
+    .select({
+      totalLicences: sql<number>`${sumOf(days.licences)}`.mapWith(Number),
+      boundLicences: sql<number>`${sumOf(days.licences, sql`${days.bound}`)}`.mapWith(Number),
+    })
+    .from(days);
+  return { totalLicences: row?.totalLicences ?? 0, boundLicences: row?.boundLicences ?? 0 };
+}
+
 /**
  * Licences past their validity date: a range read of licences_valid_until_idx (only the expired
  * entries), cheap enough for every Prometheus scrape, unlike the aggregate over every licence.

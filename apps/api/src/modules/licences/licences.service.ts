@@ -39,7 +39,11 @@ import {
   loadClient,
   lockClient,
 } from '../clients/clients.service';
-import { countExpiredLicences, licenceActivityCounts } from './licence-activity.repo';
+import {
+  countExpiredLicences,
+  countLicenceTotals,
+  licenceActivityCounts,
+} from './licence-activity.repo';
 import { findPaidByNumbers } from './licence-billing.repo';
 import { auditLicence } from './licence-billing.service';
 import { generateLicenceKey } from './licence-keys';
@@ -101,11 +105,10 @@ export async function listLicenceGroups(
   query: ListLicenceGroupsQuery,
 ): Promise<ListLicenceGroupsResponse> {
   // Without a search, the directory's size is known already: no count over every client.
-  const { totalClients } = await directoryTotals(ctx);
   const page = await findClientPage(
     ctx.db,
     { ...query, sortBy: 'companyName', sortOrder: 'asc' },
-    totalClients,
+    await directoryTotals(ctx),
   );
   return { success: true, ...page };
 }
@@ -134,12 +137,19 @@ export async function listClientLicences(
   };
 }
 
-/** Computes the licence figures: one aggregate over every licence (the snapshot's source). */
+/** Computes the licence figures from the licences' roll-ups (the snapshot's source). */
 export function computeLicenceActivityFigures(
   db: DbExecutor,
   now: Date = new Date(),
 ): Promise<LicenceActivityFigures> {
   return licenceActivityCounts(db, now);
+}
+
+/** The directory totals' licence counts (all, bound). */
+export function licenceTotals(
+  db: DbExecutor,
+): Promise<{ totalLicences: number; boundLicences: number }> {
+  return countLicenceTotals(db);
 }
 
 /** Licences past their validity date, by an index range (cheap: the system metrics read it per scrape). */
