@@ -7,6 +7,7 @@ import {
   buildLicence,
   createTestContext,
 } from '../../../test/builders';
+import { findFilteredPage } from './clients.repo';
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -104,6 +105,30 @@ describe('GET /api/clients (directory page)', () => {
       .set(auth(token))
       .expect(200);
     expect(wildcard.body.pagination.totalCount).toBe(1);
+  });
+
+  it('counts a search across its pages, exactly while the matches are few', async () => {
+    const response = await request(isolated.app)
+      .get('/api/clients?search=kuala&limit=5&page=2')
+      .set(auth(token))
+      .expect(200);
+    expect(response.body.clients).toHaveLength(5);
+    expect(response.body.pagination).toMatchObject({ totalCount: 11, totalPages: 3 });
+    expect(response.body.pagination).not.toHaveProperty('totalCountCapped');
+  });
+
+  it('counts a search only so far past its page, and exactly on its last page', async () => {
+    const page = (n: number) =>
+      findFilteredPage(
+        isolated.database.db,
+        { search: 'kuala', sortBy: 'createdAt', sortOrder: 'desc', page: n, limit: 2 },
+        2,
+      );
+    expect(await page(1)).toMatchObject({ totalCount: 2, totalCountCapped: true });
+    expect(await page(3)).toMatchObject({ totalCount: 6, totalCountCapped: true });
+    const last = await page(6);
+    expect(last.rows).toHaveLength(1);
+    expect(last).toMatchObject({ totalCount: 11, totalCountCapped: false });
   });
 
   it('filters by active state', async () => {

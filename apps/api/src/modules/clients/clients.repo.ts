@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'dri
 import type { DbExecutor } from '../../db/client';
 import type { DirectoryTotals } from '../../http/app-context';
 import { likePattern } from '../../db/like-pattern';
-import { withTotalCount } from '../../db/page-count';
+import { countUpTo, withCappedCount, type CappedCountPage } from '../../db/page-count';
 import { prepared } from '../../db/prepared';
 import { clientActiveCounts, clients, type ClientRow, type NewClientRow } from '../../db/schema';
 
@@ -93,11 +93,15 @@ function directoryPage(
   });
 }
 
-/** A page of clients matching a search or filter, and how many match in all. */
+/**
+ * A page of clients matching a search or filter, and how many match: counted up to 1,000 past the
+ * page (a common word or town matches a large share of the directory).
+ */
 export async function findFilteredPage(
   db: DbExecutor,
   request: PageRequest,
-): Promise<{ rows: ClientRow[]; totalCount: number }> {
+  countAhead?: number,
+): Promise<CappedCountPage<ClientRow>> {
   const where = filterCondition(request);
   const offset = (request.page - 1) * request.limit;
   const rows = await db
@@ -107,10 +111,9 @@ export async function findFilteredPage(
     .orderBy(...ordering(request))
     .limit(request.limit)
     .offset(offset);
-  return withTotalCount(rows, { offset, limit: request.limit }, async () => {
-    const [total] = await db.select({ value: count() }).from(clients).where(where);
-    return total?.value ?? 0;
-  });
+  return withCappedCount(rows, { offset, limit: request.limit, countAhead }, (upTo) =>
+    countUpTo(db, clients, where, upTo),
+  );
 }
 
 /**

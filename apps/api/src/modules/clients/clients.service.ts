@@ -93,7 +93,8 @@ async function readClientList(
 
 /**
  * A page of clients (presented) matching the filter, with its paging block. `totals`, the
- * directory's counts when the caller holds them, serve a page without a search: no count then.
+ * directory's counts when the caller holds them, serve a page without a search: no count then. A
+ * search counts its matches up to 1,000 past the page (`totalCountCapped` beyond).
  */
 export async function findClientPage(
   db: DbExecutor,
@@ -101,13 +102,17 @@ export async function findClientPage(
   totals?: Pick<DirectoryTotals, 'totalClients' | 'activeClients'>,
 ): Promise<{ clients: Client[]; pagination: Pagination }> {
   const known = totals && !filter.search ? clientsInState(totals, filter.active) : undefined;
-  const { rows, totalCount } =
+  const { rows, totalCount, totalCountCapped } =
     known === undefined
       ? await findFilteredPage(db, filter)
-      : { rows: await findDirectoryPage(db, filter, known), totalCount: known };
+      : {
+          rows: await findDirectoryPage(db, filter, known),
+          totalCount: known,
+          totalCountCapped: false,
+        };
   return {
     clients: rows.map(presentClient),
-    pagination: buildPagination(filter.page, filter.limit, totalCount),
+    pagination: buildPagination(filter.page, filter.limit, totalCount, totalCountCapped),
   };
 }
 

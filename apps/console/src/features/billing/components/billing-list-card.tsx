@@ -1,4 +1,5 @@
 import type { Pagination as PageInfo } from '@patrol/contracts';
+import { matchCount } from '@/lib/match-count';
 import { RefreshCwIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CardPager } from '@/components/card-pager';
@@ -109,8 +110,7 @@ export function showingCaption(
   noun: string,
 ): string | undefined {
   if (!list) return undefined;
-  const { totalCount, totalCountCapped } = list.pagination;
-  return `Showing ${shown ?? 0} of ${totalCountCapped ? 'more than ' : ''}${totalCount} ${noun}`;
+  return `Showing ${shown ?? 0} of ${matchCount(list.pagination)} ${noun}`;
 }
 
 /** The Refresh button of a billing list. */

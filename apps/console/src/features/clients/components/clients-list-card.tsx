@@ -13,6 +13,7 @@ import type { useClientListParams } from '@/features/clients/lib/client-list-par
 import { ApiError } from '@/lib/api-client';
 import { listState } from '@/lib/list-state';
 import { useSearchBox } from '@/lib/use-search-box';
+import { matchCount } from '@/lib/match-count';
 
 type ClientListParams = ReturnType<typeof useClientListParams>;
 
@@ -52,7 +53,7 @@ export function ClientsListCard({ query: clientsQuery, params, update }: Clients
         <div>
           <h2 className="font-semibold">Clients</h2>
           <p className="text-sm text-muted-foreground">
-            {listed ? `${listed.pagination.totalCount} matching clients` : 'Loading clients'}
+            {listed ? `${matchCount(listed.pagination)} matching clients` : 'Loading clients'}
           </p>
         </div>
         <div className="flex gap-2">

@@ -23,6 +23,7 @@ import { useExpandedClients } from '@/features/licences/lib/use-expanded-clients
 import { useAuth } from '@/lib/auth';
 import { listState } from '@/lib/list-state';
 import { useNow } from '@/lib/use-now';
+import { matchCount } from '@/lib/match-count';
 
 /** Licences page banners last 5 s (spec 1 section 9). */
 const bannerMs = 5_000;
@@ -71,7 +72,10 @@ export function LicencesPage() {
           />
           {data && (
             <p className="text-sm text-muted-foreground tabular-nums">
-              {data.pagination.totalCount} {data.pagination.totalCount === 1 ? 'client' : 'clients'}
+              {matchCount(data.pagination)}{' '}
+              {data.pagination.totalCount === 1 && !data.pagination.totalCountCapped
+                ? 'client'
+                : 'clients'}
             </p>
           )}
         </div>
