@@ -1,8 +1,9 @@
-import { and, eq, gte, inArray, lte, min, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, min, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { dayStart } from '../../db/column-values';
 import { prepared } from '../../db/prepared';
 import { invoiceLineItems, invoices, unpaidKeyDueCounts, type InvoiceRow } from '../../db/schema';
+import { isAnyOf } from '../../db/any-of';
 
 /**
  * Still owed: not voided, and its validated payments less refund notes fall short of what it owes
@@ -137,7 +138,7 @@ export async function findUnpaidAmong(
   const rows = await db
     .select({ id: invoices.id })
     .from(invoices)
-    .where(and(sql`${invoices.id} = any(${sql.param(ids)}::uuid[])`, unpaidInvoice()));
+    .where(and(isAnyOf(invoices.id, ids), unpaidInvoice()));
   return new Set(rows.map((row) => row.id));
 }
 
@@ -159,7 +160,7 @@ export async function findRenewalKeysInUnpaidInvoices(
     .innerJoin(invoices, eq(invoices.id, invoiceLineItems.invoiceId))
     .where(
       and(
-        inArray(invoices.clientId, [...clientIds]),
+        isAnyOf(invoices.clientId, clientIds),
         unpaidInvoice(),
         sql`${invoiceLineItems.renewalLicenceIds} is not null`,
       ),

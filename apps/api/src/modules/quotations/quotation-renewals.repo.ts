@@ -2,6 +2,7 @@ import { and, gte, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { dayStart } from '../../db/column-values';
 import { quotationItems, quotations } from '../../db/schema';
+import { isAnyOf } from '../../db/any-of';
 
 /** Quotations still open (draft, sent or accepted, and within their validity). */
 function openOn(today: string) {
@@ -24,7 +25,7 @@ export async function findRenewalKeysInOpenQuotations(
     .innerJoin(quotations, sql`${quotations.id} = ${quotationItems.quotationId}`)
     .where(
       and(
-        inArray(quotations.clientId, [...clientIds]),
+        isAnyOf(quotations.clientId, clientIds),
         openOn(today),
         sql`${quotationItems.renewalLicenceIds} is not null`,
       ),
@@ -42,6 +43,6 @@ export async function findOpenQuotationIds(
   const rows = await db
     .select({ id: quotations.id })
     .from(quotations)
-    .where(and(inArray(quotations.id, [...ids]), openOn(today)));
+    .where(and(isAnyOf(quotations.id, ids), openOn(today)));
   return new Set(rows.map((row) => row.id));
 }

@@ -10,6 +10,7 @@ import {
   type RenewalDraftRow,
   type RenewalRunRow,
 } from '../../db/schema';
+import { isAnyOf } from '../../db/any-of';
 
 /**
  * Claims the day's run: inserts its row, or takes over a claim left unfinished for `staleMs` by
@@ -70,10 +71,7 @@ export function findDraftsOfClients(
   clientIds: readonly string[],
 ): Promise<RenewalDraftRow[]> {
   if (clientIds.length === 0) return Promise.resolve([]);
-  return db
-    .select()
-    .from(renewalDrafts)
-    .where(inArray(renewalDrafts.clientId, [...clientIds]));
+  return db.select().from(renewalDrafts).where(isAnyOf(renewalDrafts.clientId, clientIds));
 }
 
 /** Records drafted renewals, one row each. */
@@ -93,7 +91,7 @@ export function findRemindersOf(
   return db
     .select()
     .from(invoiceReminders)
-    .where(inArray(invoiceReminders.invoiceId, [...invoiceIds]))
+    .where(isAnyOf(invoiceReminders.invoiceId, invoiceIds))
     .orderBy(asc(invoiceReminders.sentAt), asc(invoiceReminders.stepDays));
 }
 
@@ -124,7 +122,7 @@ export function findOverdueStatesOf(
   return db
     .select()
     .from(licenceOverdueStates)
-    .where(inArray(licenceOverdueStates.invoiceId, [...invoiceIds]));
+    .where(isAnyOf(licenceOverdueStates.invoiceId, invoiceIds));
 }
 
 /** The client's recorded overdue states that are not 'restored' (one indexed read). */
