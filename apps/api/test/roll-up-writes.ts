@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
 import type { Database } from '../src/db/client';
@@ -8,6 +8,11 @@ import type { Database } from '../src/db/client';
  * update of one row, an update of many, a delete), and the days and amounts they write: the roll-up
  * triggers must keep their totals equal to a scan after any sequence of them.
  */
+
+/** What a query of the test's own SQL answers, as plain rows (a roll-up as kept, or a scan). */
+export async function scanRows(database: Database, query: SQL): Promise<Record<string, unknown>[]> {
+  return (await database.db.execute<Record<string, unknown>>(query)).rows;
+}
 
 /** A day in June and July 2026, around the tests' `today`. */
 export const rollUpDay = fc

@@ -48,16 +48,18 @@ export function buildClientForm(overrides: Partial<CreateClientBody> = {}): Crea
   };
 }
 
+/** A client's row as a test inserts it straight into the database (the form's fields). */
+export function buildClientRow(overrides: Partial<NewClientRow> = {}): NewClientRow {
+  const { eInvoice: _eInvoice, ...form } = buildClientForm();
+  return { ...form, ...overrides };
+}
+
 /** Inserts a client straight into the database (createdAt and active can be set). */
 export async function buildClient(
-  t: TestContext,
+  t: Pick<TestContext, 'database'>,
   overrides: Partial<NewClientRow> = {},
 ): Promise<ClientRow> {
-  const { eInvoice: _eInvoice, ...form } = buildClientForm();
-  const [row] = await t.database.db
-    .insert(clients)
-    .values({ ...form, ...overrides })
-    .returning();
+  const [row] = await t.database.db.insert(clients).values(buildClientRow(overrides)).returning();
   return row!;
 }
 

@@ -1,10 +1,16 @@
 import { paymentStatuses, paymentValidationStatuses } from '@patrol/contracts';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { invoices } from '../../db/schema';
-import { applyRollUpWrite, rollUpDay, rollUpWrites, senAmount } from '../../../test/roll-up-writes';
+import {
+  applyRollUpWrite,
+  rollUpDay,
+  rollUpWrites,
+  scanRows,
+  senAmount,
+} from '../../../test/roll-up-writes';
 import { createTestDatabase } from '../../../test/test-database';
 import {
   awaitingPayment,
@@ -54,9 +60,6 @@ const invoiceTable = {
   statusColumn: 'paymentStatus',
 };
 
-const rows = async (database: Database, query: SQL) =>
-  (await database.db.execute<Record<string, unknown>>(query)).rows;
-
 /** The roll-up rows with activity (a day whose invoices all left keeps a row of zeros). */
 const nonZero = (list: Record<string, unknown>[]) =>
   list.filter((row) =>
@@ -69,7 +72,7 @@ async function rollUpsFromScratch(database: Database) {
     'greatest(total_amount + debited_amount - credited_amount - paid_amount, 0)',
   );
   return {
-    issue: await rows(
+    issue: await scanRows(
       database,
       sql`select (issue_date at time zone 'UTC')::date::text as issue_day, count(*)::text as invoices,
         (count(*) filter (where not is_voided))::text as standing,
@@ -83,7 +86,7 @@ async function rollUpsFromScratch(database: Database) {
         coalesce(sum(${outstanding}) filter (where not is_voided and ${owing}), 0)::numeric(18,2)::text as outstanding_amount
       from invoices group by 1 order by 1`,
     ),
-    due: await rows(
+    due: await scanRows(
       database,
       sql`select (due_date at time zone 'UTC')::date::text as due_day, count(*)::text as owing,
         (count(*) filter (where payment_status = 'overdue'))::text as stored_overdue,
@@ -96,7 +99,7 @@ async function rollUpsFromScratch(database: Database) {
 async function rollUpsKept(database: Database) {
   return {
     issue: nonZero(
-      await rows(
+      await scanRows(
         database,
         sql`select issue_day::text as issue_day, invoices::text, standing::text, paid::text,
           awaiting::text, pending_validation::text, total_amount::text, tax_amount::text,
@@ -105,7 +108,7 @@ async function rollUpsKept(database: Database) {
       ),
     ),
     due: nonZero(
-      await rows(
+      await scanRows(
         database,
         sql`select due_day::text as due_day, owing::text, stored_overdue::text, outstanding_amount::text
         from invoice_owing_due_day_totals order by 1`,

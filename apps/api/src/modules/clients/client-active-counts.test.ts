@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { clients, licences } from '../../db/schema';
-import { buildClientForm, generateLicenceKey } from '../../../test/builders';
+import { buildClientRow, generateLicenceKey } from '../../../test/builders';
+import { scanRows } from '../../../test/roll-up-writes';
 import { createTestDatabase } from '../../../test/test-database';
 import { licenceTotals } from '../licences/licences.service';
 import { clientTotals } from './clients.service';
@@ -37,8 +38,7 @@ describe('directory totals roll-ups', () => {
   });
   afterAll(() => database.close());
 
-  const rows = async (query: ReturnType<typeof sql>) =>
-    (await database.db.execute<Record<string, unknown>>(query)).rows;
+  const rows = (query: SQL) => scanRows(database, query);
   const pickClient = async (pick: number) => {
     const ids = (
       await database.db.select({ id: clients.id }).from(clients).orderBy(clients.id)
@@ -49,12 +49,7 @@ describe('directory totals roll-ups', () => {
   async function apply(step: WriteStep) {
     const { db } = database;
     if (step.kind === 'insertClients') {
-      await db.insert(clients).values(
-        step.active.map((active) => {
-          const { eInvoice: _eInvoice, ...form } = buildClientForm();
-          return { ...form, active };
-        }),
-      );
+      await db.insert(clients).values(step.active.map((active) => buildClientRow({ active })));
     } else if (step.kind === 'truncate') {
       await db.execute(sql`truncate clients cascade`);
     } else {
@@ -65,8 +60,7 @@ describe('directory totals roll-ups', () => {
         await db.update(clients).set({ active: step.active }).where(client);
       } else if (step.kind === 'rename') {
         // Every column but `active`, as a staff edit sends them (the row trigger must not count it).
-        const { eInvoice: _eInvoice, ...form } = buildClientForm();
-        await db.update(clients).set(form).where(client);
+        await db.update(clients).set(buildClientRow()).where(client);
       } else if (step.kind === 'deleteClient') {
         await db.delete(clients).where(client);
       } else {

@@ -51,20 +51,14 @@ export async function findDirectoryPage(
   if (offset >= total) return [];
   const rows = Math.min(request.limit, total - offset);
   const { sortBy, sortOrder, active } = request;
-  const byState = active === undefined ? {} : { active };
-  if (offset + rows / 2 <= total / 2) {
-    return directoryPage(db, sortBy, sortOrder, active !== undefined).execute({
+  const readPage = (order: ClientFilter['sortOrder'], from: number) =>
+    directoryPage(db, sortBy, order, active !== undefined).execute({
       limit: rows,
-      offset,
-      ...byState,
+      offset: from,
+      ...(active === undefined ? {} : { active }),
     });
-  }
-  const reversed = sortOrder === 'asc' ? 'desc' : 'asc';
-  const fromEnd = await directoryPage(db, sortBy, reversed, active !== undefined).execute({
-    limit: rows,
-    offset: total - offset - rows,
-    ...byState,
-  });
+  if (offset + rows / 2 <= total / 2) return readPage(sortOrder, offset);
+  const fromEnd = await readPage(sortOrder === 'asc' ? 'desc' : 'asc', total - offset - rows);
   return fromEnd.reverse();
 }
 
@@ -93,6 +87,17 @@ function directoryPage(
   });
 }
 
+/** A page of the clients matching a search or filter, without counting them. */
+export function findFilteredRows(db: DbExecutor, request: PageRequest): Promise<ClientRow[]> {
+  return db
+    .select()
+    .from(clients)
+    .where(filterCondition(request))
+    .orderBy(...ordering(request))
+    .limit(request.limit)
+    .offset((request.page - 1) * request.limit);
+}
+
 /**
  * A page of clients matching a search or filter, and how many match: counted up to 1,000 past the
  * page (a common word or town matches a large share of the directory).
@@ -102,17 +107,11 @@ export async function findFilteredPage(
   request: PageRequest,
   countAhead?: number,
 ): Promise<CappedCountPage<ClientRow>> {
-  const where = filterCondition(request);
   const offset = (request.page - 1) * request.limit;
-  const rows = await db
-    .select()
-    .from(clients)
-    .where(where)
-    .orderBy(...ordering(request))
-    .limit(request.limit)
-    .offset(offset);
-  return withCappedCount(rows, { offset, limit: request.limit, countAhead }, (upTo) =>
-    countUpTo(db, clients, where, upTo),
+  return withCappedCount(
+    await findFilteredRows(db, request),
+    { offset, limit: request.limit, countAhead },
+    (upTo) => countUpTo(db, clients, filterCondition(request), upTo),
   );
 }
 

@@ -35,6 +35,7 @@ import {
   findClientByIdOrCompanyIdForUpdate,
   findDirectoryPage,
   findFilteredPage,
+  findFilteredRows,
   findNewestClients,
   insertClient,
   updateClientRow,
@@ -130,7 +131,8 @@ export async function listBillingClients(
   db: DbExecutor,
   query: ListBillingClientsQuery,
 ): Promise<ListBillingClientsResponse> {
-  const { rows } = await findFilteredPage(db, {
+  // The picker shows its first matches: no count.
+  const rows = await findFilteredRows(db, {
     search: query.search,
     active: true,
     sortBy: 'companyName',

@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { clients, invoices, licences } from '../../db/schema';
-import { buildClientForm, generateLicenceKey } from '../../../test/builders';
+import { buildClient, generateLicenceKey } from '../../../test/builders';
+import { scanRows } from '../../../test/roll-up-writes';
 import { createTestDatabase } from '../../../test/test-database';
 import { sumUnpaidKeysDueBetween } from './invoice-dues.repo';
 
@@ -58,9 +59,7 @@ describe('unpaid keys roll-ups', () => {
   let clientId: string;
   let numbered = 0;
   const addClient = async () => {
-    const { eInvoice: _eInvoice, ...form } = buildClientForm();
-    const [client] = await database.db.insert(clients).values(form).returning();
-    clientId = client!.id;
+    clientId = (await buildClient({ database })).id;
   };
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -68,8 +67,7 @@ describe('unpaid keys roll-ups', () => {
   });
   afterAll(() => database.close());
 
-  const rows = async (query: ReturnType<typeof sql>) =>
-    (await database.db.execute<Record<string, unknown>>(query)).rows;
+  const rows = (query: SQL) => scanRows(database, query);
   const invoiceValues = ({ withClient, ...fields }: InvoiceFields) => ({
     ...fields,
     clientId: withClient ? clientId : null,

@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { licences } from '../../db/schema';
 import { type TestContext, buildClient, createTestContext } from '../../../test/builders';
+import { scanRows } from '../../../test/roll-up-writes';
 import { licenceActivityCounts } from './licence-activity.repo';
 import { generateLicenceKey } from './licence-keys';
 
@@ -19,8 +20,7 @@ const ago = (ms: number) => new Date(now.getTime() - ms);
 
 /** Each roll-up's rows with licences in them, as kept and as a scan of the licences finds them. */
 async function keptAndScanned(t: TestContext) {
-  const rows = async (query: ReturnType<typeof sql>) =>
-    (await t.database.db.execute<Record<string, unknown>>(query)).rows;
+  const rows = (query: SQL) => scanRows(t.database, query);
   const kept = {
     days: await rows(sql`
       select expiry_day::text as day, bound, licences::int as n from licence_expiry_day_counts
