@@ -52,6 +52,8 @@ export const tableOwners = {
   paymentRejections: 'invoices',
   invoiceIssueDayTotals: 'invoices',
   invoiceOwingDueDayTotals: 'invoices',
+  invoiceOwingIssueDueCounts: 'invoices',
+  paymentDayTotals: 'invoices',
   unpaidKeyDueCounts: 'invoices',
   receipts: 'receipts',
   receiptAllocations: 'receipts',

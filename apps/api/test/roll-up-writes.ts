@@ -45,7 +45,9 @@ export function rollUpWrites<Row, Status>(
 }
 
 interface RollUpTable<Row> {
-  table: PgTable & { id: PgColumn; totalAmount: PgColumn };
+  table: PgTable & { id: PgColumn };
+  /** An amount column: an update of many rows changes those above RM 25. */
+  amount: PgColumn;
   /** The columns a generated row sets. */
   values(row: Row): Record<string, unknown>;
   /** The columns a new row needs besides (its number, say), `n` counting from 1. */
@@ -76,7 +78,7 @@ export async function applyRollUpWrite<Row, Status>(
     await db
       .update(table)
       .set({ [target.statusColumn]: write.status } as never)
-      .where(sql`${table.totalAmount} > 2500`);
+      .where(sql`${target.amount} > 2500`);
     return;
   }
   const ids = await db.select({ id: table.id }).from(table).orderBy(table.id);

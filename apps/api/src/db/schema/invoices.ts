@@ -16,6 +16,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   unique,
   uuid,
@@ -75,6 +76,11 @@ export const invoices = pgTable(
     paymentRejectionReason: text('payment_rejection_reason'),
     validatedAt: timestamptz('validated_at'),
     validatedBy: uuid('validated_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The latest payment date of the invoice's validated payments, kept by the payment entries'
+     * triggers (migration 0052) for the days-to-pay roll-up below.
+     */
+    lastValidatedPaymentAt: timestamptz('last_validated_payment_at'),
     notes: text('notes'),
     isVoided: boolean('is_voided').notNull().default(false),
     /**
@@ -100,6 +106,15 @@ export const invoices = pgTable(
     index('invoices_payment_status_due_date_idx').on(table.paymentStatus, table.dueDate),
     index('invoices_due_date_idx').on(table.dueDate),
     index('invoices_issue_date_idx').on(table.issueDate),
+    // The reports' per-client figures (clients invoiced, top clients) group a period's standing
+    // invoices by client index-only: this carries client_id and total_amount (INCLUDE, migration
+    // 0052). Invoices whose client was deleted are found through the next one.
+    index('invoices_standing_issue_date_idx')
+      .on(table.issueDate)
+      .where(sql`${table.isVoided} = false`),
+    index('invoices_orphan_issue_date_idx')
+      .on(table.issueDate)
+      .where(sql`${table.clientId} is null`),
     index('invoices_created_at_idx').on(table.createdAt, table.id),
     // The list's sort by amount walks this instead of sorting every row.
     index('invoices_total_amount_idx').on(table.totalAmount, table.id),
@@ -243,9 +258,10 @@ export type NewPaymentEntryRow = typeof paymentEntries.$inferInsert;
 export type PaymentRejectionRow = typeof paymentRejections.$inferSelect;
 
 /**
- * Invoice figures per issue day (UTC), kept by statement triggers on invoices (migration 0035) in
- * the writing transaction: the statistics add up a row per day instead of reading every invoice.
- * `invoices` counts every invoice; the other figures only those that stand (not voided).
+ * Invoice figures per issue day (UTC), kept by statement triggers on invoices (migrations 0035 and
+ * 0052) in the writing transaction: the statistics and the reports add up a row per day instead of
+ * reading every invoice. `invoices` counts every invoice; the other figures only those that stand
+ * (not voided).
  */
 export const invoiceIssueDayTotals = pgTable('invoice_issue_day_totals', {
   issueDay: date('issue_day', { mode: 'string' }).primaryKey(),
@@ -261,7 +277,46 @@ export const invoiceIssueDayTotals = pgTable('invoice_issue_day_totals', {
   outstandingAmount: numeric('outstanding_amount', { precision: 18, scale: 2 })
     .notNull()
     .default('0'),
+  /** Those sent, and the seconds from issue to sending summed over them. */
+  sent: bigint('sent', { mode: 'number' }).notNull().default(0),
+  sendSeconds: numeric('send_seconds').notNull().default('0'),
+  /**
+   * Those collected in full (validated at least their total, which is above 0), and the seconds
+   * from issue to their last validated payment summed over them (none counted below 0).
+   */
+  collectedInFull: bigint('collected_in_full', { mode: 'number' }).notNull().default(0),
+  paySeconds: numeric('pay_seconds').notNull().default('0'),
 });
+
+/**
+ * The standing invoices awaiting payment per issue day and due day (UTC), by the same triggers:
+ * how many of a period's invoices read as overdue on a day is a sum over a few rows per issue day.
+ */
+export const invoiceOwingIssueDueCounts = pgTable(
+  'invoice_owing_issue_due_counts',
+  {
+    issueDay: date('issue_day', { mode: 'string' }).notNull(),
+    dueDay: date('due_day', { mode: 'string' }).notNull(),
+    owing: bigint('owing', { mode: 'number' }).notNull().default(0),
+    /** Of them, those stored with the status 'overdue'. */
+    storedOverdue: bigint('stored_overdue', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.issueDay, table.dueDay] })],
+);
+
+/**
+ * Validated payments per payment day (UTC) and method, kept by statement triggers on
+ * payment_entries (migration 0052): the reports' payment methods add up a row per day and method.
+ */
+export const paymentDayTotals = pgTable(
+  'payment_day_totals',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull().default('0'),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.paymentMethod] })],
+);
 
 /** The standing invoices still awaiting payment per due day (UTC), by the same triggers. */
 export const invoiceOwingDueDayTotals = pgTable('invoice_owing_due_day_totals', {

@@ -28,6 +28,7 @@ const writes = rollUpWrites(quotationRow, fc.constantFrom(...quotationStatuses))
 
 const quotationTable = {
   table: quotations,
+  amount: quotations.totalAmount,
   values: (row: typeof quotationRow extends fc.Arbitrary<infer T> ? T : never) => ({
     quotationDate: new Date(row.quotationDate.getTime() + row.hour * 3_600_000),
     validUntil: row.validUntil,

@@ -1,119 +1,107 @@
 import { addDays, type ReportPeriod } from '@patrol/domain';
 import { desc, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { isAnyOf } from '../../db/any-of';
 import type { DbExecutor } from '../../db/client';
-import { invoices, paymentEntries, quotationDayTotals, receipts } from '../../db/schema';
+import {
+  invoiceIssueDayTotals,
+  invoiceOwingIssueDueCounts,
+  invoices,
+  paymentDayTotals,
+  quotationDayTotals,
+  receiptDayTotals,
+} from '../../db/schema';
 import {
   awaitingPayment,
-  countAll,
   countWhere,
   dayParam,
   onDays,
   outstandingAmount,
-  overdueOn,
   standingInvoice,
   sumSen,
   sumSenWhere,
 } from './billing-sql';
 
-// Every query reads only the period's rows through the date indexes (issue, quotation, payment
-// dates), except the aging, which reads the invoices still waiting for money.
+// The sums come from the per-day roll-ups the billing tables' triggers keep, a row per day; the
+// per-client figures group the period's invoices read index-only; the aging reads the invoices
+// still waiting for money.
 
-const average = (expression: SQL, condition: SQL) =>
-  sql<string | null>`avg(${expression}) filter (where ${condition})`;
+/** A period's days in a per-day roll-up's day column. */
+const daysOf = (column: AnyPgColumn, from: string, to: string) =>
+  sql`${column} between ${from} and ${to}`;
 
-/** The invoices issued in the period and the one before it. */
-export async function invoicePeriodFigures(db: DbExecutor, period: ReportPeriod, today: string) {
-  const current = onDays(invoices.issueDate, period.from, period.to);
-  const previous = onDays(invoices.issueDate, period.previousFrom, period.previousTo);
-  const [row] = await db
-    .select({
-      count: countWhere(current),
-      invoicedSen: sumSenWhere(sql`${invoices.totalAmount}`, current),
-      taxSen: sumSenWhere(sql`${invoices.taxAmount}`, current),
-      // Collected is validated money; what awaits validation is counted apart.
-      collectedSen: sumSenWhere(sql`${invoices.validatedAmount}`, current),
-      awaitingSen: sumSenWhere(sql`${invoices.paidAmount} - ${invoices.validatedAmount}`, current),
-      outstandingSen: sumSenWhere(outstandingAmount, current),
-      overdue: countWhere(sql`${current} and ${overdueOn(today)}`),
-      activeClients:
-        sql<number>`count(distinct ${invoices.clientId}) filter (where ${current})`.mapWith(Number),
-      previousInvoicedSen: sumSenWhere(sql`${invoices.totalAmount}`, previous),
-      daysToSend: average(
-        sql`extract(epoch from (${invoices.sentAt} - ${invoices.issueDate})) / 86400`,
-        sql`${current} and ${invoices.sentAt} is not null`,
-      ),
-    })
-    .from(invoices)
-    .where(
-      sql`${standingInvoice} and ${onDays(invoices.issueDate, period.previousFrom, period.to)}`,
-    );
-  return row!;
-}
-
-/** Clients invoiced in the previous period, and how many of them were invoiced again in this one. */
-export async function clientRetention(db: DbExecutor, period: ReportPeriod) {
-  const perClient = db
-    .select({
-      before: sql<boolean>`bool_or(${invoices.issueDate} < ${dayParam(period.from)})`.as('before'),
-      again: sql<boolean>`bool_or(${invoices.issueDate} >= ${dayParam(period.from)})`.as('again'),
-    })
-    .from(invoices)
-    .where(
-      sql`${standingInvoice} and ${invoices.clientId} is not null and ${onDays(invoices.issueDate, period.previousFrom, period.to)}`,
-    )
-    .groupBy(invoices.clientId)
-    .as('per_client');
-  const [row] = await db
-    .select({
-      previous: countWhere(sql`${perClient.before}`),
-      retained: countWhere(sql`${perClient.before} and ${perClient.again}`),
-    })
-    .from(perClient);
-  return { previous: row?.previous ?? 0, retained: row?.retained ?? 0 };
-}
+/** Seconds summed per item counted, in days, over the rows meeting `condition`; null for none. */
+const averageDays = (seconds: AnyPgColumn, count: AnyPgColumn, condition: SQL) =>
+  sql<
+    string | null
+  >`sum(${seconds}) filter (where ${condition}) / nullif(sum(${count}) filter (where ${condition}), 0) / 86400`;
 
 /**
- * Days from issue to the last validated payment of the period's invoices collected in full; null
- * when none was, so the report gives no verdict on nothing.
+ * The invoices issued in the period and the one before it, from the per-issue-day roll-ups the
+ * invoices' triggers keep (migrations 0035 and 0052): a row per day, never an invoice.
  */
-export async function averageDaysToPay(
-  db: DbExecutor,
-  period: ReportPeriod,
-): Promise<number | null> {
-  // Per invoice of the period, its last payment through the invoice_id index: never every payment.
-  const lastPayment = sql`(select max(${paymentEntries.paymentDate}) from ${paymentEntries} where ${paymentEntries.invoiceId} = ${invoices.id} and ${paymentEntries.status} = 'validated')`;
-  const [row] = await db
-    .select({
-      days: sql<
-        string | null
-      >`avg(greatest(extract(epoch from (${lastPayment} - ${invoices.issueDate})) / 86400, 0))`,
-    })
-    .from(invoices)
-    .where(
-      sql`${standingInvoice} and ${invoices.totalAmount} > 0 and ${invoices.validatedAmount} >= ${invoices.totalAmount} and ${onDays(invoices.issueDate, period.from, period.to)}`,
-    );
-  return row?.days === null || row?.days === undefined ? null : Number(row.days);
+export async function invoicePeriodFigures(db: DbExecutor, period: ReportPeriod, today: string) {
+  const days = invoiceIssueDayTotals;
+  const current = daysOf(days.issueDay, period.from, period.to);
+  const sen = (column: AnyPgColumn) => sumSenWhere(sql`${column}`, current);
+  const owing = invoiceOwingIssueDueCounts;
+  const [[row], [overdue]] = await Promise.all([
+    db
+      .select({
+        count: sql<number>`coalesce(sum(${days.standing}) filter (where ${current}), 0)`.mapWith(
+          Number,
+        ),
+        invoicedSen: sen(days.totalAmount),
+        taxSen: sen(days.taxAmount),
+        // Collected is validated money; what awaits validation is counted apart.
+        collectedSen: sen(days.validatedAmount),
+        awaitingSen: sumSenWhere(sql`${days.paidAmount} - ${days.validatedAmount}`, current),
+        outstandingSen: sen(days.outstandingAmount),
+        previousInvoicedSen: sumSenWhere(
+          sql`${days.totalAmount}`,
+          daysOf(days.issueDay, period.previousFrom, period.previousTo),
+        ),
+        daysToSend: averageDays(days.sendSeconds, days.sent, current),
+        // Days from issue to the last validated payment of the invoices collected in full.
+        daysToPay: averageDays(days.paySeconds, days.collectedInFull, current),
+      })
+      .from(days)
+      .where(daysOf(days.issueDay, period.previousFrom, period.to)),
+    // Overdue on `today`: owing and due before it, or stored as overdue whatever the due date.
+    db
+      .select({
+        count:
+          sql<number>`coalesce(sum(case when ${owing.dueDay} < ${today} then ${owing.owing} else ${owing.storedOverdue} end), 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(owing)
+      .where(daysOf(owing.issueDay, period.from, period.to)),
+  ]);
+  return { ...row!, overdue: overdue?.count ?? 0 };
 }
 
 /**
- * Invoiced and collected on the period's invoices per issue day or month. The format is a fixed
- * literal, not a parameter, so PostgreSQL can group by the expression.
+ * Invoiced and collected on the period's invoices per issue day or month, from the issue-day
+ * roll-up. The format is a fixed literal, not a parameter, so PostgreSQL can group by the
+ * expression.
  */
 export async function revenueByIssuePeriod(
   db: DbExecutor,
   period: ReportPeriod,
   unit: 'day' | 'month',
 ) {
+  const days = invoiceIssueDayTotals;
   const format = unit === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
-  const bucket = sql<string>`to_char(${invoices.issueDate} at time zone 'UTC', ${sql.raw(`'${format}'`)})`;
+  const bucket = sql<string>`to_char(${days.issueDay}, ${sql.raw(`'${format}'`)})`;
   return db
     .select({
       period: bucket,
-      invoicedSen: sumSen(sql`${invoices.totalAmount}`),
-      collectedSen: sumSen(sql`${invoices.validatedAmount}`),
+      invoicedSen: sumSen(sql`${days.totalAmount}`),
+      collectedSen: sumSen(sql`${days.validatedAmount}`),
     })
-    .from(invoices)
-    .where(sql`${standingInvoice} and ${onDays(invoices.issueDate, period.from, period.to)}`)
+    .from(days)
+    .where(daysOf(days.issueDay, period.from, period.to))
     .groupBy(bucket);
 }
 
@@ -130,53 +118,120 @@ export async function quotationPeriodFigures(db: DbExecutor, period: ReportPerio
       valueSen: sumSen(sql`${days.totalAmount}`),
     })
     .from(days)
-    .where(sql`${days.quotationDay} between ${period.from} and ${period.to}`);
+    .where(daysOf(days.quotationDay, period.from, period.to));
   return row!;
 }
 
 /**
- * Validated payments dated in the period, by method (sen as text). No invoice is read: an invoice
- * is voided only by a revert, which is refused while payments are recorded.
+ * Validated payments dated in the period, by method (sen as text), from the per-day roll-up the
+ * payment entries' triggers keep (migration 0052). No invoice is read: an invoice is voided only
+ * by a revert, which is refused while payments are recorded.
  */
 export async function paymentsByMethod(db: DbExecutor, period: ReportPeriod) {
+  const days = paymentDayTotals;
   return db
-    .select({
-      method: paymentEntries.paymentMethod,
-      amountSen: sumSen(sql`${paymentEntries.amount}`),
-    })
-    .from(paymentEntries)
-    .where(
-      sql`${paymentEntries.status} = 'validated' and ${onDays(paymentEntries.paymentDate, period.from, period.to)}`,
-    )
-    .groupBy(paymentEntries.paymentMethod)
-    .orderBy(desc(sql`sum(${paymentEntries.amount})`));
+    .select({ method: days.paymentMethod, amountSen: sumSen(sql`${days.amount}`) })
+    .from(days)
+    .where(daysOf(days.day, period.from, period.to))
+    .groupBy(days.paymentMethod)
+    .having(sql`sum(${days.amount}) <> 0`)
+    .orderBy(desc(sql`sum(${days.amount})`));
 }
 
 export async function receiptPeriodValueSen(db: DbExecutor, period: ReportPeriod) {
+  const days = receiptDayTotals;
   const [row] = await db
-    .select({ valueSen: sumSen(sql`${receipts.totalAmount}`) })
-    .from(receipts)
-    .where(onDays(receipts.paymentDate, period.from, period.to));
+    .select({ valueSen: sumSen(sql`${days.totalAmount}`) })
+    .from(days)
+    .where(daysOf(days.day, period.from, period.to));
   return row?.valueSen ?? '0';
 }
 
-/** A client as the reports group it: the client row when there is one, else the printed name. */
-const clientKey = sql`coalesce(${invoices.clientId}::text, ${invoices.clientInfo}->>'companyName')`;
-const clientName = sql<string>`max(${invoices.clientInfo}->>'companyName')`;
+/** The period's standing invoices, and those of the period before it too. */
+const issuedIn = (from: string, to: string) =>
+  sql`${standingInvoice} and ${onDays(invoices.issueDate, from, to)}`;
 
-/** The clients invoiced most in the period. */
-export async function topClients(db: DbExecutor, period: ReportPeriod, limit: number) {
-  return db
+/**
+ * Clients on file invoiced in the period (active), in the period before it (previous), and in
+ * both (retained): one grouping of the two periods' invoices by client, read index-only from
+ * invoices_standing_issue_date_idx (which carries client_id).
+ */
+export async function clientPeriodCounts(db: DbExecutor, period: ReportPeriod) {
+  const perClient = db
     .select({
-      name: clientName,
-      revenueSen: sumSen(sql`${invoices.totalAmount}`),
-      invoices: countAll,
+      before: sql<boolean>`bool_or(${invoices.issueDate} < ${dayParam(period.from)})`.as('before'),
+      again: sql<boolean>`bool_or(${invoices.issueDate} >= ${dayParam(period.from)})`.as('again'),
     })
     .from(invoices)
-    .where(sql`${standingInvoice} and ${onDays(invoices.issueDate, period.from, period.to)}`)
-    .groupBy(clientKey)
-    .orderBy(desc(sql`sum(${invoices.totalAmount})`), clientName)
-    .limit(limit);
+    .where(sql`${issuedIn(period.previousFrom, period.to)} and ${invoices.clientId} is not null`)
+    .groupBy(invoices.clientId)
+    .as('per_client');
+  const [row] = await db
+    .select({
+      active: countWhere(sql`${perClient.again}`),
+      previous: countWhere(sql`${perClient.before}`),
+      retained: countWhere(sql`${perClient.before} and ${perClient.again}`),
+    })
+    .from(perClient);
+  return { active: row?.active ?? 0, previous: row?.previous ?? 0, retained: row?.retained ?? 0 };
+}
+
+interface ClientRevenue {
+  name: string;
+  revenueSen: string;
+  invoices: number;
+}
+
+/**
+ * The clients invoiced most in the period. A client goes by its row when there is one, else by
+ * its printed name. The sums per client id are read index-only (ties at the limit kept, so the
+ * name can settle their order), then the printed names of those few; invoices whose client was
+ * deleted are grouped by name through invoices_orphan_issue_date_idx.
+ */
+export async function topClients(
+  db: DbExecutor,
+  period: ReportPeriod,
+  limit: number,
+): Promise<ClientRevenue[]> {
+  const current = issuedIn(period.from, period.to);
+  const printedName = sql`${invoices.clientInfo}->>'companyName'`;
+  const [byId, orphans] = await Promise.all([
+    db.execute<{ client_id: string; revenue_sen: string; invoices: number }>(sql`
+      select ${invoices.clientId} as client_id, ${sumSen(sql`${invoices.totalAmount}`)} as revenue_sen,
+        count(*)::int as invoices
+      from ${invoices} where ${current} and ${invoices.clientId} is not null
+      group by 1 order by sum(${invoices.totalAmount}) desc fetch first (${limit}) rows with ties`),
+    db.execute<{ name: string; revenue_sen: string; invoices: number }>(sql`
+      select ${printedName} as name, ${sumSen(sql`${invoices.totalAmount}`)} as revenue_sen,
+        count(*)::int as invoices
+      from ${invoices} where ${current} and ${invoices.clientId} is null
+      group by 1 order by sum(${invoices.totalAmount}) desc fetch first (${limit}) rows with ties`),
+  ]);
+  const ids = byId.rows.map((row) => row.client_id);
+  const names =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ clientId: invoices.clientId, name: sql<string>`max(${printedName})` })
+          .from(invoices)
+          .where(sql`${current} and ${isAnyOf(invoices.clientId, ids)}`)
+          .groupBy(invoices.clientId);
+  const nameOf = new Map(names.map((row) => [row.clientId, row.name]));
+  const ranked: ClientRevenue[] = [
+    ...byId.rows.map((row) => ({ ...row, name: nameOf.get(row.client_id) ?? '' })),
+    ...orphans.rows,
+  ].map((row) => ({
+    name: row.name,
+    revenueSen: String(row.revenue_sen),
+    invoices: Number(row.invoices),
+  }));
+  return ranked
+    .sort(
+      (a, b) =>
+        Number(BigInt(b.revenueSen) - BigInt(a.revenueSen)) ||
+        (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+    )
+    .slice(0, limit);
 }
 
 const owing = sql`${standingInvoice} and ${awaitingPayment} and ${outstandingAmount} > 0`;
@@ -198,7 +253,7 @@ function owingInvoices(db: DbExecutor, today: string) {
             'bucket',
           ),
         clientId: sql<string | null>`${invoices.clientId}`.as('client_id'),
-        // clientKey in two columns (an invoice without a client row goes by its printed name):
+        // The client in two columns (an invoice without a client row goes by its printed name):
         // grouping by a uuid costs less than by its text.
         orphanName: sql<
           string | null

@@ -21,8 +21,7 @@ import type { AppContext } from '../../http/app-context';
 import { clientsAddedOnDays } from '../clients/clients.service';
 import { agingOfEveryClient, agingOnScreen, readAging } from './aging.service';
 import {
-  averageDaysToPay,
-  clientRetention,
+  clientPeriodCounts,
   invoicePeriodFigures,
   paymentsByMethod,
   quotationPeriodFigures,
@@ -73,8 +72,7 @@ export async function computeReport(
   const period = periodOf(query, now);
   const [
     invoiceFigures,
-    retention,
-    daysToPay,
+    clientCounts,
     quotationFigures,
     methods,
     receiptSen,
@@ -84,8 +82,7 @@ export async function computeReport(
     trend,
   ] = await Promise.all([
     invoicePeriodFigures(db, period, today),
-    clientRetention(db, period),
-    averageDaysToPay(db, period),
+    clientPeriodCounts(db, period),
     quotationPeriodFigures(db, period),
     paymentsByMethod(db, period),
     receiptPeriodValueSen(db, period),
@@ -109,7 +106,7 @@ export async function computeReport(
       previousRevenue: ringgit(invoiceFigures.previousInvoicedSen),
       totalOutstanding: ringgit(invoiceFigures.outstandingSen),
       overdueCount: invoiceFigures.overdue,
-      activeClients: invoiceFigures.activeClients,
+      activeClients: clientCounts.active,
       newClients,
       collectionRate: percentOf(collectedSen, invoicedSen),
       quotationValue: ringgit(quotationFigures.valueSen),
@@ -135,7 +132,7 @@ export async function computeReport(
       quotationsConverted: quotationFigures.converted,
       totalQuotations: quotationFigures.total,
       averageDealSize: fromSen(Math.round(ratio(invoicedSen, invoiceFigures.count))),
-      clientRetentionRate: percentOf(retention.retained, retention.previous),
+      clientRetentionRate: percentOf(clientCounts.retained, clientCounts.previous),
       monthlyGrowth: revenueChange?.value ?? 0,
       monthlyRevenue: fromSen(Math.round(invoicedSen / periodMonths(period.days))),
       revenueTrend: trend,
@@ -147,7 +144,9 @@ export async function computeReport(
         percentage: percentOf(Number(row.amountSen), paymentSen),
       })),
       averageInvoiceTime: oneDecimal(Number(invoiceFigures.daysToSend ?? 0)),
-      averageDaysToPay: daysToPay === null ? null : oneDecimal(daysToPay),
+      // Null when no invoice of the period was collected in full: no verdict on nothing.
+      averageDaysToPay:
+        invoiceFigures.daysToPay === null ? null : oneDecimal(Number(invoiceFigures.daysToPay)),
     },
     aging: agingOnScreen(aging),
   };
