@@ -22,6 +22,7 @@ import { ensureScaleDatabase, openTarget, scaleTarget } from '../seed-scale/scal
 import type { BenchContext, LatencyRow } from './bench-context';
 import { benchmarksDoc, latestResults } from './benchmarks-doc';
 import { measureThroughput, tailOf, type LatencyFigures } from './load';
+import { memoryAtRest } from './memory-at-rest';
 import { startApi, startBareExpress } from './processes';
 import { ms, type Figure } from './report';
 import { currentLoad, redisVersion, runInfo } from './run-info';
@@ -149,6 +150,7 @@ async function main(argv: string[]): Promise<void> {
     const api = await startApi(apiEnv);
     const bare = await startBareExpress();
     try {
+      figures.push({ config: label, ...(await memoryAtRest(api)) });
       const bareRps = (
         await measureThroughput({ url: bare.url, connections: 50, durationSeconds: 10 })
       ).rps;

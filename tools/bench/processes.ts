@@ -93,6 +93,30 @@ export async function startApi(
   return { url, port, pid: child.pid!, stop: () => stopChild(child) };
 }
 
+/**
+ * A bare Express hello-world as a process of its own, started as the API is: the yardstick of the
+ * API's memory at rest (the bench's own process holds the load generator and the data it sends).
+ */
+export async function startBareExpressProcess(): Promise<ApiServer> {
+  const port = await freePort();
+  const source = `import express from 'express';
+const app = express();
+app.get('/', (_req, res) => { res.json({ hello: 'world' }); });
+app.listen(${port}, '127.0.0.1');`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', source], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  try {
+    await waitUntilReady(url, child);
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  return { url, port, pid: child.pid!, stop: () => stopChild(child) };
+}
+
 /** A bare Express hello-world in this process: the yardstick every figure is set beside. */
 export async function startBareExpress(): Promise<BenchServer> {
   const app = express();

@@ -1,7 +1,7 @@
 import { appInfo, type ListClientsResponse, type ReportsResponse } from '@patrol/contracts';
-import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { createWriteBuffer } from './buffers/write-buffer';
+import { growingCache } from './cache/growing-cache';
 import { createQueryCache } from './cache/query-cache';
 import { createSnapshotCache } from './cache/snapshot-cache';
 import type { Config } from './config';
@@ -174,10 +174,10 @@ export async function createServices(
     ttlMs: cacheTtlMs(clientPageTtlMs),
     maxEntries: 1_000,
   });
-  const deviceSessions = new LRUCache<string, DeviceSessionRecord>({
-    ttl: deviceSessionTtlMs,
-    max: deviceSessionMaxEntries,
-  });
+  const deviceSessions = growingCache<string, DeviceSessionRecord>(
+    deviceSessionMaxEntries,
+    deviceSessionTtlMs,
+  );
   let relayConnected = true;
   const deviceSessionTtl = () =>
     relayConnected ? deviceSessionTtlMs : deviceSessionTtlUnrelayedMs;
@@ -212,12 +212,9 @@ export async function createServices(
   });
   const accounts = createAccountSource(
     db,
-    new LRUCache<string, TokenAccount | false>({ ttl: accountTtlMs, max: 10_000 }),
+    growingCache<string, TokenAccount | false>(10_000, accountTtlMs),
   );
-  const sessions = createSessionSource(
-    db,
-    new LRUCache<string, boolean>({ ttl: sessionTtlMs, max: 100_000 }),
-  );
+  const sessions = createSessionSource(db, growingCache<string, boolean>(100_000, sessionTtlMs));
   // Relayed from another process too: its copy of the account changed, so must this one's.
   events.subscribe((published) => {
     if (published.event === 'accountChanged') accounts.forget(published.payload.userId);

@@ -1,4 +1,5 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
+import { lazyPackage } from '../lazy-package';
 import {
   colours,
   contentWidth,
@@ -249,8 +250,11 @@ function drawTotals(doc: PDFKit.PDFDocument, pdf: BillingPdf): void {
  * take, the totals and the amount in words, then the sections; every page after the first
  * repeats the document's header line, and every page carries its number.
  */
+const loadPdfKit = lazyPackage<typeof PDFDocument>('pdfkit');
+
 export function renderBillingPdf(pdf: BillingPdf): PDFKit.PDFDocument {
-  const doc = new PDFDocument({
+  const PdfDocument = loadPdfKit();
+  const doc = new PdfDocument({
     size: 'A4',
     margin: page.margin,
     bufferPages: true,

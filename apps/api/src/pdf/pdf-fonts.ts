@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { create, type Font } from 'fontkit';
+import type { Font } from 'fontkit';
+import { lazyPackage } from '../lazy-package';
 
 const require = createRequire(import.meta.url);
+const loadFontKit = lazyPackage<typeof import('fontkit')>('fontkit');
 
 /**
  * Two faces from npm. Noto Sans SC prints Latin-1 (Malay and Western European accents) and
@@ -28,7 +30,7 @@ const loaded = new Map<DocumentFontName, Font>();
 export function documentFont(name: DocumentFontName): Font {
   let font = loaded.get(name);
   if (!font) {
-    font = create(readFileSync(require.resolve(fontFiles[name])));
+    font = loadFontKit().create(readFileSync(require.resolve(fontFiles[name])));
     loaded.set(name, font);
   }
   return font;

@@ -1,4 +1,4 @@
-import { createAdapter } from '@socket.io/redis-adapter';
+import type { createAdapter } from '@socket.io/redis-adapter';
 import type { Logger } from 'pino';
 import { duplicateRedis, type RedisClient } from '../redis/redis-client';
 
@@ -17,9 +17,10 @@ export async function connectRedisAdapter(
   redis: RedisClient,
   logger: Logger,
 ): Promise<RedisAdapterConnection> {
+  const { createAdapter: adapterOver } = await import('@socket.io/redis-adapter');
   const subscriber = await duplicateRedis(redis, logger);
   return {
-    adapter: createAdapter(redis, subscriber),
+    adapter: adapterOver(redis, subscriber),
     close: async () => {
       await subscriber.close();
     },

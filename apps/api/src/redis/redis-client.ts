@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import { createClient } from 'redis';
+import type { createClient } from 'redis';
 
-const createRedisClient = (url: string) => createClient({ url });
+const createRedisClient = (create: typeof createClient, url: string) => create({ url });
 
 export type RedisClient = ReturnType<typeof createRedisClient>;
 
@@ -13,7 +13,9 @@ const connectTimeoutMs = 10_000;
  * silently kept its counters and events to itself would look healthy while misbehaving.
  */
 export async function connectRedis(redisUrl: string, logger: Logger): Promise<RedisClient> {
-  const client = createRedisClient(redisUrl);
+  // Loaded only where Redis is configured: the client holds about 20 MiB resident.
+  const { createClient: create } = await import('redis');
+  const client = createRedisClient(create, redisUrl);
   watchRedisErrors(client, logger);
   await connectWithin(client, connectTimeoutMs);
   return client;

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import type { ReportType } from '@patrol/contracts';
 import { agingBucketLabels, evaluateReportTargets, humanise } from '@patrol/domain';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { bucketNames } from './aging.service';
 import type { ReportData } from './reports.service';
 
@@ -307,7 +307,9 @@ export async function writeReportWorkbook(
   content: WorkbookContent,
   context: { today: string; generatedAt: Date },
 ): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true });
+  // Loaded on the first export, not at start-up: exceljs alone holds about 27 MiB resident.
+  const { default: excel } = await import('exceljs');
+  const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true });
   workbook.creator = 'Patrol Console';
   workbook.created = context.generatedAt;
   writeSheet(

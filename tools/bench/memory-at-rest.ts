@@ -1,0 +1,32 @@
+import { rssMiB } from './cluster-workers';
+import { startBareExpressProcess, type ApiServer } from './processes';
+import type { Figure } from './report';
+
+/** How long both processes sit idle before their memory is read. */
+const settleMs = 5_000;
+
+/**
+ * The API's resident memory at rest (started, ready, nothing asked) beside a bare Express
+ * process's: the issue's goal is at most twice it.
+ */
+export async function memoryAtRest(api: ApiServer): Promise<Omit<Figure, 'config'>> {
+  const bare = await startBareExpressProcess();
+  try {
+    await new Promise((resolve) => setTimeout(resolve, settleMs));
+    const apiMiB = rssMiB(api.pid);
+    const bareMiB = rssMiB(bare.pid);
+    if (apiMiB === undefined || bareMiB === undefined) {
+      throw new Error('the API or the bare Express process exited before its memory was read');
+    }
+    const ratio = apiMiB / bareMiB;
+    return {
+      id: 'memory.at-rest',
+      name: 'API resident memory at rest, beside a bare Express process',
+      value: `${apiMiB.toFixed(0)} MiB, ${ratio.toFixed(2)}x bare Express (${bareMiB.toFixed(0)} MiB)`,
+      goal: '<= 2x bare Express',
+      pass: ratio <= 2,
+    };
+  } finally {
+    await bare.stop();
+  }
+}
