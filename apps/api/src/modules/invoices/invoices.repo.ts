@@ -99,6 +99,17 @@ function filterCondition(request: InvoicePageRequest): SQL | undefined {
   );
 }
 
+/**
+ * A due filter in the created order as one branch (see findSortedPage's branches): its invoices
+ * are a range of invoices_owing_created_at_idx, whose entries carry the due date, so the page is
+ * read from that index instead of walking every invoice's created order (recent invoices, not yet
+ * due, hold few overdue ones) and then sorting every match.
+ */
+function dueBranches(request: InvoicePageRequest): SQL[] | undefined {
+  if (!request.dueStatus || request.sortBy !== 'createdAt' || request.search) return undefined;
+  return [filterCondition(request)!];
+}
+
 const sortColumns = {
   issueDate: invoices.issueDate,
   dueDate: invoices.dueDate,
@@ -121,6 +132,7 @@ export function findInvoicePage(
 ): Promise<CappedCountPage<InvoiceRow>> {
   return findSortedPage(db, invoices, {
     where: filterCondition(request),
+    branches: dueBranches(request),
     sortBy: sortColumns[request.sortBy],
     id: invoices.id,
     sortOrder: request.sortOrder,
