@@ -69,8 +69,8 @@ export async function startApi(
 ): Promise<ApiServer> {
   const port = await freePort();
   const log = options.logFile ? openSync(options.logFile, 'a') : 'inherit';
-  const child = spawn(process.execPath, ['apps/api/dist/main.js'], {
-    cwd: root,
+  const url = `http://127.0.0.1:${port}`;
+  return startServer(['apps/api/dist/main.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -80,17 +80,11 @@ export async function startApi(
       CONSOLE_DIST: `${root}/apps/console/dist`,
       ...env,
     },
-    stdio: ['ignore', 'ignore', log],
+    log,
+    url,
+    readyUrl: `${url}/ready`,
+    port,
   });
-  if (typeof log === 'number') closeSync(log); // The child holds its own copy.
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitUntilReady(`${url}/ready`, child);
-  } catch (error) {
-    await stopChild(child);
-    throw error;
-  }
-  return { url, port, pid: child.pid!, stop: () => stopChild(child) };
 }
 
 /**
@@ -103,18 +97,43 @@ export async function startBareExpressProcess(): Promise<ApiServer> {
 const app = express();
 app.get('/', (_req, res) => { res.json({ hello: 'world' }); });
 app.listen(${port}, '127.0.0.1');`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', source], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
   const url = `http://127.0.0.1:${port}/`;
+  return startServer(['--input-type=module', '-e', source], {
+    env: process.env,
+    log: 'inherit',
+    url,
+    readyUrl: url,
+    port,
+  });
+}
+
+/**
+ * Node running `args` from the repository's root, once `readyUrl` answers (stopped if it never
+ * does). Its stderr goes to `log`: the bench's, or a file descriptor the child keeps a copy of.
+ */
+async function startServer(
+  args: string[],
+  options: {
+    env: NodeJS.ProcessEnv;
+    log: number | 'inherit';
+    url: string;
+    readyUrl: string;
+    port: number;
+  },
+): Promise<ApiServer> {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: options.env,
+    stdio: ['ignore', 'ignore', options.log],
+  });
+  if (typeof options.log === 'number') closeSync(options.log); // The child holds its own copy.
   try {
-    await waitUntilReady(url, child);
+    await waitUntilReady(options.readyUrl, child);
   } catch (error) {
     await stopChild(child);
     throw error;
   }
-  return { url, port, pid: child.pid!, stop: () => stopChild(child) };
+  return { url: options.url, port: options.port, pid: child.pid!, stop: () => stopChild(child) };
 }
 
 /** A bare Express hello-world in this process: the yardstick every figure is set beside. */
