@@ -175,7 +175,9 @@ describe('device API: heartbeat and licence', () => {
       // Held at a minute's start: across the edge the sliding window lets a fraction more through.
       const minute = rateLimitRules.deviceCalls.windowMs;
       vi.useFakeTimers({ now: Math.floor(Date.now() / minute) * minute, toFake: ['Date'] });
-      onTestFinished(() => vi.useRealTimers());
+      onTestFinished(() => {
+        vi.useRealTimers();
+      });
       const { token } = await activated(await licence());
       for (let call = 0; call < rateLimitRules.deviceCalls.limit; call += 1) {
         expect((await readLicence(token)).status).toBe(200);
