@@ -55,6 +55,8 @@ export const tableOwners = {
   invoiceOwingIssueDueCounts: 'invoices',
   paymentDayTotals: 'invoices',
   unpaidKeyDueCounts: 'invoices',
+  clientOwingTotals: 'invoices',
+  agingDueDayTotals: 'invoices',
   receipts: 'receipts',
   receiptAllocations: 'receipts',
   receiptMonthTotals: 'receipts',

@@ -31,7 +31,6 @@ import { clientTotals } from './modules/clients/clients.service';
 import { licenceTotals } from './modules/licences/licences.service';
 import { computeDashboardFigures } from './modules/dashboard/dashboard.service';
 import { computeBusinessStats } from './modules/business-reports/business-stats.service';
-import { computeAgingSnapshot } from './modules/business-reports/aging.service';
 import { findAuditLabels } from './modules/business-reports/audit-labels.service';
 import { companyTimeZone } from './modules/settings/settings.service';
 import { userNamesById } from './modules/accounts/accounts.service';
@@ -151,7 +150,6 @@ export async function createServices(
   const dashboardFigures = snapshot('dashboard figures', () => computeDashboardFigures(db));
   const businessStats = snapshot('business stats', () => computeBusinessStats(db));
   const billingTotals = snapshot('billing totals', () => countBillingDocuments(db));
-  const billingAging = snapshot('billing aging', () => computeAgingSnapshot(db));
   const reportCache = createQueryCache<ReportsResponse['data']>({
     ttlMs: cacheTtlMs(snapshotTtlMs),
     maxEntries: 100,
@@ -256,7 +254,6 @@ export async function createServices(
       // A screen that has just recorded or validated a payment must show it.
       businessStats.invalidate({ readersWait: true });
       billingTotals.invalidate({ readersWait: changesBillingCounts(published) });
-      billingAging.invalidate({ readersWait: true });
       reportCache.clear();
       listCounts.clear();
       receiptFigures.clear();
@@ -299,7 +296,6 @@ export async function createServices(
     dashboardFigures,
     businessStats,
     billingTotals,
-    billingAging,
     reportCache,
     renewalTotals,
     listCounts,

@@ -1,7 +1,6 @@
 import type {
   BusinessStats,
   ListClientsResponse,
-  ReportAgingSection,
   ReportsResponse,
 } from '@patrol/contracts';
 import type { LicenceActivityFigures } from '@patrol/domain';
@@ -67,8 +66,6 @@ export interface AppContext {
   businessStats: SnapshotCache<BusinessStats>;
   /** Counts of the billing documents, for the totals of unfiltered list pages. */
   billingTotals: SnapshotCache<BillingTotals>;
-  /** The aging of every owing client as of the day `asOf` (reports and export), from memory. */
-  billingAging: SnapshotCache<ReportAgingSection & { asOf: string }>;
   /** Reports computed in the last few seconds, by period; cleared by every billing change. */
   reportCache: QueryCache<ReportData>;
   /**

@@ -125,6 +125,7 @@ export const invoices = pgTable(
     index('invoices_search_text_idx').on(table.searchText),
     index('invoices_quotation_id_idx').on(table.quotationId),
     // The aging reads only what is still owed; it stays small however long the history grows.
+    // It carries the amounts (INCLUDE, migration 0053), so the aging reads them index-only.
     index('invoices_owing_idx')
       .on(table.clientId, table.dueDate)
       .where(
@@ -324,6 +325,39 @@ export const invoiceOwingDueDayTotals = pgTable('invoice_owing_due_day_totals', 
   owing: bigint('owing', { mode: 'number' }).notNull().default(0),
   /** Of them, those stored with the status 'overdue'. */
   storedOverdue: bigint('stored_overdue', { mode: 'number' }).notNull().default(0),
+  outstandingAmount: numeric('outstanding_amount', { precision: 18, scale: 2 })
+    .notNull()
+    .default('0'),
+});
+
+/**
+ * The aging's figures, kept by statement triggers on invoices (migration 0053) in the writing
+ * transaction: per client, what its standing invoices awaiting payment still owe (only invoices
+ * owing more than 0 count), so the clients owing most are the first entries of an index; an
+ * invoice whose client row is gone goes by its printed name ('name:' and the company name).
+ */
+export const clientOwingTotals = pgTable(
+  'client_owing_totals',
+  {
+    clientKey: text('client_key').primaryKey(),
+    clientId: uuid('client_id'),
+    orphanName: text('orphan_name'),
+    invoices: bigint('invoices', { mode: 'number' }).notNull().default(0),
+    outstandingAmount: numeric('outstanding_amount', { precision: 18, scale: 2 })
+      .notNull()
+      .default('0'),
+  },
+  (table) => [
+    index('client_owing_totals_outstanding_idx')
+      .on(table.outstandingAmount.desc(), table.clientKey)
+      .where(sql`${table.invoices} > 0`),
+  ],
+);
+
+/** The same invoices per due day (UTC): the aging's four buckets add up a row per due day. */
+export const agingDueDayTotals = pgTable('aging_due_day_totals', {
+  dueDay: date('due_day', { mode: 'string' }).primaryKey(),
+  invoices: bigint('invoices', { mode: 'number' }).notNull().default(0),
   outstandingAmount: numeric('outstanding_amount', { precision: 18, scale: 2 })
     .notNull()
     .default('0'),

@@ -3,18 +3,28 @@ import {
   type AgingBuckets,
   type ReportAgingSection,
 } from '@patrol/contracts';
-import { businessDay, fromSen } from '@patrol/domain';
+import { fromSen } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
-import type { AppContext } from '../../http/app-context';
-import { agingByClient } from './reports.repo';
+import {
+  agingBucketTotals,
+  agingOfClients,
+  bucketNames,
+  clientsOwingMost,
+  type BucketName,
+  type BucketRow,
+  type ClientAgingRow,
+} from './aging.repo';
 
-// The aging is as of a day, whatever the report's period: one grouped query answers every owing
-// client (a row each, never an invoice), held in memory (`ctx.billingAging`, refreshed after
-// every billing change); the screen shows the clients owing most, the export all of them.
+// The aging is as of a day, whatever the report's period. The buckets and the clients owing most
+// come from roll-ups kept on write (aging.repo.ts), so a report reads a page of clients and the
+// export walks every owing client a page at a time, never every invoice at once.
 
-export const bucketNames = ['current', 'thirty', 'sixty', 'ninety'] as const;
-type BucketName = (typeof bucketNames)[number];
-type BucketRow = { count: number; amountSen: string };
+export { bucketNames };
+
+/** Owing clients read per page while exporting: bounded memory whatever the number owing. */
+export const agingExportPageSize = 1000;
+
+type AgingDetail = ReportAgingSection['details'][number];
 
 const ringgit = (senText: string) => fromSen(Number(senText));
 
@@ -28,63 +38,74 @@ function presentBuckets(rows: Record<BucketName, BucketRow>): AgingBuckets {
   };
 }
 
-/** Every owing client's aging on `today`, most owed first, and the buckets summed from them. */
-export async function agingOfEveryClient(
-  db: DbExecutor,
-  today: string,
-): Promise<ReportAgingSection> {
-  const clients = await agingByClient(db, today);
-  const sums = bucketNames.map(() => ({ count: 0, sen: 0n }));
-  for (const row of clients) {
-    bucketNames.forEach((name, index) => {
-      sums[index]!.count += row[name].count;
-      sums[index]!.sen += BigInt(row[name].amountSen);
-    });
-  }
-  const totals = Object.fromEntries(
-    bucketNames.map((name, index) => [
-      name,
-      { count: sums[index]!.count, amountSen: sums[index]!.sen.toString() },
-    ]),
-  ) as Record<BucketName, BucketRow>;
+const presentClient = (row: ClientAgingRow): AgingDetail => ({
+  name: row.name,
+  totalOutstanding: ringgit(row.totalSen),
+  buckets: presentBuckets(row),
+});
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A client as client_owing_totals keys it: its id, or 'name:' and its printed name when deleted. */
+const clientKey = (row: ClientAgingRow) => row.clientId ?? `name:${row.orphanName ?? ''}`;
+
+/** Most owed first, then by name, then by the client's key. */
+function mostOwedFirst(a: ClientAgingRow, b: ClientAgingRow): number {
+  const byAmount = BigInt(b.totalSen) - BigInt(a.totalSen);
+  if (byAmount !== 0n) return byAmount > 0n ? 1 : -1;
+  return byText(a.name, b.name) || byText(clientKey(a), clientKey(b));
+}
+
+/** A page of the clients owing most (below `below` when given), ranked, and the next cursor. */
+async function agingPage(db: DbExecutor, today: string, size: number, below?: string) {
+  const owing = await clientsOwingMost(db, size, below);
+  const rows = (await agingOfClients(db, owing, today)).sort(mostOwedFirst);
+  return { rows, next: owing.length >= size ? owing[owing.length - 1]!.outstanding : undefined };
+}
+
+/** The aging a report shows as of `today`: the four buckets and the clients owing most. */
+export async function agingOnScreen(db: DbExecutor, today: string): Promise<ReportAgingSection> {
+  const shown = billingInsightLimits.agingClientsShown;
+  const [buckets, page] = await Promise.all([
+    agingBucketTotals(db, today),
+    agingPage(db, today, shown),
+  ]);
   return {
-    buckets: presentBuckets(totals),
-    details: clients.map((row) => ({
-      name: row.name,
-      totalOutstanding: ringgit(row.totalSen),
-      buckets: presentBuckets(row),
-    })),
+    buckets: presentBuckets(buckets),
+    details: page.rows.slice(0, shown).map(presentClient),
   };
 }
 
-/** The aging of every owing client, and the day it is as of. */
-export type AgingSnapshot = ReportAgingSection & { asOf: string };
-
-/** What `ctx.billingAging` holds: every owing client's aging as of today. */
-export async function computeAgingSnapshot(
-  db: DbExecutor,
-  now: Date = new Date(),
-): Promise<AgingSnapshot> {
-  const asOf = businessDay(now);
-  return { asOf, ...(await agingOfEveryClient(db, asOf)) };
+/** The aging an export writes: the four buckets, and every owing client as the file reads them. */
+export interface AgingOfEveryClient {
+  buckets: AgingBuckets;
+  details: AsyncIterable<AgingDetail>;
 }
 
 /**
- * Every owing client's aging as of `now`'s day: the held snapshot, or a fresh one when the held
- * one is of an earlier day (a snapshot nobody read since midnight).
+ * Every owing client's aging as of `today`, most owed first. The buckets and a first page as small
+ * as the screen's (so the file starts as soon as a report would) are read before this answers: a
+ * database that fails fails the request, not the file half-written.
  */
-export async function readAging(
-  ctx: Pick<AppContext, 'db' | 'billingAging'>,
-  now: Date = new Date(),
-): Promise<ReportAgingSection> {
-  const held = await ctx.billingAging.read();
-  return held.asOf === businessDay(now) ? held : computeAgingSnapshot(ctx.db, now);
-}
-
-/** The aging a report shows: the four buckets and the clients owing most. */
-export function agingOnScreen(aging: ReportAgingSection): ReportAgingSection {
-  return {
-    buckets: aging.buckets,
-    details: aging.details.slice(0, billingInsightLimits.agingClientsShown),
-  };
+export async function agingOfEveryClient(
+  db: DbExecutor,
+  today: string,
+  pageSize = agingExportPageSize,
+): Promise<AgingOfEveryClient> {
+  const [buckets, first] = await Promise.all([
+    agingBucketTotals(db, today),
+    agingPage(db, today, Math.min(pageSize, billingInsightLimits.agingClientsShown)),
+  ]);
+  // The next page is read while this one is written, one query in flight at a time.
+  async function* details() {
+    for (let page = first; ;) {
+      const next = page.next === undefined ? undefined : agingPage(db, today, pageSize, page.next);
+      // A download abandoned before it is awaited must not leave an unhandled rejection behind.
+      next?.catch(() => undefined);
+      yield* page.rows.map(presentClient);
+      if (!next) return;
+      page = await next;
+    }
+  }
+  return { buckets: presentBuckets(buckets), details: details() };
 }

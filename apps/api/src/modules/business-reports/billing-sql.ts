@@ -26,10 +26,13 @@ export const standingInvoice: SQL = sql`${invoices.isVoided} = false`;
 export const awaitingPayment: SQL = sql`${invoices.paymentStatus} in (${awaitingList})`;
 
 /**
- * What is still owed on an invoice waiting for money (its total plus debit notes less credit
- * notes, less what was paid and kept after refund notes); 0 for one paid, cancelled or refunded.
+ * What an invoice waiting for money still owes: its total plus debit notes less credit notes,
+ * less what was paid and kept after refund notes, never below 0.
  */
-export const outstandingAmount: SQL = sql`case when ${awaitingPayment} then greatest(${invoices.totalAmount} + ${invoices.debitedAmount} - ${invoices.creditedAmount} - ${invoices.paidAmount} + ${invoices.refundedAmount}, 0) else 0 end`;
+export const owedAmount: SQL = sql`greatest(${invoices.totalAmount} + ${invoices.debitedAmount} - ${invoices.creditedAmount} - ${invoices.paidAmount} + ${invoices.refundedAmount}, 0)`;
+
+/** What is still owed on an invoice: `owedAmount` when it waits for money, else 0. */
+export const outstandingAmount: SQL = sql`case when ${awaitingPayment} then ${owedAmount} else 0 end`;
 
 /** An invoice that reads as overdue on `today`. */
 export function overdueOn(today: string): SQL {

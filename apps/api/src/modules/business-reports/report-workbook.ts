@@ -3,6 +3,7 @@ import type { ReportType } from '@patrol/contracts';
 import { agingBucketLabels, evaluateReportTargets, humanise } from '@patrol/domain';
 import type ExcelJS from 'exceljs';
 import { bucketNames } from './aging.service';
+import type { AgingOfEveryClient } from './aging.service';
 import type { ReportData } from './reports.service';
 
 const formats = {
@@ -34,13 +35,13 @@ const summed: readonly (Format | undefined)[] = ['money', 'count', 'percent'];
  * A sheet written row by row: header row bold and frozen, auto-filter, widths and formats. With
  * `totals`, a bold last row sums each money, count and percent column with a live SUM formula.
  */
-function writeSheet(
+async function writeSheet(
   workbook: ExcelJS.stream.xlsx.WorkbookWriter,
   name: string,
   columns: readonly Column[],
-  rows: Iterable<Cell[]>,
+  rows: Iterable<Cell[]> | AsyncIterable<Cell[]>,
   { totals = false }: { totals?: boolean } = {},
-): void {
+): Promise<void> {
   const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((column) => ({
     header: column.header,
@@ -53,7 +54,7 @@ function writeSheet(
   const styles = new Map<string, Partial<ExcelJS.Style>>();
   const sums = columns.map(() => 0);
   let count = 0;
-  for (const row of rows) {
+  for await (const row of rows) {
     const values = row.map((value, index) => cellValue(value, columns[index]?.format));
     values.forEach((value, index) => {
       if (typeof value === 'number') sums[index]! += value;
@@ -122,12 +123,22 @@ const bucketColumns: Column[] = bucketNames.map((name) => ({
   format: 'money',
 }));
 
+async function* clientRows(details: AgingOfEveryClient['details']): AsyncIterable<Cell[]> {
+  for await (const client of details) {
+    yield [
+      client.name,
+      client.totalOutstanding,
+      ...bucketNames.map((name) => client.buckets[name].amount),
+    ];
+  }
+}
+
 /** The aging sheets: the four buckets, then every owing client, most owed first. */
-function writeAging(
+async function writeAging(
   workbook: ExcelJS.stream.xlsx.WorkbookWriter,
-  aging: ReportData['aging'],
-): void {
-  writeSheet(
+  aging: AgingOfEveryClient,
+): Promise<void> {
+  await writeSheet(
     workbook,
     'Aging Buckets',
     [
@@ -142,7 +153,7 @@ function writeAging(
     ]),
     { totals: true },
   );
-  writeSheet(
+  await writeSheet(
     workbook,
     'Aging by Client',
     [
@@ -150,11 +161,7 @@ function writeAging(
       { header: 'Total Outstanding', width: 18, format: 'money' },
       ...bucketColumns,
     ],
-    aging.details.map((client) => [
-      client.name,
-      client.totalOutstanding,
-      ...bucketNames.map((name) => client.buckets[name].amount),
-    ]),
+    clientRows(aging.details),
     { totals: true },
   );
 }
@@ -164,16 +171,16 @@ function writeAging(
  * owing client (not the report's top clients), so an aging export computes nothing else.
  */
 export type WorkbookContent = { period: ReportData['period'] } & (
-  | { type: 'aging'; aging: ReportData['aging'] }
+  | { type: 'aging'; aging: AgingOfEveryClient }
   | { type: Exclude<ReportType, 'aging'>; report: ReportData }
 );
 
-function writeSections(
+async function writeSections(
   workbook: ExcelJS.stream.xlsx.WorkbookWriter,
   content: WorkbookContent,
-): void {
+): Promise<void> {
   if (content.type === 'aging') {
-    writeAging(workbook, content.aging);
+    await writeAging(workbook, content.aging);
     return;
   }
   const { report } = content;
@@ -192,7 +199,7 @@ function writeSections(
         ['New Clients', dashboard.newClients, 'count'],
         ['Collection Rate', dashboard.collectionRate, 'percent'],
       ]);
-      writeSheet(
+      await writeSheet(
         workbook,
         'Pipeline',
         [
@@ -216,7 +223,7 @@ function writeSections(
         ['Awaiting Validation', business.revenue.awaitingValidation, 'money'],
         ['Outstanding', business.revenue.outstanding, 'money'],
       ]);
-      writeSheet(
+      await writeSheet(
         workbook,
         'Revenue Trend',
         [
@@ -227,7 +234,7 @@ function writeSections(
         business.revenueTrend.map((row) => [day(row.period), row.invoiced, row.collected]),
         { totals: true },
       );
-      writeSheet(
+      await writeSheet(
         workbook,
         'Payment Methods',
         [
@@ -238,7 +245,7 @@ function writeSections(
         payments.methodBreakdown.map((row) => [humanise(row.method), row.amount, row.percentage]),
         { totals: true },
       );
-      writeSheet(
+      await writeSheet(
         workbook,
         'Top Clients',
         [
@@ -251,7 +258,7 @@ function writeSections(
       );
       return;
     case 'performance':
-      writeSheet(
+      await writeSheet(
         workbook,
         'Targets',
         [
@@ -312,7 +319,7 @@ export async function writeReportWorkbook(
   const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true });
   workbook.creator = 'Patrol Console';
   workbook.created = context.generatedAt;
-  writeSheet(
+  await writeSheet(
     workbook,
     'Report',
     [
@@ -323,6 +330,6 @@ export async function writeReportWorkbook(
     ],
     [[content.type, day(content.period.from), day(content.period.to), day(context.today)]],
   );
-  writeSections(workbook, content);
+  await writeSections(workbook, content);
   await workbook.commit();
 }

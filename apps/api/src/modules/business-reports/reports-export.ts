@@ -4,7 +4,7 @@ import { PassThrough, Readable } from 'node:stream';
 import type { AppContext } from '../../http/app-context';
 import type { GeneratedFile } from '../../http/downloads';
 import { writeReportWorkbook, type WorkbookContent } from './report-workbook';
-import { readAging } from './aging.service';
+import { agingOfEveryClient } from './aging.service';
 import { loadReport, periodOf } from './reports.service';
 
 export const xlsxContentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -12,11 +12,11 @@ export const xlsxContentType = 'application/vnd.openxmlformats-officedocument.sp
 /**
  * GET /api/business/reports/export/{type}: '{type}-report-{date}.xlsx' as the workbook writer
  * produces it, or with format=json the report as a JSON file (the console's fallback), for the
- * route to stream. The figures are computed before the file is returned, so a database failure
- * is still an error answer.
+ * route to stream. The figures (for the aging: its buckets and first page of clients) are read
+ * before the file is returned, so a database failure is still an error answer.
  */
 export async function exportReport(
-  ctx: Pick<AppContext, 'db' | 'billingAging' | 'reportCache'>,
+  ctx: Pick<AppContext, 'db' | 'reportCache'>,
   type: ReportType,
   query: ExportReportQuery,
   now: Date = new Date(),
@@ -34,7 +34,7 @@ export async function exportReport(
       ]),
     };
   }
-  const content = await workbookContent(ctx, type, query, now);
+  const content = await workbookContent(ctx, type, query, now, today);
   const stream = new PassThrough();
   // Written as the download reads it; a failure past the first byte ends the download broken.
   writeReportWorkbook(stream, content, { today, generatedAt: now }).catch((error: unknown) =>
@@ -43,19 +43,20 @@ export async function exportReport(
   return { fileName: `${baseName}.xlsx`, contentType: xlsxContentType, stream };
 }
 
-/** The aging sheets need every owing client (the held aging) and nothing else. */
+/** The aging sheets need every owing client and nothing else. */
 async function workbookContent(
-  ctx: Pick<AppContext, 'db' | 'billingAging' | 'reportCache'>,
+  ctx: Pick<AppContext, 'db' | 'reportCache'>,
   type: ReportType,
   query: ExportReportQuery,
   now: Date,
+  today: string,
 ): Promise<WorkbookContent> {
   if (type === 'aging') {
     const { from, to } = periodOf(query, now);
     return {
       type,
       period: { from, to },
-      aging: await readAging(ctx, now),
+      aging: await agingOfEveryClient(ctx.db, today),
     };
   }
   const { data: report } = await loadReport(ctx, query, now);

@@ -1,4 +1,4 @@
-import { addDays, type ReportPeriod } from '@patrol/domain';
+import type { ReportPeriod } from '@patrol/domain';
 import { desc, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { isAnyOf } from '../../db/any-of';
@@ -11,20 +11,10 @@ import {
   quotationDayTotals,
   receiptDayTotals,
 } from '../../db/schema';
-import {
-  awaitingPayment,
-  countWhere,
-  dayParam,
-  onDays,
-  outstandingAmount,
-  standingInvoice,
-  sumSen,
-  sumSenWhere,
-} from './billing-sql';
+import { countWhere, dayParam, onDays, standingInvoice, sumSen, sumSenWhere } from './billing-sql';
 
 // The sums come from the per-day roll-ups the billing tables' triggers keep, a row per day; the
-// per-client figures group the period's invoices read index-only; the aging reads the invoices
-// still waiting for money.
+// per-client figures group the period's invoices read index-only.
 
 /** A period's days in a per-day roll-up's day column. */
 const daysOf = (column: AnyPgColumn, from: string, to: string) =>
@@ -232,74 +222,4 @@ export async function topClients(
         (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
     )
     .slice(0, limit);
-}
-
-const owing = sql`${standingInvoice} and ${awaitingPayment} and ${outstandingAmount} > 0`;
-
-/**
- * The invoices still owed on `today` with their aging bucket, as a derived table: PostgreSQL
- * cannot group by an expression holding parameters, so the outer queries group by its columns.
- */
-function owingInvoices(db: DbExecutor, today: string) {
-  // Due dates are day starts, so "at most 30 days past due" is "due on or after today - 30":
-  // comparing timestamps costs far less per row than counting days. Aging starts after the due
-  // date: an invoice due today or later is current.
-  const dueSince = (days: number) => sql`${invoices.dueDate} >= ${dayParam(addDays(today, -days))}`;
-  return (
-    db
-      .select({
-        bucket:
-          sql<string>`case when ${dueSince(0)} then 'current' when ${dueSince(30)} then 'thirty' when ${dueSince(60)} then 'sixty' else 'ninety' end`.as(
-            'bucket',
-          ),
-        clientId: sql<string | null>`${invoices.clientId}`.as('client_id'),
-        // The client in two columns (an invoice without a client row goes by its printed name):
-        // grouping by a uuid costs less than by its text.
-        orphanName: sql<
-          string | null
-        >`case when ${invoices.clientId} is null then ${invoices.clientInfo}->>'companyName' end`.as(
-          'orphan_name',
-        ),
-        clientName: sql<string>`${invoices.clientInfo}->>'companyName'`.as('client_name'),
-        outstanding: sql<string>`${outstandingAmount}`.as('outstanding'),
-      })
-      .from(invoices)
-      .where(owing)
-      // A fence: without it PostgreSQL inlines the bucket expression into each outer aggregate.
-      .offset(0)
-      .as('owing')
-  );
-}
-
-/**
- * Each owing client's outstanding by bucket, most owed first: one grouped query answering a row
- * per client, never per invoice. The screen asks for the first page; the export, with no page,
- * for every client.
- */
-export async function agingByClient(
-  db: DbExecutor,
-  today: string,
-  page?: { limit: number; offset: number },
-) {
-  const owed = owingInvoices(db, today);
-  const bucketColumns = (name: string) => ({
-    count: countWhere(sql`${owed.bucket} = ${name}`),
-    amountSen: sumSenWhere(sql`${owed.outstanding}`, sql`${owed.bucket} = ${name}`),
-  });
-  const total = sql`sum(${owed.outstanding})`;
-  const name = sql<string>`max(${owed.clientName})`;
-  const query = db
-    .select({
-      name,
-      totalSen: sumSen(sql`${owed.outstanding}`),
-      current: bucketColumns('current'),
-      thirty: bucketColumns('thirty'),
-      sixty: bucketColumns('sixty'),
-      ninety: bucketColumns('ninety'),
-    })
-    .from(owed)
-    .groupBy(owed.clientId, owed.orphanName)
-    .orderBy(desc(total), name, sql`coalesce(${owed.clientId}::text, ${owed.orphanName})`)
-    .$dynamic();
-  return page ? query.limit(page.limit).offset(page.offset) : query;
 }

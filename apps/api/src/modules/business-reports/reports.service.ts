@@ -19,7 +19,7 @@ import {
 import type { DbExecutor } from '../../db/client';
 import type { AppContext } from '../../http/app-context';
 import { clientsAddedOnDays } from '../clients/clients.service';
-import { agingOfEveryClient, agingOnScreen, readAging } from './aging.service';
+import { agingOnScreen } from './aging.service';
 import {
   clientPeriodCounts,
   invoicePeriodFigures,
@@ -65,8 +65,6 @@ export async function computeReport(
   db: DbExecutor,
   query: Period,
   now: Date = new Date(),
-  everyClientAging: () => Promise<ReportData['aging']> = () =>
-    agingOfEveryClient(db, businessDay(now)),
 ): Promise<ReportData> {
   const today = businessDay(now);
   const period = periodOf(query, now);
@@ -88,7 +86,7 @@ export async function computeReport(
     receiptPeriodValueSen(db, period),
     clientsAddedOnDays(db, period.from, period.to),
     topClients(db, period, billingInsightLimits.topClients),
-    everyClientAging(),
+    agingOnScreen(db, today),
     revenueTrend(db, period),
   ]);
   const invoicedSen = Number(invoiceFigures.invoicedSen);
@@ -148,25 +146,22 @@ export async function computeReport(
       averageDaysToPay:
         invoiceFigures.daysToPay === null ? null : oneDecimal(Number(invoiceFigures.daysToPay)),
     },
-    aging: agingOnScreen(aging),
+    aging,
   };
 }
 
 /**
- * GET /api/business/reports. The type names the tab asking; every section is answered. The aging
- * does not depend on the period, so it comes from a snapshot; a whole report is kept for a few
- * seconds per period (`ctx.reportCache`, cleared by every billing change), so staff opening the
- * same month together share one computation.
+ * GET /api/business/reports. The type names the tab asking; every section is answered. A whole
+ * report is kept for a few seconds per period (`ctx.reportCache`, cleared by every billing
+ * change), so staff opening the same month together share one computation.
  */
 export async function loadReport(
-  ctx: Pick<AppContext, 'db' | 'billingAging' | 'reportCache'>,
+  ctx: Pick<AppContext, 'db' | 'reportCache'>,
   query: Period,
   now: Date = new Date(),
 ): Promise<ReportsResponse> {
   const period = periodOf(query, now);
   const key = `${businessDay(now)}:${period.from}:${period.to}`;
-  const report = await ctx.reportCache.get(key, () =>
-    computeReport(ctx.db, query, now, () => readAging(ctx, now)),
-  );
+  const report = await ctx.reportCache.get(key, () => computeReport(ctx.db, query, now));
   return { success: true, data: report };
 }
