@@ -162,6 +162,25 @@ async function expectRollUpsToMatch(database: Database) {
   expect(onScreen).toEqual({ buckets: scanned.buckets, details: scanned.details.slice(0, 100) });
 }
 
+/** Empties the clients and invoices, then files a client for each name; answers their ids. */
+async function freshClients(database: Database, companyNames: readonly string[]) {
+  await database.db.execute(sql`truncate clients, invoices cascade`);
+  const rows = await database.db
+    .insert(clients)
+    .values(
+      companyNames.map((companyName, n) => ({
+        companyId: `AGE-${n}`,
+        companyName,
+        contactPerson: 'Aida',
+        email: `aging${n}@example.test`,
+        phone: '+60312345678',
+        address: 'Kuala Lumpur',
+      })),
+    )
+    .returning({ id: clients.id });
+  return rows.map((row) => row.id);
+}
+
 describe('aging roll-ups', () => {
   let database: Database;
   beforeAll(async () => {
@@ -174,21 +193,7 @@ describe('aging roll-ups', () => {
       fc.asyncProperty(
         rollUpWrites(invoiceRow, fc.constantFrom(...paymentStatuses)),
         async (sequence) => {
-          await database.db.execute(sql`truncate clients, invoices cascade`);
-          const rows = await database.db
-            .insert(clients)
-            .values(
-              names.map((companyName, n) => ({
-                companyId: `AGE-${n}`,
-                companyName,
-                contactPerson: 'Aida',
-                email: `aging${n}@example.test`,
-                phone: '+60312345678',
-                address: 'Kuala Lumpur',
-              })),
-            )
-            .returning({ id: clients.id });
-          clientIds = rows.map((row) => row.id);
+          clientIds = await freshClients(database, names);
           for (const write of sequence) await applyRollUpWrite(database, invoiceTable, write);
           await expectRollUpsToMatch(database);
           await database.db.delete(clients).where(eq(clients.id, clientIds[0]!));
@@ -200,20 +205,7 @@ describe('aging roll-ups', () => {
   });
 
   it('ranks clients owing the same by name, whether on file or deleted, across a page edge', async () => {
-    await database.db.execute(sql`truncate clients, invoices cascade`);
-    const rows = await database.db
-      .insert(clients)
-      .values(
-        ['Gamma Watch', 'Beta Patrol'].map((companyName, n) => ({
-          companyId: `TIE-${n}`,
-          companyName,
-          contactPerson: 'Aida',
-          email: `tie${n}@example.test`,
-          phone: '+60312345678',
-          address: 'Kuala Lumpur',
-        })),
-      )
-      .returning({ id: clients.id });
+    const ids = await freshClients(database, ['Gamma Watch', 'Beta Patrol']);
     const owing = (clientId: string | null, companyName: string, n: number) => ({
       invoiceNumber: `INV-TIE-${n}`,
       clientId,
@@ -224,9 +216,9 @@ describe('aging roll-ups', () => {
     await database.db
       .insert(invoices)
       .values([
-        owing(rows[0]!.id, 'Gamma Watch', 1),
+        owing(ids[0]!, 'Gamma Watch', 1),
         owing(null, 'Alpha Guards', 2),
-        owing(rows[1]!.id, 'Beta Patrol', 3),
+        owing(ids[1]!, 'Beta Patrol', 3),
       ]);
     const { details } = await agingFromRollUps(database);
     expect(details.map((client) => client.name)).toEqual([
