@@ -223,7 +223,8 @@ async function paymentRollUps(database: Database) {
   const dates = sql`select id::text, last_validated_payment_at::text as at from invoices order by 1`;
   return {
     kept: {
-      // A day and method whose payments all left keeps a row of zero.
+      // A day and method whose payments all left keeps a row of zero; both sides leave out days
+      // whose validated payments sum to nothing (a payment of RM 0.00 is allowed).
       days: await scanRows(
         database,
         sql`select day::text as day, payment_method, amount::text from payment_day_totals
@@ -236,7 +237,8 @@ async function paymentRollUps(database: Database) {
         database,
         sql`select (payment_date at time zone 'UTC')::date::text as day, payment_method,
           sum(amount)::numeric(18,2)::text as amount
-        from payment_entries where status = 'validated' group by 1, 2 order by 1, 2`,
+        from payment_entries where status = 'validated' group by 1, 2 having sum(amount) <> 0
+        order by 1, 2`,
       ),
       dates: await scanRows(
         database,
