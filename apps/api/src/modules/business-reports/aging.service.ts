@@ -96,7 +96,7 @@ export async function agingOfEveryClient(
     agingBucketTotals(db, today),
     agingPage(db, today, Math.min(pageSize, billingInsightLimits.agingClientsShown)),
   ]);
-  // The next page is read while this one is written, one query in flight at a time.
+  // The next page is read while this one is written: two pages in memory at most.
   async function* details() {
     for (let page = first; ;) {
       const next = page.next === undefined ? undefined : agingPage(db, today, pageSize, page.next);
