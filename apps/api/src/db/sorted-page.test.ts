@@ -61,7 +61,7 @@ const probeRows = fc.uniqueArray(
 );
 
 describe('findPageRows', () => {
-  it('reads the same page filter-first and in key order, as sorting every row gives it', async () => {
+  it('reads the same page filter-first, in key order and as a covered range, as sorting every row gives it', async () => {
     await fc.assert(
       fc.asyncProperty(probeRows, pageRequests, async (rows, asked) => {
         await fill(rows);
@@ -76,8 +76,15 @@ describe('findPageRows', () => {
         const expected = expectedPage(rows, asked.tag, request);
         const filterFirst = await findPageRows(database.db, probes, request, 0);
         const keyOrder = await findPageRows(database.db, probes, request, Infinity);
+        const coveredRange = await findPageRows(
+          database.db,
+          probes,
+          { ...request, coveredRange: true },
+          Infinity,
+        );
         expect(filterFirst).toEqual(expected);
         expect(keyOrder).toEqual(expected);
+        expect(coveredRange).toEqual(expected);
       }),
       { numRuns: 40 },
     );

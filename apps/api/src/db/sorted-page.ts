@@ -45,6 +45,12 @@ export interface SortedPageRequest {
    * filter share one count while nothing changes.
    */
   counts?: QueryCache<number>;
+  /**
+   * The filter is a range of an index that carries the id and every sort key (INCLUDE): reading
+   * its matches filter-first is index-only, so it is read that way however many match, instead
+   * of walking the sort key's order where the range's rows may sit at the far end.
+   */
+  coveredRange?: boolean;
 }
 
 /** Where a list query's page starts and ends, and whether it searches text. */
@@ -118,7 +124,9 @@ export function findPageRows<Table extends PgTable>(
   narrowAt = filterFirstLimit,
 ): Promise<Table['$inferSelect'][]> {
   if (request.where === undefined) return pageInKeyOrder(db, table, request);
-  if (matching <= narrowAt) return pageFilterFirst(db, table, request.where, request);
+  if (matching <= narrowAt || request.coveredRange) {
+    return pageFilterFirst(db, table, request.where, request);
+  }
   if (request.branches?.length) return pageFromBranches(db, table, request.branches, request);
   return pageInKeyOrder(db, table, request);
 }

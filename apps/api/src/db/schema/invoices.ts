@@ -105,6 +105,8 @@ export const invoices = pgTable(
   (table) => [
     index('invoices_payment_status_due_date_idx').on(table.paymentStatus, table.dueDate),
     index('invoices_due_date_idx').on(table.dueDate),
+    // It carries the id and the list's sort keys (INCLUDE, migration 0054): a date range's page
+    // is read from it alone (sorted-page.ts's coveredRange).
     index('invoices_issue_date_idx').on(table.issueDate),
     // The reports' per-client figures (clients invoiced, top clients) group a period's standing
     // invoices by client index-only: this carries client_id and total_amount (INCLUDE, migration

@@ -133,6 +133,14 @@ export function findInvoicePage(
   return findSortedPage(db, invoices, {
     where: filterCondition(request),
     branches: dueBranches(request),
+    // A date range alone is a range of invoices_issue_date_idx, which carries every sort key.
+    coveredRange:
+      Boolean(request.dateRange) &&
+      !request.search &&
+      !request.paymentStatus &&
+      !request.paymentValidationStatus &&
+      !request.dueStatus &&
+      !request.clientId,
     sortBy: sortColumns[request.sortBy],
     id: invoices.id,
     sortOrder: request.sortOrder,
