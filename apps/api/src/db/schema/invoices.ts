@@ -140,6 +140,15 @@ export const invoices = pgTable(
       .where(
         sql`${table.isVoided} = false and ${table.paymentStatus} in ('unpaid', 'pending', 'partial', 'overdue')`,
       ),
+    // The same in the list's other orders (issue date, number, total; the due date reads the
+    // index below): a due filter's page in any order is read from one of them as a branch.
+    ...(['issueDate', 'invoiceNumber', 'totalAmount'] as const).map((key) =>
+      index(`invoices_owing_${table[key].name}_idx`)
+        .on(table[key], table.id, table.dueDate)
+        .where(
+          sql`${table.isVoided} = false and ${table.paymentStatus} in ('unpaid', 'pending', 'partial', 'overdue')`,
+        ),
+    ),
     // Exactly the invoices awaiting payment (domain's awaitingPaymentStatuses), by due date: the
     // due filters' counts are one index-only range (the index above also holds 'overdue' rows,
     // which the count would have to read from the table to leave out).

@@ -22,7 +22,7 @@ import { dayStart } from '../../db/column-values';
 import { jsonRowsOf, rowsFromJson, type JsonRows } from '../../db/json-rows';
 import { likePattern } from '../../db/like-pattern';
 import type { CappedCountPage } from '../../db/page-count';
-import { findSortedPage, pageWindow } from '../../db/sorted-page';
+import { findSortedPage, pageWindow, type SortedPageRequest } from '../../db/sorted-page';
 import {
   invoiceLineItems,
   invoices,
@@ -100,13 +100,15 @@ function filterCondition(request: InvoicePageRequest): SQL | undefined {
 }
 
 /**
- * A due filter in the created order as one branch (see findSortedPage's branches): its invoices
- * are a range of invoices_owing_created_at_idx, whose entries carry the due date, so the page is
- * read from that index instead of walking every invoice's created order (recent invoices, not yet
- * due, hold few overdue ones) and then sorting every match.
+ * A due filter as one branch (see findSortedPage's branches): its invoices are a range of the
+ * owing invoices' index in the list's order (invoices_owing_created_at_idx and its siblings by
+ * issue date, number and total, whose entries carry the due date, or
+ * invoices_awaiting_due_date_idx), so the page is read from that index instead of walking every
+ * invoice in that order (recent invoices, not yet due, hold few overdue ones) and then sorting
+ * every match.
  */
 function dueBranches(request: InvoicePageRequest): SQL[] | undefined {
-  if (!request.dueStatus || request.sortBy !== 'createdAt' || request.search) return undefined;
+  if (!request.dueStatus || request.search) return undefined;
   return [filterCondition(request)!];
 }
 
@@ -130,7 +132,12 @@ export function findInvoicePage(
   /** Held match counts (AppContext.listCounts). */
   counts?: QueryCache<number>,
 ): Promise<CappedCountPage<InvoiceRow>> {
-  return findSortedPage(db, invoices, {
+  return findSortedPage(db, invoices, { ...invoicePageQuery(request), unfilteredTotal, counts });
+}
+
+/** How findSortedPage reads a list request's page: filter, branches, order and window. */
+export function invoicePageQuery(request: InvoicePageRequest): SortedPageRequest {
+  return {
     where: filterCondition(request),
     branches: dueBranches(request),
     // A date range alone is a range of invoices_issue_date_idx, which carries every sort key.
@@ -145,9 +152,7 @@ export function findInvoicePage(
     id: invoices.id,
     sortOrder: request.sortOrder,
     ...pageWindow(request),
-    unfilteredTotal,
-    counts,
-  });
+  };
 }
 
 /** What an invoice is shown with: its lines, payments and rejections. */

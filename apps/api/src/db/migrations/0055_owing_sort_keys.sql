@@ -1,0 +1,5 @@
+-- The invoices list's due filters in every order (issue 28): the owing invoices by issue date, number
+-- and total, each carrying the due date, so a due filter's page is one branch of an index.
+CREATE INDEX "invoices_owing_issue_date_idx" ON "invoices" USING btree ("issue_date","id","due_date") WHERE "invoices"."is_voided" = false and "invoices"."payment_status" in ('unpaid', 'pending', 'partial', 'overdue');--> statement-breakpoint
+CREATE INDEX "invoices_owing_invoice_number_idx" ON "invoices" USING btree ("invoice_number","id","due_date") WHERE "invoices"."is_voided" = false and "invoices"."payment_status" in ('unpaid', 'pending', 'partial', 'overdue');--> statement-breakpoint
+CREATE INDEX "invoices_owing_total_amount_idx" ON "invoices" USING btree ("total_amount","id","due_date") WHERE "invoices"."is_voided" = false and "invoices"."payment_status" in ('unpaid', 'pending', 'partial', 'overdue');
