@@ -99,17 +99,24 @@ function filterCondition(request: InvoicePageRequest): SQL | undefined {
   );
 }
 
+/** The payment statuses whose standing invoices the owing indexes hold. */
+const owingStatuses: readonly PaymentStatus[] = [...awaitingPaymentStatuses, 'overdue'];
+
 /**
- * A due filter as one branch (see findSortedPage's branches): its invoices are a range of the
- * owing invoices' index in the list's order (invoices_owing_created_at_idx and its siblings by
- * issue date, number and total, whose entries carry the due date, or
- * invoices_awaiting_due_date_idx), so the page is read from that index instead of walking every
+ * A due filter, or a status filter of invoices still owed, as branches (see findSortedPage's
+ * branches): the standing invoices are a range of the owing invoices' index in the list's order
+ * (invoices_owing_created_at_idx and its siblings by issue date, number and total, whose entries
+ * carry the due date, or invoices_awaiting_due_date_idx), and a status filter's voided invoices
+ * (few) are read from invoices_voided_idx. The page is read from those instead of walking every
  * invoice in that order (recent invoices, not yet due, hold few overdue ones) and then sorting
  * every match.
  */
-function dueBranches(request: InvoicePageRequest): SQL[] | undefined {
-  if (!request.dueStatus || request.search) return undefined;
-  return [filterCondition(request)!];
+function owingBranches(request: InvoicePageRequest): SQL[] | undefined {
+  if (request.search) return undefined;
+  const where = filterCondition(request)!;
+  if (request.dueStatus) return [where];
+  if (!request.paymentStatus || !owingStatuses.includes(request.paymentStatus)) return undefined;
+  return [and(where, eq(invoices.isVoided, false))!, and(where, eq(invoices.isVoided, true))!];
 }
 
 const sortColumns = {
@@ -139,7 +146,7 @@ export function findInvoicePage(
 export function invoicePageQuery(request: InvoicePageRequest): SortedPageRequest {
   return {
     where: filterCondition(request),
-    branches: dueBranches(request),
+    branches: owingBranches(request),
     // A date range alone is a range of invoices_issue_date_idx, which carries every sort key.
     coveredRange:
       Boolean(request.dateRange) &&
