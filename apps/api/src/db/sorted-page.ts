@@ -34,10 +34,12 @@ export interface SortedPageRequest {
    */
   search?: boolean;
   /**
-   * Disjoint conditions whose union is `where`, each an equality on the leading column of an
-   * index that continues with the sort key and the id (a status, with a further check on the
-   * rows it reaches). A filter too wide to read filter-first then reads the first rows up to the
-   * page's end from each branch's index and merges them, instead of walking the sort key's index.
+   * Disjoint conditions whose union is `where`, each read in the sort key's order from an index
+   * of its own: an equality on the leading column of an index that continues with the sort key
+   * and the id (a status), or the predicate of a partial index on the sort key and the id (the
+   * owing invoices), with a further check on the rows it reaches. A filter too wide to read
+   * filter-first then reads the first rows up to the page's end from each branch's index and
+   * merges them, instead of walking the sort key's index.
    */
   branches?: readonly SQL[];
   /**
