@@ -46,7 +46,7 @@ export function rollUpWrites<Row, Status>(
 
 interface RollUpTable<Row> {
   table: PgTable & { id: PgColumn };
-  /** An amount column: an update of many rows changes those above RM 25. */
+  /** An amount column: an update of many rows changes those above RM 2,500. */
   amount: PgColumn;
   /** The columns a generated row sets. */
   values(row: Row): Record<string, unknown>;

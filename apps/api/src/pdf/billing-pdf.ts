@@ -244,14 +244,14 @@ function drawTotals(doc: PDFKit.PDFDocument, pdf: BillingPdf): void {
   doc.moveDown(1);
 }
 
+const loadPdfKit = lazyPackage<typeof PDFDocument>('pdfkit');
+
 /**
  * Lays out a billing document and answers the PDF as a stream (end() already called): header
  * with logo and company, the client and the details, the line items over as many pages as they
  * take, the totals and the amount in words, then the sections; every page after the first
  * repeats the document's header line, and every page carries its number.
  */
-const loadPdfKit = lazyPackage<typeof PDFDocument>('pdfkit');
-
 export function renderBillingPdf(pdf: BillingPdf): PDFKit.PDFDocument {
   const PdfDocument = loadPdfKit();
   const doc = new PdfDocument({

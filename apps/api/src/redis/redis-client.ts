@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { createClient } from 'redis';
 
+// A client as `createClient({ url })` types it (ReturnType<typeof createClient> is the generic
+// form, which the client's own methods do not accept).
 const createRedisClient = (create: typeof createClient, url: string) => create({ url });
 
 export type RedisClient = ReturnType<typeof createRedisClient>;

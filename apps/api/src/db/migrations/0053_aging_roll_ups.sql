@@ -106,39 +106,3 @@ FROM "invoices"
 WHERE NOT "is_voided" AND "payment_status" IN ('unpaid', 'pending', 'partial', 'overdue')
   AND "total_amount" + "debited_amount" - "credited_amount" - "paid_amount" + "refunded_amount" > 0
 GROUP BY 1;
---> statement-breakpoint
--- Each invoice's latest validated payment date (0052), found with one join over the payments of
--- the invoices a statement touched rather than a lookup per invoice: a bulk insert of payments
--- (the scale seed's, with the table's indexes dropped while it fills) then hashes once instead of
--- scanning every payment per invoice.
-CREATE OR REPLACE FUNCTION "payment_entries_roll_ups_change"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  source text;
-  sign integer;
-BEGIN
-  FOREACH source IN ARRAY CASE TG_OP
-    WHEN 'INSERT' THEN ARRAY['new_rows']
-    WHEN 'DELETE' THEN ARRAY['old_rows']
-    ELSE ARRAY['old_rows', 'new_rows'] END
-  LOOP
-    sign := CASE source WHEN 'old_rows' THEN -1 ELSE 1 END;
-    EXECUTE format($sql$
-      INSERT INTO "payment_day_totals" AS t ("day", "payment_method", "amount")
-      SELECT ("payment_date" AT TIME ZONE 'UTC')::date, "payment_method", %1$s * sum("amount")
-      FROM %2$I WHERE "status" = 'validated' GROUP BY 1, 2
-      ON CONFLICT ("day", "payment_method") DO UPDATE SET "amount" = t."amount" + excluded."amount"
-    $sql$, sign, source);
-    EXECUTE format($sql$
-      UPDATE "invoices" i SET "last_validated_payment_at" = latest.at
-      FROM (
-        SELECT touched.invoice_id, max(p."payment_date") AS at
-        FROM (SELECT DISTINCT "invoice_id" FROM %1$I) touched
-        LEFT JOIN "payment_entries" p ON p."invoice_id" = touched.invoice_id AND p."status" = 'validated'
-        GROUP BY touched.invoice_id
-      ) latest
-      WHERE i."id" = latest.invoice_id AND i."last_validated_payment_at" IS DISTINCT FROM latest.at
-    $sql$, source);
-  END LOOP;
-  RETURN NULL;
-END
-$$;

@@ -102,75 +102,71 @@ export const invoices = pgTable(
       sql`lower(invoice_number || ' ' || coalesce(client_info->>'companyName', '') || ' ' || coalesce(client_info->>'contactPerson', ''))`,
     ),
   },
-  (table) => [
-    index('invoices_payment_status_due_date_idx').on(table.paymentStatus, table.dueDate),
-    index('invoices_due_date_idx').on(table.dueDate),
-    // It carries the id and the list's sort keys (INCLUDE, migration 0054): a date range's page
-    // is read from it alone (sorted-page.ts's coveredRange).
-    index('invoices_issue_date_idx').on(table.issueDate),
-    // The reports' per-client figures (clients invoiced, top clients) group a period's standing
-    // invoices by client index-only: this carries client_id and total_amount (INCLUDE, migration
-    // 0052). Invoices whose client was deleted are found through the next one.
-    index('invoices_standing_issue_date_idx')
-      .on(table.issueDate)
-      .where(sql`${table.isVoided} = false`),
-    index('invoices_orphan_issue_date_idx')
-      .on(table.issueDate)
-      .where(sql`${table.clientId} is null`),
-    index('invoices_created_at_idx').on(table.createdAt, table.id),
-    // The list's sort by amount walks this instead of sorting every row.
-    index('invoices_total_amount_idx').on(table.totalAmount, table.id),
-    index('invoices_client_id_idx').on(table.clientId, table.createdAt),
-    index('invoices_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
-    // A search's count (up to 1,000 past the page) reads this narrow copy of the searched text
-    // index-only, instead of 550-byte rows. The text stays far under a btree entry's limit.
-    index('invoices_search_text_idx').on(table.searchText),
-    index('invoices_quotation_id_idx').on(table.quotationId),
-    // The aging reads only what is still owed; it stays small however long the history grows.
-    // It carries the amounts (INCLUDE, migration 0053), so the aging reads them index-only.
-    index('invoices_owing_idx')
-      .on(table.clientId, table.dueDate)
-      .where(
-        sql`${table.isVoided} = false and ${table.paymentStatus} in ('unpaid', 'pending', 'partial', 'overdue')`,
+  (table) => {
+    // The standing invoices still awaiting payment, which the owing indexes hold.
+    const owing = sql`${table.isVoided} = false and ${table.paymentStatus} in ('unpaid', 'pending', 'partial', 'overdue')`;
+    return [
+      index('invoices_payment_status_due_date_idx').on(table.paymentStatus, table.dueDate),
+      index('invoices_due_date_idx').on(table.dueDate),
+      // It carries the id and the list's sort keys (INCLUDE, migration 0054): a date range's page
+      // is read from it alone (sorted-page.ts's coveredRange).
+      index('invoices_issue_date_idx').on(table.issueDate),
+      // The reports' per-client figures (clients invoiced, top clients) group a period's standing
+      // invoices by client index-only: this carries client_id and total_amount (INCLUDE, migration
+      // 0052). Invoices whose client was deleted are found through the next one.
+      index('invoices_standing_issue_date_idx')
+        .on(table.issueDate)
+        .where(sql`${table.isVoided} = false`),
+      index('invoices_orphan_issue_date_idx')
+        .on(table.issueDate)
+        .where(sql`${table.clientId} is null`),
+      index('invoices_created_at_idx').on(table.createdAt, table.id),
+      // The list's sort by amount walks this instead of sorting every row.
+      index('invoices_total_amount_idx').on(table.totalAmount, table.id),
+      index('invoices_client_id_idx').on(table.clientId, table.createdAt),
+      index('invoices_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+      // A search's count (up to 1,000 past the page) reads this narrow copy of the searched text
+      // index-only, instead of 550-byte rows. The text stays far under a btree entry's limit.
+      index('invoices_search_text_idx').on(table.searchText),
+      index('invoices_quotation_id_idx').on(table.quotationId),
+      // The aging reads only what is still owed; it stays small however long the history grows.
+      // It carries the amounts (INCLUDE, migration 0053), so the aging reads them index-only.
+      index('invoices_owing_idx').on(table.clientId, table.dueDate).where(owing),
+      // The due filters (overdue, due today, due soon) newest first: the walk skips invoices not yet
+      // due on the index's due_date, without reading their rows (recent ones are rarely overdue).
+      index('invoices_owing_created_at_idx')
+        .on(table.createdAt, table.id, table.dueDate)
+        .where(owing),
+      // The same in the list's other orders (issue date, number, total; the due date reads the
+      // index below): a due filter's page in any order is read from one of them as a branch.
+      ...(['issueDate', 'invoiceNumber', 'totalAmount'] as const).map((key) =>
+        index(`invoices_owing_${table[key].name}_idx`)
+          .on(table[key], table.id, table.dueDate)
+          .where(owing),
       ),
-    // The due filters (overdue, due today, due soon) newest first: the walk skips invoices not yet
-    // due on the index's due_date, without reading their rows (recent ones are rarely overdue).
-    index('invoices_owing_created_at_idx')
-      .on(table.createdAt, table.id, table.dueDate)
-      .where(
-        sql`${table.isVoided} = false and ${table.paymentStatus} in ('unpaid', 'pending', 'partial', 'overdue')`,
-      ),
-    // The same in the list's other orders (issue date, number, total; the due date reads the
-    // index below): a due filter's page in any order is read from one of them as a branch.
-    ...(['issueDate', 'invoiceNumber', 'totalAmount'] as const).map((key) =>
-      index(`invoices_owing_${table[key].name}_idx`)
-        .on(table[key], table.id, table.dueDate)
+      // The voided invoices by status: a status filter's branch of them (see the owing indexes).
+      index('invoices_voided_idx')
+        .on(table.paymentStatus)
+        .where(sql`${table.isVoided} = true`),
+      // Exactly the invoices awaiting payment (domain's awaitingPaymentStatuses), by due date: the
+      // due filters' counts are one index-only range (the index above also holds 'overdue' rows,
+      // which the count would have to read from the table to leave out).
+      index('invoices_awaiting_due_date_idx')
+        .on(table.dueDate)
         .where(
-          sql`${table.isVoided} = false and ${table.paymentStatus} in ('unpaid', 'pending', 'partial', 'overdue')`,
+          sql`${table.isVoided} = false and ${table.paymentStatus} in ('unpaid', 'pending', 'partial')`,
         ),
-    ),
-    // The voided invoices by status: a status filter's branch of them (see the owing indexes).
-    index('invoices_voided_idx')
-      .on(table.paymentStatus)
-      .where(sql`${table.isVoided} = true`),
-    // Exactly the invoices awaiting payment (domain's awaitingPaymentStatuses), by due date: the
-    // due filters' counts are one index-only range (the index above also holds 'overdue' rows,
-    // which the count would have to read from the table to leave out).
-    index('invoices_awaiting_due_date_idx')
-      .on(table.dueDate)
-      .where(
-        sql`${table.isVoided} = false and ${table.paymentStatus} in ('unpaid', 'pending', 'partial')`,
-      ),
-    // Exactly what an unpaid key's standing reads (unpaidInvoice in the invoices module: owed by
-    // the amounts, of a client on file), by due date: the renewal run and, with suspendOnOverdue,
-    // the dashboard's overdue-key counts read the unpaid invoices past each grace index-only
-    // instead of scanning every invoice.
-    index('invoices_unpaid_due_idx')
-      .on(table.dueDate, table.clientId, table.id)
-      .where(
-        sql`${table.isVoided} = false and ${table.validatedAmount} - ${table.refundedAmount} < ${table.totalAmount} + ${table.debitedAmount} - ${table.creditedAmount} and ${table.clientId} is not null`,
-      ),
-  ],
+      // Exactly what an unpaid key's standing reads (unpaidInvoice in the invoices module: owed by
+      // the amounts, of a client on file), by due date: the renewal run and, with suspendOnOverdue,
+      // the dashboard's overdue-key counts read the unpaid invoices past each grace index-only
+      // instead of scanning every invoice.
+      index('invoices_unpaid_due_idx')
+        .on(table.dueDate, table.clientId, table.id)
+        .where(
+          sql`${table.isVoided} = false and ${table.validatedAmount} - ${table.refundedAmount} < ${table.totalAmount} + ${table.debitedAmount} - ${table.creditedAmount} and ${table.clientId} is not null`,
+        ),
+    ];
+  },
 );
 
 /** Lines of an invoice, in display order. */

@@ -14,6 +14,7 @@ import {
   type BucketRow,
   type ClientAgingRow,
 } from './aging.repo';
+import { byText, mostSenFirst } from './ranking';
 
 // The aging is as of a day, whatever the report's period. The buckets and the clients owing most
 // come from roll-ups kept on write (aging.repo.ts), so a report reads a page of clients and the
@@ -44,16 +45,16 @@ const presentClient = (row: ClientAgingRow): AgingDetail => ({
   buckets: presentBuckets(row),
 });
 
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 /** A client as client_owing_totals keys it: its id, or 'name:' and its printed name when deleted. */
 const clientKey = (row: ClientAgingRow) => row.clientId ?? `name:${row.orphanName ?? ''}`;
 
 /** Most owed first, then by name, then by the client's key. */
 function mostOwedFirst(a: ClientAgingRow, b: ClientAgingRow): number {
-  const byAmount = BigInt(b.totalSen) - BigInt(a.totalSen);
-  if (byAmount !== 0n) return byAmount > 0n ? 1 : -1;
-  return byText(a.name, b.name) || byText(clientKey(a), clientKey(b));
+  return (
+    mostSenFirst(a.totalSen, b.totalSen) ||
+    byText(a.name, b.name) ||
+    byText(clientKey(a), clientKey(b))
+  );
 }
 
 /** A page of the clients owing most (below `below` when given), ranked, and the next cursor. */

@@ -2,8 +2,7 @@ import type { Writable } from 'node:stream';
 import type { ReportType } from '@patrol/contracts';
 import { agingBucketLabels, evaluateReportTargets, humanise } from '@patrol/domain';
 import type ExcelJS from 'exceljs';
-import { bucketNames } from './aging.service';
-import type { AgingOfEveryClient } from './aging.service';
+import { bucketNames, type AgingOfEveryClient } from './aging.service';
 import type { ReportData } from './reports.service';
 
 const formats = {

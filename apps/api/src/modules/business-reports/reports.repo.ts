@@ -12,6 +12,7 @@ import {
   receiptDayTotals,
 } from '../../db/schema';
 import { countWhere, dayParam, onDays, standingInvoice, sumSen, sumSenWhere } from './billing-sql';
+import { byText, mostSenFirst } from './ranking';
 
 // The sums come from the per-day roll-ups the billing tables' triggers keep, a row per day; the
 // per-client figures group the period's invoices read index-only.
@@ -216,10 +217,6 @@ export async function topClients(
     invoices: Number(row.invoices),
   }));
   return ranked
-    .sort(
-      (a, b) =>
-        Number(BigInt(b.revenueSen) - BigInt(a.revenueSen)) ||
-        (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
-    )
+    .sort((a, b) => mostSenFirst(a.revenueSen, b.revenueSen) || byText(a.name, b.name))
     .slice(0, limit);
 }
