@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
 import type { Database } from '../src/db/client';
+import { clients } from '../src/db/schema';
 
 /**
  * The writes the roll-up property tests apply to a billing table (inserts of several rows, an
@@ -92,4 +93,23 @@ export async function applyRollUpWrite<Row, Status>(
   } else {
     await db.delete(table).where(where);
   }
+}
+
+/** Empties the clients and invoices, then files a client for each name; answers their ids. */
+export async function freshClients(database: Database, companyNames: readonly string[]) {
+  await database.db.execute(sql`truncate clients, invoices cascade`);
+  const rows = await database.db
+    .insert(clients)
+    .values(
+      companyNames.map((companyName, n) => ({
+        companyId: `ROLL-${n}`,
+        companyName,
+        contactPerson: 'Aida',
+        email: `roll-up${n}@example.test`,
+        phone: '+60312345678',
+        address: 'Kuala Lumpur',
+      })),
+    )
+    .returning({ id: clients.id });
+  return rows.map((row) => row.id);
 }

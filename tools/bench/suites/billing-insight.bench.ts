@@ -139,12 +139,21 @@ export const billingInsightSuite = defineSuite({
       ),
       uncached: await timeRuns(20, () => computeBusinessStats(database.db)),
       monthReport: await timeRuns(10, () => computeReport(database.db, { dateRange: 'month' })),
+      quarterReport: await timeRuns(10, () => computeReport(database.db, { dateRange: 'quarter' })),
       yearReport: await timeRuns(10, () => computeReport(database.db, { dateRange: 'year' })),
     };
   },
   async run(
     context,
-    { uncached, monthReport, yearReport, invoicePdfsPerSecond, longQuotation, invoiceId },
+    {
+      uncached,
+      monthReport,
+      quarterReport,
+      yearReport,
+      invoicePdfsPerSecond,
+      longQuotation,
+      invoiceId,
+    },
   ) {
     const { api, token } = context;
     context.record({
@@ -168,6 +177,10 @@ export const billingInsightSuite = defineSuite({
     context.latency(
       { id: 'reports.month.uncached', name: 'report of this month, uncached (in-process)' },
       monthReport,
+    );
+    context.latency(
+      { id: 'reports.quarter.uncached', name: 'report of this quarter, uncached (in-process)' },
+      quarterReport,
     );
     context.latency(
       { id: 'reports.year.uncached', name: 'report of this year, uncached (in-process)' },

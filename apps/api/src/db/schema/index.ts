@@ -6,6 +6,7 @@ export * from './clients';
 export * from './products';
 export * from './quotations';
 export * from './invoices';
+export * from './client-report-roll-ups';
 export * from './receipts';
 export * from './credit-notes';
 export * from './licence-issuances';

@@ -5,7 +5,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { clients, invoices } from '../../db/schema';
-import { applyRollUpWrite, rollUpWrites, scanRows } from '../../../test/roll-up-writes';
+import {
+  applyRollUpWrite,
+  freshClients,
+  rollUpWrites,
+  scanRows,
+} from '../../../test/roll-up-writes';
 import { createTestDatabase } from '../../../test/test-database';
 import { agingOfEveryClient, agingOnScreen } from './aging.service';
 
@@ -160,25 +165,6 @@ async function expectRollUpsToMatch(database: Database) {
   expect(await agingFromRollUps(database)).toEqual(scanned);
   const onScreen = await agingOnScreen(database.db, today);
   expect(onScreen).toEqual({ buckets: scanned.buckets, details: scanned.details.slice(0, 100) });
-}
-
-/** Empties the clients and invoices, then files a client for each name; answers their ids. */
-async function freshClients(database: Database, companyNames: readonly string[]) {
-  await database.db.execute(sql`truncate clients, invoices cascade`);
-  const rows = await database.db
-    .insert(clients)
-    .values(
-      companyNames.map((companyName, n) => ({
-        companyId: `AGE-${n}`,
-        companyName,
-        contactPerson: 'Aida',
-        email: `aging${n}@example.test`,
-        phone: '+60312345678',
-        address: 'Kuala Lumpur',
-      })),
-    )
-    .returning({ id: clients.id });
-  return rows.map((row) => row.id);
 }
 
 describe('aging roll-ups', () => {

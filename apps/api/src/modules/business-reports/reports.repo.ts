@@ -1,21 +1,20 @@
 import type { ReportPeriod } from '@patrol/domain';
 import { desc, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { isAnyOf } from '../../db/any-of';
 import type { DbExecutor } from '../../db/client';
 import {
+  clientInvoiceDays,
   invoiceIssueDayTotals,
   invoiceOwingIssueDueCounts,
-  invoices,
   paymentDayTotals,
   quotationDayTotals,
   receiptDayTotals,
 } from '../../db/schema';
-import { countWhere, dayParam, onDays, standingInvoice, sumSen, sumSenWhere } from './billing-sql';
-import { byText, mostSenFirst } from './ranking';
+import { countWhere, sumSen, sumSenWhere } from './billing-sql';
 
 // The sums come from the per-day roll-ups the billing tables' triggers keep, a row per day; the
-// per-client figures group the period's invoices read index-only.
+// per-client figures from the roll-ups per client (top-clients.repo.ts for the clients invoiced
+// most).
 
 /** A period's days in a per-day roll-up's day column. */
 const daysOf = (column: AnyPgColumn, from: string, to: string) =>
@@ -138,85 +137,30 @@ export async function receiptPeriodValueSen(db: DbExecutor, period: ReportPeriod
   return row?.valueSen ?? '0';
 }
 
-/** The period's standing invoices, and those of the period before it too. */
-const issuedIn = (from: string, to: string) =>
-  sql`${standingInvoice} and ${onDays(invoices.issueDate, from, to)}`;
-
 /**
  * Clients on file invoiced in the period (active), in the period before it (previous), and in
- * both (retained): one grouping of the two periods' invoices by client, read index-only from
- * invoices_standing_issue_date_idx (which carries client_id).
+ * both (retained): an overlap test of each client's invoiced days (client_invoice_days, kept by
+ * the invoices' triggers, migration 0057) with each period.
  */
 export async function clientPeriodCounts(db: DbExecutor, period: ReportPeriod) {
+  const days = clientInvoiceDays;
+  const within = (from: string, to: string) =>
+    sql<boolean>`${days.days} && daterange(${from}::date, ${to}::date, '[]')`;
+  // Each test once per client: OFFSET 0 keeps PostgreSQL from copying them into every count.
   const perClient = db
     .select({
-      before: sql<boolean>`bool_or(${invoices.issueDate} < ${dayParam(period.from)})`.as('before'),
-      again: sql<boolean>`bool_or(${invoices.issueDate} >= ${dayParam(period.from)})`.as('again'),
+      now: within(period.from, period.to).as('now'),
+      before: within(period.previousFrom, period.previousTo).as('before'),
     })
-    .from(invoices)
-    .where(sql`${issuedIn(period.previousFrom, period.to)} and ${invoices.clientId} is not null`)
-    .groupBy(invoices.clientId)
+    .from(days)
+    .offset(0)
     .as('per_client');
   const [row] = await db
     .select({
-      active: countWhere(sql`${perClient.again}`),
+      active: countWhere(sql`${perClient.now}`),
       previous: countWhere(sql`${perClient.before}`),
-      retained: countWhere(sql`${perClient.before} and ${perClient.again}`),
+      retained: countWhere(sql`${perClient.now} and ${perClient.before}`),
     })
     .from(perClient);
   return { active: row?.active ?? 0, previous: row?.previous ?? 0, retained: row?.retained ?? 0 };
-}
-
-interface ClientRevenue {
-  name: string;
-  revenueSen: string;
-  invoices: number;
-}
-
-/**
- * The clients invoiced most in the period. A client goes by its row when there is one, else by
- * its printed name. The sums per client id are read index-only (ties at the limit kept, so the
- * name can settle their order), then the printed names of those few; invoices whose client was
- * deleted are grouped by name through invoices_orphan_issue_date_idx.
- */
-export async function topClients(
-  db: DbExecutor,
-  period: ReportPeriod,
-  limit: number,
-): Promise<ClientRevenue[]> {
-  const current = issuedIn(period.from, period.to);
-  const printedName = sql`${invoices.clientInfo}->>'companyName'`;
-  const [byId, orphans] = await Promise.all([
-    db.execute<{ client_id: string; revenue_sen: string; invoices: number }>(sql`
-      select ${invoices.clientId} as client_id, ${sumSen(sql`${invoices.totalAmount}`)} as revenue_sen,
-        count(*)::int as invoices
-      from ${invoices} where ${current} and ${invoices.clientId} is not null
-      group by 1 order by sum(${invoices.totalAmount}) desc fetch first (${limit}) rows with ties`),
-    db.execute<{ name: string; revenue_sen: string; invoices: number }>(sql`
-      select ${printedName} as name, ${sumSen(sql`${invoices.totalAmount}`)} as revenue_sen,
-        count(*)::int as invoices
-      from ${invoices} where ${current} and ${invoices.clientId} is null
-      group by 1 order by sum(${invoices.totalAmount}) desc fetch first (${limit}) rows with ties`),
-  ]);
-  const ids = byId.rows.map((row) => row.client_id);
-  const names =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ clientId: invoices.clientId, name: sql<string>`max(${printedName})` })
-          .from(invoices)
-          .where(sql`${current} and ${isAnyOf(invoices.clientId, ids)}`)
-          .groupBy(invoices.clientId);
-  const nameOf = new Map(names.map((row) => [row.clientId, row.name]));
-  const ranked: ClientRevenue[] = [
-    ...byId.rows.map((row) => ({ ...row, name: nameOf.get(row.client_id) ?? '' })),
-    ...orphans.rows,
-  ].map((row) => ({
-    name: row.name,
-    revenueSen: String(row.revenue_sen),
-    invoices: Number(row.invoices),
-  }));
-  return ranked
-    .sort((a, b) => mostSenFirst(a.revenueSen, b.revenueSen) || byText(a.name, b.name))
-    .slice(0, limit);
 }

@@ -27,8 +27,8 @@ import {
   quotationPeriodFigures,
   receiptPeriodValueSen,
   revenueByIssuePeriod,
-  topClients,
 } from './reports.repo';
+import { topClients } from './top-clients.repo';
 
 export type ReportData = ReportsResponse['data'];
 type Period = Pick<ReportsQuery, 'dateRange' | 'dateFrom' | 'dateTo'>;

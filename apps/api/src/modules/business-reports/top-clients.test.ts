@@ -5,11 +5,12 @@ import { createTestDatabase } from '../../../test/test-database';
 import type { Database } from '../../db/client';
 import { dayStart } from '../../db/column-values';
 import { invoices } from '../../db/schema';
-import { topClients } from './reports.repo';
+import { topClients } from './top-clients.repo';
 
-// The top clients come from sums per client id read index-only, then the names of those few, with
-// the invoices of deleted clients grouped by printed name: the ranking must be the one a single
-// grouping of the period's invoices by client gives (most invoiced first, ties by name).
+// The top clients of a calendar month come from the per-client totals of the month (migration
+// 0057), then the names of those few, with the invoices of deleted clients keyed by printed name:
+// the ranking must be the one a single grouping of the period's invoices by client gives (most
+// invoiced first, ties by name). client-report-roll-ups.test.ts compares every range with a scan.
 
 const today = '2026-06-15';
 const period = reportPeriod('month', today);
