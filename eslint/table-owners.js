@@ -57,6 +57,8 @@ export const tableOwners = {
   unpaidKeyDueCounts: 'invoices',
   clientOwingTotals: 'invoices',
   agingDueDayTotals: 'invoices',
+  clientInvoiceDays: 'invoices',
+  clientPeriodTotals: 'invoices',
   receipts: 'receipts',
   receiptAllocations: 'receipts',
   receiptMonthTotals: 'receipts',
