@@ -24,15 +24,24 @@ CREATE FUNCTION "invoice_client_report_roll_ups_change"() RETURNS trigger LANGUA
 DECLARE
   source text;
   sign integer;
-  -- An update moves a figure only where the client, printed name, issue date, standing or total
-  -- changed: a payment's update of its invoice leaves these tables alone.
-  changed text := CASE WHEN TG_OP = 'UPDATE' THEN $f$ AND r."id" IN (
-    SELECT o."id" FROM old_rows o JOIN new_rows n USING ("id")
-    WHERE (o."client_id", o."client_info"->>'companyName', o."issue_date", o."is_voided", o."total_amount")
-      IS DISTINCT FROM (n."client_id", n."client_info"->>'companyName', n."issue_date", n."is_voided", n."total_amount"))$f$
-    ELSE '' END;
+  -- Of an update's rows, those whose client, printed name, issue date, standing or total changed
+  -- ($1 in the statements below): only they move a figure, and a payment's update of its invoice
+  -- ends here.
+  changed uuid[];
+  only_changed text := '';
   touched uuid[];
 BEGIN
+  IF TG_OP = 'UPDATE' THEN
+    EXECUTE $sql$
+      SELECT array_agg(o."id") FROM old_rows o JOIN new_rows n USING ("id")
+      WHERE (o."client_id", o."client_info"->>'companyName', o."issue_date", o."is_voided", o."total_amount")
+        IS DISTINCT FROM (n."client_id", n."client_info"->>'companyName', n."issue_date", n."is_voided", n."total_amount")
+    $sql$ INTO changed;
+    IF changed IS NULL THEN
+      RETURN NULL;
+    END IF;
+    only_changed := 'AND r."id" = ANY($1)';
+  END IF;
   FOREACH source IN ARRAY CASE TG_OP
     WHEN 'INSERT' THEN ARRAY['new_rows']
     WHEN 'DELETE' THEN ARRAY['old_rows']
@@ -54,7 +63,7 @@ BEGIN
       ON CONFLICT ("period_kind", "period_start", "client_key") DO UPDATE SET
         "invoices" = t."invoices" + excluded."invoices",
         "invoiced_amount" = t."invoiced_amount" + excluded."invoiced_amount"
-    $sql$, sign, source, changed);
+    $sql$, sign, source, only_changed) USING changed;
   END LOOP;
 
   IF TG_OP = 'INSERT' THEN
@@ -79,10 +88,10 @@ BEGIN
       SELECT r."client_id" FROM old_rows r WHERE r."client_id" IS NOT NULL %1$s
       %2$s
     ) touched
-  $sql$, changed, CASE WHEN TG_OP = 'UPDATE'
-    THEN format('UNION SELECT r."client_id" FROM new_rows r WHERE r."client_id" IS NOT NULL %s', changed)
+  $sql$, only_changed, CASE WHEN TG_OP = 'UPDATE'
+    THEN format('UNION SELECT r."client_id" FROM new_rows r WHERE r."client_id" IS NOT NULL %s', only_changed)
     ELSE '' END)
-  INTO touched;
+  INTO touched USING changed;
   IF touched IS NULL THEN
     RETURN NULL;
   END IF;
