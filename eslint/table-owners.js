@@ -63,6 +63,8 @@ export const tableOwners = {
   receiptAllocations: 'receipts',
   receiptMonthTotals: 'receipts',
   receiptDayTotals: 'receipts',
+  receiptClientNameTotals: 'receipts',
+  receiptClientNameMonthTotals: 'receipts',
   invoiceNotes: 'credit-notes',
   // MyInvois e-invoicing: the submission queue and its worker lease.
   einvoiceDocuments: 'einvoices',

@@ -1,5 +1,5 @@
 import { transactionTypes } from '@patrol/contracts';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   date,
@@ -41,6 +41,27 @@ export interface ReceiptBankDetails {
   transactionId?: string;
 }
 
+/** The columns a receipt's searched texts are made of. */
+interface SearchedReceiptColumns {
+  clientInfo: AnyPgColumn;
+  receiptNumber: AnyPgColumn;
+  referenceNumber: AnyPgColumn;
+  invoiceNumbers: AnyPgColumn;
+}
+
+/**
+ * A receipt's printed client name as its search matches it (lowercased): the key of the
+ * receipts' name roll-ups, so a search's figures add up a row per name that matches.
+ */
+export function receiptClientNameText(table: SearchedReceiptColumns): SQL {
+  return sql`lower(coalesce(${table.clientInfo}->>'companyName', ''))`;
+}
+
+/** The rest of what a receipt's search matches (number, reference, invoices), lowercased. */
+export function receiptOwnText(table: SearchedReceiptColumns): SQL {
+  return sql`lower(${table.receiptNumber} || ' ' || coalesce(${table.referenceNumber}, '') || ' ' || ${table.invoiceNumbers}::text)`;
+}
+
 /** Payment receipts; how the amount is spread over invoices is in receiptAllocations. */
 export const receipts = pgTable(
   'receipts',
@@ -74,19 +95,25 @@ export const receipts = pgTable(
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    /** What the list's search matches (number, client, reference, invoices), lowercased once. */
-    searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(receipt_number || ' ' || coalesce(client_info->>'companyName', '') || ' ' || coalesce(reference_number, '') || ' ' || invoice_numbers::text)`,
-    ),
   },
   (table) => [
-    index('receipts_payment_date_idx').on(table.paymentDate),
+    // The list's sort by payment date (ties by id) walks it; it also carries the other sort keys
+    // and the method (INCLUDE, migration 0058), so a date range's page is read from it alone
+    // (sorted-page.ts's coveredRange).
+    index('receipts_payment_date_idx').on(table.paymentDate, table.id),
     index('receipts_created_at_idx').on(table.createdAt, table.id),
     // The list's sort by amount walks this instead of sorting every row.
     index('receipts_total_amount_idx').on(table.totalAmount, table.id),
     index('receipts_client_id_idx').on(table.clientId, table.createdAt),
-    index('receipts_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
-    index('receipts_payment_method_idx').on(table.paymentMethod),
+    // The list's search matches either text (searchedReceiptText); each has its trigram index.
+    index('receipts_client_name_trgm_idx').using(
+      'gin',
+      sql`${receiptClientNameText(table)} gin_trgm_ops`,
+    ),
+    index('receipts_own_text_trgm_idx').using('gin', sql`${receiptOwnText(table)} gin_trgm_ops`),
+    // A method's receipts by amount: the largest payments gather in a few methods, so a walk of
+    // every receipt by amount passes thousands of others before a page of one method's.
+    index('receipts_payment_method_idx').on(table.paymentMethod, table.totalAmount, table.id),
     index('receipts_transaction_type_idx').on(table.transactionType),
   ],
 );
@@ -143,4 +170,27 @@ export const receiptDayTotals = pgTable(
     totalAmount: numeric('total_amount', { precision: 18, scale: 2 }).notNull().default('0'),
   },
   (table) => [primaryKey({ columns: [table.day, table.paymentMethod] })],
+);
+
+/**
+ * The receipts' count and amount per printed client name (receiptClientNameText), kept by
+ * triggers on receipts (migration 0058), so a search's figures add up the names that match
+ * instead of every matching receipt.
+ */
+export const receiptClientNameTotals = pgTable('receipt_client_name_totals', {
+  clientName: text('client_name').primaryKey(),
+  receipts: bigint('receipts', { mode: 'number' }).notNull().default(0),
+  totalAmount: numeric('total_amount', { precision: 18, scale: 2 }).notNull().default('0'),
+});
+
+/** The receipts per payment month and printed client name: a search's "this month" figure. */
+export const receiptClientNameMonthTotals = pgTable(
+  'receipt_client_name_month_totals',
+  {
+    /** The first day of the payment month, as in receipt_month_totals. */
+    month: date('month', { mode: 'string' }).notNull(),
+    clientName: text('client_name').notNull(),
+    receipts: bigint('receipts', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.month, table.clientName] })],
 );

@@ -1,6 +1,6 @@
 import type { ListReceiptsQuery } from '@patrol/contracts';
 import { addDays } from '@patrol/domain';
-import { and, asc, eq, gte, inArray, like, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, like, lt, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { QueryCache } from '../../cache/query-cache';
 import type { DbExecutor } from '../../db/client';
 import { dayStart } from '../../db/column-values';
@@ -9,7 +9,11 @@ import { filterKey, findPageRows } from '../../db/sorted-page';
 import type { ReceiptFigures } from '../../http/app-context';
 import {
   receiptAllocations,
+  receiptClientNameMonthTotals,
+  receiptClientNameText,
+  receiptClientNameTotals,
   receiptDayTotals,
+  receiptOwnText,
   receiptMonthTotals,
   receipts,
   type NewReceiptAllocationRow,
@@ -23,9 +27,7 @@ export type ReceiptPageRequest = ListReceiptsQuery & { today: string; rangeStart
 
 function filterCondition(request: ReceiptPageRequest): SQL | undefined {
   return and(
-    request.search
-      ? like(receipts.searchText, likePattern(request.search.toLowerCase()))
-      : undefined,
+    request.search ? searchMatch(likePattern(request.search.toLowerCase())) : undefined,
     request.paymentMethod ? eq(receipts.paymentMethod, request.paymentMethod) : undefined,
     request.transactionType ? eq(receipts.transactionType, request.transactionType) : undefined,
     request.rangeStart
@@ -36,6 +38,18 @@ function filterCondition(request: ReceiptPageRequest): SQL | undefined {
       : undefined,
     request.clientId ? eq(receipts.clientId, request.clientId) : undefined,
   );
+}
+
+/**
+ * A search matches a receipt's printed client name or the rest of its text (number, reference,
+ * invoices), each read through its own trigram index; the name's matches are what the name
+ * roll-ups add up (searchedFigures).
+ */
+function searchMatch(pattern: string): SQL {
+  return or(
+    like(receiptClientNameText(receipts), pattern),
+    like(receiptOwnText(receipts), pattern),
+  )!;
 }
 
 const sortColumns = {
@@ -64,7 +78,9 @@ export async function findReceiptPage(
       ? everyReceiptFigures(db, monthStart)
       : countedPerDay(request)
         ? dayCounterFigures(db, request, monthStart)
-        : matchingFigures(db, where, monthStart);
+        : searchedOnly(request)
+          ? searchedFigures(db, request.search, monthStart)
+          : matchingFigures(db, where, monthStart);
   const figures = held
     ? await held.get(`${request.today}|${filterKey(where)}`, read)
     : await read();
@@ -78,15 +94,107 @@ export async function findReceiptPage(
       sortOrder: request.sortOrder,
       offset: (request.page - 1) * request.limit,
       limit: request.limit,
+      // A date range, with or without a method, is a range of receipts_payment_date_idx, which
+      // carries every sort key and the method.
+      coveredRange: Boolean(request.rangeStart) && countedPerDay(request),
+      branches: methodByAmount(request),
     },
     figures.total,
   );
   return { rows, figures };
 }
 
+/** A method alone sorted by amount is one range of receipts_payment_method_idx, in order. */
+function methodByAmount(request: ReceiptPageRequest): SQL[] | undefined {
+  const methodAlone = request.paymentMethod && countedPerDay(request) && !request.rangeStart;
+  return methodAlone && request.sortBy === 'totalAmount'
+    ? [eq(receipts.paymentMethod, request.paymentMethod!)]
+    : undefined;
+}
+
 /** Filters the per-day counters answer: payment method and date range, nothing else. */
 function countedPerDay(request: ReceiptPageRequest): boolean {
   return !request.search && !request.transactionType && !request.clientId;
+}
+
+/** A search and no other filter: its figures come mostly from the name roll-ups. */
+function searchedOnly(
+  request: ReceiptPageRequest,
+): request is ReceiptPageRequest & { search: string } {
+  return (
+    Boolean(request.search) &&
+    !request.paymentMethod &&
+    !request.rangeStart &&
+    !request.transactionType &&
+    !request.clientId
+  );
+}
+
+/**
+ * A search's figures: the receipts whose client name matches, added up from the name roll-ups (a
+ * row per printed name, and per name and month for this month's), and the receipts matching
+ * only by number, reference or invoices, aggregated (few, for a name's words). One statement.
+ */
+async function searchedFigures(
+  db: DbExecutor,
+  search: string,
+  monthStart: string,
+): Promise<ReceiptFigures> {
+  const pattern = likePattern(search.toLowerCase());
+  const named = db
+    .select({
+      receipts: sql<number>`coalesce(sum(${receiptClientNameTotals.receipts}), 0)`.as('named'),
+      amount: sql<string>`coalesce(sum(${receiptClientNameTotals.totalAmount}), 0)`.as(
+        'named_amount',
+      ),
+    })
+    .from(receiptClientNameTotals)
+    .where(like(receiptClientNameTotals.clientName, pattern))
+    .as('named');
+  const namedThisMonth = db
+    .select({
+      receipts: sql<number>`coalesce(sum(${receiptClientNameMonthTotals.receipts}), 0)`.as(
+        'named_this_month',
+      ),
+    })
+    .from(receiptClientNameMonthTotals)
+    .where(
+      and(
+        gte(receiptClientNameMonthTotals.month, monthStart),
+        like(receiptClientNameMonthTotals.clientName, pattern),
+      ),
+    )
+    .as('named_this_month');
+  const others = db
+    .select({
+      receipts: sql<number>`count(*)`.as('others'),
+      thisMonth:
+        sql<number>`count(*) filter (where ${receipts.paymentDate} >= ${dayStart(monthStart)})`.as(
+          'others_this_month',
+        ),
+      amount: sql<string>`coalesce(sum(${receipts.totalAmount}), 0)`.as('others_amount'),
+    })
+    .from(receipts)
+    .where(
+      and(
+        like(receiptOwnText(receipts), pattern),
+        not(like(receiptClientNameText(receipts), pattern)),
+      ),
+    )
+    .as('others');
+  const [figures] = await db
+    .select({
+      total: sql<number>`(${others.receipts} + ${named.receipts})::bigint`.mapWith(Number),
+      thisMonth: sql<number>`(${others.thisMonth} + ${namedThisMonth.receipts})::bigint`.mapWith(
+        Number,
+      ),
+      // Sen as a bigint-safe integer: numeric sums exactly in PostgreSQL.
+      totalSen: sql<number>`((${others.amount} + ${named.amount}) * 100)::bigint`.mapWith(Number),
+    })
+    .from(others)
+    .crossJoin(named)
+    .crossJoin(namedThisMonth);
+  return figures ?? { total: 0, thisMonth: 0, totalSen: 0 };
 }
 
 function dayCounterFigures(
