@@ -118,6 +118,14 @@ export const crashReports = pgTable(
       table.createdAt,
       table.id,
     ),
+    // Titles follow severity (a kind of crash is mostly one severity), so a severity's page by
+    // title walked the title index past every other severity's reports: this is its range.
+    index('crash_reports_severity_title_idx').on(
+      table.severity,
+      sql`lower(${table.title})`,
+      table.createdAt,
+      table.id,
+    ),
     index('crash_reports_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
 );
