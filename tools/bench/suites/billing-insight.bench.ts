@@ -125,7 +125,12 @@ async function perSecond(seconds: number, pdf: BillingPdf): Promise<number> {
 export const billingInsightSuite = defineSuite({
   name: 'billing insight',
   async prepare(database) {
+    // One untimed call of each first: a connection's first statements load the tables' catalog
+    // entries into its backend (the API's serving pool keeps its connections for that).
     await computeBusinessStats(database.db);
+    for (const dateRange of ['month', 'quarter', 'year'] as const) {
+      await computeReport(database.db, { dateRange });
+    }
     const [invoice] = (
       await database.db.execute<{ id: string }>(
         sql`select id from invoices where invoice_number like 'SI-%' order by invoice_number limit 1`,
