@@ -69,6 +69,8 @@ export const quotations = pgTable(
     // With the id, each list order is one index walk, deep pages included; per status, so a
     // status's page in any order is a range of one of these (findSortedPage's branches).
     index('quotations_status_idx').on(table.status, table.createdAt, table.id),
+    // It carries every sort key of the list (INCLUDE, migration 0060): the still-valid drafts or
+    // sent quotations are read from it alone (sorted-page.ts's coveredRange).
     index('quotations_status_valid_until_idx').on(table.status, table.validUntil, table.id),
     index('quotations_status_quotation_date_idx').on(table.status, table.quotationDate, table.id),
     index('quotations_status_number_idx').on(table.status, table.quotationNumber, table.id),
@@ -78,8 +80,9 @@ export const quotations = pgTable(
     // The list's sort by amount walks this instead of sorting every row.
     index('quotations_total_amount_idx').on(table.totalAmount, table.id),
     index('quotations_valid_until_idx').on(table.validUntil, table.id),
-    // Reports count and sum the quotations dated in a period.
-    index('quotations_quotation_date_idx').on(table.quotationDate),
+    // Reports count and sum the quotations dated in a period; with the id, the list's sort by
+    // date walks it without sorting a day's quotations (a renewal run dates thousands alike).
+    index('quotations_quotation_date_idx').on(table.quotationDate, table.id),
     index('quotations_invoice_id_idx').on(table.invoiceId),
     index('quotations_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     // A search's count (up to 1,000 past the page) reads this narrow copy of the searched text

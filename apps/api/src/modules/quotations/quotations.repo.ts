@@ -43,6 +43,7 @@ function statusCondition(status: QuotationStatus, today: string): SQL | undefine
  */
 function statusBranches(request: QuotationPageRequest): SQL[] | undefined {
   if (!request.status || request.search || request.clientId) return undefined;
+  if (liveStatus(request)) return undefined;
   if (request.status !== 'expired') return [statusCondition(request.status, request.today)!];
   const lapsed = lt(quotations.validUntil, dayStart(request.today));
   return [
@@ -50,6 +51,20 @@ function statusBranches(request: QuotationPageRequest): SQL[] | undefined {
     and(eq(quotations.status, 'draft'), lapsed)!,
     and(eq(quotations.status, 'sent'), lapsed)!,
   ];
+}
+
+/**
+ * The drafts or sent quotations still valid, alone: a range of quotations_status_valid_until_idx,
+ * which carries every sort key (sorted-page.ts's coveredRange). Walking the status's index in the
+ * list's order would pass every lapsed one first (most drafts lapse; a day's renewal run drafts
+ * thousands that do not).
+ */
+function liveStatus(request: QuotationPageRequest): boolean {
+  return (
+    (request.status === 'draft' || request.status === 'sent') &&
+    !request.search &&
+    !request.clientId
+  );
 }
 
 function filterCondition(request: QuotationPageRequest): SQL | undefined {
@@ -85,6 +100,7 @@ export function findQuotationPage(
   return findSortedPage(db, quotations, {
     where: filterCondition(request),
     branches: statusBranches(request),
+    coveredRange: liveStatus(request),
     sortBy: sortColumns[request.sortBy],
     id: quotations.id,
     sortOrder: request.sortOrder,
