@@ -31,9 +31,14 @@ export const products = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    index('products_created_at_idx').on(table.createdAt),
-    index('products_category_idx').on(table.category),
-    index('products_name_lower_idx').on(sql`lower(${table.name})`),
+    // Each list order with the id, so a page walks its index instead of sorting the catalogue,
+    // and the search's two texts with their trigram indexes (migration 0061).
+    index('products_created_at_idx').on(table.createdAt, table.id),
+    index('products_category_idx').on(table.category, table.id),
+    index('products_name_lower_idx').on(sql`lower(${table.name})`, table.id),
+    index('products_unit_price_idx').on(table.unitPrice, table.id),
+    index('products_name_trgm_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
+    index('products_product_id_trgm_idx').using('gin', sql`lower(${table.productId}) gin_trgm_ops`),
     // The product that renews each licence type: the first active licence product of the type.
     index('products_renewal_idx')
       .on(table.licenceType, table.createdAt, table.id)
