@@ -119,10 +119,23 @@ export const crashReports = pgTable(
       table.id,
     ),
     // Titles follow severity (a kind of crash is mostly one severity), so a severity's page by
-    // title walked the title index past every other severity's reports: this is its range.
+    // title walked the title index past every other severity's reports: this is its range. A
+    // status's page by title or severity likewise passed every newer report of other statuses.
     index('crash_reports_severity_title_idx').on(
       table.severity,
       sql`lower(${table.title})`,
+      table.createdAt,
+      table.id,
+    ),
+    index('crash_reports_status_title_idx').on(
+      table.status,
+      sql`lower(${table.title})`,
+      table.createdAt,
+      table.id,
+    ),
+    index('crash_reports_status_severity_idx').on(
+      table.status,
+      table.severityRank,
       table.createdAt,
       table.id,
     ),
