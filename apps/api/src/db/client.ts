@@ -109,7 +109,6 @@ type PoolLimits = Pick<
   | 'statement_timeout'
   | 'query_timeout'
   | 'idle_in_transaction_session_timeout'
-  | 'idleTimeoutMillis'
   | 'min'
   | 'max'
   | 'keepAlive'
@@ -124,16 +123,16 @@ type PoolLimits = Pick<
  * index on a large table may take longer.
  */
 export const servingPoolLimits: PoolLimits = {
-  // Ten connections, kept once opened: a new backend's first statements load each table's
-  // catalog entries (a report's first run on fresh connections at 10x took 80 ms, 30 ms on used
-  // ones), and staff open pages in bursts after quiet spells longer than the idle timeout.
+  // Ten connections, kept once opened (no idle timeout applies at the minimum): a new backend's
+  // first statements load each table's catalog entries (a report's first run on fresh
+  // connections at 10x took 80 ms, 30 ms on used ones), and staff open pages in bursts after
+  // quiet spells.
   max: 10,
   min: 10,
   connectionTimeoutMillis: 3_000,
   statement_timeout: 10_000,
   query_timeout: 12_000,
   idle_in_transaction_session_timeout: 30_000,
-  idleTimeoutMillis: 30_000,
   keepAlive: true,
   keepAliveInitialDelayMillis: 10_000,
 };

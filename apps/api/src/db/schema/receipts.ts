@@ -105,7 +105,7 @@ export const receipts = pgTable(
     // The list's sort by amount walks this instead of sorting every row.
     index('receipts_total_amount_idx').on(table.totalAmount, table.id),
     index('receipts_client_id_idx').on(table.clientId, table.createdAt),
-    // The list's search matches either text (searchedReceiptText); each has its trigram index.
+    // The list's search matches either text (receipt-search.repo.ts); each has its trigram index.
     index('receipts_client_name_trgm_idx').using(
       'gin',
       sql`${receiptClientNameText(table)} gin_trgm_ops`,

@@ -11,12 +11,18 @@ import {
   receipts,
 } from '../../db/schema';
 
+/** What a typed search matches anywhere in a lowercased text, LIKE's wildcards escaped. */
+function searchPattern(search: string): string {
+  return likePattern(search.toLowerCase());
+}
+
 /**
  * A search matches a receipt's printed client name or the rest of its text (number, reference,
  * invoices), each read through its own trigram index; the name's matches are what the name
  * roll-ups add up (searchedFigures).
  */
-export function searchMatch(pattern: string): SQL {
+export function searchMatch(search: string): SQL {
+  const pattern = searchPattern(search);
   return or(
     like(receiptClientNameText(receipts), pattern),
     like(receiptOwnText(receipts), pattern),
@@ -33,7 +39,7 @@ export async function searchedFigures(
   search: string,
   monthStart: string,
 ): Promise<ReceiptFigures> {
-  const pattern = likePattern(search.toLowerCase());
+  const pattern = searchPattern(search);
   const named = db
     .select({
       receipts: sql<number>`coalesce(sum(${receiptClientNameTotals.receipts}), 0)`.as('named'),

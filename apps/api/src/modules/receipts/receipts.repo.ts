@@ -4,9 +4,7 @@ import { and, asc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm'
 import type { QueryCache } from '../../cache/query-cache';
 import type { DbExecutor } from '../../db/client';
 import { dayStart } from '../../db/column-values';
-import { likePattern } from '../../db/like-pattern';
 import { filterKey, findPageRows } from '../../db/sorted-page';
-import { searchedFigures, searchMatch } from './receipt-search.repo';
 import type { ReceiptFigures } from '../../http/app-context';
 import {
   receiptAllocations,
@@ -18,13 +16,14 @@ import {
   type ReceiptAllocationRow,
   type ReceiptRow,
 } from '../../db/schema';
+import { searchedFigures, searchMatch } from './receipt-search.repo';
 
 /** A list request with the business day its date ranges and "this month" count from. */
 export type ReceiptPageRequest = ListReceiptsQuery & { today: string; rangeStart?: string };
 
 function filterCondition(request: ReceiptPageRequest): SQL | undefined {
   return and(
-    request.search ? searchMatch(likePattern(request.search.toLowerCase())) : undefined,
+    request.search ? searchMatch(request.search) : undefined,
     request.paymentMethod ? eq(receipts.paymentMethod, request.paymentMethod) : undefined,
     request.transactionType ? eq(receipts.transactionType, request.transactionType) : undefined,
     request.rangeStart
