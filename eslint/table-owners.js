@@ -39,6 +39,8 @@ export const tableOwners = {
   releaseSessionHours: 'ota',
   releaseDailyUsers: 'ota',
   releaseDevices: 'ota',
+  releaseDeviceHours: 'ota',
+  deviceVersionHours: 'ota',
   consoleUpdateSettings: 'console-updates',
   // Billing.
   products: 'products',

@@ -52,15 +52,17 @@ export const operationsSuite = defineSuite({
     const keys = await activeDeviceKeys(database, devices);
     // The minute's release-health refresh over the scale's fleet and crash history, in-process.
     const quiet = { publish: () => {} } as never;
-    const releaseHealth = await timeRuns(5, () =>
+    const refresh = () =>
       refreshReleaseHealth({
         db: database.db,
         events: quiet,
         mailer: { delivers: false, send: async () => {}, close: () => {} },
         logger: { warn: () => {}, error: () => {} } as never,
         observability: { worker: { id: 'bench', pid: process.pid, hostname: 'bench' } },
-      }),
-    );
+      });
+    // One untimed refresh first, as the API's serving pool's connections have run it before.
+    await refresh();
+    const releaseHealth = await timeRuns(5, refresh);
     return { keys, releaseHealth };
   },
   async run(context, { keys, releaseHealth }) {

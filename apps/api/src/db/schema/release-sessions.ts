@@ -59,3 +59,42 @@ export const releaseDevices = pgTable(
 
 export type ReleaseDeviceRow = typeof releaseDevices.$inferSelect;
 export type NewReleaseDeviceRow = typeof releaseDevices.$inferInsert;
+
+/**
+ * The devices of a release by the hour they were last seen in, and by the hour they last crashed
+ * in (issue 28): kept on write by `release_devices`' statement triggers (migration 0063), so
+ * release health counts a release's devices, in the last 24 hours and ever, from a row per hour
+ * instead of a row per device.
+ */
+export const releaseDeviceHours = pgTable(
+  'release_device_hours',
+  {
+    platform: text('platform').notNull(),
+    versionCode: integer('version_code').notNull(),
+    /** The UTC hour. */
+    hour: timestamptz('hour').notNull(),
+    seen: integer('seen').notNull().default(0),
+    crashed: integer('crashed').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.platform, table.versionCode, table.hour] })],
+);
+
+/**
+ * The devices of a platform by the version they last reported and the hour they reported it in
+ * (issue 28): kept on write by `device_app_versions`' statement triggers (migration 0063), so a
+ * release's adoption divides the counts of the last 24 hours' rows, not of every device's row.
+ */
+export const deviceVersionHours = pgTable(
+  'device_version_hours',
+  {
+    platform: text('platform').notNull(),
+    /** The UTC hour. */
+    hour: timestamptz('hour').notNull(),
+    versionCode: integer('version_code').notNull(),
+    devices: integer('devices').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.platform, table.hour, table.versionCode] })],
+);
+
+export type ReleaseDeviceHourRow = typeof releaseDeviceHours.$inferSelect;
+export type DeviceVersionHourRow = typeof deviceVersionHours.$inferSelect;

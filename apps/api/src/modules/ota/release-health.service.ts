@@ -74,11 +74,11 @@ async function refreshWithin(tx: DbExecutor, now: Date): Promise<RolloutMove[]> 
   const releases = await findNewestReleases(tx, releasesWatched);
   const activeByPlatform = new Map<string, Map<number, number>>();
   const evaluated = new Map<string, EvaluatedRelease>();
-  const dayAgo = new Date(now.getTime() - 86_400_000);
+  const since = windowStart(now);
   for (const release of releases) {
     let active = activeByPlatform.get(release.platform);
     if (!active) {
-      active = await activeDevicesByVersion(tx, release.platform, dayAgo);
+      active = await activeDevicesByVersion(tx, release.platform, since);
       activeByPlatform.set(release.platform, active);
     }
     const result = await evaluateRelease(tx, release, active, now);

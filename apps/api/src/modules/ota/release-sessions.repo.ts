@@ -1,9 +1,11 @@
 import type { DailyUsers, DeviceCounts, SessionCounts } from '@patrol/domain';
-import { and, eq, gt, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import {
   deviceAppVersions,
+  deviceVersionHours,
   releaseDailyUsers,
+  releaseDeviceHours,
   releaseDevices,
   releaseSessionHours,
 } from '../../db/schema';
@@ -156,6 +158,45 @@ export async function sumSessionHours(
   return row!;
 }
 
+/** A release's sessions in the hours from `sinceHour` on, and ever (one range of its counter rows). */
+export async function sumRecentAndEverSessions(
+  db: DbExecutor,
+  release: { platform: string; versionCode: number },
+  sinceHour: Date,
+): Promise<{ recent: SessionCounts; ever: SessionCounts }> {
+  const t = releaseSessionHours;
+  const recent = (column: unknown) =>
+    sql<number>`coalesce(sum(${column}) filter (where ${t.hour} >= ${sinceHour}), 0)`.mapWith(
+      Number,
+    );
+  const [row] = await db
+    .select({
+      started: recent(t.started),
+      exited: recent(t.exited),
+      crashed: recent(t.crashed),
+      abnormal: recent(t.abnormal),
+      anr: recent(t.anr),
+      everStarted: sum(t.started),
+      everExited: sum(t.exited),
+      everCrashed: sum(t.crashed),
+      everAbnormal: sum(t.abnormal),
+      everAnr: sum(t.anr),
+    })
+    .from(t)
+    .where(and(eq(t.platform, release.platform), eq(t.versionCode, release.versionCode)));
+  const { everStarted, everExited, everCrashed, everAbnormal, everAnr, ...recentCounts } = row!;
+  return {
+    recent: recentCounts,
+    ever: {
+      started: everStarted,
+      exited: everExited,
+      crashed: everCrashed,
+      abnormal: everAbnormal,
+      anr: everAnr,
+    },
+  };
+}
+
 /** A release's daily users from `sinceDay` (YYYY-MM-DD) on. */
 export function findDailyUsers(
   db: DbExecutor,
@@ -182,23 +223,25 @@ export function findDailyUsers(
 }
 
 /**
- * Devices on the release: those seen since `since` and those of them that crashed since then, and
- * all of them ever with those that ever crashed (one pass over the release's rows).
+ * Devices on the release: those last seen in the hours from `sinceHour` on and those of them that
+ * last crashed then, and all of them ever with those that ever crashed (its roll-up's hour rows).
  */
 export async function countDevicesOnRelease(
   db: DbExecutor,
   release: { platform: string; versionCode: number },
-  since: Date,
+  sinceHour: Date,
 ): Promise<{ window: DeviceCounts; ever: DeviceCounts }> {
-  const t = releaseDevices;
-  const counted = (condition: ReturnType<typeof sql>) =>
-    sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+  const t = releaseDeviceHours;
+  const recent = (column: unknown) =>
+    sql<number>`coalesce(sum(${column}) filter (where ${t.hour} >= ${sinceHour}), 0)`.mapWith(
+      Number,
+    );
   const [row] = await db
     .select({
-      devices: counted(sql`${t.lastSeenAt} > ${since}`),
-      crashedDevices: counted(sql`${t.lastCrashAt} > ${since}`),
-      everDevices: sql<number>`count(*)`.mapWith(Number),
-      everCrashed: counted(sql`${t.lastCrashAt} is not null`),
+      devices: recent(t.seen),
+      crashedDevices: recent(t.crashed),
+      everDevices: sum(t.seen),
+      everCrashed: sum(t.crashed),
     })
     .from(t)
     .where(and(eq(t.platform, release.platform), eq(t.versionCode, release.versionCode)));
@@ -208,19 +251,22 @@ export async function countDevicesOnRelease(
   };
 }
 
-/** Devices active since `since` per version code of a platform (what adoption divides). */
+/**
+ * Devices of a platform that last reported in the hours from `sinceHour` on, per version code
+ * (what adoption divides; its roll-up's hour rows).
+ */
 export async function activeDevicesByVersion(
   db: DbExecutor,
   platform: string,
-  since: Date,
+  sinceHour: Date,
 ): Promise<Map<number, number>> {
+  const t = deviceVersionHours;
   const rows = await db
-    .select({
-      versionCode: deviceAppVersions.versionCode,
-      devices: sql<number>`count(*)`.mapWith(Number),
-    })
-    .from(deviceAppVersions)
-    .where(and(eq(deviceAppVersions.platform, platform), gt(deviceAppVersions.reportedAt, since)))
-    .groupBy(deviceAppVersions.versionCode);
-  return new Map(rows.map((row) => [row.versionCode, row.devices]));
+    .select({ versionCode: t.versionCode, devices: sum(t.devices) })
+    .from(t)
+    .where(and(eq(t.platform, platform), gte(t.hour, sinceHour)))
+    .groupBy(t.versionCode);
+  return new Map(
+    rows.filter((row) => row.devices > 0).map((row) => [row.versionCode, row.devices]),
+  );
 }

@@ -9,7 +9,12 @@ import {
 import type { DbExecutor } from '../../db/client';
 import type { OtaVersionRow } from '../../db/schema';
 import { anrDevicesByDay, largestNewCrashGroup } from '../crash-reports/release-crashes.service';
-import { countDevicesOnRelease, findDailyUsers, sumSessionHours } from './release-sessions.repo';
+import {
+  countDevicesOnRelease,
+  findDailyUsers,
+  sumRecentAndEverSessions,
+  sumSessionHours,
+} from './release-sessions.repo';
 
 /** The last 24 hours: the current hour and the 23 before it (hour counters). */
 export function windowStart(now: Date): Date {
@@ -22,8 +27,6 @@ export function windowStart(now: Date): Date {
 export function windowFirstDay(now: Date): string {
   return new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
-
-const allTime = new Date(0);
 
 /** Daily users with the ANR devices of crash reports folded in (the larger count of each day). */
 function withAnrReports(days: DailyUsers[], reported: Map<string, number>): DailyUsers[] {
@@ -61,9 +64,9 @@ export interface EvaluatedRelease {
 }
 
 /**
- * A release's figures for the last 24 hours and since release, read from the rolled-up counters
- * (a few index ranges, one pass over the release's device rows), and its adoption among the
- * platform's devices active in the last 24 hours (`activeByVersion`).
+ * A release's figures for the last 24 hours (the current hour and the 23 before it) and since
+ * release, read from the rolled-up counters (a few index ranges of hour and day rows), and its
+ * adoption among the platform's devices active in those hours (`activeByVersion`).
  */
 export async function evaluateRelease(
   db: DbExecutor,
@@ -73,9 +76,12 @@ export async function evaluateRelease(
 ): Promise<EvaluatedRelease> {
   const since = windowStart(now);
   const firstDay = windowFirstDay(now);
-  const last24hSessions = await sumSessionHours(db, release, since);
-  const everSessions = await sumSessionHours(db, release, allTime);
-  const devices = await countDevicesOnRelease(db, release, new Date(now.getTime() - 86_400_000));
+  const { recent: last24hSessions, ever: everSessions } = await sumRecentAndEverSessions(
+    db,
+    release,
+    since,
+  );
+  const devices = await countDevicesOnRelease(db, release, since);
   // ANR reports are read for the window's days only: their cost then follows a day of reports.
   const anrReported = await anrDevicesByDay(db, release.version, new Date(`${firstDay}T00:00:00Z`));
   const everDays = withAnrReports(await findDailyUsers(db, release, '1970-01-01'), anrReported);
