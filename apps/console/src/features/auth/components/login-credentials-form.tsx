@@ -82,7 +82,9 @@ export function LoginCredentialsForm({
   return (
     <form
       noValidate
-      onFocus={validation.preload}
+      // The check's code (and zod) comes with the first key typed, not with the email field's
+      // focus on arrival: the page is ready before it, and it is loaded by the time one submits.
+      onInput={validation.preload}
       onSubmit={(event) => void submit(event)}
       className="grid gap-4"
     >
