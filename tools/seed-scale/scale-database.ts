@@ -9,7 +9,6 @@ import { seedClients } from './areas/clients';
 import { withIndexesBuiltAfter } from './areas/indexes-after';
 import { seedLicences } from './areas/licences';
 import { seedOperations } from './areas/operations';
-import { seedReleaseSessions } from './areas/release-sessions';
 import { createSqlHelpers } from './areas/sql-helpers';
 import { seedStaff } from './areas/staff';
 import { scaleDatabaseName, scalePlan } from './plan';
@@ -72,11 +71,10 @@ export async function ensureScaleDatabase(options: ScaleOptions): Promise<ScaleS
       // Scales seeded before billing or crash reports were part of the data set gain them in place.
       const billingSeeded = await ensureBilling(database, plan, log);
       const operationsSeeded = await ensureOperations(database, plan, log);
-      const sessionsSeeded = await ensureReleaseSessions(database, log);
       return {
         target,
         ...existing,
-        seededNow: billingSeeded || operationsSeeded || sessionsSeeded,
+        seededNow: billingSeeded || operationsSeeded,
         seconds: (Date.now() - started) / 1000,
       };
     }
@@ -97,7 +95,6 @@ export async function ensureScaleDatabase(options: ScaleOptions): Promise<ScaleS
         await seedBilling(tx, plan);
         step(`crash reports: ${plan.crashReports} in ${plan.crashGroups} groups; app releases...`);
         await seedOperations(tx, { reports: plan.crashReports, groups: plan.crashGroups });
-        await seedReleaseSessions(tx);
         step('keys, indexes and references...');
         return { licences, activities };
       });
@@ -184,24 +181,6 @@ async function ensureOperations(
     await seedOperations(tx, { reports: plan.crashReports, groups: plan.crashGroups });
   });
   await compact(database);
-  return true;
-}
-
-/**
- * Seeds the fleet's session counters into a scale seeded without them; true when it did. The
- * bench's pings write today's rows only, so a day a month back tells a seeded scale.
- */
-async function ensureReleaseSessions(
-  database: Database,
-  log: (line: string) => void,
-): Promise<boolean> {
-  const found = await database.db.execute<{ present: boolean }>(
-    sql`select exists (select 1 from release_daily_users where day < current_date - 30) as present`,
-  );
-  if (found.rows[0]?.present) return false;
-  log("  adding the fleet's devices on releases and session counters...");
-  await database.db.transaction((tx) => seedReleaseSessions(tx));
-  await database.db.execute(sql`vacuum (analyze) release_devices, release_device_hours`);
   return true;
 }
 
