@@ -4,10 +4,11 @@ import type { Figure } from './report';
 
 /**
  * How long both processes sit idle before their memory is read: V8's memory reducer gives back
- * the young generation grown while the modules load, and the garbage start-up left, after some
- * ten to twenty seconds without allocation (the API measured 142 MiB after 5 s, 106 MiB after 20).
+ * the young generation grown while the modules load, and the garbage start-up left, some ten to
+ * thirty-five seconds after start, as the machine runs (the API read every 5 s at 10x: 136-138
+ * MiB up to 30 s, 101-103 MiB from 35 s on).
  */
-const settleMs = 30_000;
+const settleMs = 45_000;
 
 /**
  * The API's resident memory at rest (started, ready, nothing asked) beside a bare Express
