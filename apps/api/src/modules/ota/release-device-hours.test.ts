@@ -3,12 +3,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
 import type { Database, DbExecutor } from '../../db/client';
-import {
-  activeDevicesByVersion,
-  countDevicesOnRelease,
-  saveDeviceVersions,
-  saveDevicesOnReleases,
-} from './release-sessions.repo';
+import { activeDevicesByVersion, countReleaseDevices } from './release-figures.repo';
+import { saveDeviceVersions, saveDevicesOnReleases } from './release-sessions.repo';
 import type { DeviceOnRelease } from './session-rollup';
 
 // Release health's device roll-ups (migration 0063) against scans of the rows they count: after
@@ -147,16 +143,18 @@ describe('release health device roll-ups', () => {
             count(*)::int as ever, count(last_crash_at)::int as ever_crashed
             from release_devices where platform = 'android' and version_code = 241`)
         ).rows;
-        expect(
-          await countDevicesOnRelease(
-            database.db,
-            { platform: 'android', versionCode: 241 },
-            sinceHour,
-          ),
-        ).toEqual({
-          window: { devices: scanned!.devices, crashedDevices: scanned!.crashed },
-          ever: { devices: scanned!.ever, crashedDevices: scanned!.ever_crashed },
-        });
+        const release = { platform: 'android', versionCode: 241 };
+        expect(await countReleaseDevices(database.db, [release], sinceHour)).toEqual(
+          new Map([
+            [
+              'android|241',
+              {
+                window: { devices: scanned!.devices, crashedDevices: scanned!.crashed },
+                ever: { devices: scanned!.ever, crashedDevices: scanned!.ever_crashed },
+              },
+            ],
+          ]),
+        );
         const active = await database.db.execute<{ version_code: number; devices: number }>(
           sql`select version_code, count(*)::int as devices from device_app_versions
             where platform = 'android' and reported_at >= ${sinceHour} group by 1`,

@@ -1,41 +1,6 @@
-import { and, desc, eq, gt, inArray, max, sql } from 'drizzle-orm';
+import { desc, eq, max, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { deviceAppVersions, otaVersions, type OtaVersionRow } from '../../db/schema';
-
-/** The devices that said they run `release` within the window (index on platform, code, time). */
-function onRelease(release: OtaVersionRow, since: Date) {
-  return and(
-    eq(deviceAppVersions.platform, release.platform),
-    eq(deviceAppVersions.versionCode, release.versionCode),
-    gt(deviceAppVersions.reportedAt, since),
-  );
-}
-
-/**
- * How many devices said they run `release` since `since`, and how many of `crashedDeviceIds` are
- * among them: the crashed devices come from the release's recent crash reports, so the cost
- * follows the release's crashes, not its fleet.
- */
-export async function countReleaseFleet(
-  db: DbExecutor,
-  release: OtaVersionRow,
-  since: Date,
-  crashedDeviceIds: readonly string[],
-): Promise<{ devices: number; crashed: number }> {
-  const counted = sql<number>`count(*)`.mapWith(Number);
-  const [fleet] = await db
-    .select({ devices: counted })
-    .from(deviceAppVersions)
-    .where(onRelease(release, since));
-  if (crashedDeviceIds.length === 0) return { devices: fleet?.devices ?? 0, crashed: 0 };
-  const [crashes] = await db
-    .select({ crashed: counted })
-    .from(deviceAppVersions)
-    .where(
-      and(onRelease(release, since), inArray(deviceAppVersions.deviceId, [...crashedDeviceIds])),
-    );
-  return { devices: fleet?.devices ?? 0, crashed: crashes?.crashed ?? 0 };
-}
+import { otaVersions, type OtaVersionRow } from '../../db/schema';
 
 /** An arbitrary constant naming the refresh among the database's advisory locks. */
 const refreshLockKey = 7_310_014;

@@ -10,9 +10,10 @@ import {
   lockRelease,
   tryLockHealthRefresh,
 } from './release-health.repo';
-import { activeDevicesByVersion, sumSessionHours } from './release-sessions.repo';
+import { activeDevicesByVersion, sumSessionHours } from './release-figures.repo';
 import {
   evaluateRelease,
+  readReleaseCounters,
   sessionsSinceStep,
   windowStart,
   type EvaluatedRelease,
@@ -75,13 +76,14 @@ async function refreshWithin(tx: DbExecutor, now: Date): Promise<RolloutMove[]> 
   const activeByPlatform = new Map<string, Map<number, number>>();
   const evaluated = new Map<string, EvaluatedRelease>();
   const since = windowStart(now);
+  const counters = await readReleaseCounters(tx, releases, now);
   for (const release of releases) {
     let active = activeByPlatform.get(release.platform);
     if (!active) {
       active = await activeDevicesByVersion(tx, release.platform, since);
       activeByPlatform.set(release.platform, active);
     }
-    const result = await evaluateRelease(tx, release, active, now);
+    const result = evaluateRelease(release, counters.get(release.id)!, active, now);
     evaluated.set(release.id, result);
     await updateVersion(tx, release.id, {
       healthVitals: result.figures,

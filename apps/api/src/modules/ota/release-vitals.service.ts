@@ -3,18 +3,20 @@ import {
   adoptionRate,
   releaseVitals,
   type DailyUsers,
+  type DeviceCounts,
   type HaltInput,
   type SessionCounts,
 } from '@patrol/domain';
 import type { DbExecutor } from '../../db/client';
 import type { OtaVersionRow } from '../../db/schema';
-import { anrDevicesByDay, largestNewCrashGroup } from '../crash-reports/release-crashes.service';
+import { anrDevicesByDay, largestNewCrashGroups } from '../crash-reports/release-crashes.service';
 import {
-  countDevicesOnRelease,
-  findDailyUsers,
-  sumRecentAndEverSessions,
+  countReleaseDevices,
+  findReleaseDailyUsers,
+  releaseKey,
+  sumReleaseSessions,
   sumSessionHours,
-} from './release-sessions.repo';
+} from './release-figures.repo';
 
 /** The last 24 hours: the current hour and the 23 before it (hour counters). */
 export function windowStart(now: Date): Date {
@@ -63,37 +65,79 @@ export interface EvaluatedRelease {
   last24hSessions: SessionCounts;
 }
 
+/** What a release's figures are computed from (`readReleaseCounters`). */
+export interface ReleaseCounters {
+  sessions: { recent: SessionCounts; ever: SessionCounts };
+  devices: { window: DeviceCounts; ever: DeviceCounts };
+  days: DailyUsers[];
+  /** Devices with an ANR report from the release per UTC day of the window's days. */
+  anrReported: Map<string, number>;
+  newGroup: { title: string; occurrences: number } | undefined;
+}
+
+/**
+ * The counters of every release evaluated, by release id: one statement per kind for all of them
+ * (hour and day rows of the session counters and device roll-ups, and the releases' crash groups
+ * and the window's ANR reports).
+ */
+export async function readReleaseCounters(
+  db: DbExecutor,
+  releases: readonly OtaVersionRow[],
+  now: Date,
+): Promise<Map<string, ReleaseCounters>> {
+  const since = windowStart(now);
+  const versions = releases.map((release) => release.version);
+  const sessions = await sumReleaseSessions(db, releases, since);
+  const devices = await countReleaseDevices(db, releases, since);
+  const days = await findReleaseDailyUsers(db, releases, '1970-01-01');
+  // ANR reports are read for the window's days only: their cost then follows a day of reports.
+  const firstDay = new Date(`${windowFirstDay(now)}T00:00:00Z`);
+  const anrReported = await anrDevicesByDay(db, versions, firstDay);
+  const newGroups = await largestNewCrashGroups(db, versions);
+  return new Map(
+    releases.map((release) => {
+      const key = releaseKey(release);
+      const newGroup = newGroups.get(release.version);
+      return [
+        release.id,
+        {
+          sessions: sessions.get(key)!,
+          devices: devices.get(key)!,
+          days: days.get(key)!,
+          anrReported: anrReported.get(release.version)!,
+          newGroup: newGroup && { title: newGroup.title, occurrences: newGroup.occurrences },
+        },
+      ];
+    }),
+  );
+}
+
 /**
  * A release's figures for the last 24 hours (the current hour and the 23 before it) and since
- * release, read from the rolled-up counters (a few index ranges of hour and day rows), and its
- * adoption among the platform's devices active in those hours (`activeByVersion`).
+ * release, from its counters, and its adoption among the platform's devices active in those
+ * hours (`activeByVersion`).
  */
-export async function evaluateRelease(
-  db: DbExecutor,
+export function evaluateRelease(
   release: OtaVersionRow,
+  counters: ReleaseCounters,
   activeByVersion: ReadonlyMap<number, number>,
   now: Date,
-): Promise<EvaluatedRelease> {
-  const since = windowStart(now);
+): EvaluatedRelease {
   const firstDay = windowFirstDay(now);
-  const { recent: last24hSessions, ever: everSessions } = await sumRecentAndEverSessions(
-    db,
-    release,
-    since,
-  );
-  const devices = await countDevicesOnRelease(db, release, since);
-  // ANR reports are read for the window's days only: their cost then follows a day of reports.
-  const anrReported = await anrDevicesByDay(db, release.version, new Date(`${firstDay}T00:00:00Z`));
-  const everDays = withAnrReports(await findDailyUsers(db, release, '1970-01-01'), anrReported);
+  const { recent: last24hSessions, ever: everSessions } = counters.sessions;
+  const everDays = withAnrReports(counters.days, counters.anrReported);
   const lastDays = everDays.filter((day) => day.day >= firstDay);
   const last24h = releaseVitals({
     sessions: last24hSessions,
-    devices: devices.window,
+    devices: counters.devices.window,
     days: lastDays,
   });
-  const ever = releaseVitals({ sessions: everSessions, devices: devices.ever, days: everDays });
+  const ever = releaseVitals({
+    sessions: everSessions,
+    devices: counters.devices.ever,
+    days: everDays,
+  });
   const active = [...activeByVersion.values()].reduce((sum, count) => sum + count, 0);
-  const newGroup = await largestNewCrashGroup(db, release.version);
   return {
     figures: {
       last24h: present(last24h, last24hSessions),
@@ -108,7 +152,7 @@ export async function evaluateRelease(
       userPerceivedAnrRate: last24h.userPerceivedAnrRate,
       userDays: last24h.userDays,
       sessionsSinceRelease: everSessions.started,
-      newGroup: newGroup ? { title: newGroup.title, occurrences: newGroup.occurrences } : null,
+      newGroup: counters.newGroup ?? null,
     },
     last24hSessions,
   };

@@ -1,0 +1,202 @@
+import type { DailyUsers, DeviceCounts, SessionCounts } from '@patrol/domain';
+import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { DbExecutor } from '../../db/client';
+import {
+  deviceVersionHours,
+  releaseDailyUsers,
+  releaseDeviceHours,
+  releaseSessionHours,
+} from '../../db/schema';
+
+// What release health reads of the session counters and the device roll-ups: the refresh reads
+// every watched release's figures in one statement per kind, each a range of the releases' rows.
+
+/** A release as the counters know it. */
+export interface ReleaseKey {
+  platform: string;
+  versionCode: number;
+}
+
+/** The key of a release's entry in the maps these reads answer. */
+export const releaseKey = (release: ReleaseKey) => `${release.platform}|${release.versionCode}`;
+
+const sum = (column: unknown) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+const sumFrom = (column: unknown, hour: SQL, since: Date) =>
+  sql<number>`coalesce(sum(${column}) filter (where ${hour} >= ${since}), 0)`.mapWith(Number);
+
+/**
+ * The rows of these releases' platforms and version codes: a pair not asked for (another
+ * platform's release of the same code) is grouped apart and left out of the answer.
+ */
+function ofReleases(
+  table: { platform: PgColumn; versionCode: PgColumn },
+  releases: readonly ReleaseKey[],
+): SQL {
+  return sql`${table.platform} = any(${sql.param([...new Set(releases.map((r) => r.platform))])}::text[])
+    and ${table.versionCode} = any(${sql.param([...new Set(releases.map((r) => r.versionCode))])}::integer[])`;
+}
+
+/** A release's sessions in the hours from `sinceHour` on (a range of its counter rows). */
+export async function sumSessionHours(
+  db: DbExecutor,
+  release: ReleaseKey,
+  sinceHour: Date,
+): Promise<SessionCounts> {
+  const t = releaseSessionHours;
+  const [row] = await db
+    .select({
+      started: sum(t.started),
+      exited: sum(t.exited),
+      crashed: sum(t.crashed),
+      abnormal: sum(t.abnormal),
+      anr: sum(t.anr),
+    })
+    .from(t)
+    .where(
+      and(
+        eq(t.platform, release.platform),
+        eq(t.versionCode, release.versionCode),
+        gte(t.hour, sinceHour),
+      ),
+    );
+  return row!;
+}
+
+const noSessions: SessionCounts = { started: 0, exited: 0, crashed: 0, abnormal: 0, anr: 0 };
+
+/** Each release's sessions in the hours from `sinceHour` on, and ever (one statement). */
+export async function sumReleaseSessions(
+  db: DbExecutor,
+  releases: readonly ReleaseKey[],
+  sinceHour: Date,
+): Promise<Map<string, { recent: SessionCounts; ever: SessionCounts }>> {
+  const t = releaseSessionHours;
+  const recent = (column: unknown) => sumFrom(column, sql`${t.hour}`, sinceHour);
+  const rows = await db
+    .select({
+      platform: t.platform,
+      versionCode: t.versionCode,
+      started: recent(t.started),
+      exited: recent(t.exited),
+      crashed: recent(t.crashed),
+      abnormal: recent(t.abnormal),
+      anr: recent(t.anr),
+      everStarted: sum(t.started),
+      everExited: sum(t.exited),
+      everCrashed: sum(t.crashed),
+      everAbnormal: sum(t.abnormal),
+      everAnr: sum(t.anr),
+    })
+    .from(t)
+    .where(ofReleases(t, releases))
+    .groupBy(t.platform, t.versionCode);
+  const found = new Map(rows.map((row) => [releaseKey(row), row]));
+  return new Map(
+    releases.map((release) => {
+      const row = found.get(releaseKey(release));
+      const counts = row
+        ? {
+            recent: {
+              started: row.started,
+              exited: row.exited,
+              crashed: row.crashed,
+              abnormal: row.abnormal,
+              anr: row.anr,
+            },
+            ever: {
+              started: row.everStarted,
+              exited: row.everExited,
+              crashed: row.everCrashed,
+              abnormal: row.everAbnormal,
+              anr: row.everAnr,
+            },
+          }
+        : { recent: noSessions, ever: noSessions };
+      return [releaseKey(release), counts];
+    }),
+  );
+}
+
+/** Each release's daily users from `sinceDay` (YYYY-MM-DD) on, in day order (one statement). */
+export async function findReleaseDailyUsers(
+  db: DbExecutor,
+  releases: readonly ReleaseKey[],
+  sinceDay: string,
+): Promise<Map<string, DailyUsers[]>> {
+  const t = releaseDailyUsers;
+  const rows = await db
+    .select({
+      platform: t.platform,
+      versionCode: t.versionCode,
+      day: t.day,
+      users: t.users,
+      perceivedCrashUsers: t.perceivedCrashUsers,
+      perceivedAnrUsers: t.perceivedAnrUsers,
+    })
+    .from(t)
+    .where(and(ofReleases(t, releases), gte(t.day, sinceDay)))
+    .orderBy(t.platform, t.versionCode, t.day);
+  const days = new Map<string, DailyUsers[]>(releases.map((release) => [releaseKey(release), []]));
+  for (const { platform, versionCode, ...day } of rows) {
+    days.get(releaseKey({ platform, versionCode }))?.push(day);
+  }
+  return days;
+}
+
+/**
+ * Each release's devices: those last seen in the hours from `sinceHour` on and those of them that
+ * last crashed then, and all of them ever with those that ever crashed (its roll-up's hour rows).
+ */
+export async function countReleaseDevices(
+  db: DbExecutor,
+  releases: readonly ReleaseKey[],
+  sinceHour: Date,
+): Promise<Map<string, { window: DeviceCounts; ever: DeviceCounts }>> {
+  const t = releaseDeviceHours;
+  const rows = await db
+    .select({
+      platform: t.platform,
+      versionCode: t.versionCode,
+      devices: sumFrom(t.seen, sql`${t.hour}`, sinceHour),
+      crashedDevices: sumFrom(t.crashed, sql`${t.hour}`, sinceHour),
+      everDevices: sum(t.seen),
+      everCrashed: sum(t.crashed),
+    })
+    .from(t)
+    .where(ofReleases(t, releases))
+    .groupBy(t.platform, t.versionCode);
+  const found = new Map(rows.map((row) => [releaseKey(row), row]));
+  return new Map(
+    releases.map((release) => {
+      const row = found.get(releaseKey(release));
+      return [
+        releaseKey(release),
+        {
+          window: { devices: row?.devices ?? 0, crashedDevices: row?.crashedDevices ?? 0 },
+          ever: { devices: row?.everDevices ?? 0, crashedDevices: row?.everCrashed ?? 0 },
+        },
+      ];
+    }),
+  );
+}
+
+/**
+ * Devices of a platform that last reported in the hours from `sinceHour` on, per version code
+ * (what adoption divides; its roll-up's hour rows).
+ */
+export async function activeDevicesByVersion(
+  db: DbExecutor,
+  platform: string,
+  sinceHour: Date,
+): Promise<Map<number, number>> {
+  const t = deviceVersionHours;
+  const rows = await db
+    .select({ versionCode: t.versionCode, devices: sum(t.devices) })
+    .from(t)
+    .where(and(eq(t.platform, platform), gte(t.hour, sinceHour)))
+    .groupBy(t.versionCode);
+  return new Map(
+    rows.filter((row) => row.devices > 0).map((row) => [row.versionCode, row.devices]),
+  );
+}
