@@ -37,6 +37,18 @@ function ofReleases(
     and ${table.versionCode} = any(${sql.param([...new Set(releases.map((r) => r.versionCode))])}::integer[])`;
 }
 
+/** An entry per release asked for, from its row of a grouped read (undefined when it has none). */
+function perRelease<Row extends ReleaseKey, Entry>(
+  releases: readonly ReleaseKey[],
+  rows: readonly Row[],
+  present: (row: Row | undefined) => Entry,
+): Map<string, Entry> {
+  const found = new Map(rows.map((row) => [releaseKey(row), row]));
+  return new Map(
+    releases.map((release) => [releaseKey(release), present(found.get(releaseKey(release)))]),
+  );
+}
+
 /** A release's sessions in the hours from `sinceHour` on (a range of its counter rows). */
 export async function sumSessionHours(
   db: DbExecutor,
@@ -91,30 +103,25 @@ export async function sumReleaseSessions(
     .from(t)
     .where(ofReleases(t, releases))
     .groupBy(t.platform, t.versionCode);
-  const found = new Map(rows.map((row) => [releaseKey(row), row]));
-  return new Map(
-    releases.map((release) => {
-      const row = found.get(releaseKey(release));
-      const counts = row
-        ? {
-            recent: {
-              started: row.started,
-              exited: row.exited,
-              crashed: row.crashed,
-              abnormal: row.abnormal,
-              anr: row.anr,
-            },
-            ever: {
-              started: row.everStarted,
-              exited: row.everExited,
-              crashed: row.everCrashed,
-              abnormal: row.everAbnormal,
-              anr: row.everAnr,
-            },
-          }
-        : { recent: noSessions, ever: noSessions };
-      return [releaseKey(release), counts];
-    }),
+  return perRelease(releases, rows, (row) =>
+    row
+      ? {
+          recent: {
+            started: row.started,
+            exited: row.exited,
+            crashed: row.crashed,
+            abnormal: row.abnormal,
+            anr: row.anr,
+          },
+          ever: {
+            started: row.everStarted,
+            exited: row.everExited,
+            crashed: row.everCrashed,
+            abnormal: row.everAbnormal,
+            anr: row.everAnr,
+          },
+        }
+      : { recent: noSessions, ever: noSessions },
   );
 }
 
@@ -166,19 +173,10 @@ export async function countReleaseDevices(
     .from(t)
     .where(ofReleases(t, releases))
     .groupBy(t.platform, t.versionCode);
-  const found = new Map(rows.map((row) => [releaseKey(row), row]));
-  return new Map(
-    releases.map((release) => {
-      const row = found.get(releaseKey(release));
-      return [
-        releaseKey(release),
-        {
-          window: { devices: row?.devices ?? 0, crashedDevices: row?.crashedDevices ?? 0 },
-          ever: { devices: row?.everDevices ?? 0, crashedDevices: row?.everCrashed ?? 0 },
-        },
-      ];
-    }),
-  );
+  return perRelease(releases, rows, (row) => ({
+    window: { devices: row?.devices ?? 0, crashedDevices: row?.crashedDevices ?? 0 },
+    ever: { devices: row?.everDevices ?? 0, crashedDevices: row?.everCrashed ?? 0 },
+  }));
 }
 
 /**
