@@ -7,7 +7,7 @@ import { defineSuite } from '../bench-context';
 import { measureLatency, measureThroughput, timeRuns } from '../load';
 import { measureRepeated, measureVaried } from '../list-load';
 import { combine, filterParts, pageParts, sortParts } from '../rotation';
-import { refreshReleaseHealth } from '../../../apps/api/src/modules/ota/release-health.service';
+import { refreshInProcess } from '../release-health-refresh';
 
 const seconds = 10;
 const connections = 50;
@@ -51,18 +51,9 @@ export const operationsSuite = defineSuite({
   async prepare(database) {
     const keys = await activeDeviceKeys(database, devices);
     // The minute's release-health refresh over the scale's fleet and crash history, in-process.
-    const quiet = { publish: () => {} } as never;
-    const refresh = () =>
-      refreshReleaseHealth({
-        db: database.db,
-        events: quiet,
-        mailer: { delivers: false, send: async () => {}, close: () => {} },
-        logger: { warn: () => {}, error: () => {} } as never,
-        observability: { worker: { id: 'bench', pid: process.pid, hostname: 'bench' } },
-      });
     // One untimed refresh first, as the API's serving pool's connections have run it before.
-    await refresh();
-    const releaseHealth = await timeRuns(5, refresh);
+    await refreshInProcess(database);
+    const releaseHealth = await timeRuns(5, () => refreshInProcess(database));
     return { keys, releaseHealth };
   },
   async run(context, { keys, releaseHealth }) {

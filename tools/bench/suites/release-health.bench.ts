@@ -1,10 +1,10 @@
 import type { Request } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../apps/api/src/db/client';
-import { refreshReleaseHealth } from '../../../apps/api/src/modules/ota/release-health.service';
 import { scaleDeviceToken } from '../../seed-scale/plan';
 import { defineSuite } from '../bench-context';
 import { measureThroughput, timeRuns } from '../load';
+import { refreshInProcess } from '../release-health-refresh';
 import { activeDeviceKeys } from '../scale-devices';
 
 const seconds = 10;
@@ -59,18 +59,9 @@ export const releaseHealthSuite = defineSuite({
   name: 'release-health',
   async prepare(database) {
     const fleet = await seedSessions(database);
-    const quiet = { publish: () => {} } as never;
     // In-process, against the data set: the evaluation is database work, so its time is the
     // minute's database time.
-    const evaluation = await timeRuns(5, () =>
-      refreshReleaseHealth({
-        db: database.db,
-        events: quiet,
-        mailer: { delivers: false, send: async () => {}, close: () => {} },
-        logger: { warn: () => {}, error: () => {} } as never,
-        observability: { worker: { id: 'bench', pid: process.pid, hostname: 'bench' } },
-      }),
-    );
+    const evaluation = await timeRuns(5, () => refreshInProcess(database));
     return { keys: await activeDeviceKeys(database, devices), fleet, evaluation };
   },
   async run(context, { keys, fleet, evaluation }) {

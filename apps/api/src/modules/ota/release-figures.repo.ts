@@ -21,9 +21,26 @@ export interface ReleaseKey {
 /** The key of a release's entry in the maps these reads answer. */
 export const releaseKey = (release: ReleaseKey) => `${release.platform}|${release.versionCode}`;
 
-const sum = (column: unknown) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
-const sumFrom = (column: unknown, hour: SQL, since: Date) =>
-  sql<number>`coalesce(sum(${column}) filter (where ${hour} >= ${since}), 0)`.mapWith(Number);
+type Summed = (column: PgColumn) => SQL<number>;
+
+const sum: Summed = (column) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+/** The sum over the hour rows from `since` on. */
+const sumFrom =
+  (hour: PgColumn, since: Date): Summed =>
+  (column) =>
+    sql<number>`coalesce(sum(${column}) filter (where ${hour} >= ${since}), 0)`.mapWith(Number);
+
+/** The session counters' five sums, each summed as `summed` says. */
+function sessionSums(summed: Summed) {
+  const t = releaseSessionHours;
+  return {
+    started: summed(t.started),
+    exited: summed(t.exited),
+    crashed: summed(t.crashed),
+    abnormal: summed(t.abnormal),
+    anr: summed(t.anr),
+  };
+}
 
 /**
  * The rows of these releases' platforms and version codes: a pair not asked for (another
@@ -57,13 +74,7 @@ export async function sumSessionHours(
 ): Promise<SessionCounts> {
   const t = releaseSessionHours;
   const [row] = await db
-    .select({
-      started: sum(t.started),
-      exited: sum(t.exited),
-      crashed: sum(t.crashed),
-      abnormal: sum(t.abnormal),
-      anr: sum(t.anr),
-    })
+    .select(sessionSums(sum))
     .from(t)
     .where(
       and(
@@ -84,44 +95,18 @@ export async function sumReleaseSessions(
   sinceHour: Date,
 ): Promise<Map<string, { recent: SessionCounts; ever: SessionCounts }>> {
   const t = releaseSessionHours;
-  const recent = (column: unknown) => sumFrom(column, sql`${t.hour}`, sinceHour);
   const rows = await db
     .select({
       platform: t.platform,
       versionCode: t.versionCode,
-      started: recent(t.started),
-      exited: recent(t.exited),
-      crashed: recent(t.crashed),
-      abnormal: recent(t.abnormal),
-      anr: recent(t.anr),
-      everStarted: sum(t.started),
-      everExited: sum(t.exited),
-      everCrashed: sum(t.crashed),
-      everAbnormal: sum(t.abnormal),
-      everAnr: sum(t.anr),
+      recent: sessionSums(sumFrom(t.hour, sinceHour)),
+      ever: sessionSums(sum),
     })
     .from(t)
     .where(ofReleases(t, releases))
     .groupBy(t.platform, t.versionCode);
   return perRelease(releases, rows, (row) =>
-    row
-      ? {
-          recent: {
-            started: row.started,
-            exited: row.exited,
-            crashed: row.crashed,
-            abnormal: row.abnormal,
-            anr: row.anr,
-          },
-          ever: {
-            started: row.everStarted,
-            exited: row.everExited,
-            crashed: row.everCrashed,
-            abnormal: row.everAbnormal,
-            anr: row.everAnr,
-          },
-        }
-      : { recent: noSessions, ever: noSessions },
+    row ? { recent: row.recent, ever: row.ever } : { recent: noSessions, ever: noSessions },
   );
 }
 
@@ -161,21 +146,21 @@ export async function countReleaseDevices(
   sinceHour: Date,
 ): Promise<Map<string, { window: DeviceCounts; ever: DeviceCounts }>> {
   const t = releaseDeviceHours;
+  const recent = sumFrom(t.hour, sinceHour);
   const rows = await db
     .select({
       platform: t.platform,
       versionCode: t.versionCode,
-      devices: sumFrom(t.seen, sql`${t.hour}`, sinceHour),
-      crashedDevices: sumFrom(t.crashed, sql`${t.hour}`, sinceHour),
-      everDevices: sum(t.seen),
-      everCrashed: sum(t.crashed),
+      window: { devices: recent(t.seen), crashedDevices: recent(t.crashed) },
+      ever: { devices: sum(t.seen), crashedDevices: sum(t.crashed) },
     })
     .from(t)
     .where(ofReleases(t, releases))
     .groupBy(t.platform, t.versionCode);
+  const none = { devices: 0, crashedDevices: 0 };
   return perRelease(releases, rows, (row) => ({
-    window: { devices: row?.devices ?? 0, crashedDevices: row?.crashedDevices ?? 0 },
-    ever: { devices: row?.everDevices ?? 0, crashedDevices: row?.everCrashed ?? 0 },
+    window: row?.window ?? none,
+    ever: row?.ever ?? none,
   }));
 }
 
