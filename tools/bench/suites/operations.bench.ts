@@ -13,7 +13,6 @@ const seconds = 10;
 const connections = 50;
 /** Enough devices that none passes the 30 reports a minute each may send. */
 const devices = 10_000;
-/** Distinct report bodies, rotated: recurring groups, rare crashes and debug reports. */
 /** What the crash screen's filters, sorts, searches and pages ask for, the list and the groups. */
 const crashWords = ['nfc', 'sync', 'location', 'permission', 'timeout', 'rare crash', 'patrol'];
 const crashReportPaths = [
@@ -37,6 +36,7 @@ const crashGroupPaths = combine(
   filterParts('severity', crashSeverities),
 );
 
+/** Distinct report bodies, rotated: recurring groups, rare crashes and debug reports. */
 const bodies = Array.from({ length: 200 }, (_, n) =>
   JSON.stringify(simulatedCrashReport(simulatedAppVersions[n % simulatedAppVersions.length]!)),
 );

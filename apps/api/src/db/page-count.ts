@@ -33,6 +33,21 @@ export interface CappedCountPage<Row> {
   totalCountCapped: boolean;
 }
 
+/** Where a page starts, its size, and how many matches past its start are counted. */
+export interface CappedPage {
+  offset: number;
+  limit: number;
+  countAhead?: number;
+}
+
+/**
+ * How many matches `withCappedCount` asks `countUpTo` for: one past the cap, which says whether
+ * more match. A statement that counts along with its page counts up to this.
+ */
+export function cappedCountLimit(page: CappedPage): number {
+  return page.offset + Math.max(page.countAhead ?? listCountAhead, page.limit) + 1;
+}
+
 /**
  * A page and its count up to `offset + countAhead` matches: `countUpTo(n)` answers how many of
  * the first `n` matches exist, so a count asked for one more than the cap tells whether more
@@ -40,16 +55,27 @@ export interface CappedCountPage<Row> {
  */
 export async function withCappedCount<Row>(
   rows: Row[],
-  page: { offset: number; limit: number; countAhead?: number },
+  page: CappedPage,
   countUpTo: (upTo: number) => Promise<number>,
 ): Promise<CappedCountPage<Row>> {
   const short = rows.length < page.limit && (rows.length > 0 || page.offset === 0);
   if (short) return { rows, totalCount: page.offset + rows.length, totalCountCapped: false };
-  const cap = page.offset + Math.max(page.countAhead ?? listCountAhead, page.limit);
-  const counted = await countUpTo(cap + 1);
-  return counted > cap
-    ? { rows, totalCount: cap, totalCountCapped: true }
+  const upTo = cappedCountLimit(page);
+  const counted = await countUpTo(upTo);
+  return counted >= upTo
+    ? { rows, totalCount: upTo - 1, totalCountCapped: true }
     : { rows, totalCount: counted, totalCountCapped: false };
+}
+
+/**
+ * `countUpTo` as a scalar subquery, for a page's statement to count along (PostgreSQL computes it
+ * once, with the first row). `where` names columns of `table` only: Drizzle leaves them
+ * unqualified, so inside the subquery they are the subquery's own.
+ */
+export function countUpToColumn(table: PgTable, where: SQL, upTo: number): SQL<number> {
+  return sql<number>`(select count(*) from (select 1 from ${table} where ${where} limit ${upTo}) as matches)`.mapWith(
+    Number,
+  );
 }
 
 /**

@@ -1,6 +1,19 @@
 import { newClientWindowDays } from '@patrol/contracts';
 import { dayMs } from '@patrol/domain';
-import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableName,
+  inArray,
+  like,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import type { DirectoryTotals } from '../../http/app-context';
 import { likePattern } from '../../db/like-pattern';
@@ -294,14 +307,17 @@ export async function findClientExportBatch(
   return result.rows;
 }
 
-/** The names of the clients with these company ids (ids not found are left out). */
-export function findClientNames(
-  db: DbExecutor,
-  companyIds: readonly string[],
-): Promise<{ companyId: string; companyName: string }[]> {
-  if (companyIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({ companyId: clients.companyId, companyName: clients.companyName })
-    .from(clients)
-    .where(inArray(clients.companyId, [...companyIds]));
+/**
+ * The name of the client whose company id is `companyId` (a column of the outer query, qualified
+ * by its table), as a scalar subquery: a list that shows who its rows belong to reads the names in
+ * its own statement.
+ */
+export function clientNameOfCompany(companyId: AnyColumn): SQL<string | null> {
+  const column = (table: string, name: string) =>
+    sql`${sql.identifier(table)}.${sql.identifier(name)}`;
+  const outer = column(getTableName(companyId.table), companyId.name);
+  return sql<
+    string | null
+  >`(select ${column('named', clients.companyName.name)} from ${clients} as named
+    where ${column('named', clients.companyId.name)} = ${outer})`;
 }

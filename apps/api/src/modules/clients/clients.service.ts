@@ -13,6 +13,7 @@ import {
   type UpdateClientBody,
 } from '@patrol/contracts';
 import { addDays, formatCompanyName, normaliseEmail } from '@patrol/domain';
+import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { dayStart } from '../../db/column-values';
 import { findPostgresError } from '../../db/errors';
@@ -26,12 +27,12 @@ import { recordRowChange } from '../audit/audit.service';
 import { findClientsByIds } from './client-renewal.repo';
 import { clientEInvoiceColumns, presentClient } from './clients.presenter';
 import {
+  clientNameOfCompany,
   countClients,
   deleteClientRow,
   findClientByCompanyId,
   findClientByCompanyIdForUpdate,
   findClientById,
-  findClientNames,
   findClientByIdOrCompanyIdForUpdate,
   findDirectoryPage,
   findFilteredPage,
@@ -384,12 +385,7 @@ async function withCompanyIdConflict<T>(action: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Company id -> client name, for lists that show who a row belongs to (crash reports). */
-export async function clientNamesByCompanyId(
-  db: DbExecutor,
-  companyIds: readonly (string | null)[],
-): Promise<Map<string, string>> {
-  const ids = [...new Set(companyIds.filter((id): id is string => id !== null))];
-  const rows = await findClientNames(db, ids);
-  return new Map(rows.map((row) => [row.companyId, row.companyName]));
+/** A client's name by company id, as a subquery of a list's own statement (crash reports). */
+export function clientNameOf(companyId: AnyColumn): SQL<string | null> {
+  return clientNameOfCompany(companyId);
 }

@@ -20,11 +20,19 @@ import {
   lt,
   ne,
   sql,
+  type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
-import { countUpTo, withCappedCount, type CappedCountPage } from '../../db/page-count';
+import {
+  cappedCountLimit,
+  countUpTo,
+  countUpToColumn,
+  withCappedCount,
+  type CappedCountPage,
+} from '../../db/page-count';
+import { prepared } from '../../db/prepared';
 import { crashReportCounts, crashReports, type CrashReportRow } from '../../db/schema';
 
 /** Which reports a list covers, and in what order. */
@@ -121,32 +129,70 @@ function ordering(
   );
 }
 
+/** A list row: a report with its stack traces cut, and its client's name when asked for. */
+export type CrashReportListRow = StoredCrashReport & { companyName?: string | null };
+
+/** A page of the list, how many match, and the statistics cards. */
+export interface CrashReportPage extends CappedCountPage<CrashReportListRow> {
+  statistics: CrashReportStatistics;
+}
+
 /**
- * A page of reports matching the filter (stack traces cut, see listStackTraceLength) and how many
- * match: counted up to 1,000 past the page when filtered (a common search term matches a large
- * share of 100,000 reports), the table's count from the counters when not (`unfilteredTotal`).
+ * A page of reports matching the filter (stack traces cut, see listStackTraceLength), how many
+ * match (counted up to 1,000 past the page when filtered, as a common search term matches a large
+ * share of the table; the counters' total when not) and the statistics cards, in one statement:
+ * the count and the cards are subqueries PostgreSQL computes once, with the first row, and a page
+ * costs one round trip instead of three. An empty page asks for them apart. `companyName`, given
+ * the company id column, reads each row's client name in the same statement.
  */
 export async function findCrashReportPage(
   db: DbExecutor,
   request: CrashReportFilter & { page: number; limit: number },
-  unfilteredTotal?: number,
-  countAhead?: number,
-): Promise<CappedCountPage<StoredCrashReport>> {
+  options: {
+    countAhead?: number;
+    companyName?: (companyId: AnyColumn) => SQL<string | null>;
+  } = {},
+): Promise<CrashReportPage> {
   const where = filterCondition(request);
-  const offset = (request.page - 1) * request.limit;
-  const rows = await db
-    .select(listColumns)
+  const paging = {
+    offset: (request.page - 1) * request.limit,
+    limit: request.limit,
+    countAhead: options.countAhead,
+  };
+  const order = ordering(request);
+  // The page's ids first, in the order's index walk; the columns, the client names and the cut
+  // stacks then for those rows only, not for the rows the offset skips.
+  const pageIds = db
+    .select({ id: crashReports.id })
     .from(crashReports)
     .where(where)
-    .orderBy(...ordering(request))
+    .orderBy(...order)
     .limit(request.limit)
-    .offset(offset);
-  if (where === undefined && unfilteredTotal !== undefined) {
-    return { rows, totalCount: unfilteredTotal, totalCountCapped: false };
+    .offset(paging.offset);
+  const found = await db
+    .select({
+      ...listColumns,
+      ...(options.companyName ? { companyName: options.companyName(crashReports.companyId) } : {}),
+      statistics: statisticsJson,
+      matches: where
+        ? countUpToColumn(crashReports, where, cappedCountLimit(paging))
+        : sql<null>`null`,
+    })
+    .from(crashReports)
+    .where(inArray(crashReports.id, pageIds))
+    .orderBy(...order);
+  const rows = found.map(({ statistics: _statistics, matches: _matches, ...row }) => row);
+  const statistics = found[0]?.statistics ?? (await crashReportStatistics(db));
+  if (where === undefined) {
+    return { rows, totalCount: statistics.totalReports, totalCountCapped: false, statistics };
   }
-  return withCappedCount(rows, { offset, limit: request.limit, countAhead }, (upTo) =>
-    countUpTo(db, crashReports, where, upTo),
+  const counted = found[0]?.matches;
+  const page = await withCappedCount(rows, paging, (upTo) =>
+    typeof counted === 'number'
+      ? Promise.resolve(counted)
+      : countUpTo(db, crashReports, where, upTo),
   );
+  return { ...page, statistics };
 }
 
 /** Shards per status and severity pair of the report counters. */
@@ -182,20 +228,31 @@ export async function countCrashReportsSince(db: DbExecutor, since: Date): Promi
   return row?.value ?? 0;
 }
 
-/** The four statistics cards, added up from the counters (at most a few hundred rows). */
+function summed(condition?: SQL): SQL<number> {
+  return sql<number>`coalesce(sum(${crashReportCounts.reports}) ${
+    condition ? sql`filter (where ${condition})` : sql``
+  }, 0)`.mapWith(Number);
+}
+
+/** The four statistics cards, each a sum over the counters (at most a few hundred rows). */
+const statisticsSums: Record<keyof CrashReportStatistics, SQL<number>> = {
+  totalReports: summed(),
+  newReports: summed(sql`${crashReportCounts.status} = 'new'`),
+  resolvedReports: summed(sql`${crashReportCounts.status} = 'resolved'`),
+  criticalReports: summed(sql`${crashReportCounts.severity} = 'critical'`),
+};
+
+/** The cards as one JSON value, a subquery of a list page's statement. */
+const statisticsJson = sql<CrashReportStatistics>`(select json_build_object(${sql.join(
+  Object.entries(statisticsSums).map(([name, sum]) => sql`${sql.raw(`'${name}'`)}, ${sum}`),
+  sql`, `,
+)}) from ${crashReportCounts})`;
+
+/** The four statistics cards, added up from the counters. */
 export async function crashReportStatistics(db: DbExecutor): Promise<CrashReportStatistics> {
-  const summed = (condition?: SQL) =>
-    sql<number>`coalesce(sum(${crashReportCounts.reports}) ${
-      condition ? sql`filter (where ${condition})` : sql``
-    }, 0)`.mapWith(Number);
-  const [row] = await db
-    .select({
-      totalReports: summed(),
-      newReports: summed(sql`${crashReportCounts.status} = 'new'`),
-      resolvedReports: summed(sql`${crashReportCounts.status} = 'resolved'`),
-      criticalReports: summed(sql`${crashReportCounts.severity} = 'critical'`),
-    })
-    .from(crashReportCounts);
+  const [row] = await prepared(db, 'crash_report_statistics', () =>
+    db.select(statisticsSums).from(crashReportCounts).prepare('crash_report_statistics'),
+  ).execute();
   return {
     totalReports: row?.totalReports ?? 0,
     newReports: row?.newReports ?? 0,

@@ -21,7 +21,7 @@ import type { AppContext } from '../../http/app-context';
 import { notFound } from '../../http/app-error';
 import type { AuthUser } from '../../http/authenticate';
 import { recordAudit } from '../audit/audit.service';
-import { clientNamesByCompanyId } from '../clients/clients.service';
+import { clientNameOf } from '../clients/clients.service';
 import type { DeviceSession } from '../devices/devices.service';
 import type { NewCrashReportRow } from '../../db/schema';
 import { countMergedGroups, findMergedFingerprints } from './crash-group-merges.repo';
@@ -138,23 +138,15 @@ export async function listCrashReports(
   db: DbExecutor,
   query: ListCrashReportsQuery,
 ): Promise<ListCrashReportsResponse> {
-  const statistics = await crashReportStatistics(db);
-  // Without filters the list counts what the cards already counted.
-  const { rows, totalCount, totalCountCapped } = await findCrashReportPage(
-    db,
-    query,
-    statistics.totalReports,
-  );
-  const names = await clientNamesByCompanyId(
-    db,
-    rows.map((row) => row.companyId),
-  );
+  const { rows, totalCount, totalCountCapped, statistics } = await findCrashReportPage(db, query, {
+    companyName: clientNameOf,
+  });
   return {
     success: true,
     data: {
       reports: rows.map((row) => ({
         ...presentCrashReport(row),
-        companyName: (row.companyId && names.get(row.companyId)) ?? null,
+        companyName: row.companyName ?? null,
       })),
       pagination: buildPagination(query.page, query.limit, totalCount, totalCountCapped),
       statistics,

@@ -62,6 +62,18 @@ describe('crash report viewer API', () => {
       });
     });
 
+    it('answers a page past the end empty, with the count and the statistics cards', async () => {
+      const cards = { totalReports: 27, newReports: 1, resolvedReports: 2, criticalReports: 2 };
+      const unfiltered = await list({ page: 9 }).expect(200);
+      expect(unfiltered.body.data.reports).toEqual([]);
+      expect(unfiltered.body.data.pagination).toMatchObject({ totalCount: 27, totalPages: 2 });
+      expect(unfiltered.body.data.statistics).toEqual(cards);
+      const filtered = await list({ severity: 'low', limit: 5, page: 9 }).expect(200);
+      expect(filtered.body.data.reports).toEqual([]);
+      expect(filtered.body.data.pagination).toMatchObject({ totalCount: 23, totalPages: 5 });
+      expect(filtered.body.data.statistics).toEqual(cards);
+    });
+
     it('cuts stack traces in the list; the detail has them whole', async () => {
       const response = await list({ fingerprint: 'fp-a' }).expect(200);
       const listed = response.body.data.reports.find(
@@ -156,8 +168,7 @@ describe('crash report viewer API', () => {
         findCrashReportPage(
           fixture.t.database.db,
           { severity: 'low', sortBy: 'createdAt', sortOrder: 'desc', page: n, limit: 5 },
-          undefined,
-          5,
+          { countAhead: 5 },
         );
       expect(await page(1)).toMatchObject({ totalCount: 5, totalCountCapped: true });
       expect(await page(3)).toMatchObject({ totalCount: 15, totalCountCapped: true });
