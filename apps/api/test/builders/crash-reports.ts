@@ -7,7 +7,7 @@ import {
   type CrashReportRow,
   type NewCrashReportRow,
 } from '../../src/db/schema';
-import { countReports } from '../../src/modules/crash-reports/crash-reports.repo';
+import { countReports } from '../../src/modules/crash-reports/crash-report-counts.repo';
 import type { TestContext } from '../test-context';
 import { buildClient, buildLicence, deviceIdFor } from './clients';
 

@@ -25,7 +25,7 @@ import {
 import { mergeCrashGroups, splitCrashGroup } from './crash-group-merges.service';
 import { crashStackVariants, splitCrashReports } from './crash-report-splits.service';
 import { defineRoute } from '../../http/route';
-import { listStackTraceLength } from './crash-reports.repo';
+import { listStackTraceLength } from './crash-report-list.repo';
 import {
   crashReportFilterOptions,
   getCrashGroup,

@@ -33,14 +33,13 @@ import {
   presentCrashGroupVersion,
   presentCrashReport,
 } from './crash-reports.presenter';
+import { countReports, crashReportStatistics } from './crash-report-counts.repo';
+import { findCrashReportPage } from './crash-report-list.repo';
 import {
-  countReports,
   countCrashReportsSince,
   findCrashedDeviceIds,
-  crashReportStatistics,
   distinctReportValues,
   findCrashReportById,
-  findCrashReportPage,
   updateCrashReportStatus,
 } from './crash-reports.repo';
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { findCrashReportPage, listStackTraceLength } from './crash-reports.repo';
+import { findCrashReportPage, listStackTraceLength } from './crash-report-list.repo';
 import { bearer } from '../../../test/builders';
 import { setUpCrashReportsFixture } from './crash-reports-test-fixture';
 
