@@ -69,8 +69,8 @@ export async function withCappedCount<Row>(
 
 /**
  * `countUpTo` as a scalar subquery, for a page's statement to count along (PostgreSQL computes it
- * once, with the first row). `where` names columns of `table` only: Drizzle leaves them
- * unqualified, so inside the subquery they are the subquery's own.
+ * once, with the first row). `where` names columns of `table` only, bare or by the table's name:
+ * inside the subquery either names the subquery's own rows (the nearest FROM of that name).
  */
 export function countUpToColumn(table: PgTable, where: SQL, upTo: number): SQL<number> {
   return sql<number>`(select count(*) from (select 1 from ${table} where ${where} limit ${upTo}) as matches)`.mapWith(
