@@ -29,6 +29,7 @@ export * from './payments';
 export * from './invoice-balance';
 export * from './permission-coverage';
 export * from './permissions';
+export * from './console-action-access';
 export * from './audit-access';
 export * from './release-warning';
 export * from './quotation-totals';

@@ -1,6 +1,7 @@
 import type { Permission } from '@patrol/contracts';
 import { describe, expect, it } from 'vitest';
-import { canPerform, hasPermission, hasPermissions, type PermissionSubject } from './permissions';
+import { canPerform } from './console-action-access';
+import { hasPermission, hasPermissions, type PermissionSubject } from './permissions';
 
 const sales: PermissionSubject = {
   role: 'sales',

@@ -1,4 +1,3 @@
-import { consoleActions, type ConsoleAction, type ConsoleActionName } from '@patrol/contracts';
 import type { CustomPermissions, Permission } from '@patrol/contracts';
 
 /** The part of a user that decides what it may do. */
@@ -35,18 +34,4 @@ export function hasPermissions(
   return mode === 'all'
     ? permissions.every((permission) => hasPermission(user, permission))
     : permissions.some((permission) => hasPermission(user, permission));
-}
-
-/**
- * Whether the console shows an action: what its API route declares (consoleActions): its
- * permissions, the roles the route keeps it to, and a permission its body needs.
- */
-export function canPerform(
-  user: PermissionSubject | null | undefined,
-  name: ConsoleActionName,
-): boolean {
-  const action: ConsoleAction = consoleActions[name];
-  if (action.roles && !action.roles.some((role) => role === user?.role)) return false;
-  if (action.bodyPermission && !hasPermission(user, action.bodyPermission)) return false;
-  return hasPermissions(user, [action.permission, ...(action.otherPermissions ?? [])], action.mode);
 }
