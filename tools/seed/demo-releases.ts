@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildTestApk } from '@patrol/test-apk';
 import { count, inArray } from 'drizzle-orm';
-import type { DbExecutor } from '../../apps/api/src/db/client';
+import type { AppDb, DbExecutor } from '../../apps/api/src/db/client';
 import {
   deviceAppVersions,
   otaVersions,
@@ -12,7 +12,7 @@ import {
   releaseSessionHours,
 } from '../../apps/api/src/db/schema';
 import type { SessionPingEntry } from '../../apps/api/src/http/app-context';
-import { refreshReleaseHealth } from '../../apps/api/src/modules/ota/release-health.service';
+import { refreshReleaseFigures } from '../../apps/api/src/modules/ota/release-health.service';
 import { rollUpSessionPings } from '../../apps/api/src/modules/ota/session-rollup';
 
 const hourMs = 60 * 60 * 1000;
@@ -113,17 +113,8 @@ export async function seedDemoReleases(
  * Works out the demo releases' health as the API's minute watch does (crash-free sessions and
  * devices, Play's rates, adoption), so the console shows them at once; nothing is announced.
  */
-export async function evaluateDemoReleases(db: DbExecutor, now: Date): Promise<void> {
-  await refreshReleaseHealth(
-    {
-      db: db as never,
-      events: { publish: () => {} } as never,
-      mailer: { delivers: false, send: async () => {}, close: () => {} } as never,
-      logger: { warn: () => {}, error: () => {}, info: () => {} } as never,
-      observability: { worker: { id: 'seed', pid: process.pid, hostname: 'seed' } },
-    },
-    now,
-  );
+export async function evaluateDemoReleases(db: AppDb, now: Date): Promise<void> {
+  await refreshReleaseFigures(db, now);
 }
 
 /** Deletes what seedDemoReleases wrote (a reset): its releases, and every device's counters. */

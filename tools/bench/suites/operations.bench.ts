@@ -3,11 +3,11 @@ import { crashSeverities, crashStatuses } from '@patrol/contracts';
 import { simulatedAppVersions, simulatedCrashReport } from '../../device-sim/simulated-crashes';
 import { scaleDeviceToken } from '../../seed-scale/plan';
 import { activeDeviceKeys, updateCheckFrom, warmDeviceSessions } from '../scale-devices';
+import { refreshReleaseFigures } from '../../../apps/api/src/modules/ota/release-health.service';
 import { defineSuite } from '../bench-context';
 import { measureLatency, measureThroughput, timeRuns } from '../load';
 import { measureRepeated, measureVaried } from '../list-load';
 import { combine, filterParts, pageParts, sortParts } from '../rotation';
-import { refreshInProcess } from '../release-health-refresh';
 
 const seconds = 10;
 const connections = 50;
@@ -52,8 +52,8 @@ export const operationsSuite = defineSuite({
     const keys = await activeDeviceKeys(database, devices);
     // The minute's release-health refresh over the scale's fleet and crash history, in-process.
     // One untimed refresh first, as the API's serving pool's connections have run it before.
-    await refreshInProcess(database);
-    const releaseHealth = await timeRuns(5, () => refreshInProcess(database));
+    await refreshReleaseFigures(database.db);
+    const releaseHealth = await timeRuns(5, () => refreshReleaseFigures(database.db));
     return { keys, releaseHealth };
   },
   async run(context, { keys, releaseHealth }) {

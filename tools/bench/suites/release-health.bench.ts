@@ -2,9 +2,9 @@ import type { Request } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../apps/api/src/db/client';
 import { scaleDeviceToken } from '../../seed-scale/plan';
+import { refreshReleaseFigures } from '../../../apps/api/src/modules/ota/release-health.service';
 import { defineSuite } from '../bench-context';
 import { measureThroughput, timeRuns } from '../load';
-import { refreshInProcess } from '../release-health-refresh';
 import { activeDeviceKeys } from '../scale-devices';
 
 const seconds = 10;
@@ -61,7 +61,7 @@ export const releaseHealthSuite = defineSuite({
     const fleet = await seedSessions(database);
     // In-process, against the data set: the evaluation is database work, so its time is the
     // minute's database time.
-    const evaluation = await timeRuns(5, () => refreshInProcess(database));
+    const evaluation = await timeRuns(5, () => refreshReleaseFigures(database.db));
     return { keys: await activeDeviceKeys(database, devices), fleet, evaluation };
   },
   async run(context, { keys, fleet, evaluation }) {

@@ -39,8 +39,18 @@ export type HealthWatchDeps = HealthDeps & {
  * release is no longer offered to devices not on it from the next update check.
  */
 export async function refreshReleaseHealth(deps: HealthDeps, now = new Date()): Promise<void> {
-  const moves = await deps.db.transaction((tx) => refreshWithin(tx, now));
-  await announceRolloutMoves(deps, moves, now);
+  await announceRolloutMoves(deps, await refreshReleaseFigures(deps.db, now), now);
+}
+
+/**
+ * The refresh's database work alone, in one transaction: the vitals and the rollout moves, which
+ * it answers unannounced (the demo seed and the bench run it in-process, with nobody to tell).
+ */
+export function refreshReleaseFigures(
+  db: HealthDeps['db'],
+  now = new Date(),
+): Promise<RolloutMove[]> {
+  return db.transaction((tx) => refreshWithin(tx, now));
 }
 
 /**
